@@ -1,0 +1,67 @@
+# Nido: `make run` serves it, `make test` checks everything. See README.md.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export CARGO_TERM_COLOR := never
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+CHROMIUM := /usr/bin/chromium
+NPM_STAMP := web/node_modules/.installed
+
+.PHONY: run build web server test check-server test-server check-web e2e openapi bench chromium clean
+
+## run: install what is needed, build the web app and the server, serve on http://127.0.0.1:8080
+run: build
+	./target/release/nido serve
+
+## build: the release binary with the web app embedded, at target/release/nido
+build: web server
+
+server:
+	cargo build --release --locked
+
+web: $(NPM_STAMP)
+	cd web && npm run build
+
+$(NPM_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, end to end)
+test: check-web web check-server test-server build chromium e2e
+
+check-server:
+	cargo fmt --all --check
+	cargo clippy --locked --all-targets -- -D warnings
+
+test-server:
+	@echo "== server tests on SQLite"
+	cargo test --locked
+	@echo "== server tests on PostgreSQL ($(TEST_DATABASE_URL))"
+	TEST_DATABASE_URL=$(TEST_DATABASE_URL) cargo test --locked --test api
+
+check-web: $(NPM_STAMP)
+	cd web && npm run lint
+	cd web && npm run typecheck
+	cd web && npm run check:api
+	cd web && npm test
+
+e2e: chromium
+	cd web && npm run e2e
+
+chromium:
+	@test -x $(CHROMIUM) || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+## openapi: regenerate docs/openapi.json from the handlers and the web app's API types from it
+openapi: $(NPM_STAMP)
+	cargo run --quiet -- openapi > docs/openapi.json
+	cd web && npm run gen:api
+
+## bench: load figures for the accounts endpoints next to the /api/health ceiling
+bench: build
+	bash bench/accounts.sh
+
+clean:
+	rm -rf target web/dist web/node_modules

@@ -1,0 +1,3 @@
+pub mod sesion;
+pub mod token;
+pub mod usuario;

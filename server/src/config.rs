@@ -1,0 +1,216 @@
+//! Every setting, read from the environment once at start.
+
+use std::{fmt, net::SocketAddr, path::PathBuf};
+
+use url::Url;
+
+#[derive(Clone)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub database_url: String,
+    pub public_url: Url,
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub storage_url: String,
+    pub rate_limits: bool,
+    pub trust_proxy: bool,
+}
+
+/// A bad setting: names the variable and says what is wrong, in one line.
+#[derive(Debug, thiserror::Error)]
+#[error("{name}: {problem}")]
+pub struct ConfigError {
+    pub name: &'static str,
+    pub problem: String,
+}
+
+impl Config {
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+    }
+
+    /// Reads settings through `get`, so tests can build a configuration without touching the process environment.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let bad = |name: &'static str, problem: String| ConfigError { name, problem };
+
+        let addr = get("NIDO_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let addr: SocketAddr = addr.parse().map_err(|_| {
+            bad(
+                "NIDO_ADDR",
+                format!("'{addr}' is not a host:port address such as 127.0.0.1:8080"),
+            )
+        })?;
+
+        let data_dir = PathBuf::from(get("NIDO_DATA_DIR").unwrap_or_else(|| "./data".into()));
+
+        let database_url = match get("DATABASE_URL") {
+            Some(url) => {
+                if !(url.starts_with("sqlite:")
+                    || url.starts_with("postgres://")
+                    || url.starts_with("postgresql://"))
+                {
+                    return Err(bad(
+                        "DATABASE_URL",
+                        "must start with sqlite: or postgres://".into(),
+                    ));
+                }
+                url
+            }
+            None => format!("sqlite://{}/nido.db?mode=rwc", data_dir.display()),
+        };
+
+        let public_url = get("NIDO_PUBLIC_URL").unwrap_or_else(|| "http://localhost:8080".into());
+        let public_url = Url::parse(&public_url)
+            .ok()
+            .filter(|u| matches!(u.scheme(), "http" | "https"))
+            .ok_or_else(|| {
+                bad(
+                    "NIDO_PUBLIC_URL",
+                    format!("'{public_url}' is not an http(s) URL"),
+                )
+            })?;
+
+        let smtp_url = get("NIDO_SMTP_URL");
+        if let Some(url) = &smtp_url {
+            let ok = Url::parse(url)
+                .map(|u| matches!(u.scheme(), "smtp" | "smtps") && u.host_str().is_some())
+                .unwrap_or(false);
+            if !ok {
+                return Err(bad(
+                    "NIDO_SMTP_URL",
+                    "must look like smtp://user:pass@host:587 or smtps://host:465".into(),
+                ));
+            }
+        }
+
+        let mail_from = get("NIDO_MAIL_FROM").unwrap_or_else(|| "Nido <no-reply@localhost>".into());
+        if mail_from.parse::<lettre::message::Mailbox>().is_err() {
+            return Err(bad(
+                "NIDO_MAIL_FROM",
+                format!("'{mail_from}' is not a mailbox such as Nido <no-reply@example.org>"),
+            ));
+        }
+
+        let storage_url = get("NIDO_STORAGE_URL")
+            .unwrap_or_else(|| format!("file://{}/files", data_dir.display()));
+
+        let rate_limits =
+            on_off(get("NIDO_RATE_LIMITS"), true).map_err(|p| bad("NIDO_RATE_LIMITS", p))?;
+        let trust_proxy =
+            on_off(get("NIDO_TRUST_PROXY"), false).map_err(|p| bad("NIDO_TRUST_PROXY", p))?;
+
+        Ok(Config {
+            addr,
+            data_dir,
+            database_url,
+            public_url,
+            smtp_url,
+            mail_from,
+            storage_url,
+            rate_limits,
+            trust_proxy,
+        })
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+
+    /// An absolute link into the web app, e.g. `link("/reset-password/abc")`.
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{}", self.public_url.as_str().trim_end_matches('/'), path)
+    }
+}
+
+fn on_off(value: Option<String>, default: bool) -> Result<bool, String> {
+    match value.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None => Ok(default),
+        Some("on" | "true" | "1") => Ok(true),
+        Some("off" | "false" | "0") => Ok(false),
+        Some(other) => Err(format!("'{other}' must be on or off")),
+    }
+}
+
+/// Hides passwords inside URLs so a configuration can be logged.
+fn redact(url: &str) -> String {
+    match Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("addr", &self.addr)
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &redact(&self.database_url))
+            .field("public_url", &self.public_url.as_str())
+            .field("smtp_url", &self.smtp_url.as_deref().map(redact))
+            .field("mail_from", &self.mail_from)
+            .field("storage_url", &redact(&self.storage_url))
+            .field("rate_limits", &self.rate_limits)
+            .field("trust_proxy", &self.trust_proxy)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let vars: Vec<(String, String)> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Config::from_lookup(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
+    }
+
+    #[test]
+    fn defaults_follow_the_design() {
+        let c = config(&[]).expect("defaults are valid");
+        assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.database_url, "sqlite://./data/nido.db?mode=rwc");
+        assert_eq!(c.storage_url, "file://./data/files");
+        assert!(c.rate_limits);
+        assert!(c.smtp_url.is_none());
+        assert_eq!(
+            c.link("/reset-password/x"),
+            "http://localhost:8080/reset-password/x"
+        );
+    }
+
+    #[test]
+    fn a_bad_setting_names_itself() {
+        for (name, value) in [
+            ("NIDO_ADDR", "nowhere"),
+            ("DATABASE_URL", "mysql://x"),
+            ("NIDO_PUBLIC_URL", "ftp://x"),
+            ("NIDO_SMTP_URL", "http://x"),
+            ("NIDO_RATE_LIMITS", "maybe"),
+        ] {
+            let err = config(&[(name, value)]).expect_err(name);
+            assert_eq!(err.name, name);
+            assert!(err.to_string().starts_with(name));
+        }
+    }
+
+    #[test]
+    fn debug_hides_passwords() {
+        let c = config(&[
+            ("DATABASE_URL", "postgres://nido:secret@db/nido"),
+            ("NIDO_SMTP_URL", "smtp://u:hunter2@mail:587"),
+        ])
+        .expect("valid");
+        let shown = format!("{c:?}");
+        assert!(
+            !shown.contains("secret") && !shown.contains("hunter2"),
+            "{shown}"
+        );
+    }
+}

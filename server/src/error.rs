@@ -1,0 +1,179 @@
+//! The one error type of the API: every failure becomes `{success:false, msg, code, errors?}`
+//! with the right status, the message in the caller's language, internals only in the log.
+
+use std::collections::BTreeMap;
+
+use axum::{
+    extract::rejection::JsonRejection,
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use sea_orm::DbErr;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::i18n::{self, Msg};
+
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    msg: Msg,
+    fields: Vec<(&'static str, Msg)>,
+    retry_after: Option<u64>,
+}
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Always false.
+    pub success: bool,
+    /// A human message in the caller's language.
+    pub msg: String,
+    /// A stable snake_case code for programs.
+    pub code: String,
+    /// Per-field messages, for validation errors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<BTreeMap<String, String>>,
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn new(status: StatusCode, msg: Msg) -> Self {
+        ApiError {
+            status,
+            msg,
+            fields: Vec::new(),
+            retry_after: None,
+        }
+    }
+
+    pub fn bad_request(msg: Msg) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, msg)
+    }
+    pub fn unauthorized() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, Msg::Unauthorized)
+    }
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, Msg::NotFound)
+    }
+    pub fn conflict(msg: Msg) -> Self {
+        Self::new(StatusCode::CONFLICT, msg)
+    }
+    pub fn rate_limited(retry_after_secs: u64) -> Self {
+        ApiError {
+            retry_after: Some(retry_after_secs.max(1)),
+            ..Self::new(StatusCode::TOO_MANY_REQUESTS, Msg::RateLimited)
+        }
+    }
+    pub fn unavailable() -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, Msg::Unavailable)
+    }
+
+    /// Logs the cause (never shown to the caller) and answers a plain 500.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, Msg::Internal)
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.msg.code()
+    }
+}
+
+/// Collects per-field problems while a request body is checked, then fails once with all of them.
+#[derive(Debug, Default)]
+pub struct FieldErrors(Vec<(&'static str, Msg)>);
+
+impl FieldErrors {
+    pub fn add(&mut self, field: &'static str, msg: Msg) {
+        if !self.0.iter().any(|(f, _)| *f == field) {
+            self.0.push((field, msg));
+        }
+    }
+
+    /// Records the error of a field check and gives back its value when it passed.
+    pub fn check<T>(&mut self, field: &'static str, result: Result<T, Msg>) -> Option<T> {
+        match result {
+            Ok(v) => Some(v),
+            Err(m) => {
+                self.add(field, m);
+                None
+            }
+        }
+    }
+
+    pub fn into_result(self) -> ApiResult<()> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError {
+                fields: self.0,
+                ..ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Msg::Validation)
+            })
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let lang = i18n::current();
+        let body = ErrorBody {
+            success: false,
+            msg: self.msg.text(lang).to_owned(),
+            code: self.msg.code().to_owned(),
+            errors: (!self.fields.is_empty()).then(|| {
+                self.fields
+                    .iter()
+                    .map(|(f, m)| ((*f).to_owned(), m.text(lang).to_owned()))
+                    .collect()
+            }),
+        };
+        let mut response = (self.status, axum::Json(body)).into_response();
+        if let Some(secs) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
+    }
+}
+
+impl From<DbErr> for ApiError {
+    fn from(err: DbErr) -> Self {
+        if is_unavailable(&err) {
+            tracing::warn!(error = %err, "database unavailable");
+            ApiError::unavailable()
+        } else {
+            ApiError::internal(err)
+        }
+    }
+}
+
+/// A database that cannot be reached is a 503 the client may retry, not a bug.
+fn is_unavailable(err: &DbErr) -> bool {
+    matches!(err, DbErr::ConnectionAcquire(_) | DbErr::Conn(_))
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        let msg = match rejection {
+            JsonRejection::JsonSyntaxError(_) => Msg::InvalidJson,
+            JsonRejection::JsonDataError(_) => Msg::WrongJsonShape,
+            JsonRejection::MissingJsonContentType(_) => Msg::NotJson,
+            _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => Msg::TooLarge,
+            _ => Msg::BadRequest,
+        };
+        let status = match msg {
+            Msg::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Msg::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Msg::WrongJsonShape => StatusCode::UNPROCESSABLE_ENTITY,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, msg)
+    }
+}

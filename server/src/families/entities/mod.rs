@@ -1,0 +1,2 @@
+pub mod familia;
+pub mod miembro;

@@ -1,0 +1,70 @@
+//! HTTP plumbing shared by every domain: the router, middleware, the web app and the OpenAPI document.
+
+pub mod json;
+mod middleware;
+pub mod openapi;
+mod spa;
+
+use std::time::Duration;
+
+use axum::{
+    Router,
+    extract::DefaultBodyLimit,
+    http::{HeaderName, StatusCode},
+    response::IntoResponse,
+    routing::{any, get},
+};
+use tower_http::{
+    catch_panic::CatchPanicLayer,
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::TimeoutLayer,
+};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::{accounts, error::ApiError, site, state::AppState};
+
+/// JSON bodies are small; uploads get their own, larger limit on their routes.
+const JSON_BODY_LIMIT: usize = 256 * 1024;
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Every API route with its OpenAPI description, under `/api`.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::base()).nest(
+        "/api",
+        OpenApiRouter::new()
+            .merge(site::routes::router())
+            .merge(accounts::routes::router()),
+    )
+}
+
+pub fn router(state: AppState) -> Router {
+    let (api, doc) = api().split_for_parts();
+    let doc_json = openapi::to_json(&doc);
+    let request_id = HeaderName::from_static("x-request-id");
+
+    Router::new()
+        .merge(api)
+        .route(
+            "/api/openapi.json",
+            get(move || async move { ([("content-type", "application/json")], doc_json) }),
+        )
+        .route("/api", any(api_not_found))
+        .route("/api/{*rest}", any(api_not_found))
+        .fallback(spa::serve)
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(axum::middleware::from_fn(middleware::language_and_errors))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(axum::middleware::from_fn(middleware::security_headers))
+        .layer(middleware::trace_layer())
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(CatchPanicLayer::custom(middleware::panic_response))
+        .with_state(state)
+}
+
+async fn api_not_found() -> impl IntoResponse {
+    ApiError::not_found()
+}

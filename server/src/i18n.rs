@@ -1,0 +1,132 @@
+//! Server-side texts in the caller's language.
+//!
+//! The language of a request is settled once by the `language` middleware (Accept-Language) and
+//! refined by the auth extractor (the signed-in user's language); errors and mails read it from here.
+
+use std::cell::Cell;
+
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    Es,
+    En,
+}
+
+impl Lang {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lang::Es => "es",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Lang> {
+        match s {
+            "es" => Some(Lang::Es),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The first supported language of an Accept-Language header, by quality; Spanish otherwise.
+    pub fn from_headers(headers: &HeaderMap) -> Lang {
+        let Some(value) = headers
+            .get(axum::http::header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+        else {
+            return Lang::Es;
+        };
+        let mut best: Option<(f32, Lang)> = None;
+        for part in value.split(',') {
+            let mut pieces = part.trim().split(';');
+            let tag = pieces.next().unwrap_or("").trim().to_ascii_lowercase();
+            let quality = pieces
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .and_then(|q| q.parse::<f32>().ok())
+                .unwrap_or(1.0);
+            let primary = tag.split('-').next().unwrap_or("");
+            if let Some(lang) = Lang::parse(primary)
+                && best.is_none_or(|(q, _)| quality > q)
+            {
+                best = Some((quality, lang));
+            }
+        }
+        best.map(|(_, l)| l).unwrap_or(Lang::Es)
+    }
+}
+
+tokio::task_local! {
+    static CURRENT: Cell<Lang>;
+}
+
+/// Runs a request's future with its language known to everything inside it.
+pub async fn scope<F: Future>(lang: Lang, f: F) -> F::Output {
+    CURRENT.scope(Cell::new(lang), f).await
+}
+
+/// The language of the request being served (Spanish outside a request).
+pub fn current() -> Lang {
+    CURRENT.try_with(Cell::get).unwrap_or_default()
+}
+
+/// Called once the caller is known: their saved language wins over the header.
+pub fn set_current(lang: Lang) {
+    let _ = CURRENT.try_with(|c| c.set(lang));
+}
+
+macro_rules! messages {
+    ($($name:ident => $code:literal, $es:literal, $en:literal;)*) => {
+        /// Every message the API can answer with; `code` is stable, the texts are for people.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Msg { $($name),* }
+
+        impl Msg {
+            pub fn code(self) -> &'static str {
+                match self { $(Msg::$name => $code),* }
+            }
+            pub fn text(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $((Msg::$name, Lang::Es) => $es, (Msg::$name, Lang::En) => $en,)*
+                }
+            }
+        }
+    };
+}
+
+messages! {
+    Validation => "validation", "Revisa los datos marcados.", "Please check the highlighted fields.";
+    InvalidJson => "invalid_json", "El cuerpo de la solicitud no es JSON válido.", "The request body is not valid JSON.";
+    WrongJsonShape => "invalid_body", "El cuerpo de la solicitud tiene un formato incorrecto.", "The request body has the wrong shape.";
+    NotJson => "unsupported_media_type", "El cuerpo debe enviarse como JSON (Content-Type: application/json).", "The body must be sent as JSON (Content-Type: application/json).";
+    TooLarge => "payload_too_large", "La solicitud es demasiado grande.", "The request is too large.";
+    BadRequest => "bad_request", "La solicitud no es válida.", "The request is not valid.";
+    NotFound => "not_found", "No encontramos lo que buscas.", "We could not find what you are looking for.";
+    MethodNotAllowed => "method_not_allowed", "Método no permitido para esta ruta.", "Method not allowed for this path.";
+    Unauthorized => "unauthorized", "Tu sesión no es válida o expiró. Inicia sesión de nuevo.", "Your session is not valid or has expired. Please sign in again.";
+    Forbidden => "forbidden", "No tienes permiso para hacer esto.", "You do not have permission to do this.";
+    RateLimited => "rate_limited", "Demasiados intentos. Espera un momento y vuelve a intentarlo.", "Too many attempts. Please wait a moment and try again.";
+    Unavailable => "unavailable", "El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.", "The service is unavailable right now. Please try again in a few minutes.";
+    Timeout => "timeout", "La solicitud tardó demasiado.", "The request took too long.";
+    Internal => "internal", "Algo salió mal de nuestro lado. Inténtalo de nuevo.", "Something went wrong on our side. Please try again.";
+    InvalidCredentials => "invalid_credentials", "Email o contraseña incorrectos.", "Incorrect email or password.";
+    EmailTaken => "email_taken", "Ya existe una cuenta con este email.", "An account with this email already exists.";
+    InvalidResetToken => "invalid_token", "El enlace de restablecimiento ha expirado o no es válido.", "The reset link has expired or is not valid.";
+    ResetMailSent => "reset_mail_sent", "Si existe una cuenta con ese email, te enviamos un enlace para restablecer la contraseña.", "If an account exists for that email, we have sent a link to reset the password.";
+    PasswordReset => "password_reset", "Contraseña restablecida. Ya puedes iniciar sesión.", "Password reset. You can sign in now.";
+    LoggedOut => "logged_out", "Sesión cerrada.", "Signed out.";
+    NameRequired => "name_required", "El nombre es requerido", "First name is required";
+    LastNameRequired => "last_name_required", "El apellido es requerido", "Last name is required";
+    EmailRequired => "email_required", "El email es requerido", "Email is required";
+    EmailInvalid => "email_invalid", "El email no es válido", "Email is not valid";
+    PasswordRequired => "password_required", "La contraseña es requerida", "Password is required";
+    PasswordTooShort => "password_too_short", "La contraseña debe tener al menos 8 caracteres", "Password must be at least 8 characters long";
+    PasswordTooLong => "password_too_long", "La contraseña no puede tener más de 128 caracteres", "Password cannot be longer than 128 characters";
+    TooLong => "too_long", "El texto es demasiado largo", "The text is too long";
+    PhoneInvalid => "phone_invalid", "El teléfono no es válido", "Phone number is not valid";
+    LanguageInvalid => "language_invalid", "El idioma debe ser es o en", "Language must be es or en";
+}

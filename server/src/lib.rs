@@ -1,0 +1,61 @@
+//! Nido: configuration -> state -> router.
+
+pub mod accounts;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod families;
+pub mod http;
+pub mod i18n;
+pub mod ids;
+mod maintenance;
+pub mod platform;
+pub mod site;
+pub mod state;
+
+use std::{net::SocketAddr, sync::Arc};
+
+use anyhow::Context;
+
+use config::Config;
+use platform::{mail::Mailer, rate_limit::RateLimiter};
+use state::AppState;
+
+/// Connects, migrates and wires everything a server needs.
+pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
+    if config.database_url.starts_with("sqlite:") {
+        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+            format!("NIDO_DATA_DIR: cannot create {}", config.data_dir.display())
+        })?;
+    }
+    let db = db::connect(&config.database_url)
+        .await
+        .context("DATABASE_URL: cannot connect to the database")?;
+    db::migrate(&db).await.context("running migrations")?;
+    let (mailer, mail_from) = Mailer::from_config(&config)?;
+    let limiter = RateLimiter::new(db.clone(), config.rate_limits);
+    Ok(AppState {
+        db,
+        config: Arc::new(config),
+        mailer,
+        mail_from,
+        limiter,
+    })
+}
+
+/// Serves until `shutdown` resolves, then finishes the requests in flight.
+pub async fn serve(
+    state: AppState,
+    listener: tokio::net::TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    maintenance::spawn(state.clone());
+    let app = http::router(state);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+    .context("serving HTTP")
+}

@@ -1,0 +1,81 @@
+//! Outgoing mail: SMTP when configured, otherwise one `.eml` file per mail in the outbox folder.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use lettre::{
+    AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
+    message::{Mailbox, MultiPart},
+};
+
+use crate::config::Config;
+
+#[derive(Clone)]
+pub enum Mailer {
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Outbox(PathBuf),
+}
+
+/// A mail ready to go, before it has a transport.
+pub struct Mail {
+    pub to: Mailbox,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+impl Mailer {
+    pub fn from_config(config: &Config) -> anyhow::Result<(Mailer, Mailbox)> {
+        let from: Mailbox = config.mail_from.parse().context("NIDO_MAIL_FROM")?;
+        let mailer = match &config.smtp_url {
+            Some(url) => Mailer::Smtp(
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .context("NIDO_SMTP_URL")?
+                    .build(),
+            ),
+            None => Mailer::Outbox(config.outbox_dir()),
+        };
+        Ok((mailer, from))
+    }
+
+    /// Where mails end up, for the start-up line.
+    pub fn describe(&self) -> String {
+        match self {
+            Mailer::Smtp(_) => "SMTP (NIDO_SMTP_URL)".to_owned(),
+            Mailer::Outbox(dir) => format!("{} (no NIDO_SMTP_URL set)", dir.display()),
+        }
+    }
+
+    pub async fn send(&self, from: &Mailbox, mail: Mail) -> anyhow::Result<()> {
+        let message = Message::builder()
+            .from(from.clone())
+            .to(mail.to)
+            .subject(mail.subject)
+            .multipart(MultiPart::alternative_plain_html(mail.text, mail.html))
+            .context("building mail")?;
+        match self {
+            Mailer::Smtp(transport) => {
+                transport
+                    .send(message)
+                    .await
+                    .context("sending mail over SMTP")?;
+            }
+            Mailer::Outbox(dir) => {
+                tokio::fs::create_dir_all(dir)
+                    .await
+                    .with_context(|| format!("creating {}", dir.display()))?;
+                let name = format!(
+                    "{}-{}.eml",
+                    chrono::Utc::now().format("%Y%m%dT%H%M%S%.6fZ"),
+                    uuid::Uuid::now_v7().simple()
+                );
+                let path = dir.join(name);
+                tokio::fs::write(&path, message.formatted())
+                    .await
+                    .with_context(|| format!("writing {}", path.display()))?;
+                tracing::info!(path = %path.display(), "mail written to the outbox");
+            }
+        }
+        Ok(())
+    }
+}

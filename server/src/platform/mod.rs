@@ -1,0 +1,4 @@
+//! Ports to the outside world.
+
+pub mod mail;
+pub mod rate_limit;

@@ -1,0 +1,35 @@
+use std::sync::Arc;
+
+use lettre::message::Mailbox;
+use sea_orm::DatabaseConnection;
+
+use crate::{
+    config::Config,
+    platform::{
+        mail::{Mail, Mailer},
+        rate_limit::RateLimiter,
+    },
+};
+
+/// What every handler may reach; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub config: Arc<Config>,
+    pub mailer: Mailer,
+    pub mail_from: Mailbox,
+    pub limiter: RateLimiter,
+}
+
+impl AppState {
+    /// Sends a mail without making the caller wait; a failure is logged, never shown.
+    pub fn send_mail(&self, mail: Mail) {
+        let mailer = self.mailer.clone();
+        let from = self.mail_from.clone();
+        tokio::spawn(async move {
+            if let Err(err) = mailer.send(&from, mail).await {
+                tracing::error!(error = %format!("{err:#}"), "mail not sent");
+            }
+        });
+    }
+}

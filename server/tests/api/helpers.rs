@@ -1,0 +1,277 @@
+use std::{path::PathBuf, time::Duration};
+
+use nido::config::Config;
+use reqwest::{Method, StatusCode};
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+use serde_json::{Value, json};
+
+pub struct TestApp {
+    pub base: String,
+    pub db: DatabaseConnection,
+    pub data_dir: tempfile::TempDir,
+    pub client: reqwest::Client,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    pg_database: Option<(String, String)>,
+}
+
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn str(&self, key: &str) -> &str {
+        self.body[key].as_str().unwrap_or_default()
+    }
+}
+
+#[derive(Default)]
+pub struct Options {
+    pub rate_limits: bool,
+    pub smtp_url: Option<String>,
+}
+
+impl TestApp {
+    pub async fn spawn() -> TestApp {
+        Self::spawn_with(Options::default()).await
+    }
+
+    pub async fn spawn_with(options: Options) -> TestApp {
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let pg_database = match std::env::var("TEST_DATABASE_URL") {
+            Ok(admin_url) if !admin_url.is_empty() => Some(create_pg_database(&admin_url).await),
+            _ => None,
+        };
+        let database_url = match &pg_database {
+            Some((_, url)) => url.clone(),
+            None => format!("sqlite://{}/nido.db?mode=rwc", data_dir.path().display()),
+        };
+        let mut vars = vec![
+            ("NIDO_ADDR", "127.0.0.1:0".to_owned()),
+            ("NIDO_DATA_DIR", data_dir.path().display().to_string()),
+            ("DATABASE_URL", database_url),
+            ("NIDO_PUBLIC_URL", "http://nido.test".to_owned()),
+            (
+                "NIDO_RATE_LIMITS",
+                if options.rate_limits { "on" } else { "off" }.to_owned(),
+            ),
+        ];
+        if let Some(smtp) = options.smtp_url {
+            vars.push(("NIDO_SMTP_URL", smtp));
+        }
+        let config = Config::from_lookup(|name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.clone())
+        })
+        .expect("test configuration");
+        let state = nido::build_state(config).await.expect("state");
+        let db = state.db.clone();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(nido::serve(state, listener, async {
+            let _ = rx.await;
+        }));
+        TestApp {
+            base: format!("http://{addr}"),
+            db,
+            data_dir,
+            client: reqwest::Client::new(),
+            shutdown: Some(tx),
+            pg_database: pg_database
+                .map(|(name, _)| (name, std::env::var("TEST_DATABASE_URL").unwrap_or_default())),
+        }
+    }
+
+    pub async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+        lang: Option<&str>,
+    ) -> Answer {
+        let mut req = self
+            .client
+            .request(method, format!("{}{}", self.base, path));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        if let Some(lang) = lang {
+            req = req.header("accept-language", lang);
+        }
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        let res = req.send().await.expect("request");
+        answer(res).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        self.request(Method::GET, path, token, None, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Answer {
+        self.request(Method::POST, path, token, Some(body), None)
+            .await
+    }
+
+    /// Sends raw bytes with the given content type.
+    pub async fn post_raw(&self, path: &str, content_type: &str, body: Vec<u8>) -> Answer {
+        let res = self
+            .client
+            .post(format!("{}{}", self.base, path))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .expect("request");
+        answer(res).await
+    }
+
+    /// Registers a user and returns (token, id).
+    pub async fn register(&self, email: &str, password: &str) -> (String, String) {
+        let a = self
+            .post(
+                "/api/usuarios",
+                None,
+                json!({"nombre": "Ana", "apellido": "García", "email": email, "password": password}),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+        (a.str("token").to_owned(), a.str("_id").to_owned())
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Answer {
+        self.post(
+            "/api/usuarios/login",
+            None,
+            json!({"email": email, "password": password}),
+        )
+        .await
+    }
+
+    pub fn outbox(&self) -> PathBuf {
+        self.data_dir.path().join("outbox")
+    }
+
+    /// Waits for the `n`th mail (1-based) to appear in the outbox and returns it decoded.
+    pub async fn wait_for_mail(&self, n: usize) -> String {
+        for _ in 0..100 {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(self.outbox())
+                .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                .unwrap_or_default();
+            files.sort();
+            if files.len() >= n {
+                let raw = std::fs::read_to_string(&files[n - 1]).expect("mail file");
+                return decode_quoted_printable(&raw);
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("mail {n} never reached the outbox");
+    }
+
+    pub fn mail_count(&self) -> usize {
+        std::fs::read_dir(self.outbox())
+            .map(|d| d.count())
+            .unwrap_or(0)
+    }
+
+    /// Runs a statement written the same for both backends (no placeholders).
+    pub async fn sql(&self, statement: &str) {
+        self.db
+            .execute_unprepared(statement)
+            .await
+            .expect("test SQL");
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some((name, admin_url)) = self.pg_database.take() {
+            // Drop is not async: drop the test database from a thread with its own runtime.
+            let _ = std::thread::spawn(move || {
+                let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                else {
+                    return;
+                };
+                rt.block_on(async move {
+                    if let Ok(admin) = Database::connect(admin_url).await {
+                        let _ = admin
+                            .execute_unprepared(&format!(
+                                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                            ))
+                            .await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}
+
+async fn create_pg_database(admin_url: &str) -> (String, String) {
+    let admin = Database::connect(admin_url)
+        .await
+        .unwrap_or_else(|e| panic!("TEST_DATABASE_URL is set but PostgreSQL is unreachable: {e}"));
+    let name = format!("nido_test_{}", uuid::Uuid::now_v7().simple());
+    admin
+        .execute_unprepared(&format!("CREATE DATABASE {name}"))
+        .await
+        .expect("create test database");
+    let mut url = url::Url::parse(admin_url).expect("TEST_DATABASE_URL is a URL");
+    url.set_path(&format!("/{name}"));
+    (name, url.to_string())
+}
+
+async fn answer(res: reqwest::Response) -> Answer {
+    let status = res.status();
+    let headers = res.headers().clone();
+    let text = res.text().await.unwrap_or_default();
+    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// Enough of quoted-printable to read links out of a mail: soft breaks and =XX bytes.
+pub fn decode_quoted_printable(raw: &str) -> String {
+    let joined = raw.replace("=\r\n", "").replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'='
+            && i + 2 < bytes.len()
+            && let Ok(v) = u8::from_str_radix(&joined[i + 1..i + 3], 16)
+        {
+            out.push(v);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The token of the first `/reset-password/<token>` link in a mail.
+pub fn reset_token(mail: &str) -> String {
+    let start =
+        mail.find("/reset-password/").expect("reset link in mail") + "/reset-password/".len();
+    mail[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
+}

@@ -1,0 +1,9 @@
+//! Black-box tests through real HTTP. Each test gets its own server and database: SQLite always,
+//! PostgreSQL when TEST_DATABASE_URL points at a server (a database is created per test).
+
+mod accounts;
+mod helpers;
+mod mail;
+mod openapi;
+mod robustness;
+mod site;
