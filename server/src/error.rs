@@ -54,6 +54,9 @@ impl ApiError {
     pub fn unauthorized() -> Self {
         Self::new(StatusCode::UNAUTHORIZED, Msg::Unauthorized)
     }
+    pub fn forbidden() -> Self {
+        Self::new(StatusCode::FORBIDDEN, Msg::Forbidden)
+    }
     pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, Msg::NotFound)
     }

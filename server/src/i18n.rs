@@ -129,4 +129,27 @@ messages! {
     TooLong => "too_long", "El texto es demasiado largo", "The text is too long";
     PhoneInvalid => "phone_invalid", "El teléfono no es válido", "Phone number is not valid";
     LanguageInvalid => "language_invalid", "El idioma debe ser es o en", "Language must be es or en";
+    BirthDateRequired => "birth_date_required", "La fecha de nacimiento es requerida", "Birth date is required";
+    BirthDateInvalid => "birth_date_invalid", "La fecha debe tener el formato AAAA-MM-DD", "The date must look like YYYY-MM-DD";
+    BirthDateFuture => "birth_date_future", "La fecha de nacimiento no puede ser futura", "The birth date cannot be in the future";
+    BirthDateTooOld => "birth_date_too_old", "La fecha de nacimiento es demasiado antigua", "The birth date is too far in the past";
+    GenderInvalid => "gender_invalid", "El género debe ser masculino o femenino", "Gender must be masculino or femenino";
+    BloodTypeInvalid => "blood_type_invalid", "El grupo sanguíneo no es válido", "The blood type is not valid";
+    TimeInvalid => "time_invalid", "La hora debe tener el formato HH:MM", "The time must look like HH:MM";
+    EndBeforeStart => "end_before_start", "La hora de fin debe ser posterior a la de inicio", "The end time must be after the start time";
+    WeekdayInvalid => "weekday_invalid", "Los días deben ser días de la semana válidos", "Days must be valid weekdays";
+    DateTimeRequired => "date_time_required", "La fecha y hora son requeridas", "Date and time are required";
+    DateTimeInvalid => "date_time_invalid", "La fecha y hora no son válidas", "The date and time are not valid";
+    StatusInvalid => "status_invalid", "El estado debe ser programado, completado o cancelado", "Status must be programado, completado or cancelado";
+    PriorityInvalid => "priority_invalid", "La prioridad debe ser un número entero positivo", "Priority must be a positive whole number";
+    RelationRequired => "relation_required", "La relación es requerida", "Relationship is required";
+    PhoneRequired => "phone_required", "El teléfono es requerido", "Phone number is required";
+    TooManyItems => "too_many_items", "La lista tiene demasiados elementos", "The list has too many items";
+    ActivityNameRequired => "activity_name_required", "El nombre de la actividad es requerido", "The activity name is required";
+    FamilyInvalid => "family_invalid", "No perteneces a esa familia", "You do not belong to that family";
+    PhotoRequired => "photo_required", "Por favor selecciona una foto primero", "Please choose a photo first";
+    PhotoInvalid => "photo_invalid", "Por favor selecciona una imagen válida (JPG, PNG, GIF o WebP)", "Please choose a valid image (JPG, PNG, GIF or WebP)";
+    PhotoTooLarge => "photo_too_large", "El archivo es muy grande. Máximo 5MB", "The file is too large. Maximum 5 MB";
+    ChildDeleted => "child_deleted", "Se eliminó el registro del niño.", "The child's record was deleted.";
+    ItemDeleted => "item_deleted", "Eliminado.", "Deleted.";
 }

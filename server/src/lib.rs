@@ -1,10 +1,12 @@
 //! Nido: configuration -> state -> router.
 
 pub mod accounts;
+pub mod children;
 pub mod config;
 pub mod db;
 pub mod error;
 pub mod families;
+pub mod fields;
 pub mod http;
 pub mod i18n;
 pub mod ids;
@@ -18,7 +20,7 @@ use std::{net::SocketAddr, sync::Arc};
 use anyhow::Context;
 
 use config::Config;
-use platform::{mail::Mailer, rate_limit::RateLimiter};
+use platform::{mail::Mailer, rate_limit::RateLimiter, storage::Storage};
 use state::AppState;
 
 /// Connects, migrates and wires everything a server needs.
@@ -34,12 +36,18 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     db::migrate(&db).await.context("running migrations")?;
     let (mailer, mail_from) = Mailer::from_config(&config)?;
     let limiter = RateLimiter::new(db.clone(), config.rate_limits);
+    let signing_key = db::settings::secret(&db, "file_link_key")
+        .await
+        .context("reading the file-link key")?;
+    let storage = Storage::from_url(&config.storage_url, signing_key.into_bytes())?;
     Ok(AppState {
         db,
         config: Arc::new(config),
         mailer,
         mail_from,
         limiter,
+        sessions: Default::default(),
+        storage,
     })
 }
 

@@ -4,10 +4,12 @@ use lettre::message::Mailbox;
 use sea_orm::DatabaseConnection;
 
 use crate::{
+    accounts::session::SessionCache,
     config::Config,
     platform::{
         mail::{Mail, Mailer},
         rate_limit::RateLimiter,
+        storage::Storage,
     },
 };
 
@@ -19,6 +21,8 @@ pub struct AppState {
     pub mailer: Mailer,
     pub mail_from: Mailbox,
     pub limiter: RateLimiter,
+    pub sessions: SessionCache,
+    pub storage: Storage,
 }
 
 impl AppState {

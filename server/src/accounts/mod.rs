@@ -1,7 +1,6 @@
 //! Accounts: users, sessions, sign-in and password reset.
 
 pub mod entities;
-mod fields;
 mod mails;
 mod password;
 pub mod routes;

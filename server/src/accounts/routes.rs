@@ -16,12 +16,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     entities::{token, usuario},
-    fields, mails, password,
+    mails, password,
     session::{self, AuthUser, ClientInfo},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families,
+    families, fields,
     http::json::Json,
     i18n::{self, Lang, Msg},
     ids,
@@ -332,6 +332,7 @@ async fn logout(State(state): State<AppState>, auth: AuthUser) -> ApiResult<Json
     super::entities::sesion::Entity::delete_by_id(auth.session_id)
         .exec(&state.db)
         .await?;
+    state.sessions.forget_user(&auth.user.id);
     Ok(Done::new(Msg::LoggedOut))
 }
 
@@ -481,5 +482,6 @@ async fn reset_password(
     active.update(&txn).await?;
     session::end_all(&txn, &reset.usuario_id, None).await?;
     txn.commit().await?;
+    state.sessions.forget_user(&reset.usuario_id);
     Ok(Done::new(Msg::PasswordReset))
 }

@@ -1,6 +1,11 @@
 //! Sessions: opaque bearer tokens, stored hashed, ended after 30 idle days or on logout.
 
-use std::net::{IpAddr, SocketAddr};
+use std::{
+    collections::HashMap,
+    net::{IpAddr, SocketAddr},
+    sync::{Arc, Mutex},
+    time::Instant,
+};
 
 use axum::{
     extract::{ConnectInfo, FromRequestParts},
@@ -24,6 +29,7 @@ pub const IDLE_LIMIT: Duration = Duration::days(30);
 const TOUCH_EVERY: Duration = Duration::minutes(10);
 
 /// The signed-in caller. Taking it as a handler argument is what makes a route private.
+#[derive(Clone)]
 pub struct AuthUser {
     pub user: usuario::Model,
     pub session_id: String,
@@ -34,8 +40,13 @@ impl FromRequestParts<AppState> for AuthUser {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let token = bearer_token(&parts.headers).ok_or_else(ApiError::unauthorized)?;
+        let token_hash = ids::hash_secret(token);
+        if let Some(auth) = state.sessions.get(&token_hash) {
+            i18n::set_current(Lang::parse(&auth.user.language).unwrap_or_default());
+            return Ok(auth);
+        }
         let found = sesion::Entity::find()
-            .filter(sesion::Column::TokenHash.eq(ids::hash_secret(token)))
+            .filter(sesion::Column::TokenHash.eq(&token_hash))
             .find_also_related(usuario::Entity)
             .one(&state.db)
             .await?;
@@ -55,10 +66,48 @@ impl FromRequestParts<AppState> for AuthUser {
             active.update(&state.db).await?;
         }
         i18n::set_current(Lang::parse(&user.language).unwrap_or_default());
-        Ok(AuthUser {
+        let auth = AuthUser {
             user,
             session_id: session.id,
-        })
+        };
+        state.sessions.put(token_hash, &auth);
+        Ok(auth)
+    }
+}
+
+/// Sessions checked in the last few seconds, so that a burst of requests with one token costs
+/// one query. A session ended through this instance is forgotten at once; one ended through
+/// another instance sharing the database stops working here within `CACHE_TTL`.
+#[derive(Clone, Default)]
+pub struct SessionCache(Arc<Mutex<HashMap<String, (Instant, AuthUser)>>>);
+
+const CACHE_TTL: std::time::Duration = std::time::Duration::from_secs(5);
+const CACHE_MAX: usize = 10_000;
+
+impl SessionCache {
+    fn get(&self, token_hash: &str) -> Option<AuthUser> {
+        let map = self.0.lock().ok()?;
+        let (at, auth) = map.get(token_hash)?;
+        (at.elapsed() < CACHE_TTL).then(|| auth.clone())
+    }
+
+    fn put(&self, token_hash: String, auth: &AuthUser) {
+        if let Ok(mut map) = self.0.lock() {
+            if map.len() >= CACHE_MAX {
+                map.retain(|_, (at, _)| at.elapsed() < CACHE_TTL);
+                if map.len() >= CACHE_MAX {
+                    map.clear();
+                }
+            }
+            map.insert(token_hash, (Instant::now(), auth.clone()));
+        }
+    }
+
+    /// Forgets every cached session of a user (after logout, a reset, a profile change).
+    pub fn forget_user(&self, usuario_id: &str) {
+        if let Ok(mut map) = self.0.lock() {
+            map.retain(|_, (_, auth)| auth.user.id != usuario_id);
+        }
     }
 }
 

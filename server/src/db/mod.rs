@@ -1,6 +1,7 @@
 //! The database connection (SQLite or PostgreSQL) and its migrations.
 
 pub mod migrations;
+pub mod settings;
 
 use std::time::Duration;
 

@@ -10,6 +10,11 @@ use entities::{familia, miembro};
 
 pub const DEFAULT_TIME_ZONE: &str = "America/Argentina/Buenos_Aires";
 
+/// Co-parents may change the family's records; viewers (a grandparent, a caregiver) only read.
+pub fn can_edit(member: &miembro::Model) -> bool {
+    member.permiso == "coparent"
+}
+
 /// Creates the family a new user starts with, with the user as its admin co-parent.
 pub async fn create_own_family(
     db: &impl ConnectionTrait,

@@ -36,7 +36,8 @@ pub async fn language_and_errors(req: Request, next: Next) -> Response<Body> {
             }
             response
                 .headers_mut()
-                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+                .entry(header::CACHE_CONTROL)
+                .or_insert(HeaderValue::from_static("no-store"));
         }
         response
     })

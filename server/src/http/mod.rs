@@ -1,5 +1,6 @@
 //! HTTP plumbing shared by every domain: the router, middleware, the web app and the OpenAPI document.
 
+mod files;
 pub mod json;
 mod middleware;
 pub mod openapi;
@@ -21,7 +22,7 @@ use tower_http::{
 };
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{accounts, error::ApiError, site, state::AppState};
+use crate::{accounts, children, error::ApiError, site, state::AppState};
 
 /// JSON bodies are small; uploads get their own, larger limit on their routes.
 const JSON_BODY_LIMIT: usize = 256 * 1024;
@@ -33,7 +34,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         "/api",
         OpenApiRouter::new()
             .merge(site::routes::router())
-            .merge(accounts::routes::router()),
+            .merge(accounts::routes::router())
+            .merge(children::routes::router()),
     )
 }
 
@@ -48,6 +50,7 @@ pub fn router(state: AppState) -> Router {
             "/api/openapi.json",
             get(move || async move { ([("content-type", "application/json")], doc_json) }),
         )
+        .route("/api/archivos/{*key}", get(files::serve))
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .fallback(spa::serve)

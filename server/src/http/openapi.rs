@@ -7,13 +7,13 @@ use utoipa::{
 #[openapi(
     info(
         title = "Nido API",
-        description = "Children's records, co-parents and family life for separated parents.",
-        license(name = "AGPL-3.0-or-later")
+        description = "Children's records, co-parents and family life for separated parents."
     ),
     modifiers(&BearerAuth),
     tags(
         (name = "site", description = "Health and public information"),
         (name = "accounts", description = "Registration, sign-in, sessions and password reset"),
+        (name = "children", description = "Children's records: basic, school and medical information, activities, appointments, emergency contacts, photo"),
     )
 )]
 struct ApiDoc;

@@ -2,3 +2,4 @@
 
 pub mod mail;
 pub mod rate_limit;
+pub mod storage;

@@ -194,26 +194,32 @@ async fn the_profile_needs_a_live_token() {
 #[tokio::test]
 async fn a_session_idle_for_thirty_days_ends() {
     let app = TestApp::spawn().await;
-    let (token, _) = app.register("ana@example.org", "buenas-noches").await;
-    let twenty_nine = chrono::Utc::now() - chrono::Duration::days(29);
+    let (recent, _) = app.register("ana@example.org", "buenas-noches").await;
+    let idle = app.login("ana@example.org", "buenas-noches").await;
+    let idle = idle.str("token").to_owned();
+    let at = |days: i64| {
+        (chrono::Utc::now() - chrono::Duration::days(days))
+            .format("%Y-%m-%d %H:%M:%S%:z")
+            .to_string()
+    };
     app.sql(&format!(
-        "UPDATE sesiones SET last_seen_at = '{}'",
-        twenty_nine.format("%Y-%m-%d %H:%M:%S%:z")
+        "UPDATE sesiones SET last_seen_at = '{}' WHERE token_hash = '{}'",
+        at(29),
+        nido::ids::hash_secret(&recent)
+    ))
+    .await;
+    app.sql(&format!(
+        "UPDATE sesiones SET last_seen_at = '{}' WHERE token_hash = '{}'",
+        at(31),
+        nido::ids::hash_secret(&idle)
     ))
     .await;
     assert_eq!(
-        app.get("/api/usuarios/perfil", Some(&token)).await.status,
+        app.get("/api/usuarios/perfil", Some(&recent)).await.status,
         StatusCode::OK
     );
-    // That use refreshed it; now push it past the limit.
-    let thirty_one = chrono::Utc::now() - chrono::Duration::days(31);
-    app.sql(&format!(
-        "UPDATE sesiones SET last_seen_at = '{}'",
-        thirty_one.format("%Y-%m-%d %H:%M:%S%:z")
-    ))
-    .await;
     assert_eq!(
-        app.get("/api/usuarios/perfil", Some(&token)).await.status,
+        app.get("/api/usuarios/perfil", Some(&idle)).await.status,
         StatusCode::UNAUTHORIZED
     );
 }

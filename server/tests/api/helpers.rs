@@ -233,7 +233,7 @@ async fn create_pg_database(admin_url: &str) -> (String, String) {
     (name, url.to_string())
 }
 
-async fn answer(res: reqwest::Response) -> Answer {
+pub async fn answer(res: reqwest::Response) -> Answer {
     let status = res.status();
     let headers = res.headers().clone();
     let text = res.text().await.unwrap_or_default();

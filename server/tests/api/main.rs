@@ -2,7 +2,9 @@
 //! PostgreSQL when TEST_DATABASE_URL points at a server (a database is created per test).
 
 mod accounts;
+mod children;
 mod helpers;
+mod images;
 mod mail;
 mod openapi;
 mod robustness;

@@ -1,11 +1,17 @@
 use sea_orm_migration::prelude::*;
 
 mod m0001_accounts;
+mod m0002_children;
+mod m0003_settings;
 
 pub struct Migrator;
 
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m0001_accounts::Migration)]
+        vec![
+            Box::new(m0001_accounts::Migration),
+            Box::new(m0002_children::Migration),
+            Box::new(m0003_settings::Migration),
+        ]
     }
 }

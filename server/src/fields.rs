@@ -1,4 +1,5 @@
-//! The checks every account field passes at the edge, each giving the message a person sees.
+//! Checks that values pass at the edge of the API, each failing with the message a person sees.
+//! Text is trimmed; empty optional text becomes `None`.
 
 use crate::i18n::{Lang, Msg};
 
@@ -11,12 +12,70 @@ fn trimmed(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
-pub fn name(value: Option<String>, required: Msg) -> Result<String, Msg> {
+/// Required text of at most `max` characters.
+pub fn text(value: Option<String>, max: usize, required: Msg) -> Result<String, Msg> {
     let value = trimmed(value).ok_or(required)?;
-    if value.chars().count() > NAME_MAX_CHARS {
+    if value.chars().count() > max {
         return Err(Msg::TooLong);
     }
     Ok(value)
+}
+
+/// Optional text of at most `max` characters.
+pub fn optional_text(value: Option<String>, max: usize) -> Result<Option<String>, Msg> {
+    match trimmed(value) {
+        None => Ok(None),
+        Some(v) if v.chars().count() > max => Err(Msg::TooLong),
+        Some(v) => Ok(Some(v)),
+    }
+}
+
+pub fn name(value: Option<String>, required: Msg) -> Result<String, Msg> {
+    text(value, NAME_MAX_CHARS, required)
+}
+
+/// An optional email, checked like a required one when present.
+pub fn optional_email(value: Option<String>) -> Result<Option<String>, Msg> {
+    match trimmed(value) {
+        None => Ok(None),
+        some => email(some).map(Some),
+    }
+}
+
+/// A time of day, `HH:MM` on a 24-hour clock.
+pub fn optional_time(value: Option<String>) -> Result<Option<String>, Msg> {
+    let Some(value) = trimmed(value) else {
+        return Ok(None);
+    };
+    let valid = value.len() == 5
+        && chrono::NaiveTime::parse_from_str(&value, "%H:%M").is_ok()
+        && value.as_bytes()[2] == b':';
+    if valid {
+        Ok(Some(value))
+    } else {
+        Err(Msg::TimeInvalid)
+    }
+}
+
+/// A list of short texts, each trimmed; empty entries are dropped.
+pub fn text_list(
+    value: Option<Vec<String>>,
+    max_items: usize,
+    max_chars: usize,
+) -> Result<Vec<String>, Msg> {
+    let items: Vec<String> = value
+        .unwrap_or_default()
+        .into_iter()
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+        .collect();
+    if items.len() > max_items {
+        return Err(Msg::TooManyItems);
+    }
+    if items.iter().any(|v| v.chars().count() > max_chars) {
+        return Err(Msg::TooLong);
+    }
+    Ok(items)
 }
 
 /// Lowercased and trimmed; text, an at sign, text, a dot, text (spec §5), no spaces.
@@ -134,6 +193,27 @@ mod tests {
         );
         assert_eq!(phone(s("call me")), Err(Msg::PhoneInvalid));
         assert_eq!(phone(s("123")), Err(Msg::PhoneInvalid));
+    }
+
+    #[test]
+    fn times_and_lists() {
+        assert_eq!(optional_time(s("07:45")), Ok(Some("07:45".to_owned())));
+        assert_eq!(optional_time(s(" ")), Ok(None));
+        for bad in ["7:45", "24:00", "12:60", "noon", "12:00:00"] {
+            assert_eq!(optional_time(s(bad)), Err(Msg::TimeInvalid), "{bad}");
+        }
+        let list = Some(vec![" maní ".to_owned(), "".to_owned(), "polen".to_owned()]);
+        assert_eq!(
+            text_list(list, 5, 20),
+            Ok(vec!["maní".to_owned(), "polen".to_owned()])
+        );
+        assert_eq!(
+            text_list(Some(vec!["x".to_owned(); 3]), 2, 20),
+            Err(Msg::TooManyItems)
+        );
+        assert_eq!(optional_text(s("abc"), 2), Err(Msg::TooLong));
+        assert_eq!(optional_email(s("")), Ok(None));
+        assert_eq!(optional_email(s("no")), Err(Msg::EmailInvalid));
     }
 
     #[test]

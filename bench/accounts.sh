@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Load figures for the accounts endpoints, each next to the /api/health ceiling of the same run.
+# Starts the release server on a fresh SQLite data dir with seeded users, drives it with wrk
+# (from Debian), prints requests/s and p50/p99 latency. Not a test: nothing fails on a timing.
+#
+#   bash bench/accounts.sh            # 32 connections, 10 s per endpoint
+#   CONNECTIONS=64 DURATION=20s bash bench/accounts.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=target/release/nido
+CONNECTIONS=${CONNECTIONS:-32}
+DURATION=${DURATION:-10s}
+THREADS=${THREADS:-2}
+USERS=${USERS:-50}
+PORT=${PORT:-18080}
+BASE="http://127.0.0.1:$PORT"
+
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+[ -x "$BIN" ] || { echo "build first: make build" >&2; exit 1; }
+
+DATA=$(mktemp -d)
+trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
+NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_RATE_LIMITS=off RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
+SERVER=$!
+for _ in $(seq 100); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
+
+echo "seeding $USERS users..."
+TOKENS=()
+for i in $(seq "$USERS"); do
+  answer=$(curl -sf -X POST "$BASE/api/usuarios" -H 'content-type: application/json' \
+    -d "{\"nombre\":\"Bench\",\"apellido\":\"User$i\",\"email\":\"bench$i@example.org\",\"password\":\"bench-password-$i\"}")
+  TOKENS+=("\"$(sed -E 's/.*"token":"([^"]+)".*/\1/' <<<"$answer")\"")
+done
+
+# Profile reads rotate over every seeded user's token.
+PROFILE_LUA=$(mktemp --suffix=.lua)
+{
+  echo "local tokens = {$(IFS=,; echo "${TOKENS[*]}")}"
+  cat <<'LUA'
+local n = 0
+request = function()
+  n = n % #tokens + 1
+  return wrk.format("GET", nil, {["Authorization"] = "Bearer " .. tokens[n]})
+end
+LUA
+} >"$PROFILE_LUA"
+
+LUA=$(mktemp --suffix=.lua)
+cat >"$LUA" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local n = 0
+request = function()
+  n = n % 50 + 1
+  return wrk.format(nil, nil, nil, string.format('{"email":"bench%d@example.org","password":"bench-password-%d"}', n, n))
+end
+LUA
+
+run() { # name, extra wrk args...
+  local name=$1; shift
+  local out
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@")
+  local rps p50 p99 non2xx
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  non2xx=$(awk '/Non-2xx/ {print $4}' <<<"$out")
+  printf '%-34s %10s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$name" "$rps" "$p50" "$p99" "${non2xx:-0}"
+}
+
+echo "wrk: $THREADS threads, $CONNECTIONS connections, $DURATION per endpoint, $(nproc) cores"
+run "GET /api/health (ceiling)" "$BASE/api/health"
+run "GET /api/usuarios/perfil (auth)" -s "$PROFILE_LUA" "$BASE/api/usuarios/perfil"
+run "POST /api/usuarios/login (argon2)" -s "$LUA" "$BASE/api/usuarios/login"
+rm -f "$LUA" "$PROFILE_LUA"
+echo "argon2id parameters: m=19456 KiB, t=2, p=1 (the argon2 crate's defaults)"

@@ -1,0 +1,4 @@
+pub mod actividad;
+pub mod contacto;
+pub mod hijo;
+pub mod turno;

@@ -1,0 +1,8 @@
+//! Children: each child's records, shared by the members of the child's family.
+
+pub mod access;
+pub mod entities;
+pub mod input;
+pub mod photo;
+pub mod routes;
+pub mod views;

@@ -1,0 +1,129 @@
+//! Photos are judged by their content, decoded under limits, and re-encoded as JPEG: what is
+//! stored keeps the picture and nothing else (no EXIF, no GPS, no comments).
+
+use std::io::Cursor;
+
+use image::{
+    DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, codecs::jpeg::JpegEncoder,
+};
+
+use crate::i18n::Msg;
+
+/// The most a photo may weigh when it arrives (spec §9).
+pub const MAX_BYTES: usize = 5 * 1024 * 1024;
+/// The longest side of the stored photo and of its thumbnail, in pixels.
+const PHOTO_SIDE: u32 = 1600;
+const THUMB_SIDE: u32 = 320;
+/// A small file can still claim to be enormous once decoded: refuse before allocating.
+const MAX_SIDE: u32 = 12_000;
+const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
+
+pub struct Processed {
+    pub photo: Vec<u8>,
+    pub thumbnail: Vec<u8>,
+}
+
+/// Decodes an upload and makes the stored photo and thumbnail. CPU-bound: call it off the async threads.
+pub fn process(data: &[u8]) -> Result<Processed, Msg> {
+    let mut reader = ImageReader::new(Cursor::new(data))
+        .with_guessed_format()
+        .map_err(|_| Msg::PhotoInvalid)?;
+    match reader.format() {
+        Some(ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::Gif | ImageFormat::WebP) => {}
+        _ => return Err(Msg::PhotoInvalid),
+    }
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
+    reader.limits(limits);
+
+    let mut decoder = reader.into_decoder().map_err(|_| Msg::PhotoInvalid)?;
+    // Phones store "turn me" in EXIF; apply it before EXIF is dropped.
+    let orientation = decoder.orientation().ok();
+    let mut image = DynamicImage::from_decoder(decoder).map_err(|_| Msg::PhotoInvalid)?;
+    if let Some(orientation) = orientation {
+        image.apply_orientation(orientation);
+    }
+
+    let photo = if image.width() > PHOTO_SIDE || image.height() > PHOTO_SIDE {
+        image.thumbnail(PHOTO_SIDE, PHOTO_SIDE)
+    } else {
+        image
+    };
+    let thumbnail = photo.thumbnail(THUMB_SIDE, THUMB_SIDE);
+    Ok(Processed {
+        photo: encode_jpeg(&photo, 85)?,
+        thumbnail: encode_jpeg(&thumbnail, 80)?,
+    })
+}
+
+fn encode_jpeg(image: &DynamicImage, quality: u8) -> Result<Vec<u8>, Msg> {
+    let mut out = Vec::new();
+    // Transparency becomes white rather than black.
+    let rgb = if image.color().has_alpha() {
+        let mut canvas = image::RgbaImage::from_pixel(
+            image.width(),
+            image.height(),
+            image::Rgba([255, 255, 255, 255]),
+        );
+        image::imageops::overlay(&mut canvas, &image.to_rgba8(), 0, 0);
+        DynamicImage::ImageRgba8(canvas).to_rgb8()
+    } else {
+        image.to_rgb8()
+    };
+    rgb.write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality))
+        .map_err(|_| Msg::PhotoInvalid)?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png(width: u32, height: u32) -> Vec<u8> {
+        let img = image::RgbaImage::from_pixel(width, height, image::Rgba([10, 120, 90, 128]));
+        let mut out = Cursor::new(Vec::new());
+        DynamicImage::ImageRgba8(img)
+            .write_to(&mut out, ImageFormat::Png)
+            .expect("png");
+        out.into_inner()
+    }
+
+    #[test]
+    fn large_photos_shrink_and_thumbnails_are_small() {
+        let done = process(&png(2400, 1200)).expect("processed");
+        let photo = image::load_from_memory(&done.photo).expect("jpeg");
+        assert_eq!((photo.width(), photo.height()), (1600, 800));
+        let thumb = image::load_from_memory(&done.thumbnail).expect("jpeg");
+        assert_eq!((thumb.width(), thumb.height()), (320, 160));
+        assert_eq!(
+            image::guess_format(&done.photo).ok(),
+            Some(ImageFormat::Jpeg)
+        );
+    }
+
+    #[test]
+    fn text_and_lookalikes_are_refused() {
+        assert_eq!(
+            process(b"GIF89a but not really").err(),
+            Some(Msg::PhotoInvalid)
+        );
+        assert_eq!(
+            process(b"<svg xmlns='http://www.w3.org/2000/svg'/>").err(),
+            Some(Msg::PhotoInvalid)
+        );
+        let mut truncated = png(50, 50);
+        truncated.truncate(60);
+        assert_eq!(process(&truncated).err(), Some(Msg::PhotoInvalid));
+    }
+
+    #[test]
+    fn a_small_file_claiming_a_huge_size_is_refused_without_decoding() {
+        // A valid PNG header that declares 100000 x 100000 pixels.
+        let mut bomb = png(1, 1);
+        bomb[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+        bomb[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+        assert_eq!(process(&bomb).err(), Some(Msg::PhotoInvalid));
+    }
+}

@@ -1,0 +1,716 @@
+//! `/api/hijos/...`: children and their activities, medical information, appointments,
+//! emergency contacts and photo (spec §7). Every change answers the whole updated child.
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Multipart, Path, State, multipart::MultipartRejection},
+    http::StatusCode,
+};
+use bytes::Bytes;
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, ModelTrait, QueryFilter,
+    QueryOrder, Set,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    access::{ReadChild, WriteChild},
+    entities::{actividad, contacto, hijo, turno},
+    input::{self, ActivityInput, AppointmentInput, ChildInput, ContactInput, MedicalInput},
+    photo,
+    views::{ChildView, list_to_json},
+};
+use crate::{
+    accounts::AuthUser,
+    error::{ApiError, ApiResult, ErrorBody, FieldErrors},
+    families::{self, entities::miembro},
+    http::json::Json,
+    i18n::{self, Msg},
+    ids,
+    state::AppState,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_children, create_child))
+        .routes(routes!(get_child, update_child, delete_child))
+        .routes(routes!(add_activity))
+        .routes(routes!(update_activity, delete_activity))
+        .routes(routes!(add_appointment))
+        .routes(routes!(update_appointment, delete_appointment))
+        .routes(routes!(add_contact))
+        .routes(routes!(update_contact, delete_contact))
+        .routes(routes!(set_medical_post, set_medical_put))
+        .routes(routes!(upload_photo, delete_photo))
+        .layer(axum::extract::DefaultBodyLimit::max(
+            photo::MAX_BYTES + 64 * 1024,
+        ))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChildAnswer {
+    pub success: bool,
+    pub data: ChildView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChildrenAnswer {
+    pub success: bool,
+    pub data: Vec<ChildView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Deleted {
+    pub success: bool,
+    pub msg: String,
+}
+
+fn deleted(msg: Msg) -> Json<Deleted> {
+    Json(Deleted {
+        success: true,
+        msg: msg.text(i18n::current()).to_owned(),
+    })
+}
+
+/// Loads the lists of many children in one query per list, not one per child.
+async fn views(state: &AppState, children: Vec<hijo::Model>) -> ApiResult<Vec<ChildView>> {
+    let ids: Vec<String> = children.iter().map(|c| c.id.clone()).collect();
+    let mut activities: HashMap<String, Vec<actividad::Model>> = HashMap::new();
+    for a in actividad::Entity::find()
+        .filter(actividad::Column::HijoId.is_in(ids.clone()))
+        .order_by_asc(actividad::Column::CreatedAt)
+        .all(&state.db)
+        .await?
+    {
+        activities.entry(a.hijo_id.clone()).or_default().push(a);
+    }
+    let mut appointments: HashMap<String, Vec<turno::Model>> = HashMap::new();
+    for t in turno::Entity::find()
+        .filter(turno::Column::HijoId.is_in(ids.clone()))
+        .order_by_asc(turno::Column::FechaHora)
+        .all(&state.db)
+        .await?
+    {
+        appointments.entry(t.hijo_id.clone()).or_default().push(t);
+    }
+    let mut contacts: HashMap<String, Vec<contacto::Model>> = HashMap::new();
+    for c in contacto::Entity::find()
+        .filter(contacto::Column::HijoId.is_in(ids))
+        .all(&state.db)
+        .await?
+    {
+        contacts.entry(c.hijo_id.clone()).or_default().push(c);
+    }
+    Ok(children
+        .into_iter()
+        .map(|child| {
+            let id = child.id.clone();
+            ChildView::new(
+                child,
+                activities.remove(&id).unwrap_or_default(),
+                appointments.remove(&id).unwrap_or_default(),
+                contacts.remove(&id).unwrap_or_default(),
+                &state.storage,
+            )
+        })
+        .collect())
+}
+
+async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
+    let data = views(state, vec![child])
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::internal("a loaded child vanished"))?;
+    Ok(Json(ChildAnswer {
+        success: true,
+        data,
+    }))
+}
+
+/// Reloads a child after a change to one of its lists, and marks it updated.
+async fn touched(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
+    let mut active = child.into_active_model();
+    active.updated_at = Set(Utc::now());
+    let child = active.update(&state.db).await?;
+    answer(state, child).await
+}
+
+/// Every child of every family the caller belongs to, youngest last.
+#[utoipa::path(get, path = "/hijos", tag = "children", security(("bearer" = [])),
+    responses((status = 200, body = ChildrenAnswer), (status = 401, body = ErrorBody)))]
+async fn list_children(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> ApiResult<Json<ChildrenAnswer>> {
+    let families: Vec<String> = miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(&auth.user.id))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|m| m.familia_id)
+        .collect();
+    let children = hijo::Entity::find()
+        .filter(hijo::Column::FamiliaId.is_in(families))
+        .order_by_asc(hijo::Column::FechaNacimiento)
+        .order_by_asc(hijo::Column::Id)
+        .all(&state.db)
+        .await?;
+    Ok(Json(ChildrenAnswer {
+        success: true,
+        data: views(&state, children).await?,
+    }))
+}
+
+/// One child with everything recorded about them.
+#[utoipa::path(get, path = "/hijos/{id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
+async fn get_child(
+    State(state): State<AppState>,
+    access: ReadChild,
+) -> ApiResult<Json<ChildAnswer>> {
+    answer(&state, access.child).await
+}
+
+/// Add a child to one of the caller's families.
+#[utoipa::path(post, path = "/hijos", tag = "children", security(("bearer" = [])),
+    request_body = ChildInput,
+    responses((status = 201, body = ChildAnswer), (status = 422, body = ErrorBody)))]
+async fn create_child(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Json(body): Json<ChildInput>,
+) -> ApiResult<(StatusCode, Json<ChildAnswer>)> {
+    let mut errors = FieldErrors::default();
+    let basic = input::basic(&body, &mut errors);
+    let school = input::school(body.informacion_escolar.unwrap_or_default(), &mut errors);
+    let medical = input::medical(body.informacion_medica.unwrap_or_default(), &mut errors);
+    let memberships = miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(&auth.user.id))
+        .order_by_asc(miembro::Column::CreatedAt)
+        .all(&state.db)
+        .await?;
+    let family = match body
+        .familia_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+    {
+        Some(wanted) => memberships
+            .iter()
+            .find(|m| m.familia_id == wanted && families::can_edit(m)),
+        None => memberships.iter().find(|m| families::can_edit(m)),
+    };
+    if family.is_none() {
+        errors.add("familiaId", Msg::FamilyInvalid);
+    }
+    errors.into_result()?;
+    let (Some(basic), Some(school), Some(medical), Some(family)) = (basic, school, medical, family)
+    else {
+        return Err(ApiError::internal("field check passed without values"));
+    };
+    let now = Utc::now();
+    let child = hijo::ActiveModel {
+        id: Set(ids::new_id()),
+        familia_id: Set(family.familia_id.clone()),
+        nombre: Set(basic.nombre),
+        apellido: Set(basic.apellido),
+        fecha_nacimiento: Set(basic.fecha_nacimiento),
+        genero: Set(basic.genero),
+        grupo_sanguineo: Set(basic.grupo_sanguineo),
+        numero_seguro_social: Set(basic.numero_seguro_social),
+        foto_key: Set(None),
+        miniatura_key: Set(None),
+        escuela: Set(school.escuela),
+        grado: Set(school.grado),
+        profesor_principal: Set(school.profesor_principal),
+        telefono_escuela: Set(school.telefono_escuela),
+        horario_entrada: Set(school.entrada),
+        horario_salida: Set(school.salida),
+        doctor_nombre: Set(medical.doctor_nombre),
+        doctor_telefono: Set(medical.doctor_telefono),
+        alergias: Set(list_to_json(&medical.alergias)),
+        medicamentos: Set(list_to_json(&medical.medicamentos)),
+        condiciones_especiales: Set(list_to_json(&medical.condiciones_especiales)),
+        notas_medicas: Set(medical.notas_medicas),
+        created_at: Set(now),
+        updated_at: Set(now),
+    }
+    .insert(&state.db)
+    .await?;
+    Ok((StatusCode::CREATED, answer(&state, child).await?))
+}
+
+/// Change the basic form (nombre, apellido, fechaNacimiento, genero, grupoSanguineo,
+/// numeroSeguroSocial, all together), `informacionEscolar`, `informacionMedica`, or several.
+#[utoipa::path(put, path = "/hijos/{id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body = ChildInput,
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update_child(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Json(body): Json<ChildInput>,
+) -> ApiResult<Json<ChildAnswer>> {
+    let mut errors = FieldErrors::default();
+    let basic = body.has_basic().then(|| input::basic(&body, &mut errors));
+    let school = body
+        .informacion_escolar
+        .map(|s| input::school(s, &mut errors));
+    let medical = body
+        .informacion_medica
+        .map(|m| input::medical(m, &mut errors));
+    errors.into_result()?;
+    let mut active = access.child.into_active_model();
+    if let Some(Some(b)) = basic {
+        active.nombre = Set(b.nombre);
+        active.apellido = Set(b.apellido);
+        active.fecha_nacimiento = Set(b.fecha_nacimiento);
+        active.genero = Set(b.genero);
+        active.grupo_sanguineo = Set(b.grupo_sanguineo);
+        active.numero_seguro_social = Set(b.numero_seguro_social);
+    }
+    if let Some(Some(s)) = school {
+        active.escuela = Set(s.escuela);
+        active.grado = Set(s.grado);
+        active.profesor_principal = Set(s.profesor_principal);
+        active.telefono_escuela = Set(s.telefono_escuela);
+        active.horario_entrada = Set(s.entrada);
+        active.horario_salida = Set(s.salida);
+    }
+    if let Some(Some(m)) = medical {
+        set_medical(&mut active, m);
+    }
+    active.updated_at = Set(Utc::now());
+    let child = active.update(&state.db).await?;
+    answer(&state, child).await
+}
+
+fn set_medical(active: &mut hijo::ActiveModel, m: input::Medical) {
+    active.doctor_nombre = Set(m.doctor_nombre);
+    active.doctor_telefono = Set(m.doctor_telefono);
+    active.alergias = Set(list_to_json(&m.alergias));
+    active.medicamentos = Set(list_to_json(&m.medicamentos));
+    active.condiciones_especiales = Set(list_to_json(&m.condiciones_especiales));
+    active.notas_medicas = Set(m.notas_medicas);
+}
+
+/// Delete a child with everything recorded about them, photo included.
+#[utoipa::path(delete, path = "/hijos/{id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, body = Deleted), (status = 404, body = ErrorBody)))]
+async fn delete_child(
+    State(state): State<AppState>,
+    access: WriteChild,
+) -> ApiResult<Json<Deleted>> {
+    let keys = [
+        access.child.foto_key.clone(),
+        access.child.miniatura_key.clone(),
+    ];
+    access.child.delete(&state.db).await?;
+    remove_files(&state, keys.into_iter().flatten()).await;
+    Ok(deleted(Msg::ChildDeleted))
+}
+
+async fn remove_files(state: &AppState, keys: impl Iterator<Item = String>) {
+    for key in keys {
+        if let Err(err) = state.storage.delete(&key).await {
+            // The record is gone; an orphaned file is logged for clean-up, not shown.
+            tracing::warn!(error = %format!("{err:#}"), "could not delete a file");
+        }
+    }
+}
+
+/// Replace the medical information (primary doctor, allergies, medicines, conditions, notes).
+#[utoipa::path(post, path = "/hijos/{id}/informacion-medica", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = MedicalInput,
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn set_medical_post(
+    state: State<AppState>,
+    access: WriteChild,
+    body: Json<MedicalInput>,
+) -> ApiResult<Json<ChildAnswer>> {
+    replace_medical(state, access, body).await
+}
+
+/// The same as POST, for clients that update with PUT.
+#[utoipa::path(put, path = "/hijos/{id}/informacion-medica", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = MedicalInput,
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn set_medical_put(
+    state: State<AppState>,
+    access: WriteChild,
+    body: Json<MedicalInput>,
+) -> ApiResult<Json<ChildAnswer>> {
+    replace_medical(state, access, body).await
+}
+
+async fn replace_medical(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Json(body): Json<MedicalInput>,
+) -> ApiResult<Json<ChildAnswer>> {
+    let mut errors = FieldErrors::default();
+    let medical = input::medical(body, &mut errors);
+    errors.into_result()?;
+    let Some(medical) = medical else {
+        return Err(ApiError::internal("field check passed without values"));
+    };
+    let mut active = access.child.into_active_model();
+    set_medical(&mut active, medical);
+    active.updated_at = Set(Utc::now());
+    let child = active.update(&state.db).await?;
+    answer(&state, child).await
+}
+
+#[derive(Deserialize)]
+struct ItemPath {
+    id: String,
+    item_id: String,
+}
+
+/// Add an activity (a class, a sport) with its days and hours.
+#[utoipa::path(post, path = "/hijos/{id}/actividades", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = ActivityInput,
+    responses((status = 201, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn add_activity(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Json(body): Json<ActivityInput>,
+) -> ApiResult<(StatusCode, Json<ChildAnswer>)> {
+    let a = checked(body, input::activity)?;
+    let now = Utc::now();
+    actividad::ActiveModel {
+        id: Set(ids::new_id()),
+        hijo_id: Set(access.child.id.clone()),
+        nombre: Set(a.nombre),
+        lugar: Set(a.lugar),
+        horario: Set(a.horario),
+        dias_semana: Set(list_to_json(&a.dias_semana)),
+        hora_inicio: Set(a.hora_inicio),
+        hora_fin: Set(a.hora_fin),
+        created_at: Set(now),
+        updated_at: Set(now),
+    }
+    .insert(&state.db)
+    .await?;
+    Ok((StatusCode::CREATED, touched(&state, access.child).await?))
+}
+
+/// Runs one of the input checks and fails with every field problem it found.
+fn checked<I, T>(body: I, check: fn(I, &mut FieldErrors) -> Option<T>) -> ApiResult<T> {
+    let mut errors = FieldErrors::default();
+    let value = check(body, &mut errors);
+    errors.into_result()?;
+    value.ok_or_else(|| ApiError::internal("field check passed without values"))
+}
+
+#[utoipa::path(put, path = "/hijos/{id}/actividades/{item_id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path), ("item_id" = String, Path)), request_body = ActivityInput,
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update_activity(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Path(path): Path<ItemPath>,
+    Json(body): Json<ActivityInput>,
+) -> ApiResult<Json<ChildAnswer>> {
+    let a = checked(body, input::activity)?;
+    let mut active = find_activity(&state, &path).await?.into_active_model();
+    active.nombre = Set(a.nombre);
+    active.lugar = Set(a.lugar);
+    active.horario = Set(a.horario);
+    active.dias_semana = Set(list_to_json(&a.dias_semana));
+    active.hora_inicio = Set(a.hora_inicio);
+    active.hora_fin = Set(a.hora_fin);
+    active.updated_at = Set(Utc::now());
+    active.update(&state.db).await?;
+    touched(&state, access.child).await
+}
+
+#[utoipa::path(delete, path = "/hijos/{id}/actividades/{item_id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path), ("item_id" = String, Path)),
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
+async fn delete_activity(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Path(path): Path<ItemPath>,
+) -> ApiResult<Json<ChildAnswer>> {
+    find_activity(&state, &path)
+        .await?
+        .delete(&state.db)
+        .await?;
+    touched(&state, access.child).await
+}
+
+async fn find_activity(state: &AppState, path: &ItemPath) -> ApiResult<actividad::Model> {
+    actividad::Entity::find_by_id(path.item_id.as_str())
+        .filter(actividad::Column::HijoId.eq(&path.id))
+        .one(&state.db)
+        .await?
+        .ok_or_else(ApiError::not_found)
+}
+
+/// Add a medical appointment.
+#[utoipa::path(post, path = "/hijos/{id}/turnos-medicos", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = AppointmentInput,
+    responses((status = 201, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn add_appointment(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Json(body): Json<AppointmentInput>,
+) -> ApiResult<(StatusCode, Json<ChildAnswer>)> {
+    let t = checked(body, input::appointment)?;
+    let now = Utc::now();
+    turno::ActiveModel {
+        id: Set(ids::new_id()),
+        hijo_id: Set(access.child.id.clone()),
+        tipo_consulta: Set(t.tipo_consulta),
+        estado: Set(t.estado),
+        fecha_hora: Set(t.fecha_hora),
+        medico_nombre: Set(t.medico_nombre),
+        medico_especialidad: Set(t.medico_especialidad),
+        notas: Set(t.notas),
+        created_at: Set(now),
+        updated_at: Set(now),
+    }
+    .insert(&state.db)
+    .await?;
+    Ok((StatusCode::CREATED, touched(&state, access.child).await?))
+}
+
+#[utoipa::path(put, path = "/hijos/{id}/turnos-medicos/{item_id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path), ("item_id" = String, Path)), request_body = AppointmentInput,
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update_appointment(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Path(path): Path<ItemPath>,
+    Json(body): Json<AppointmentInput>,
+) -> ApiResult<Json<ChildAnswer>> {
+    let t = checked(body, input::appointment)?;
+    let mut active = find_appointment(&state, &path).await?.into_active_model();
+    active.tipo_consulta = Set(t.tipo_consulta);
+    active.estado = Set(t.estado);
+    active.fecha_hora = Set(t.fecha_hora);
+    active.medico_nombre = Set(t.medico_nombre);
+    active.medico_especialidad = Set(t.medico_especialidad);
+    active.notas = Set(t.notas);
+    active.updated_at = Set(Utc::now());
+    active.update(&state.db).await?;
+    touched(&state, access.child).await
+}
+
+#[utoipa::path(delete, path = "/hijos/{id}/turnos-medicos/{item_id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path), ("item_id" = String, Path)),
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
+async fn delete_appointment(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Path(path): Path<ItemPath>,
+) -> ApiResult<Json<ChildAnswer>> {
+    find_appointment(&state, &path)
+        .await?
+        .delete(&state.db)
+        .await?;
+    touched(&state, access.child).await
+}
+
+async fn find_appointment(state: &AppState, path: &ItemPath) -> ApiResult<turno::Model> {
+    turno::Entity::find_by_id(path.item_id.as_str())
+        .filter(turno::Column::HijoId.eq(&path.id))
+        .one(&state.db)
+        .await?
+        .ok_or_else(ApiError::not_found)
+}
+
+/// Add an emergency contact.
+#[utoipa::path(post, path = "/hijos/{id}/contactos-emergencia", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = ContactInput,
+    responses((status = 201, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn add_contact(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Json(body): Json<ContactInput>,
+) -> ApiResult<(StatusCode, Json<ChildAnswer>)> {
+    let c = checked(body, input::contact)?;
+    let now = Utc::now();
+    contacto::ActiveModel {
+        id: Set(ids::new_id()),
+        hijo_id: Set(access.child.id.clone()),
+        nombre: Set(c.nombre),
+        relacion: Set(c.relacion),
+        telefono: Set(c.telefono),
+        email: Set(c.email),
+        prioridad: Set(c.prioridad),
+        created_at: Set(now),
+        updated_at: Set(now),
+    }
+    .insert(&state.db)
+    .await?;
+    Ok((StatusCode::CREATED, touched(&state, access.child).await?))
+}
+
+#[utoipa::path(put, path = "/hijos/{id}/contactos-emergencia/{item_id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path), ("item_id" = String, Path)), request_body = ContactInput,
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update_contact(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Path(path): Path<ItemPath>,
+    Json(body): Json<ContactInput>,
+) -> ApiResult<Json<ChildAnswer>> {
+    let c = checked(body, input::contact)?;
+    let mut active = find_contact(&state, &path).await?.into_active_model();
+    active.nombre = Set(c.nombre);
+    active.relacion = Set(c.relacion);
+    active.telefono = Set(c.telefono);
+    active.email = Set(c.email);
+    active.prioridad = Set(c.prioridad);
+    active.updated_at = Set(Utc::now());
+    active.update(&state.db).await?;
+    touched(&state, access.child).await
+}
+
+#[utoipa::path(delete, path = "/hijos/{id}/contactos-emergencia/{item_id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path), ("item_id" = String, Path)),
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
+async fn delete_contact(
+    State(state): State<AppState>,
+    access: WriteChild,
+    Path(path): Path<ItemPath>,
+) -> ApiResult<Json<ChildAnswer>> {
+    find_contact(&state, &path).await?.delete(&state.db).await?;
+    touched(&state, access.child).await
+}
+
+async fn find_contact(state: &AppState, path: &ItemPath) -> ApiResult<contacto::Model> {
+    contacto::Entity::find_by_id(path.item_id.as_str())
+        .filter(contacto::Column::HijoId.eq(&path.id))
+        .one(&state.db)
+        .await?
+        .ok_or_else(ApiError::not_found)
+}
+
+/// The multipart form of a photo upload.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct PhotoUpload {
+    /// JPG, PNG, GIF or WebP, at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    foto: Vec<u8>,
+}
+
+/// Upload or replace the child's photo. It is re-encoded (metadata such as GPS is dropped) and
+/// a thumbnail is made; the old files are removed.
+#[utoipa::path(post, path = "/hijos/{id}/foto", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body(content = PhotoUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = ChildAnswer),
+        (status = 400, description = "no file", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 413, description = "larger than 5 MB", body = ErrorBody),
+        (status = 415, description = "not an image", body = ErrorBody),
+    ))]
+async fn upload_photo(
+    State(state): State<AppState>,
+    access: WriteChild,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<ChildAnswer>> {
+    let data = read_photo_field(multipart).await?;
+    let processed = tokio::task::spawn_blocking(move || photo::process(&data))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(|msg| ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, msg))?;
+
+    let stem = format!("hijos/{}/{}", access.child.id, ids::new_id());
+    let (photo_key, thumb_key) = (format!("{stem}.jpg"), format!("{stem}-mini.jpg"));
+    // Files first, then the record: a crash in between leaves an unused file, never a record
+    // pointing at nothing.
+    state
+        .storage
+        .put(&photo_key, Bytes::from(processed.photo))
+        .await
+        .map_err(|e| ApiError::internal(format!("{e:#}")))?;
+    state
+        .storage
+        .put(&thumb_key, Bytes::from(processed.thumbnail))
+        .await
+        .map_err(|e| ApiError::internal(format!("{e:#}")))?;
+
+    let old = [
+        access.child.foto_key.clone(),
+        access.child.miniatura_key.clone(),
+    ];
+    let mut active = access.child.into_active_model();
+    active.foto_key = Set(Some(photo_key.clone()));
+    active.miniatura_key = Set(Some(thumb_key.clone()));
+    active.updated_at = Set(Utc::now());
+    let child = match active.update(&state.db).await {
+        Ok(child) => child,
+        Err(err) => {
+            remove_files(&state, [photo_key, thumb_key].into_iter()).await;
+            return Err(err.into());
+        }
+    };
+    remove_files(&state, old.into_iter().flatten()).await;
+    answer(&state, child).await
+}
+
+async fn read_photo_field(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<Vec<u8>> {
+    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, Msg::PhotoTooLarge);
+    let mut multipart = multipart.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+        _ => ApiError::bad_request(Msg::PhotoRequired),
+    })?;
+    loop {
+        let field = match multipart.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => return Err(ApiError::bad_request(Msg::PhotoRequired)),
+            Err(err) if err.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large()),
+            Err(_) => return Err(ApiError::bad_request(Msg::PhotoRequired)),
+        };
+        if field.name() != Some("foto") {
+            continue;
+        }
+        let data = field.bytes().await.map_err(|err| {
+            if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                too_large()
+            } else {
+                ApiError::bad_request(Msg::PhotoRequired)
+            }
+        })?;
+        if data.is_empty() {
+            return Err(ApiError::bad_request(Msg::PhotoRequired));
+        }
+        if data.len() > photo::MAX_BYTES {
+            return Err(too_large());
+        }
+        return Ok(data.to_vec());
+    }
+}
+
+/// Remove the child's photo.
+#[utoipa::path(delete, path = "/hijos/{id}/foto", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
+async fn delete_photo(
+    State(state): State<AppState>,
+    access: WriteChild,
+) -> ApiResult<Json<ChildAnswer>> {
+    let old = [
+        access.child.foto_key.clone(),
+        access.child.miniatura_key.clone(),
+    ];
+    let mut active = access.child.into_active_model();
+    active.foto_key = Set(None);
+    active.miniatura_key = Set(None);
+    active.updated_at = Set(Utc::now());
+    let child = active.update(&state.db).await?;
+    remove_files(&state, old.into_iter().flatten()).await;
+    answer(&state, child).await
+}

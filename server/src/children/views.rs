@@ -1,0 +1,212 @@
+//! A child as the API shows it: the spec's Spanish field names and nested objects.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::entities::{actividad, contacto, hijo, turno};
+use crate::platform::storage::Storage;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChildView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// The family the child belongs to.
+    pub familia_id: String,
+    pub nombre: String,
+    pub apellido: String,
+    /// YYYY-MM-DD
+    pub fecha_nacimiento: String,
+    /// masculino or femenino
+    pub genero: String,
+    pub grupo_sanguineo: Option<String>,
+    pub numero_seguro_social: Option<String>,
+    /// A link to the photo, valid for a limited time.
+    pub foto: Option<String>,
+    /// A link to a small version of the photo for lists.
+    pub foto_miniatura: Option<String>,
+    pub informacion_escolar: SchoolView,
+    pub actividades: Vec<ActivityView>,
+    pub informacion_medica: MedicalView,
+    pub turnos_medicos: Vec<AppointmentView>,
+    pub contactos_emergencia: Vec<ContactView>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SchoolView {
+    pub escuela: Option<String>,
+    pub grado: Option<String>,
+    pub profesor_principal: Option<String>,
+    pub telefono_escuela: Option<String>,
+    pub horario_escolar: SchoolHoursView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SchoolHoursView {
+    /// HH:MM
+    pub entrada: Option<String>,
+    /// HH:MM
+    pub salida: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MedicalView {
+    pub doctor_primario: DoctorView,
+    pub alergias: Vec<String>,
+    pub medicamentos: Vec<String>,
+    pub condiciones_especiales: Vec<String>,
+    pub notas_medicas: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DoctorView {
+    pub nombre: Option<String>,
+    pub telefono: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityView {
+    pub id: String,
+    pub nombre: String,
+    pub lugar: Option<String>,
+    pub horario: Option<String>,
+    /// lunes, martes, miercoles, jueves, viernes, sabado, domingo
+    pub dias_semana: Vec<String>,
+    pub hora_inicio: Option<String>,
+    pub hora_fin: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppointmentView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub tipo_consulta: String,
+    /// programado, completado or cancelado
+    pub estado: String,
+    pub fecha_hora: chrono::DateTime<chrono::Utc>,
+    pub medico: DoctorSpecialtyView,
+    pub notas: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DoctorSpecialtyView {
+    pub nombre: Option<String>,
+    pub especialidad: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContactView {
+    pub id: String,
+    pub nombre: String,
+    pub relacion: String,
+    pub telefono: String,
+    pub email: Option<String>,
+    /// 1 is called first.
+    pub prioridad: Option<i32>,
+}
+
+/// Lists are stored as JSON text; a value that does not parse reads as empty rather than failing the page.
+pub fn list_from_json(text: &str) -> Vec<String> {
+    serde_json::from_str(text).unwrap_or_default()
+}
+
+pub fn list_to_json(items: &[String]) -> String {
+    serde_json::to_string(items).unwrap_or_else(|_| "[]".to_owned())
+}
+
+/// Emergency contacts in calling order: by priority, missing priorities last (as 999).
+pub fn sort_contacts(contacts: &mut [contacto::Model]) {
+    contacts.sort_by_key(|c| (c.prioridad.unwrap_or(999), c.created_at));
+}
+
+impl ChildView {
+    pub fn new(
+        child: hijo::Model,
+        activities: Vec<actividad::Model>,
+        appointments: Vec<turno::Model>,
+        mut contacts: Vec<contacto::Model>,
+        storage: &Storage,
+    ) -> ChildView {
+        sort_contacts(&mut contacts);
+        ChildView {
+            foto: child.foto_key.as_deref().map(|k| storage.signed_link(k)),
+            foto_miniatura: child
+                .miniatura_key
+                .as_deref()
+                .map(|k| storage.signed_link(k)),
+            informacion_escolar: SchoolView {
+                escuela: child.escuela,
+                grado: child.grado,
+                profesor_principal: child.profesor_principal,
+                telefono_escuela: child.telefono_escuela,
+                horario_escolar: SchoolHoursView {
+                    entrada: child.horario_entrada,
+                    salida: child.horario_salida,
+                },
+            },
+            informacion_medica: MedicalView {
+                doctor_primario: DoctorView {
+                    nombre: child.doctor_nombre,
+                    telefono: child.doctor_telefono,
+                },
+                alergias: list_from_json(&child.alergias),
+                medicamentos: list_from_json(&child.medicamentos),
+                condiciones_especiales: list_from_json(&child.condiciones_especiales),
+                notas_medicas: child.notas_medicas,
+            },
+            actividades: activities
+                .into_iter()
+                .map(|a| ActivityView {
+                    dias_semana: list_from_json(&a.dias_semana),
+                    id: a.id,
+                    nombre: a.nombre,
+                    lugar: a.lugar,
+                    horario: a.horario,
+                    hora_inicio: a.hora_inicio,
+                    hora_fin: a.hora_fin,
+                })
+                .collect(),
+            turnos_medicos: appointments
+                .into_iter()
+                .map(|t| AppointmentView {
+                    id: t.id,
+                    tipo_consulta: t.tipo_consulta,
+                    estado: t.estado,
+                    fecha_hora: t.fecha_hora,
+                    medico: DoctorSpecialtyView {
+                        nombre: t.medico_nombre,
+                        especialidad: t.medico_especialidad,
+                    },
+                    notas: t.notas,
+                })
+                .collect(),
+            contactos_emergencia: contacts
+                .into_iter()
+                .map(|c| ContactView {
+                    id: c.id,
+                    nombre: c.nombre,
+                    relacion: c.relacion,
+                    telefono: c.telefono,
+                    email: c.email,
+                    prioridad: c.prioridad,
+                })
+                .collect(),
+            id: child.id,
+            familia_id: child.familia_id,
+            nombre: child.nombre,
+            apellido: child.apellido,
+            fecha_nacimiento: child.fecha_nacimiento.format("%Y-%m-%d").to_string(),
+            genero: child.genero,
+            grupo_sanguineo: child.grupo_sanguineo,
+            numero_seguro_social: child.numero_seguro_social,
+            created_at: child.created_at,
+            updated_at: child.updated_at,
+        }
+    }
+}
