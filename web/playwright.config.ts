@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PORT = 8765;
+const BASE = `http://127.0.0.1:${PORT}`;
+// A fresh data directory per run: the e2e tests read mails from its outbox.
+const dataDir = process.env.NIDO_E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'nido-e2e-'));
+process.env.NIDO_E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: './e2e',
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: BASE,
+    locale: 'es-AR',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: '../target/release/nido serve',
+    url: `${BASE}/api/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      NIDO_ADDR: `127.0.0.1:${PORT}`,
+      NIDO_PUBLIC_URL: BASE,
+      NIDO_DATA_DIR: dataDir,
+      NIDO_RATE_LIMITS: 'off',
+      RUST_LOG: 'warn',
+    },
+  },
+});

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import * as Dialog from '@radix-ui/react-dialog';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { Logo } from '../components/Logo';
+import { useSession } from '../features/accounts/session';
+import { greetingKey } from '../lib/greeting';
+
+const MENU = [
+  { to: '/children', key: 'nav.children', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0' },
+  { to: '/messages', key: 'nav.messages', icon: 'M4 5h16v11H8l-4 4V5z' },
+  { to: '/finances', key: 'nav.finances', icon: 'M4 7h16v10H4zM12 10a2 2 0 100 4 2 2 0 000-4' },
+  { to: '/calendar', key: 'nav.calendar', icon: 'M5 6h14v14H5zM5 10h14M9 3v5M15 3v5' },
+  { to: '/profile', key: 'nav.profile', icon: 'M12 11a3 3 0 100-6 3 3 0 000 6zM6 20a6 6 0 0112 0' },
+] as const;
+
+/** The current minute, refreshed every 60 s (spec §2). */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
+}
+
+function Menu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <ul className="space-y-1">
+      {MENU.map((item) => {
+        const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+        return (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              onClick={onNavigate}
+              aria-current={active ? 'page' : undefined}
+              className={`flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium ${
+                active ? 'bg-brand-600 text-white' : 'text-ink hover:bg-brand-50'
+              }`}
+            >
+              <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+                <path d={item.icon} />
+              </svg>
+              {t(item.key)}
+            </NavLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function AppLayout() {
+  const { t, i18n } = useTranslation();
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const now = useMinuteClock();
+  const [drawer, setDrawer] = useState(false);
+  const locale = i18n.language === 'en' ? 'en-US' : 'es-AR';
+
+  const logout = async () => {
+    await signOut();
+    navigate('/login', { replace: true });
+  };
+
+  const logoutButton = (
+    <button type="button" onClick={() => void logout()} className="w-full rounded-xl px-3 py-2.5 text-left text-sm font-medium text-red-700 hover:bg-red-50">
+      {t('nav.logout')}
+    </button>
+  );
+
+  return (
+    <div className="min-h-screen md:flex">
+      <aside className="hidden w-64 shrink-0 flex-col border-r border-sand-200 bg-white p-4 md:flex">
+        <Logo to="/children" />
+        <nav className="mt-8 flex-1" aria-label={t('nav.label')}>
+          <Menu />
+        </nav>
+        <div className="space-y-3">
+          <LanguageSwitch />
+          {logoutButton}
+        </div>
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between gap-3 border-b border-sand-200 bg-white/80 px-4 py-3 md:px-8">
+          <div className="flex items-center gap-3">
+            <Dialog.Root open={drawer} onOpenChange={setDrawer}>
+              <Dialog.Trigger className="rounded-lg p-2 text-brand-700 md:hidden">
+                <span className="sr-only">{t('common.openMenu')}</span>
+                <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M4 7h16M4 12h16M4 17h16" />
+                </svg>
+              </Dialog.Trigger>
+              <Dialog.Portal>
+                <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
+                <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-xl" aria-describedby={undefined}>
+                  <div className="flex items-center justify-between">
+                    <Dialog.Title asChild>
+                      <span>
+                        <Logo to="/children" />
+                      </span>
+                    </Dialog.Title>
+                    <Dialog.Close className="rounded-lg p-2 text-brand-700">
+                      <span className="sr-only">{t('common.closeMenu')}</span>
+                      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                        <path d="M6 6l12 12M18 6L6 18" />
+                      </svg>
+                    </Dialog.Close>
+                  </div>
+                  <nav className="mt-6 flex-1" aria-label={t('nav.label')}>
+                    <Menu onNavigate={() => setDrawer(false)} />
+                  </nav>
+                  <div className="space-y-3">
+                    <LanguageSwitch />
+                    {logoutButton}
+                  </div>
+                </Dialog.Content>
+              </Dialog.Portal>
+            </Dialog.Root>
+            <div>
+              <p className="text-base font-semibold text-ink" data-testid="greeting">
+                {t(greetingKey(now))}, {user?.nombre}
+              </p>
+              <p className="text-xs capitalize text-muted">
+                <time dateTime={now.toISOString()}>
+                  {now.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' })} ·{' '}
+                  {now.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
+                </time>
+              </p>
+            </div>
+          </div>
+          <div className="md:hidden">
+            <LanguageSwitch />
+          </div>
+        </header>
+        <main className="flex-1 px-4 py-6 md:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Props extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+const inputClass =
+  'block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 read-only:bg-sand-100';
+
+/** A labelled input whose error is tied to it for assistive technology. */
+export function TextField({ label, error, hint, id, ref, ...rest }: Props) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={inputId} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${inputClass} ${error ? 'border-red-500' : 'border-gray-300'}`}
+        {...rest}
+      />
+      {error ? (
+        <p id={`${inputId}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${inputId}-hint`} className="text-sm text-muted">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({ label, error, hint, id, ref, ...rest }: Props) {
+  const { t } = useTranslation();
+  const generated = useId();
+  const inputId = id ?? generated;
+  const [visible, setVisible] = useState(false);
+  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={inputId} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          ref={ref}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${inputClass} pr-24 ${error ? 'border-red-500' : 'border-gray-300'}`}
+          {...rest}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-controls={inputId}
+          aria-pressed={visible}
+          className="absolute inset-y-1 right-1 rounded-lg px-3 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        >
+          {visible ? t('common.hide') : t('common.show')}
+        </button>
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${inputId}-hint`} className="text-sm text-muted">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
