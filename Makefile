@@ -26,7 +26,9 @@ web: $(NPM_STAMP)
 	cd web && npm run build
 
 $(NPM_STAMP): web/package.json web/package-lock.json
-	cd web && npm ci --no-audit --no-fund
+	# npm ci refuses this lock file: platform-specific optional packages are not listed in it
+	# (lock files here carry no registry addresses). npm install still installs the locked versions.
+	cd web && npm install --no-audit --no-fund --no-save
 	touch $@
 
 ## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, end to end)

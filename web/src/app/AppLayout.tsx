@@ -15,6 +15,8 @@ const MENU = [
   { to: '/profile', key: 'nav.profile', icon: 'M12 11a3 3 0 100-6 3 3 0 000 6zM6 20a6 6 0 0112 0' },
 ] as const;
 
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The current minute, refreshed every 60 s (spec §2). */
 function useMinuteClock() {
   const [now, setNow] = useState(() => new Date());
@@ -126,9 +128,9 @@ export function AppLayout() {
               <p className="text-base font-semibold text-ink" data-testid="greeting">
                 {t(greetingKey(now))}, {user?.nombre}
               </p>
-              <p className="text-xs capitalize text-muted">
+              <p className="text-xs text-muted">
                 <time dateTime={now.toISOString()}>
-                  {now.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' })} ·{' '}
+                  {capitalize(now.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' }))} ·{' '}
                   {now.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
                 </time>
               </p>

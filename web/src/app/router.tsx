@@ -15,6 +15,7 @@ const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordP
 // The signed-in app is its own chunk: the public site does not ship it.
 const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
 const ChildrenPage = lazy(() => import('../features/children/ChildrenPage'));
+const ChildDetailPage = lazy(() => import('../features/children/ChildDetailPage'));
 const ComingSoonPage = lazy(() => import('../features/layout/ComingSoonPage'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -85,7 +86,7 @@ export const router = createBrowserRouter([
         element: <RequireAuth>{page(<AppLayout />)}</RequireAuth>,
         children: [
           { path: 'children', element: page(<ChildrenPage />) },
-          { path: 'children/:childId', element: page(<ComingSoonPage section="childDetail" />) },
+          { path: 'children/:childId', element: page(<ChildDetailPage />) },
           { path: 'messages', element: page(<ComingSoonPage section="messages" />) },
           { path: 'calendar', element: page(<ComingSoonPage section="calendar" />) },
           { path: 'finances', element: page(<ComingSoonPage section="finances" />) },

@@ -20,9 +20,9 @@ interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-export function Button({ variant = 'primary', full = false, busy = false, children, disabled, ...rest }: Props) {
+export function Button({ variant = 'primary', full = false, busy = false, children, disabled, className, ...rest }: Props) {
   return (
-    <button {...rest} disabled={disabled || busy} aria-busy={busy || undefined} className={buttonClass(variant, full)}>
+    <button {...rest} disabled={disabled || busy} aria-busy={busy || undefined} className={`${buttonClass(variant, full)} ${className ?? ''}`}>
       {busy && <Spinner small />}
       {children}
     </button>

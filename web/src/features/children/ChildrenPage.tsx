@@ -1,14 +1,129 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { Loading } from '../../components/Spinner';
+import { ageOn, formatDate } from './age';
+import { useChildren, useCreateChild, type Child } from './api';
+import { ChildAvatar, GenderIcon } from './ChildAvatar';
+import { ChildForm } from './ChildForm';
 
 export default function ChildrenPage() {
   const { t } = useTranslation();
+  const children = useChildren();
+  const create = useCreateChild();
+  const [adding, setAdding] = useState(false);
+
   return (
-    <section className="mx-auto max-w-4xl">
-      <h1 className="text-2xl font-bold text-ink">{t('children.title')}</h1>
-      <div className="mt-6 rounded-3xl border-2 border-dashed border-brand-200 bg-white p-8 text-center">
-        <p className="text-lg font-semibold text-ink">{t('children.emptyTitle')}</p>
-        <p className="mt-2 text-muted">{t('children.emptyBody')}</p>
+    <section className="mx-auto max-w-5xl">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-ink">{t('children.title')}</h1>
+          {children.data && children.data.length > 0 && (
+            <p className="text-sm text-muted">{t('children.count', { count: children.data.length })}</p>
+          )}
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => void children.refetch()} busy={children.isRefetching} disabled={children.isLoading}>
+            {t('children.refresh')}
+          </Button>
+          <Button onClick={() => setAdding(true)}>{t('children.add')}</Button>
+        </div>
       </div>
+
+      <div className="mt-6">
+        <ChildrenView
+          loading={children.isLoading}
+          error={children.isError ? children.error.message : null}
+          list={children.data}
+          onRetry={() => void children.refetch()}
+          onAdd={() => setAdding(true)}
+        />
+      </div>
+
+      <Modal open={adding} onClose={() => setAdding(false)} title={t('children.addTitle')} locked={create.isPending}>
+        <ChildForm onSubmit={(body) => create.mutateAsync(body)} onDone={() => setAdding(false)} fallbackError={t('children.errors.create')} />
+      </Modal>
     </section>
   );
 }
+
+interface ViewProps {
+  loading: boolean;
+  error: string | null;
+  list: Child[] | undefined;
+  onRetry: () => void;
+  onAdd: () => void;
+}
+
+export function ChildrenView({ loading, error, list, onRetry, onAdd }: ViewProps) {
+  const { t, i18n } = useTranslation();
+  if (loading) return <Loading />;
+  if (error)
+    return (
+      <div className="space-y-3">
+        <Alert>
+          <p className="font-semibold">{t('children.errors.loadTitle')}</p>
+          <p>{error}</p>
+        </Alert>
+        <Button variant="secondary" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  if (!list || list.length === 0)
+    return (
+      <div className="rounded-3xl border-2 border-dashed border-brand-200 bg-white p-8 text-center">
+        <p className="text-lg font-semibold text-ink">{t('children.emptyTitle')}</p>
+        <p className="mt-2 text-muted">{t('children.emptyBody')}</p>
+        <Button className="mt-6" onClick={onAdd}>
+          {t('children.addFirst')}
+        </Button>
+      </div>
+    );
+
+  const today = new Date();
+  const ages = list.map((c) => ageOn(c.fechaNacimiento, today));
+  const stats = [
+    { label: t('children.stats.total'), value: list.length },
+    { label: t('children.stats.boys'), value: list.filter((c) => c.genero === 'masculino').length },
+    { label: t('children.stats.girls'), value: list.filter((c) => c.genero === 'femenino').length },
+    { label: t('children.stats.averageAge'), value: Math.round(ages.reduce((a, b) => a + b, 0) / ages.length) },
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {stats.map((s) => (
+          <div key={s.label} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5">
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted">{s.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-ink">{s.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+        {list.map((child, i) => (
+          <li key={child._id}>
+            <Link
+              to={`/children/${child._id}`}
+              className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 transition hover:ring-brand-200"
+            >
+              <ChildAvatar child={child} />
+              <div className="min-w-0">
+                <p className="truncate font-semibold text-ink">
+                  {child.nombre} {child.apellido} <GenderIcon genero={child.genero} />
+                </p>
+                <p className="text-sm text-muted">
+                  {t('children.age', { count: ages[i] })} · {formatDate(child.fechaNacimiento, i18n.language)}
+                </p>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+

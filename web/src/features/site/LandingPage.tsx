@@ -36,7 +36,7 @@ export default function LandingPage() {
               </a>
             </div>
           </div>
-          <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-black/5" aria-hidden="true">
+          <div className="self-center rounded-3xl bg-white p-6 shadow-sm ring-1 ring-black/5" aria-hidden="true">
             <div className="space-y-3">
               {['Lucía · 9', 'Mateo · 6'].map((name, i) => (
                 <div key={name} className="flex items-center gap-3 rounded-2xl bg-sand-100 p-4">

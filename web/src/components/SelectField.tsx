@@ -1,0 +1,39 @@
+import { useId, type Ref, type SelectHTMLAttributes } from 'react';
+
+interface Props extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string | undefined;
+  options: { value: string; label: string }[];
+  ref?: Ref<HTMLSelectElement>;
+}
+
+export function SelectField({ label, error, options, id, ref, ...rest }: Props) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={selectId} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${selectId}-error` : undefined}
+        className={`block w-full rounded-xl border bg-white px-3 py-2.5 text-base text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 ${error ? 'border-red-500' : 'border-gray-300'}`}
+        {...rest}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${selectId}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { useUploadPhoto } from './api';
+
+const MAX_BYTES = 5 * 1024 * 1024;
+const TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** Spec §4 photo modal: no file, file with preview (clearable), uploading (cannot close), closed on success. */
+export function PhotoModal({ childId, open, onClose }: { childId: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const upload = useUploadPhoto(childId);
+  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const file = picked?.file ?? null;
+  const preview = picked?.url ?? null;
+
+  const setFile = (next: File | null) => {
+    setPicked(next ? { file: next, url: URL.createObjectURL(next) } : null);
+  };
+
+  // Release the preview's memory if the page goes away with a file still chosen.
+  useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.url);
+    },
+    [picked],
+  );
+
+  const close = () => {
+    setFile(null);
+    setFailure(null);
+    onClose();
+  };
+
+  const choose = (chosen: File | undefined) => {
+    setFailure(null);
+    if (!chosen) return;
+    if (!TYPES.includes(chosen.type)) {
+      setFailure(t('children.photo.invalid'));
+      return;
+    }
+    if (chosen.size > MAX_BYTES) {
+      setFailure(t('children.photo.tooLarge'));
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const send = async () => {
+    if (!file) {
+      setFailure(t('children.photo.required'));
+      return;
+    }
+    try {
+      await upload.mutateAsync(file);
+      close();
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : t('children.errors.photo'));
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={close} title={t('children.photo.title')} locked={upload.isPending}>
+      <div className="space-y-4">
+        {failure && <Alert>{failure}</Alert>}
+        {preview ? (
+          <div className="flex flex-col items-center gap-3">
+            <img src={preview} alt={t('children.photo.preview')} className="h-40 w-40 rounded-full object-cover" />
+            <Button variant="ghost" onClick={() => setFile(null)} disabled={upload.isPending}>
+              {t('children.photo.clear')}
+            </Button>
+          </div>
+        ) : (
+          <label className="flex cursor-pointer flex-col items-center gap-2 rounded-2xl border-2 border-dashed border-brand-200 p-6 text-center hover:bg-brand-50">
+            <span className="font-semibold text-brand-700">{t('children.photo.choose')}</span>
+            <span className="text-sm text-muted">{t('children.photo.formats')}</span>
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              className="sr-only"
+              aria-label={t('children.photo.choose')}
+              onChange={(e) => choose(e.target.files?.[0])}
+            />
+          </label>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={upload.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void send()} busy={upload.isPending}>
+            {upload.isPending ? t('children.photo.uploading') : t('children.photo.upload')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

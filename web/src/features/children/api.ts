@@ -1,0 +1,139 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/schema';
+
+export type Child = components['schemas']['ChildView'];
+export type ChildInput = components['schemas']['ChildInput'];
+export type SchoolInput = components['schemas']['SchoolInput'];
+export type MedicalInput = components['schemas']['MedicalInput'];
+export type ActivityInput = components['schemas']['ActivityInput'];
+export type AppointmentInput = components['schemas']['AppointmentInput'];
+export type ContactInput = components['schemas']['ContactInput'];
+export type Activity = components['schemas']['ActivityView'];
+export type Appointment = components['schemas']['AppointmentView'];
+export type Contact = components['schemas']['ContactView'];
+
+export const childrenKey = ['children'] as const;
+export const childKey = (id: string) => ['children', id] as const;
+
+export function useChildren() {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: childrenKey,
+    queryFn: async () => (await unwrap(api.GET('/api/hijos'), t('children.errors.load'))).data,
+  });
+}
+
+export function useChild(id: string) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: childKey(id),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/hijos/{id}', { params: { path: { id } } }), t('children.errors.loadOne'))).data,
+  });
+}
+
+/** After any change the server answers the whole child: put it in both caches. */
+function useStoreChild() {
+  const queryClient = useQueryClient();
+  return (child: Child) => {
+    queryClient.setQueryData(childKey(child._id), child);
+    queryClient.setQueryData<Child[]>(childrenKey, (list) =>
+      list ? (list.some((c) => c._id === child._id) ? list.map((c) => (c._id === child._id ? child : c)) : [...list, child]) : list,
+    );
+  };
+}
+
+export function useCreateChild() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ChildInput) => (await unwrap(api.POST('/api/hijos', { body }), t('children.errors.create'))).data,
+    // Spec §4: creation reloads the whole list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: childrenKey }),
+  });
+}
+
+export function useUpdateChild(id: string, fallbackKey = 'children.errors.update') {
+  const { t } = useTranslation();
+  const store = useStoreChild();
+  return useMutation({
+    mutationFn: async (body: ChildInput) =>
+      (await unwrap(api.PUT('/api/hijos/{id}', { params: { path: { id } }, body }), t(fallbackKey))).data,
+    onSuccess: store,
+  });
+}
+
+export function useDeleteChild(id: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/hijos/{id}', { params: { path: { id } } }), t('children.errors.delete')),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: childKey(id) });
+      queryClient.setQueryData<Child[]>(childrenKey, (list) => list?.filter((c) => c._id !== id));
+    },
+  });
+}
+
+export function useSetMedical(id: string) {
+  const { t } = useTranslation();
+  const store = useStoreChild();
+  return useMutation({
+    mutationFn: async (body: MedicalInput) =>
+      (await unwrap(api.POST('/api/hijos/{id}/informacion-medica', { params: { path: { id } }, body }), t('children.errors.update'))).data,
+    onSuccess: store,
+  });
+}
+
+type ListName = 'actividades' | 'turnos-medicos' | 'contactos-emergencia';
+type ListBody = { actividades: ActivityInput; 'turnos-medicos': AppointmentInput; 'contactos-emergencia': ContactInput };
+
+/** Add (no itemId), change or remove (remove: true) one item of a child's list. */
+export function useListItem<L extends ListName>(childId: string, list: L) {
+  const { t } = useTranslation();
+  const store = useStoreChild();
+  return useMutation({
+    mutationFn: async ({ itemId, body, remove }: { itemId?: string; body?: ListBody[L]; remove?: boolean }) => {
+      const fallback = t('children.errors.update');
+      // The three lists share one shape of path; the generated types name each separately.
+      const client = api as unknown as {
+        POST: typeof api.POST;
+        PUT: typeof api.PUT;
+        DELETE: typeof api.DELETE;
+      };
+      const base = `/api/hijos/{id}/${list}`;
+      const itemPath = `${base}/{item_id}`;
+      const params = { path: { id: childId, item_id: itemId ?? '' } };
+      const answer = remove
+        ? await unwrap(client.DELETE(itemPath as '/api/hijos/{id}/actividades/{item_id}', { params }), fallback)
+        : itemId
+          ? await unwrap(client.PUT(itemPath as '/api/hijos/{id}/actividades/{item_id}', { params, body: body as ActivityInput }), fallback)
+          : await unwrap(client.POST(base as '/api/hijos/{id}/actividades', { params, body: body as ActivityInput }), fallback);
+      return answer.data;
+    },
+    onSuccess: store,
+  });
+}
+
+export function useUploadPhoto(id: string) {
+  const { t } = useTranslation();
+  const store = useStoreChild();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('foto', file);
+      const answer = await unwrap(
+        api.POST('/api/hijos/{id}/foto', {
+          params: { path: { id } },
+          body: { foto: '' },
+          bodySerializer: () => form,
+        }),
+        t('children.errors.photo'),
+      );
+      return answer.data;
+    },
+    onSuccess: store,
+  });
+}
