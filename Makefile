@@ -40,7 +40,7 @@ check-server:
 
 test-server:
 	@echo "== server tests on SQLite"
-	cargo test --locked
+	cargo test --locked --lib --test api
 	@echo "== server tests on PostgreSQL ($(TEST_DATABASE_URL))"
 	TEST_DATABASE_URL=$(TEST_DATABASE_URL) cargo test --locked --test api
 

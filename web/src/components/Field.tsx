@@ -11,11 +11,31 @@ interface Props extends InputHTMLAttributes<HTMLInputElement> {
 const inputClass =
   'block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 read-only:bg-sand-100';
 
+/** The error (or else the hint) under a field; `describedBy` gives the id the field points to. */
+export function FieldHelp({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
+  if (error)
+    return (
+      <p id={`${id}-error`} className="text-sm text-red-700">
+        {error}
+      </p>
+    );
+  if (hint)
+    return (
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        {hint}
+      </p>
+    );
+  return null;
+}
+
+export function describedBy(id: string, error?: string, hint?: string) {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
 /** A labelled input whose error is tied to it for assistive technology. */
 export function TextField({ label, error, hint, id, ref, ...rest }: Props) {
   const generated = useId();
   const inputId = id ?? generated;
-  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   return (
     <div className="space-y-1.5">
       <label htmlFor={inputId} className="block text-sm font-medium text-ink">
@@ -25,21 +45,11 @@ export function TextField({ label, error, hint, id, ref, ...rest }: Props) {
         id={inputId}
         ref={ref}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(inputId, error, hint)}
         className={`${inputClass} ${error ? 'border-red-500' : 'border-gray-300'}`}
         {...rest}
       />
-      {error ? (
-        <p id={`${inputId}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${inputId}-hint`} className="text-sm text-muted">
-            {hint}
-          </p>
-        )
-      )}
+      <FieldHelp id={inputId} error={error} hint={hint} />
     </div>
   );
 }
@@ -50,7 +60,6 @@ export function PasswordField({ label, error, hint, id, ref, ...rest }: Props) {
   const generated = useId();
   const inputId = id ?? generated;
   const [visible, setVisible] = useState(false);
-  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   return (
     <div className="space-y-1.5">
       <label htmlFor={inputId} className="block text-sm font-medium text-ink">
@@ -62,7 +71,7 @@ export function PasswordField({ label, error, hint, id, ref, ...rest }: Props) {
           ref={ref}
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(inputId, error, hint)}
           className={`${inputClass} pr-24 ${error ? 'border-red-500' : 'border-gray-300'}`}
           {...rest}
         />
@@ -76,17 +85,7 @@ export function PasswordField({ label, error, hint, id, ref, ...rest }: Props) {
           {visible ? t('common.hide') : t('common.show')}
         </button>
       </div>
-      {error ? (
-        <p id={`${inputId}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${inputId}-hint`} className="text-sm text-muted">
-            {hint}
-          </p>
-        )
-      )}
+      <FieldHelp id={inputId} error={error} hint={hint} />
     </div>
   );
 }

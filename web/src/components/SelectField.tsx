@@ -1,4 +1,5 @@
 import { useId, type Ref, type SelectHTMLAttributes } from 'react';
+import { describedBy, FieldHelp } from './Field';
 
 interface Props extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
@@ -19,7 +20,7 @@ export function SelectField({ label, error, options, id, ref, ...rest }: Props) 
         id={selectId}
         ref={ref}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${selectId}-error` : undefined}
+        aria-describedby={describedBy(selectId, error)}
         className={`block w-full rounded-xl border bg-white px-3 py-2.5 text-base text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 ${error ? 'border-red-500' : 'border-gray-300'}`}
         {...rest}
       >
@@ -29,11 +30,7 @@ export function SelectField({ label, error, options, id, ref, ...rest }: Props) 
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${selectId}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldHelp id={selectId} error={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import { describedBy, FieldHelp } from './Field';
 
 interface Props extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -20,21 +21,11 @@ export function TextArea({ label, error, hint, id, ref, ...rest }: Props) {
         ref={ref}
         rows={3}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${areaId}-error` : hint ? `${areaId}-hint` : undefined}
+        aria-describedby={describedBy(areaId, error, hint)}
         className={`block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 ${error ? 'border-red-500' : 'border-gray-300'}`}
         {...rest}
       />
-      {error ? (
-        <p id={`${areaId}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${areaId}-hint`} className="text-sm text-muted">
-            {hint}
-          </p>
-        )
-      )}
+      <FieldHelp id={areaId} error={error} hint={hint} />
     </div>
   );
 }

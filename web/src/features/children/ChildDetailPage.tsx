@@ -89,7 +89,7 @@ function ChildDetail({ child }: { child: Child }) {
         )}
       </header>
 
-      <div role="tablist" aria-label={t('children.tabs.label')} className="mt-6 flex gap-1 overflow-x-auto rounded-2xl bg-sand-100 p-1" onKeyDown={onTabKey}>
+      <div role="tablist" aria-label={t('children.tabs.label')} className="mt-6 grid grid-cols-4 gap-1 rounded-2xl bg-sand-100 p-1" onKeyDown={onTabKey}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -102,7 +102,7 @@ function ChildDetail({ child }: { child: Child }) {
             aria-controls={`panel-${name}`}
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
-            className={`flex-1 whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold ${tab === name ? 'bg-white text-brand-700 shadow-sm' : 'text-muted hover:text-ink'}`}
+            className={`truncate rounded-xl px-1 py-2 text-[13px] font-semibold sm:px-3 sm:text-sm ${tab === name ? 'bg-white text-brand-700 shadow-sm' : 'text-muted hover:text-ink'}`}
           >
             {t(`children.tabs.${name}`)}
           </button>
@@ -117,7 +117,7 @@ function ChildDetail({ child }: { child: Child }) {
               <dl className="mt-3 space-y-2 text-sm">
                 <Row label={t('children.fields.birthDate')} value={formatDate(child.fechaNacimiento, i18n.language)} />
                 <Row label={t('children.fields.bloodType')} value={child.grupoSanguineo ?? t('children.none')} />
-                <Row label={t('children.fields.socialSecurity')} value={child.numeroSeguroSocial ?? t('children.none')} />
+                <Row label={t('children.fields.socialSecurityShort')} value={child.numeroSeguroSocial ?? t('children.none')} />
               </dl>
             </section>
             <section className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5">
