@@ -61,9 +61,11 @@ openapi: $(NPM_STAMP)
 	cargo run --quiet -- openapi > docs/openapi.json
 	cd web && npm run gen:api
 
-## bench: load figures for the accounts endpoints next to the /api/health ceiling
+## bench: load figures (accounts, children) next to the /api/health ceiling, and the public site's weight and scores
 bench: build
 	bash bench/accounts.sh
+	bash bench/children.sh
+	bash bench/site.sh
 
 clean:
 	rm -rf target web/dist web/node_modules

@@ -34,7 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: '../target/release/nido serve',
+    // NIDO_E2E_BIN lets a run use another build of the server (the release binary by default).
+    command: `${process.env.NIDO_E2E_BIN ?? '../target/release/nido'} serve`,
     url: `${BASE}/api/health`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -1,9 +1,19 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
+import { KNOWN_PATHS } from './src/app/knownPaths.ts';
+
+/** Writes dist/routes.json: the server's list of the app's paths (404s, sitemap, robots). */
+const knownPaths: Plugin = {
+  name: 'nido-known-paths',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(KNOWN_PATHS) });
+  },
+};
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), knownPaths],
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

@@ -12,6 +12,7 @@ pub struct Config {
     pub public_url: Url,
     pub smtp_url: Option<String>,
     pub mail_from: String,
+    pub support_email: String,
     pub storage_url: String,
     pub rate_limits: bool,
     pub trust_proxy: bool,
@@ -92,6 +93,15 @@ impl Config {
             ));
         }
 
+        let support_email =
+            get("NIDO_SUPPORT_EMAIL").unwrap_or_else(|| "Nido <soporte@nido.app>".into());
+        if support_email.parse::<lettre::message::Mailbox>().is_err() {
+            return Err(bad(
+                "NIDO_SUPPORT_EMAIL",
+                format!("'{support_email}' is not a mailbox such as soporte@example.org"),
+            ));
+        }
+
         let storage_url = get("NIDO_STORAGE_URL")
             .unwrap_or_else(|| format!("file://{}/files", data_dir.display()));
 
@@ -107,6 +117,7 @@ impl Config {
             public_url,
             smtp_url,
             mail_from,
+            support_email,
             storage_url,
             rate_limits,
             trust_proxy,
@@ -152,6 +163,7 @@ impl fmt::Debug for Config {
             .field("public_url", &self.public_url.as_str())
             .field("smtp_url", &self.smtp_url.as_deref().map(redact))
             .field("mail_from", &self.mail_from)
+            .field("support_email", &self.support_email)
             .field("storage_url", &redact(&self.storage_url))
             .field("rate_limits", &self.rate_limits)
             .field("trust_proxy", &self.trust_proxy)
@@ -193,6 +205,7 @@ mod tests {
             ("NIDO_PUBLIC_URL", "ftp://x"),
             ("NIDO_SMTP_URL", "http://x"),
             ("NIDO_RATE_LIMITS", "maybe"),
+            ("NIDO_SUPPORT_EMAIL", "not an address"),
         ] {
             let err = config(&[(name, value)]).expect_err(name);
             assert_eq!(err.name, name);

@@ -152,4 +152,10 @@ messages! {
     PhotoTooLarge => "photo_too_large", "El archivo es muy grande. Máximo 5MB", "The file is too large. Maximum 5 MB";
     ChildDeleted => "child_deleted", "Se eliminó el registro del niño.", "The child's record was deleted.";
     ItemDeleted => "item_deleted", "Eliminado.", "Deleted.";
+    SubjectRequired => "subject_required", "El asunto es requerido", "Subject is required";
+    MessageRequired => "message_required", "El mensaje es requerido", "Message is required";
+    ContactSent => "contact_sent", "¡Gracias! Recibimos tu mensaje y te responderemos pronto.", "Thank you! We received your message and will answer soon.";
+    SlugInvalid => "slug_invalid", "El identificador no es válido", "The identifier is not valid";
+    HelpfulRequired => "helpful_required", "Indica si el artículo fue útil (true o false)", "Say whether the article was helpful (true or false)";
+    FeedbackSaved => "feedback_saved", "¡Gracias por tu opinión!", "Thank you for your feedback!";
 }

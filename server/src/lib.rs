@@ -23,8 +23,8 @@ use config::Config;
 use platform::{mail::Mailer, rate_limit::RateLimiter, storage::Storage};
 use state::AppState;
 
-/// Connects, migrates and wires everything a server needs.
-pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
+/// The database, migrated: all that administrative commands need.
+pub async fn connect_and_migrate(config: &Config) -> anyhow::Result<sea_orm::DatabaseConnection> {
     if config.database_url.starts_with("sqlite:") {
         std::fs::create_dir_all(&config.data_dir).with_context(|| {
             format!("NIDO_DATA_DIR: cannot create {}", config.data_dir.display())
@@ -34,6 +34,12 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         .await
         .context("DATABASE_URL: cannot connect to the database")?;
     db::migrate(&db).await.context("running migrations")?;
+    Ok(db)
+}
+
+/// Connects, migrates and wires everything a server needs.
+pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
+    let db = connect_and_migrate(&config).await?;
     let (mailer, mail_from) = Mailer::from_config(&config)?;
     let limiter = RateLimiter::new(db.clone(), config.rate_limits);
     let signing_key = db::settings::secret(&db, "file_link_key")
@@ -48,6 +54,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         limiter,
         sessions: Default::default(),
         storage,
+        monitor: Default::default(),
     })
 }
 

@@ -24,6 +24,47 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document.
     Openapi,
+    /// Manage the notices of the public status page.
+    #[command(subcommand)]
+    Status(StatusCommand),
+}
+
+#[derive(Subcommand)]
+enum StatusCommand {
+    /// Publish an incident or a maintenance window.
+    #[command(subcommand)]
+    Add(NewNotice),
+    /// Mark an incident resolved, or a maintenance window done or called off.
+    Resolve {
+        /// The notice's id, as `nido status list` shows it.
+        id: String,
+    },
+    /// List every notice, newest first.
+    List,
+}
+
+#[derive(Subcommand)]
+enum NewNotice {
+    /// Something is wrong now.
+    Incident {
+        #[arg(long)]
+        title: String,
+        #[arg(long, default_value = "")]
+        description: String,
+    },
+    /// Planned work, announced ahead.
+    Maintenance {
+        #[arg(long)]
+        title: String,
+        #[arg(long, default_value = "")]
+        description: String,
+        /// When it starts, RFC 3339 (e.g. 2026-12-01T03:00:00Z).
+        #[arg(long)]
+        at: chrono::DateTime<chrono::Utc>,
+        /// When it should end, RFC 3339.
+        #[arg(long)]
+        until: Option<chrono::DateTime<chrono::Utc>>,
+    },
 }
 
 #[tokio::main]
@@ -53,13 +94,16 @@ async fn run(command: Command) -> anyhow::Result<()> {
         return Ok(());
     }
     let config = Config::from_env()?;
+    if let Command::Status(status) = command {
+        return status_command(config, status).await;
+    }
     match command {
         Command::Migrate => {
             let state = nido::build_state(config).await?;
             drop(state);
             println!("migrations are up to date");
         }
-        Command::Serve | Command::Openapi => {
+        Command::Serve | Command::Openapi | Command::Status(_) => {
             let addr = config.addr;
             let state = nido::build_state(config).await?;
             let listener = tokio::net::TcpListener::bind(addr)
@@ -69,6 +113,44 @@ async fn run(command: Command) -> anyhow::Result<()> {
             println!("Mail goes to: {}", state.mailer.describe());
             nido::serve(state, listener, shutdown_signal()).await?;
             println!("Nido stopped");
+        }
+    }
+    Ok(())
+}
+
+async fn status_command(config: Config, command: StatusCommand) -> anyhow::Result<()> {
+    use nido::site::notices;
+    let db = nido::connect_and_migrate(&config).await?;
+    match command {
+        StatusCommand::Add(NewNotice::Incident { title, description }) => {
+            let id = notices::add(&db, notices::NewNotice::Incident, &title, &description).await?;
+            println!("incident published: {id}");
+        }
+        StatusCommand::Add(NewNotice::Maintenance {
+            title,
+            description,
+            at,
+            until,
+        }) => {
+            let kind = notices::NewNotice::Maintenance {
+                starts: at,
+                ends: until,
+            };
+            let id = notices::add(&db, kind, &title, &description).await?;
+            println!("maintenance published: {id}");
+        }
+        StatusCommand::Resolve { id } => {
+            notices::resolve(&db, &id).await?;
+            println!("resolved: {id}");
+        }
+        StatusCommand::List => {
+            let lines = notices::list(&db).await?;
+            if lines.is_empty() {
+                println!("no notices");
+            }
+            for line in lines {
+                println!("{line}");
+            }
         }
     }
     Ok(())

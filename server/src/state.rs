@@ -11,6 +11,7 @@ use crate::{
         rate_limit::RateLimiter,
         storage::Storage,
     },
+    site::status::Monitor,
 };
 
 /// What every handler may reach; cheap to clone.
@@ -23,6 +24,7 @@ pub struct AppState {
     pub limiter: RateLimiter,
     pub sessions: SessionCache,
     pub storage: Storage,
+    pub monitor: Monitor,
 }
 
 impl AppState {

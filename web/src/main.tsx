@@ -1,14 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import './i18n';
+import { currentLanguage } from './i18n';
 import './index.css';
-import { router } from './app/router';
-import { SessionProvider } from './features/accounts/session';
+import { routes } from './app/router';
+import { Shell } from './app/Shell';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+const router = createBrowserRouter(routes);
 
 /** Re-renders every page when the language changes. */
 function App() {
@@ -18,13 +16,13 @@ function App() {
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <App />
-        </SessionProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+  const app = (
+    <Shell>
+      <App />
+    </Shell>
   );
+  // Public pages arrive prerendered (scripts/prerender.mjs): take over that HTML when it is in
+  // the visitor's language, otherwise draw the page afresh.
+  if (root.dataset.prerendered === currentLanguage()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }

@@ -1,13 +1,9 @@
 //! The mails the accounts domain sends, in the recipient's language.
 
-use crate::{i18n::Lang, platform::mail::Mail};
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use crate::{
+    i18n::Lang,
+    platform::mail::{Mail, escape},
+};
 
 pub fn password_reset(to: lettre::message::Mailbox, nombre: &str, link: &str, lang: Lang) -> Mail {
     let (subject, hello, body, button, expiry, ignore) = match lang {
@@ -43,5 +39,6 @@ pub fn password_reset(to: lettre::message::Mailbox, nombre: &str, link: &str, la
         subject: subject.to_owned(),
         text,
         html,
+        reply_to: None,
     }
 }

@@ -126,7 +126,7 @@ pub struct Done {
 }
 
 impl Done {
-    fn new(msg: Msg) -> Json<Done> {
+    pub fn new(msg: Msg) -> Json<Done> {
         Json(Done {
             success: true,
             msg: msg.text(i18n::current()).to_owned(),

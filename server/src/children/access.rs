@@ -7,7 +7,7 @@ use axum::{
     extract::{FromRequestParts, Path},
     http::request::Parts,
 };
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, sea_query::Query};
 
 use super::entities::hijo;
 use crate::{
@@ -39,20 +39,42 @@ async fn resolve(
         .await
         .map_err(|_| ApiError::not_found())?;
     let id = params.get("id").ok_or_else(ApiError::not_found)?;
-    let child = hijo::Entity::find_by_id(id.as_str())
-        .one(&state.db)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    let member = miembro::Entity::find()
-        .filter(miembro::Column::FamiliaId.eq(&child.familia_id))
-        .filter(miembro::Column::UsuarioId.eq(&auth.user.id))
-        .one(&state.db)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    if write && !families::can_edit(&member) {
-        return Err(ApiError::forbidden());
-    }
+    let child = visible_child(state, id, &auth.user.id, write).await?;
+    let child = match (child, write) {
+        (Some(child), _) => child,
+        // Distinguish a viewer trying to change (403) from a stranger (404), only on failure.
+        (None, true)
+            if visible_child(state, id, &auth.user.id, false)
+                .await?
+                .is_some() =>
+        {
+            return Err(ApiError::forbidden());
+        }
+        (None, _) => return Err(ApiError::not_found()),
+    };
     Ok((auth, child))
+}
+
+/// The child with this id if the user belongs to its family (as a co-parent when `editing`):
+/// one query, the membership as a subquery.
+async fn visible_child(
+    state: &AppState,
+    id: &str,
+    usuario_id: &str,
+    editing: bool,
+) -> ApiResult<Option<hijo::Model>> {
+    let mut families = Query::select()
+        .column(miembro::Column::FamiliaId)
+        .from(miembro::Entity)
+        .and_where(miembro::Column::UsuarioId.eq(usuario_id))
+        .to_owned();
+    if editing {
+        families.and_where(miembro::Column::Permiso.is_in(families::EDITING_PERMISSIONS));
+    }
+    Ok(hijo::Entity::find_by_id(id)
+        .filter(hijo::Column::FamiliaId.in_subquery(families))
+        .one(&state.db)
+        .await?)
 }
 
 impl FromRequestParts<AppState> for ReadChild {

@@ -76,35 +76,25 @@ fn deleted(msg: Msg) -> Json<Deleted> {
     })
 }
 
-/// Loads the lists of many children in one query per list, not one per child.
+/// Loads the lists of many children in one query per list (not one per child), the three at once.
 async fn views(state: &AppState, children: Vec<hijo::Model>) -> ApiResult<Vec<ChildView>> {
     let ids: Vec<String> = children.iter().map(|c| c.id.clone()).collect();
-    let mut activities: HashMap<String, Vec<actividad::Model>> = HashMap::new();
-    for a in actividad::Entity::find()
-        .filter(actividad::Column::HijoId.is_in(ids.clone()))
-        .order_by_asc(actividad::Column::CreatedAt)
-        .all(&state.db)
-        .await?
-    {
-        activities.entry(a.hijo_id.clone()).or_default().push(a);
-    }
-    let mut appointments: HashMap<String, Vec<turno::Model>> = HashMap::new();
-    for t in turno::Entity::find()
-        .filter(turno::Column::HijoId.is_in(ids.clone()))
-        .order_by_asc(turno::Column::FechaHora)
-        .all(&state.db)
-        .await?
-    {
-        appointments.entry(t.hijo_id.clone()).or_default().push(t);
-    }
-    let mut contacts: HashMap<String, Vec<contacto::Model>> = HashMap::new();
-    for c in contacto::Entity::find()
-        .filter(contacto::Column::HijoId.is_in(ids))
-        .all(&state.db)
-        .await?
-    {
-        contacts.entry(c.hijo_id.clone()).or_default().push(c);
-    }
+    let (activities, appointments, contacts) = tokio::try_join!(
+        actividad::Entity::find()
+            .filter(actividad::Column::HijoId.is_in(ids.clone()))
+            .order_by_asc(actividad::Column::CreatedAt)
+            .all(&state.db),
+        turno::Entity::find()
+            .filter(turno::Column::HijoId.is_in(ids.clone()))
+            .order_by_asc(turno::Column::FechaHora)
+            .all(&state.db),
+        contacto::Entity::find()
+            .filter(contacto::Column::HijoId.is_in(ids))
+            .all(&state.db),
+    )?;
+    let mut activities = by_child(activities, |a| &a.hijo_id);
+    let mut appointments = by_child(appointments, |t| &t.hijo_id);
+    let mut contacts = by_child(contacts, |c| &c.hijo_id);
     Ok(children
         .into_iter()
         .map(|child| {
@@ -118,6 +108,14 @@ async fn views(state: &AppState, children: Vec<hijo::Model>) -> ApiResult<Vec<Ch
             )
         })
         .collect())
+}
+
+fn by_child<T>(rows: Vec<T>, child_id: impl Fn(&T) -> &String) -> HashMap<String, Vec<T>> {
+    let mut grouped: HashMap<String, Vec<T>> = HashMap::new();
+    for row in rows {
+        grouped.entry(child_id(&row).clone()).or_default().push(row);
+    }
+    grouped
 }
 
 async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
@@ -146,15 +144,14 @@ async fn list_children(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<ChildrenAnswer>> {
-    let families: Vec<String> = miembro::Entity::find()
-        .filter(miembro::Column::UsuarioId.eq(&auth.user.id))
-        .all(&state.db)
-        .await?
-        .into_iter()
-        .map(|m| m.familia_id)
-        .collect();
+    // The caller's families as a subquery: one round trip for the children, not two.
+    let families = sea_orm::sea_query::Query::select()
+        .column(miembro::Column::FamiliaId)
+        .from(miembro::Entity)
+        .and_where(miembro::Column::UsuarioId.eq(&auth.user.id))
+        .to_owned();
     let children = hijo::Entity::find()
-        .filter(hijo::Column::FamiliaId.is_in(families))
+        .filter(hijo::Column::FamiliaId.in_subquery(families))
         .order_by_asc(hijo::Column::FechaNacimiento)
         .order_by_asc(hijo::Column::Id)
         .all(&state.db)

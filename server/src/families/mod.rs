@@ -11,8 +11,10 @@ use entities::{familia, miembro};
 pub const DEFAULT_TIME_ZONE: &str = "America/Argentina/Buenos_Aires";
 
 /// Co-parents may change the family's records; viewers (a grandparent, a caregiver) only read.
+pub const EDITING_PERMISSIONS: [&str; 1] = ["coparent"];
+
 pub fn can_edit(member: &miembro::Model) -> bool {
-    member.permiso == "coparent"
+    EDITING_PERMISSIONS.contains(&member.permiso.as_str())
 }
 
 /// Creates the family a new user starts with, with the user as its admin co-parent.

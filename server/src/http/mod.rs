@@ -6,6 +6,8 @@ mod middleware;
 pub mod openapi;
 mod spa;
 
+pub use spa::web_app_built;
+
 use std::time::Duration;
 
 use axum::{
@@ -16,7 +18,9 @@ use axum::{
     routing::{any, get},
 };
 use tower_http::{
+    CompressionLevel,
     catch_panic::CatchPanicLayer,
+    compression::CompressionLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     timeout::TimeoutLayer,
 };
@@ -51,7 +55,11 @@ pub fn router(state: AppState) -> Router {
             get(move || async move { ([("content-type", "application/json")], doc_json) }),
         )
         .route("/api/archivos/{*key}", get(files::serve))
+        .route("/sitemap.xml", get(spa::sitemap))
+        .route("/robots.txt", get(spa::robots))
+        .merge(site::routes::aliases())
         .route("/api", any(api_not_found))
+        .route("/api3/{*rest}", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .fallback(spa::serve)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
@@ -61,6 +69,9 @@ pub fn router(state: AppState) -> Router {
             REQUEST_TIMEOUT,
         ))
         .layer(axum::middleware::from_fn(middleware::security_headers))
+        // Pages, scripts and JSON shrink to a fraction on the wire; a middling level keeps the
+        // CPU cost per response small (images are already compressed and are left alone).
+        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(5)))
         .layer(middleware::trace_layer())
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))

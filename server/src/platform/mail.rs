@@ -22,6 +22,17 @@ pub struct Mail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// Where answers go when that is not the sender (a contact message reaches support with the
+    /// writer as Reply-To).
+    pub reply_to: Option<Mailbox>,
+}
+
+/// Text made safe to place inside a mail's HTML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 impl Mailer {
@@ -47,9 +58,11 @@ impl Mailer {
     }
 
     pub async fn send(&self, from: &Mailbox, mail: Mail) -> anyhow::Result<()> {
-        let message = Message::builder()
-            .from(from.clone())
-            .to(mail.to)
+        let mut builder = Message::builder().from(from.clone()).to(mail.to);
+        if let Some(reply_to) = mail.reply_to {
+            builder = builder.reply_to(reply_to);
+        }
+        let message = builder
             .subject(mail.subject)
             .multipart(MultiPart::alternative_plain_html(mail.text, mail.html))
             .context("building mail")?;
@@ -74,6 +87,25 @@ impl Mailer {
                     .await
                     .with_context(|| format!("writing {}", path.display()))?;
                 tracing::info!(path = %path.display(), "mail written to the outbox");
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether mail can leave now: the SMTP server answers, or the outbox folder takes a file.
+    pub async fn probe(&self) -> anyhow::Result<()> {
+        match self {
+            Mailer::Smtp(transport) => {
+                anyhow::ensure!(
+                    transport.test_connection().await.context("SMTP")?,
+                    "the SMTP server did not answer NOOP"
+                );
+            }
+            Mailer::Outbox(dir) => {
+                tokio::fs::create_dir_all(dir).await?;
+                let probe = dir.join(format!(".probe-{}", uuid::Uuid::now_v7().simple()));
+                tokio::fs::write(&probe, b"probe").await?;
+                tokio::fs::remove_file(&probe).await?;
             }
         }
         Ok(())

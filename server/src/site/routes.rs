@@ -14,6 +14,17 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(health))
         .routes(routes!(ready))
+        .routes(routes!(super::contact::send))
+        .routes(routes!(super::feedback::rate_article))
+        .routes(routes!(super::status::status))
+}
+
+/// The spec's other addresses for the same handlers (`/api3/...`, used by the existing apps).
+pub fn aliases() -> axum::Router<AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/api3/contacto", post(super::contact::send))
+        .route("/api3/system/status", get(super::status::status))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

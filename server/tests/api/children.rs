@@ -638,3 +638,63 @@ async fn photo_uploads_are_checked_by_size_and_content() {
     );
     assert!(stored_files(&app).is_empty());
 }
+
+#[tokio::test]
+async fn a_viewer_of_the_family_reads_but_cannot_change() {
+    let app = TestApp::spawn().await;
+    let (owner, owner_id) = app.register("ana@example.org", "buenas-noches").await;
+    let (viewer, viewer_id) = app.register("abuela@example.org", "buenas-noches").await;
+    let child = add_child(&app, &owner).await;
+    let id = child["_id"].as_str().expect("id").to_owned();
+    let family = child["familiaId"].as_str().expect("family").to_owned();
+    assert!(!owner_id.is_empty());
+    app.sql(&format!(
+        "INSERT INTO miembros (id, familia_id, usuario_id, relacion, permiso, es_admin, created_at, updated_at) \
+         VALUES ('m-viewer', '{family}', '{viewer_id}', 'abuelo', 'viewer', false, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"
+    ))
+    .await;
+
+    let list = app.get("/api/hijos", Some(&viewer)).await;
+    assert_eq!(
+        list.body["data"].as_array().map(Vec::len),
+        Some(1),
+        "the viewer sees the family's child"
+    );
+    assert_eq!(
+        app.get(&format!("/api/hijos/{id}"), Some(&viewer))
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let change = put(&app, &format!("/api/hijos/{id}"), &viewer, child_body()).await;
+    assert_eq!(change.status, StatusCode::FORBIDDEN);
+    assert_eq!(change.body["code"], "forbidden");
+    let add = app
+        .post(
+            &format!("/api/hijos/{id}/actividades"),
+            Some(&viewer),
+            json!({"nombre": "X"}),
+        )
+        .await;
+    assert_eq!(add.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        delete(&app, &format!("/api/hijos/{id}"), &viewer)
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    let create = app
+        .post("/api/hijos", Some(&viewer), json!({"familiaId": family, "nombre": "Y", "apellido": "Z", "fechaNacimiento": "2020-01-01", "genero": "masculino"}))
+        .await;
+    assert_eq!(
+        create.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a viewer cannot add children to the family"
+    );
+    assert_eq!(
+        app.get(&format!("/api/hijos/{id}"), Some(&owner))
+            .await
+            .body["data"]["nombre"],
+        "Lucía"
+    );
+}

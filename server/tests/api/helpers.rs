@@ -12,6 +12,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     pg_database: Option<(String, String)>,
+    database_url: String,
 }
 
 pub struct Answer {
@@ -50,7 +51,7 @@ impl TestApp {
         let mut vars = vec![
             ("NIDO_ADDR", "127.0.0.1:0".to_owned()),
             ("NIDO_DATA_DIR", data_dir.path().display().to_string()),
-            ("DATABASE_URL", database_url),
+            ("DATABASE_URL", database_url.clone()),
             ("NIDO_PUBLIC_URL", "http://nido.test".to_owned()),
             (
                 "NIDO_RATE_LIMITS",
@@ -79,6 +80,7 @@ impl TestApp {
         TestApp {
             base: format!("http://{addr}"),
             db,
+            database_url,
             data_dir,
             client: reqwest::Client::new(),
             shutdown: Some(tx),
@@ -153,6 +155,11 @@ impl TestApp {
             json!({"email": email, "password": password}),
         )
         .await
+    }
+
+    /// The database this test's server uses, for commands run against it.
+    pub fn database_url(&self) -> &str {
+        &self.database_url
     }
 
     pub fn outbox(&self) -> PathBuf {

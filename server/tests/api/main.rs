@@ -3,9 +3,11 @@
 
 mod accounts;
 mod children;
+mod contact;
 mod helpers;
 mod images;
 mod mail;
 mod openapi;
 mod robustness;
 mod site;
+mod status;

@@ -30,7 +30,7 @@ const headers: Middleware = {
 };
 
 export const api = createClient<paths>({
-  baseUrl: window.location.origin,
+  baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
   // Looked up at call time, so tests can stand in for the network.
   fetch: (request) => globalThis.fetch(request),
 });

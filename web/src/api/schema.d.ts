@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/ayuda/valoraciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record whether a help article was helpful (no account needed). */
+        post: operations["rate_article"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message to Nido's support team (no account needed). */
+        post: operations["send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -208,6 +242,23 @@ export interface paths {
         };
         /** Readiness: the database answers too. */
         get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of every service, the machine and the published notices. */
+        get: operations["status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -426,6 +477,16 @@ export interface components {
             relacion?: string | null;
             telefono?: string | null;
         };
+        ContactRequest: {
+            email?: string | null;
+            /** @description es or en: the language of the acknowledgement; the caller's language when absent. */
+            language?: string | null;
+            message?: string | null;
+            name?: string | null;
+            subject?: string | null;
+            /** @description Left empty by people; a form field hidden from them that bots fill in. */
+            website?: string | null;
+        };
         ContactView: {
             email?: string | null;
             id: string;
@@ -437,6 +498,15 @@ export interface components {
             prioridad?: number | null;
             relacion: string;
             telefono: string;
+        };
+        Cpu: {
+            /** Format: int32 */
+            cores: number;
+            /**
+             * Format: double
+             * @description The one-minute load average.
+             */
+            load: number;
         };
         Deleted: {
             msg: string;
@@ -476,6 +546,16 @@ export interface components {
             /** @description Always false. */
             success: boolean;
         };
+        FeedbackRequest: {
+            /** @description The article's id within its category, e.g. create-account. */
+            articulo?: string | null;
+            /** @description The help category's slug, e.g. getting-started. */
+            categoria?: string | null;
+            /** @description es or en: the language the article was read in. */
+            language?: string | null;
+            /** @description Whether the article helped. */
+            util?: boolean | null;
+        };
         ForgotRequest: {
             email?: string | null;
         };
@@ -494,11 +574,32 @@ export interface components {
             /** @description HH:MM */
             salida?: string | null;
         };
+        Incident: {
+            description: string;
+            id: string;
+            /** Format: date-time */
+            resolvedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When it began.
+             */
+            timestamp: string;
+            title: string;
+        };
         /** @enum {string} */
         Lang: "es" | "en";
         LoginRequest: {
             email?: string | null;
             password?: string | null;
+        };
+        Maintenance: {
+            description: string;
+            /** Format: date-time */
+            endsAt?: string | null;
+            id: string;
+            /** Format: date-time */
+            scheduledTime: string;
+            title: string;
         };
         MedicalInput: {
             alergias?: string[] | null;
@@ -513,6 +614,35 @@ export interface components {
             doctorPrimario: components["schemas"]["DoctorView"];
             medicamentos: string[];
             notasMedicas?: string | null;
+        };
+        Memory: {
+            /**
+             * Format: double
+             * @description Used over total, in percent, one decimal.
+             */
+            percentage: number;
+            /**
+             * Format: int64
+             * @description Megabytes the machine has.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description Megabytes in use on the machine.
+             */
+            used: number;
+        };
+        Metrics: {
+            cpu: components["schemas"]["Cpu"];
+            memory: components["schemas"]["Memory"];
+            /**
+             * Format: int64
+             * @description Seconds this server process has been running.
+             */
+            uptime: number;
+        };
+        Overall: {
+            status: components["schemas"]["ServiceStatus"];
         };
         /** @description The multipart form of a photo upload. */
         PhotoUpload: {
@@ -564,11 +694,44 @@ export interface components {
             profesorPrincipal?: string | null;
             telefonoEscuela?: string | null;
         };
+        Service: {
+            /** Format: date-time */
+            lastChecked: string;
+            /** @description webApp, mobileApp, apiServices, database, emailService, notifications or fileStorage. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Milliseconds the probe took.
+             */
+            responseTime: number;
+            status: components["schemas"]["ServiceStatus"];
+        };
+        /**
+         * @description From best to worst: the overall status is the worst of the services.
+         * @enum {string}
+         */
+        ServiceStatus: "operational" | "maintenance" | "degraded" | "partial_outage" | "major_outage";
         /** @description The answer to sign-in and registration: the token beside the user's fields, as the mobile apps read it. */
         SessionAnswer: components["schemas"]["UserView"] & {
             success: boolean;
             /** @description The bearer token for later calls. */
             token: string;
+        };
+        StatusAnswer: {
+            data: components["schemas"]["StatusData"];
+            success: boolean;
+        };
+        StatusData: {
+            /**
+             * Format: date-time
+             * @description When these figures were measured.
+             */
+            checkedAt: string;
+            incidents: components["schemas"]["Incident"][];
+            metrics: components["schemas"]["Metrics"];
+            overall: components["schemas"]["Overall"];
+            scheduledMaintenance: components["schemas"]["Maintenance"][];
+            services: components["schemas"]["Service"][];
         };
         /** @description A user as the API shows it. */
         UserView: {
@@ -589,6 +752,88 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    rate_article: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many answers */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many messages */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -1299,6 +1544,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusAnswer"];
                 };
             };
         };

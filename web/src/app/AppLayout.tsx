@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
 import { useSession } from '../features/accounts/session';
 import { greetingKey } from '../lib/greeting';
+import { QueryProvider } from './QueryProvider';
 
 const MENU = [
   { to: '/children', key: 'nav.children', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0' },
@@ -56,7 +57,7 @@ function Menu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-export function AppLayout() {
+function SignedInLayout() {
   const { t, i18n } = useTranslation();
   const { user, signOut } = useSession();
   const navigate = useNavigate();
@@ -145,5 +146,13 @@ export function AppLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+export function AppLayout() {
+  return (
+    <QueryProvider>
+      <SignedInLayout />
+    </QueryProvider>
   );
 }

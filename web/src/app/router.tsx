@@ -1,12 +1,24 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { Loading } from '../components/Spinner';
 import { PublicLayout } from './PublicLayout';
 import { RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
 
 const LandingPage = lazy(() => import('../features/site/LandingPage'));
-const PreparingPage = lazy(() => import('../features/site/PreparingPage'));
+const HelpPage = lazy(() => import('../features/site/help/HelpPage'));
+const HelpCategoryPage = lazy(() => import('../features/site/help/HelpCategoryPage'));
+const HelpArticlePage = lazy(() => import('../features/site/help/HelpArticlePage'));
+const FaqPage = lazy(() => import('../features/site/faq/FaqPage'));
+const BlogPage = lazy(() => import('../features/site/blog/BlogPage'));
+const AboutPage = lazy(() => import('../features/site/company/AboutPage'));
+const CareersPage = lazy(() => import('../features/site/company/CareersPage'));
+const PressPage = lazy(() => import('../features/site/company/PressPage'));
+const UpdatesPage = lazy(() => import('../features/site/company/UpdatesPage'));
+const SubscriptionPage = lazy(() => import('../features/site/plans/SubscriptionPage'));
+const LegalPage = lazy(() => import('../features/site/legal/LegalPage'));
+const ContactPage = lazy(() => import('../features/site/contact/ContactPage'));
+const StatusPage = lazy(() => import('../features/site/status/StatusPage'));
 const NotFoundPage = lazy(() => import('../features/site/NotFoundPage'));
 const LoginPage = lazy(() => import('../features/accounts/LoginPage'));
 const RegisterPage = lazy(() => import('../features/accounts/RegisterPage'));
@@ -29,25 +41,12 @@ function Root() {
   );
 }
 
-/** Public pages of spec §2 whose content comes later: they exist and say so. */
-const PREPARING = [
-  ['contact', 'contact'],
-  ['subscription', 'subscription'],
+/** The legal texts of spec §2, one page component, one route each. */
+const LEGAL = [
   ['terms', 'terms'],
   ['privacy', 'privacy'],
   ['cookies', 'cookies'],
   ['gdpr', 'gdpr'],
-  ['help', 'help'],
-  ['help/:category', 'help'],
-  ['help/:category/:articleId', 'help'],
-  ['faq', 'faq'],
-  ['status', 'status'],
-  ['about', 'about'],
-  ['blog', 'blog'],
-  ['blog/:slug', 'blog'],
-  ['careers', 'careers'],
-  ['press', 'press'],
-  ['updates', 'updates'],
   ['email-terms', 'emailTerms'],
   ['email-privacy', 'emailPrivacy'],
 ] as const;
@@ -64,7 +63,7 @@ const PROFILE_SECTIONS = [
   'about',
 ] as const;
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -72,7 +71,20 @@ export const router = createBrowserRouter([
         element: <PublicLayout />,
         children: [
           { index: true, element: page(<LandingPage />) },
-          ...PREPARING.map(([path, key]) => ({ path, element: page(<PreparingPage page={key} />) })),
+          { path: 'help', element: page(<HelpPage />) },
+          { path: 'help/:category', element: page(<HelpCategoryPage />) },
+          { path: 'help/:category/:articleId', element: page(<HelpArticlePage />) },
+          { path: 'faq', element: page(<FaqPage />) },
+          { path: 'blog', element: page(<BlogPage />) },
+          { path: 'blog/:slug', element: page(<BlogPage />) },
+          { path: 'about', element: page(<AboutPage />) },
+          { path: 'careers', element: page(<CareersPage />) },
+          { path: 'press', element: page(<PressPage />) },
+          { path: 'updates', element: page(<UpdatesPage />) },
+          { path: 'subscription', element: page(<SubscriptionPage />) },
+          { path: 'contact', element: page(<ContactPage />) },
+          { path: 'status', element: page(<StatusPage />) },
+          ...LEGAL.map(([path, doc]) => ({ path, element: page(<LegalPage doc={doc} />) })),
           { path: '*', element: page(<NotFoundPage />) },
         ],
       },
@@ -97,4 +109,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -4,7 +4,9 @@ import es from './es.json';
 import en from './en.json';
 import { detectLanguage, LANGUAGE_KEY, type Language } from './detect';
 
-const initial = detectLanguage(window.localStorage, window.navigator.language);
+// Prerendering at build time runs without a browser: Spanish there, the visitor's choice here.
+const inBrowser = typeof window !== 'undefined';
+const initial: Language = inBrowser ? detectLanguage(window.localStorage, window.navigator.language) : 'es';
 
 void i18n.use(initReactI18next).init({
   resources: { es: { translation: es }, en: { translation: en } },
@@ -14,7 +16,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-document.documentElement.lang = initial;
+if (inBrowser) document.documentElement.lang = initial;
 
 export function setLanguage(language: Language) {
   window.localStorage.setItem(LANGUAGE_KEY, language);

@@ -3,6 +3,7 @@ use sea_orm_migration::prelude::*;
 mod m0001_accounts;
 mod m0002_children;
 mod m0003_settings;
+mod m0004_site;
 
 pub struct Migrator;
 
@@ -12,6 +13,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0001_accounts::Migration),
             Box::new(m0002_children::Migration),
             Box::new(m0003_settings::Migration),
+            Box::new(m0004_site::Migration),
         ]
     }
 }

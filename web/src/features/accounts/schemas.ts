@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
+import { EMAIL_SHAPE, emailSchema } from '../../lib/emailSchema';
 
 export const PASSWORD_MIN = 8;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const email = (t: TFunction) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: t('validation.emailRequired'), abort: true })
-    .regex(EMAIL_SHAPE, t('validation.emailInvalid'));
+const email = emailSchema;
 
 const newPassword = (t: TFunction) =>
   z.string().min(1, { error: t('validation.passwordRequired'), abort: true }).min(PASSWORD_MIN, t('validation.passwordTooShort'));

@@ -23,7 +23,7 @@ function userOf(answer: accounts.User): accounts.User {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [user, setUser] = useState<accounts.User | null>(null);
-  const [loading, setLoading] = useState(() => window.localStorage.getItem(TOKEN_KEY) !== null);
+  const [loading, setLoading] = useState(() => typeof window !== 'undefined' && window.localStorage.getItem(TOKEN_KEY) !== null);
 
   useEffect(() => {
     if (!window.localStorage.getItem(TOKEN_KEY)) return;

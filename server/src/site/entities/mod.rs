@@ -1,0 +1,3 @@
+pub mod aviso;
+pub mod mensaje;
+pub mod valoracion;

@@ -1,0 +1,11 @@
+import { StrictMode, type ReactNode } from 'react';
+import { SessionProvider } from '../features/accounts/session';
+
+/** What wraps the router in the browser and when pages are prerendered: the two must match. */
+export function Shell({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <SessionProvider>{children}</SessionProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,670 @@
+import type { HelpContent } from './types';
+
+const en: HelpContent = {
+  ui: {
+    title: 'Help centre',
+    lead: 'Step-by-step guides to Nido, and practical advice for raising children across two homes.',
+    metaDescription:
+      'Nido guides: create your account, fill in your children’s records, recover your password and agree on schedules and expenses with your co-parent.',
+    searchLabel: 'Search help topics',
+    searchPlaceholder: 'For example: password, expenses, photos',
+    popularTitle: 'Popular topics',
+    categoriesTitle: 'Categories',
+    results: (n) => (n === 1 ? '1 category found' : `${n} categories found`),
+    noResults: (q) => `We found no categories for "${q}".`,
+    noResultsHint: 'Try another word, look at the frequently asked questions or write to us.',
+    articleCount: (n) => (n === 1 ? '1 article' : `${n} articles`),
+    readTime: (m) => `${m} min read`,
+    updated: (d) => `Updated ${d}`,
+    contactTitle: 'Can’t find what you’re looking for?',
+    contactBody: 'Write to us and we will answer by email. You can also check the frequently asked questions.',
+    contactCta: 'Contact support',
+    faqCta: 'See the FAQ',
+    backToHelp: 'Back to the help centre',
+    unknownCategoryTitle: 'Category not found',
+    unknownCategoryBody: 'There are no articles in this category. The link may be incomplete, or the page may have moved.',
+    unknownArticle: 'We could not find that article. These are the articles available in this category.',
+    articlesIn: (c) => `${c} articles`,
+    onThisPage: 'In this article',
+    step: (n) => `Step ${n}`,
+    tip: 'Tip',
+    save: 'Save',
+    print: 'Print',
+    share: 'Share',
+    copied: 'Link copied to clipboard',
+    copyFailed: (url) => `We could not copy the link. You can copy it from here: ${url}`,
+    helpfulQuestion: 'Was this article helpful?',
+    yes: 'Yes',
+    no: 'No',
+    thanksYes: 'Thank you! We are glad it helped.',
+    thanksNo: 'Thanks for telling us. We will use your answer to improve this article; feel free to write and tell us what was missing.',
+    related: 'Related articles',
+  },
+
+  categories: {
+    'getting-started': {
+      title: 'Getting started',
+      description: 'Create your account, add your children and get ready for your co-parent to join.',
+    },
+    account: {
+      title: 'Account and profile',
+      description: 'Password, personal details, language and notifications.',
+    },
+    communication: {
+      title: 'Communication',
+      description: 'Messages between co-parents and photos of your children.',
+    },
+    calendar: {
+      title: 'Calendar',
+      description: 'Events, reminders and the parenting schedule.',
+    },
+    expenses: {
+      title: 'Expenses',
+      description: 'Recording expenses and receipts, and ways to split them.',
+    },
+    documents: {
+      title: 'Documents',
+      description: 'How to keep and organise each child’s important papers.',
+    },
+    troubleshooting: {
+      title: 'Troubleshooting',
+      description: 'What to do if you cannot sign in or our emails do not arrive.',
+    },
+  },
+
+  articles: {
+    'create-account': {
+      title: 'Create your Nido account',
+      excerpt: 'Sign up with your email in a couple of minutes; Nido creates your family space as you do.',
+      intro:
+        'All you need to use Nido is an email address and a password. When you sign up, Nido automatically creates your family space, where you will keep your children’s information.',
+      steps: [
+        {
+          title: 'Open the sign-up form',
+          content: ['Tap "Start free" at the top of any public page. If you are on the sign-in screen, tap "Sign up".'],
+        },
+        {
+          title: 'Fill in your details',
+          content: ['The form asks for:'],
+          list: [
+            'Your first name and surname.',
+            'Your email: it is your username and where the link arrives if you forget your password.',
+            'A phone number, if you like (it is optional).',
+            'A password of at least 8 characters, typed twice to confirm it.',
+          ],
+          tip: 'A long phrase only you know, such as four unrelated words, is safer and easier to remember than a short word full of symbols.',
+        },
+        {
+          title: 'Accept the terms and create the account',
+          content: [
+            'Read the terms and conditions and the privacy policy, tick the box and tap "Create account". Nido is for adults: you must be 18 or older.',
+          ],
+        },
+        {
+          title: 'Step into your family space',
+          content: [
+            'Once done, you land on "Your children". Your family already exists and you are its first member; from there you can add your first child.',
+          ],
+          tip: 'Nido is available in Spanish and English. Switch language at any time with the ES / EN selector at the top.',
+        },
+      ],
+    },
+
+    'invite-coparent': {
+      title: 'Invite the other parent',
+      excerpt: 'How co-parent invitations will work, and what you can prepare today in the meantime.',
+      intro:
+        'Inviting your co-parent from the web app is a feature we are building (coming soon). Here is how it will work and how to have everything ready for that moment.',
+      steps: [
+        {
+          title: 'How it will work',
+          content: [
+            'From your profile you will be able to invite someone by email or share a code with them. Whoever accepts creates their account and is connected to your family: they see the same children and the same information as you.',
+          ],
+        },
+        {
+          title: 'Who can join',
+          content: [
+            'Besides the other parent, the family will be able to include other adults who look after your children, such as grandparents, guardians or carers. Each person needs their own account and must be 18 or older.',
+          ],
+        },
+        {
+          title: 'What you can do today',
+          content: ['Fill in each child’s record, so that your co-parent finds everything up to date when they join.'],
+          list: [
+            'Basic details and a photo.',
+            'School, grade and school hours.',
+            'Medical information and appointments.',
+            'Activities and emergency contacts.',
+          ],
+          tip: 'Before inviting them, talk with the other parent about what you will use Nido for. Agreeing that it is a place for the children’s information, not for arguments, helps a lot.',
+        },
+      ],
+    },
+
+    'first-steps': {
+      title: 'First steps: your child’s record',
+      excerpt: 'Add your children and fill in their school and medical information, activities and emergency contacts.',
+      intro:
+        'Each child’s record is the heart of Nido: it brings together what any adult in charge needs to know. These are the steps to complete it.',
+      steps: [
+        {
+          title: 'Add your child',
+          content: [
+            'In "Your children", tap "Add child". Fill in first name, surname, date of birth and gender. Blood type and the social security or health insurance number are optional.',
+          ],
+        },
+        {
+          title: 'Add a photo',
+          content: [
+            'A photo makes each record easy to recognise at a glance. On the record, tap "Change photo", choose the picture and tap "Upload photo". JPG, PNG, GIF or WebP up to 5 MB are accepted, and Nido stores it without location data.',
+          ],
+        },
+        {
+          title: 'Fill in the school information',
+          content: ['School, grade, main teacher, the school’s phone number and the times school starts and ends.'],
+        },
+        {
+          title: 'Record their activities',
+          content: ['For each activity you can note the place, the days of the week and the start and end times.'],
+        },
+        {
+          title: 'Health and medical appointments',
+          content: [
+            'Under "Health", note the primary doctor and their phone number, allergies, medicines, special conditions and notes. Each medical appointment keeps the type of visit, date and time, doctor, speciality and status: scheduled, completed or cancelled.',
+          ],
+        },
+        {
+          title: 'Emergency contacts',
+          content: [
+            'Add who to call if you cannot be reached. Each contact can have a priority: 1 is called first and is highlighted, and the list is sorted from lowest to highest.',
+          ],
+          tip: 'Review the record at the start of every school year: grades, timetables and sometimes doctors change.',
+        },
+      ],
+    },
+
+    'change-password': {
+      title: 'Change your password',
+      excerpt: 'How to choose a strong password and how to change it today with the recovery link.',
+      intro:
+        'A screen to change your password from your profile is on its way (coming soon). In the meantime you can change it whenever you like with the recovery link we email you.',
+      steps: [
+        {
+          title: 'Ask for the link',
+          content: [
+            'Sign out and, on the sign-in screen, tap "Forgot your password?". Type your account’s email and tap "Send link".',
+          ],
+        },
+        {
+          title: 'Open the email',
+          content: ['An email from Nido arrives with a link. It expires after 1 hour and works only once; if it expires, ask for another.'],
+          tip: 'If it is not in your inbox, look in spam or promotions.',
+        },
+        {
+          title: 'Choose a new password',
+          content: ['Type it twice and tap "Save password". To make it strong:'],
+          list: [
+            'Use at least 8 characters; 12 or more is much better.',
+            'Prefer a long phrase to a word with symbols.',
+            'Do not use it on any other site.',
+            'Do not share it, not even with the other parent: each of you has your own account.',
+          ],
+        },
+        {
+          title: 'Sign in again',
+          content: ['Once saved, Nido takes you to the sign-in screen. Sign in with your email and the new password.'],
+        },
+        {
+          title: 'What is coming',
+          content: [
+            'Soon you will be able to change it from your profile without leaving Nido: you will type your current password and the new one twice.',
+          ],
+          tip: 'Nido will never ask for your password by email or phone. If someone does so in Nido’s name, do not answer.',
+        },
+      ],
+    },
+
+    'notification-settings': {
+      title: 'Set up notifications',
+      excerpt: 'Which alerts Nido will send and how you will choose them. Today, the only emails are about your account.',
+      intro:
+        'Nido’s notifications are in development (coming soon). Today Nido only emails you about your account, such as the link to reset your password.',
+      steps: [
+        {
+          title: 'Which alerts there will be',
+          content: ['Once they arrive, you will be able to get alerts for:'],
+          list: [
+            'New messages from your co-parent, with urgent and emergency ones highlighted.',
+            'Reminders of calendar events.',
+            'New expenses to review.',
+            'Shared documents.',
+          ],
+        },
+        {
+          title: 'How you will choose them',
+          content: [
+            'In the "Notifications" section of your profile you will be able to switch each kind on or off and choose when event reminders arrive: for example one week, one day or one hour before.',
+          ],
+        },
+        {
+          title: 'What you can do today',
+          content: [
+            'Add Nido to your email contacts so that the recovery link does not end up in spam. For the medical appointments you note in the record, use your phone’s reminders for now.',
+          ],
+          tip: 'Agree between you which matters deserve an immediate alert and which can wait: fewer alerts, less tension.',
+        },
+      ],
+    },
+
+    'profile-setup': {
+      title: 'Your profile and language',
+      excerpt: 'What your profile holds, how to change the language and what is coming soon.',
+      intro: 'Your profile keeps the details you signed up with. Here is what it contains, what you can change today and what is on its way.',
+      steps: [
+        {
+          title: 'What is in your profile',
+          content: ['Your profile has:'],
+          list: [
+            'Your first name and surname.',
+            'The email you sign in with.',
+            'Your phone number, if you entered one.',
+            'The interface language: Spanish or English.',
+          ],
+        },
+        {
+          title: 'Change the language',
+          content: [
+            'Use the ES / EN selector at the top of the screen. The change is immediate and remembered in that browser, so each person in the family can use Nido in their own language.',
+          ],
+        },
+        {
+          title: 'Edit your details',
+          content: [
+            'Editing your profile from the web app is coming soon: you will be able to change your name, surname, email and phone. If you need to correct something before then, write to soporte@nido.app from your account’s email.',
+          ],
+          tip: 'Keep your email up to date: it is how you recover your password if you forget it.',
+        },
+      ],
+    },
+
+    'send-message': {
+      title: 'Send messages to your co-parent',
+      excerpt: 'How Nido’s messages will work, and tips for communicating clearly starting today.',
+      intro:
+        'Messages between co-parents are coming soon to the web app. In the meantime, these guidelines work in whatever channel you use today.',
+      steps: [
+        {
+          title: 'Conversations by topic',
+          content: [
+            'Each conversation will have a topic: general, health, school, activities, schedule or expenses. Finding what was said about a doctor’s appointment will not mean scrolling through months of chat.',
+          ],
+        },
+        {
+          title: 'Three kinds of message',
+          content: ['When writing, you will choose how urgent it is:'],
+          list: [
+            'Normal: day-to-day matters, answered when convenient.',
+            'Urgent: needs an answer the same day, such as a change of times or a school permission slip.',
+            'Emergency: something that cannot wait, such as an accident or a hospital stay.',
+          ],
+          tip: 'If everything is urgent, nothing is. Keep each level for what it is meant for and, in a real emergency, phone as well.',
+        },
+        {
+          title: 'Write messages that help',
+          content: ['A few guidelines that lower the tension:'],
+          list: [
+            'One topic per message.',
+            'Short and concrete, with dates and times.',
+            'About the children, not about the relationship that ended.',
+            'Suggest rather than reproach: "Does Thursday at 6 pm work for you?"',
+            'Answer normal messages within 24 to 48 hours.',
+          ],
+        },
+        {
+          title: 'What you can do today',
+          content: [
+            'Note in each child’s record what you have already agreed about health, school and activities. The record is the same for the whole family and saves repeated questions.',
+          ],
+        },
+      ],
+    },
+
+    'share-photos': {
+      title: 'Photos of your children',
+      excerpt: 'Upload each child’s photo to their record: it is stored without location data and only your family sees it.',
+      intro: 'Today you can upload a photo for each child’s record. Sharing photos in messages will come later (coming soon).',
+      steps: [
+        {
+          title: 'Upload the record photo',
+          content: ['Open your child’s record, tap "Change photo", choose a picture, check the preview and tap "Upload photo".'],
+        },
+        {
+          title: 'Formats and size',
+          content: ['JPG, PNG, GIF and WebP up to 5 MB are accepted.'],
+          tip: 'If the photo is larger, crop or shrink it with your phone’s photo editor before uploading it.',
+        },
+        {
+          title: 'Your privacy',
+          content: [
+            'Photos taken with a phone often record where they were taken. Nido removes that location data when storing them, and only your family sees the photo.',
+          ],
+          tip: 'Agree between you which photos of your children go on social media. Nido never publishes anything.',
+        },
+      ],
+    },
+
+    'create-event': {
+      title: 'Create a calendar event',
+      excerpt: 'How the shared calendar will work, its categories and reminders, and how to get organised today.',
+      intro: 'The shared calendar is being built (coming soon). This is how you will create events, and what you can already do today.',
+      steps: [
+        {
+          title: 'Choose the category',
+          content: ['Each event will belong to a category, with its own colour:'],
+          list: [
+            'Custody: who the children are with, and when.',
+            'School: school events, meetings, holidays and days off.',
+            'Medical: check-ups, vaccines and specialists.',
+            'Activities: sports, lessons and workshops.',
+            'Celebrations: birthdays and parties.',
+            'Travel: trips and holidays.',
+          ],
+        },
+        {
+          title: 'Fill in the details',
+          content: [
+            'You will give a title, date, time, place, which child or children it concerns and a note. The whole family will see the same event.',
+          ],
+        },
+        {
+          title: 'Set reminders',
+          content: ['You will be able to ask for an alert one week, one day or one hour before, or several at once.'],
+        },
+        {
+          title: 'In the meantime',
+          content: [
+            'Medical appointments are already recorded in each child’s record, and so are activities with their days and times: both of you can see them.',
+          ],
+          tip: 'When an event involves both homes, confirm in writing the date, time, who drops off and who picks up.',
+        },
+      ],
+    },
+
+    'custody-schedule': {
+      title: 'Agree on a parenting schedule',
+      excerpt: 'Common ways to share time and how to write down a clear agreement; the custody calendar is coming soon.',
+      intro:
+        'A clear parenting schedule reduces friction and gives your children predictability. Nido’s custody calendar is coming soon; these guidelines help you agree on one today.',
+      steps: [
+        {
+          title: 'Start from your children’s routines',
+          content: [
+            'Before talking about days, go over school hours, activities and the distance between homes. Nido already lets you keep all of that in each child’s record.',
+          ],
+        },
+        {
+          title: 'Know the common patterns',
+          content: ['Some arrangements many families use:'],
+          list: [
+            'Alternating weeks: one week in each home.',
+            '2-2-3: two days with one parent, two with the other and three with the first; the next week it flips.',
+            '2-2-5-5: each parent always has the same two weekdays (say, Monday and Tuesday for one, Wednesday and Thursday for the other) and weekends alternate.',
+            'Alternating weekends, with one or two weekday afternoons in the other home.',
+          ],
+          tip: 'Young children usually do better with shorter stretches; with teenagers, listen to their views and their own schedule.',
+        },
+        {
+          title: 'Set the handovers',
+          content: [
+            'Agree who drops off, who picks up, where and when. Handing over at school, where one parent drops off and the other picks up, avoids tense meetings.',
+          ],
+        },
+        {
+          title: 'Plan the special dates',
+          content: [
+            'Winter and summer holidays, festivities, birthdays, Mother’s Day and Father’s Day. Alternating them by year is a simple rule that is easy to remember.',
+          ],
+        },
+        {
+          title: 'Put the agreement in writing',
+          content: [
+            'If there is a court order or a formal agreement, that document is what counts. For legal questions, ask a professional.',
+          ],
+          tip: 'Review the schedule when ages, schools or jobs change: what worked at 4 may not work at 12.',
+        },
+      ],
+    },
+
+    'add-expense': {
+      title: 'Record an expense',
+      excerpt: 'How shared expense tracking will work, its categories and receipts, and how to keep the accounts today.',
+      intro:
+        'Shared expense tracking is on its way (coming soon). This is how you will record an expense, and how you can keep the accounts in order starting today.',
+      steps: [
+        {
+          title: 'Choose the category',
+          content: ['Each expense will belong to a category:'],
+          list: [
+            'Education',
+            'Health',
+            'Activities',
+            'Clothing and shoes',
+            'Food',
+            'Transportation',
+            'Entertainment',
+            'Emergencies',
+          ],
+        },
+        {
+          title: 'Fill in the expense',
+          content: ['Amount, date, child, a short description and who paid. Each expense will show whether you or your co-parent added it.'],
+        },
+        {
+          title: 'Attach the receipt',
+          content: ['A photo of the receipt or invoice. Expenses with a receipt are reviewed faster and avoid arguments.'],
+        },
+        {
+          title: 'Review and child support',
+          content: [
+            'The other co-parent will be able to review and approve each expense, and both of you will see what is approved and what is pending. You will also be able to record child support: monthly amount, next payment and whether it is active.',
+          ],
+        },
+        {
+          title: 'In the meantime',
+          content: ['To keep the accounts today:'],
+          list: [
+            'Use a shared spreadsheet with columns for date, child, category, amount, who paid and status.',
+            'Keep the receipts in one folder per month.',
+            'Add up the totals once a month, on a fixed day.',
+          ],
+          tip: 'Agree on one-off expenses, such as braces or a school trip, before paying for them.',
+        },
+      ],
+    },
+
+    'split-expenses': {
+      title: 'How to split expenses',
+      excerpt: 'Half and half, in proportion to income, custom percentages or a single parent: how to choose the fairest split.',
+      intro:
+        'There is no split that is right for every family. These are the four options Nido will offer when expense tracking arrives (coming soon), with examples so that you can choose yours today.',
+      steps: [
+        {
+          title: 'Half and half (50/50)',
+          content: ['Simple and easy to check. It works well when incomes are similar and time with the children is shared evenly.'],
+        },
+        {
+          title: 'In proportion to income',
+          content: [
+            'Each parent contributes according to what they earn. If one earns 600 and the other 400, the first covers 60% and the second 40%: of an expense of 100, one pays 60 and the other 40.',
+          ],
+        },
+        {
+          title: 'Custom percentages',
+          content: ['When you agree on another ratio, such as 70/30, or when one kind of expense is split differently from the rest.'],
+        },
+        {
+          title: 'A single parent',
+          content: [
+            'Some expenses are always covered by one parent, for example an activity they chose on their own or something already included in child support.',
+          ],
+        },
+        {
+          title: 'Make the rules clear',
+          content: ['Whatever the split, agree on:'],
+          list: [
+            'What counts as a shared expense and what child support covers.',
+            'The amount above which you must ask before paying.',
+            'How soon the other parent’s share is paid back.',
+            'What happens to an expense without a receipt.',
+          ],
+          tip: 'If there is a court order or a formal agreement, the split it sets is the one that counts.',
+        },
+      ],
+    },
+
+    'upload-doc': {
+      title: 'Upload a document',
+      excerpt: 'How each child’s document archive will work, and what you can already keep in their record.',
+      intro: 'The document archive is in development (coming soon). Here is how it will work and which information you can already keep.',
+      steps: [
+        {
+          title: 'How it will work',
+          content: [
+            'From "Documents" you will be able to upload a file, choose which child it belongs to and its category. The whole family will see it.',
+          ],
+        },
+        {
+          title: 'What is worth digitising',
+          content: ['It pays to have these at hand:'],
+          list: [
+            'Identity card and passport.',
+            'Vaccination card and medical tests.',
+            'School reports and certificates.',
+            'Agreements and court orders.',
+            'Travel permissions.',
+          ],
+        },
+        {
+          title: 'What you can keep already',
+          content: [
+            'Each child’s record already holds the details people look for in a hurry: social security or health insurance number, blood type, allergies, medicines, primary doctor and emergency contacts.',
+          ],
+          tip: 'Scan in good light on a plain background. One PDF per document is easier to find than a loose photo.',
+        },
+      ],
+    },
+
+    'organize-doc': {
+      title: 'Organise your documents',
+      excerpt: 'The six document categories and a simple method to find anything in seconds.',
+      intro:
+        'When the document archive arrives (coming soon), each document will go in one of six categories. You can start sorting them that way today, in a folder on your computer or in your cloud storage.',
+      steps: [
+        {
+          title: 'The six categories',
+          content: ['One folder for each:'],
+          list: [
+            'Legal: agreements, court orders and permissions.',
+            'Medical: tests, prescriptions and vaccines.',
+            'School: reports, certificates and notes from school.',
+            'Financial: receipts and child support payments.',
+            'Identification: identity card, passport and birth certificate.',
+            'Activities: enrolment forms, medical clearances and permission slips.',
+          ],
+        },
+        {
+          title: 'Name files the same way',
+          content: [
+            'Child, type and date, for example "Mateo-vaccines-2026-03". Sorting by name then groups them by child and in order.',
+          ],
+        },
+        {
+          title: 'Tidy up once a year',
+          content: ['Once a year, check what has expired and keep only the current version of each document at hand.'],
+        },
+        {
+          title: 'Think about who sees it',
+          content: [
+            'What you keep in Nido is seen only by your family. Before forwarding a sensitive document to someone else, ask yourself whether they really need it.',
+          ],
+          tip: 'For legal documents, also keep the paper original somewhere safe.',
+        },
+      ],
+    },
+
+    'login-issues': {
+      title: 'I can’t sign in',
+      excerpt: 'The most common causes and how to fix them: email, password, recovery link and browser.',
+      intro: 'If Nido will not let you in, go through these steps in order; it is almost always solved in a few minutes.',
+      steps: [
+        {
+          title: 'Check the email',
+          content: [
+            'Type it in full and without spaces. Upper or lower case makes no difference. If you have more than one address, try the other one.',
+          ],
+        },
+        {
+          title: 'Check the password',
+          content: ['Passwords are case-sensitive. Make sure caps lock is off and tap "Show" to see what you typed.'],
+        },
+        {
+          title: 'Reset it',
+          content: [
+            'Tap "Forgot your password?" and follow the link we email you. It expires after 1 hour and works only once; if you asked for several, use the latest.',
+          ],
+        },
+        {
+          title: 'Check the browser',
+          content: ['If your details are right and you still cannot get in:'],
+          list: [
+            'Reload the page.',
+            'Allow site storage: Nido keeps your session in the browser.',
+            'Try another window or another browser.',
+            'In private browsing, the session ends when you close the window.',
+            'If you tried many times in a row, wait a few minutes.',
+          ],
+        },
+        {
+          title: 'Write to us',
+          content: [
+            'If none of this works, write to soporte@nido.app from your account’s email and tell us what message you see on screen.',
+          ],
+          tip: 'We will never ask for your password, neither by email nor by phone.',
+        },
+      ],
+    },
+
+    'notification-issues': {
+      title: 'Nido’s emails don’t arrive',
+      excerpt: 'What to check if the recovery email does not arrive, and what will happen with notifications once they come.',
+      intro:
+        'Today Nido only emails you about your account, such as the link to reset your password. Alerts about messages, events and expenses are coming soon.',
+      steps: [
+        {
+          title: 'Look in every folder',
+          content: ['Check spam, promotions and updates, or search your mailbox for "Nido".'],
+        },
+        {
+          title: 'Confirm the email address',
+          content: [
+            'For your security, Nido shows the same message whether or not an account exists for that email. If there was a typo, the email does not arrive: ask again, checking every letter.',
+          ],
+        },
+        {
+          title: 'Wait a few minutes and try again',
+          content: ['Sometimes the email takes a while. If it arrives after the link has expired (it lasts 1 hour), ask for a new one.'],
+        },
+        {
+          title: 'Once notifications arrive',
+          content: [
+            'Check under "Notifications" in your profile which alerts you have switched on and, on your phone or browser, that Nido is allowed to show them.',
+          ],
+          tip: 'If still nothing arrives, write to soporte@nido.app.',
+        },
+      ],
+    },
+  },
+};
+
+export default en;

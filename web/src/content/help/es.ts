@@ -1,0 +1,682 @@
+import type { HelpContent } from './types';
+
+const es: HelpContent = {
+  ui: {
+    title: 'Centro de ayuda',
+    lead: 'Guías paso a paso para usar Nido y consejos para organizar la crianza desde dos casas.',
+    metaDescription:
+      'Guías de Nido: crear tu cuenta, completar la ficha de tus hijos, recuperar la contraseña y acordar con tu co-padre horarios y gastos.',
+    searchLabel: 'Buscar un tema de ayuda',
+    searchPlaceholder: 'Por ejemplo: contraseña, gastos, fotos',
+    popularTitle: 'Temas más consultados',
+    categoriesTitle: 'Categorías',
+    results: (n) => (n === 1 ? '1 categoría encontrada' : `${n} categorías encontradas`),
+    noResults: (q) => `No encontramos categorías para «${q}».`,
+    noResultsHint: 'Prueba con otra palabra, mira las preguntas frecuentes o escríbenos.',
+    articleCount: (n) => (n === 1 ? '1 artículo' : `${n} artículos`),
+    readTime: (m) => `${m} min de lectura`,
+    updated: (d) => `Actualizado el ${d}`,
+    contactTitle: '¿No encuentras lo que buscas?',
+    contactBody: 'Escríbenos y te respondemos por email. También puedes revisar las preguntas frecuentes.',
+    contactCta: 'Contactar a soporte',
+    faqCta: 'Ver preguntas frecuentes',
+    backToHelp: 'Volver al centro de ayuda',
+    unknownCategoryTitle: 'Categoría no encontrada',
+    unknownCategoryBody: 'No hay artículos en esta categoría. Puede que el enlace esté incompleto o que la página haya cambiado de lugar.',
+    unknownArticle: 'No encontramos ese artículo. Estos son los artículos disponibles en esta categoría.',
+    articlesIn: (c) => `Artículos de ${c}`,
+    onThisPage: 'En este artículo',
+    step: (n) => `Paso ${n}`,
+    tip: 'Consejo',
+    save: 'Guardar',
+    print: 'Imprimir',
+    share: 'Compartir',
+    copied: 'Link copiado al portapapeles',
+    copyFailed: (url) => `No pudimos copiar el link. Puedes copiarlo desde aquí: ${url}`,
+    helpfulQuestion: '¿Te resultó útil este artículo?',
+    yes: 'Sí',
+    no: 'No',
+    thanksYes: '¡Gracias! Nos alegra que te haya servido.',
+    thanksNo: 'Gracias por contarnos. Usaremos tu respuesta para mejorar este artículo; si quieres, escríbenos qué te faltó.',
+    related: 'Artículos relacionados',
+  },
+
+  categories: {
+    'getting-started': {
+      title: 'Primeros pasos',
+      description: 'Crea tu cuenta, agrega a tus hijos y prepara la llegada de tu co-padre.',
+    },
+    account: {
+      title: 'Cuenta y perfil',
+      description: 'Contraseña, datos personales, idioma y notificaciones.',
+    },
+    communication: {
+      title: 'Comunicación',
+      description: 'Mensajes entre co-padres y fotos de tus hijos.',
+    },
+    calendar: {
+      title: 'Calendario',
+      description: 'Eventos, recordatorios y régimen de cuidado.',
+    },
+    expenses: {
+      title: 'Gastos',
+      description: 'Registro de gastos, comprobantes y formas de dividirlos.',
+    },
+    documents: {
+      title: 'Documentos',
+      description: 'Cómo guardar y ordenar los papeles importantes de cada hijo.',
+    },
+    troubleshooting: {
+      title: 'Solución de problemas',
+      description: 'Qué hacer si no puedes entrar o no te llegan los correos.',
+    },
+  },
+
+  articles: {
+    'create-account': {
+      title: 'Crear tu cuenta en Nido',
+      excerpt: 'Regístrate con tu email en un par de minutos; al hacerlo, Nido crea el espacio de tu familia.',
+      intro:
+        'Para usar Nido solo necesitas un email y una contraseña. Al registrarte, Nido crea automáticamente el espacio de tu familia, donde vas a guardar la información de tus hijos.',
+      steps: [
+        {
+          title: 'Abre el formulario de registro',
+          content: [
+            'Toca «Empezar gratis» en la parte superior de cualquier página pública. Si estás en la pantalla de inicio de sesión, toca «Regístrate».',
+          ],
+        },
+        {
+          title: 'Completa tus datos',
+          content: ['El formulario te pide:'],
+          list: [
+            'Nombre y apellido.',
+            'Email: es tu usuario para iniciar sesión y el lugar donde recibes el enlace si olvidas la contraseña.',
+            'Teléfono, si quieres (es opcional).',
+            'Una contraseña de al menos 8 caracteres, escrita dos veces para confirmarla.',
+          ],
+          tip: 'Una frase larga que solo tú conozcas, por ejemplo cuatro palabras sin relación entre sí, es más segura y más fácil de recordar que una palabra corta llena de símbolos.',
+        },
+        {
+          title: 'Acepta los términos y crea la cuenta',
+          content: [
+            'Lee los términos y condiciones y la política de privacidad, marca la casilla y toca «Crear cuenta». Nido es para personas adultas: necesitas tener 18 años o más.',
+          ],
+        },
+        {
+          title: 'Entra a tu espacio familiar',
+          content: [
+            'Al terminar entras directamente a «Tus hijos». Tu familia ya está creada y eres su primer integrante; desde ahí puedes agregar a tu primer hijo.',
+          ],
+          tip: 'Nido está en español y en inglés. Cambia el idioma cuando quieras con el selector ES / EN de la parte superior.',
+        },
+      ],
+    },
+
+    'invite-coparent': {
+      title: 'Invitar al otro padre o madre',
+      excerpt: 'Cómo va a funcionar la invitación de co-padres y qué puedes preparar hoy mientras tanto.',
+      intro:
+        'Invitar a tu co-padre desde la aplicación web es una función que estamos construyendo (próximamente). Aquí te contamos cómo va a funcionar y cómo dejar todo listo para ese momento.',
+      steps: [
+        {
+          title: 'Cómo va a funcionar',
+          content: [
+            'Desde tu perfil vas a poder invitar a otra persona por email o compartirle un código. Quien recibe la invitación crea su cuenta y queda conectada a tu familia: ve los mismos hijos y la misma información que tú.',
+          ],
+        },
+        {
+          title: 'Quién puede sumarse',
+          content: [
+            'Además del otro padre o madre, la familia podrá incluir a otros adultos que cuidan a tus hijos, como abuelos, tutores o cuidadores. Cada persona necesita su propia cuenta y tener 18 años o más.',
+          ],
+        },
+        {
+          title: 'Qué puedes hacer hoy',
+          content: ['Completa la ficha de cada hijo: cuando tu co-padre se sume, encontrará la información al día.'],
+          list: [
+            'Datos básicos y una foto.',
+            'Escuela, grado y horarios.',
+            'Información médica y turnos.',
+            'Actividades y contactos de emergencia.',
+          ],
+          tip: 'Antes de invitar, conversa con la otra persona sobre para qué van a usar Nido. Acordar que es un espacio para la información de los hijos, y no para discutir, ayuda mucho.',
+        },
+      ],
+    },
+
+    'first-steps': {
+      title: 'Primeros pasos: la ficha de tu hijo',
+      excerpt: 'Agrega a tus hijos y completa su información escolar, médica, sus actividades y contactos de emergencia.',
+      intro:
+        'La ficha de cada hijo es el corazón de Nido: reúne en un solo lugar lo que cualquier adulto a cargo necesita saber. Estos son los pasos para dejarla completa.',
+      steps: [
+        {
+          title: 'Agrega a tu hijo',
+          content: [
+            'En «Tus hijos», toca «Agregar hijo». Completa nombre, apellido, fecha de nacimiento y género. El grupo sanguíneo y el número de seguridad social u obra social son opcionales.',
+          ],
+        },
+        {
+          title: 'Suma una foto',
+          content: [
+            'Una foto ayuda a reconocer cada ficha de un vistazo. En la ficha, toca «Cambiar foto», elige la imagen y toca «Subir foto». Se aceptan JPG, PNG, GIF o WebP de hasta 5 MB, y Nido la guarda sin datos de ubicación.',
+          ],
+        },
+        {
+          title: 'Completa la información escolar',
+          content: ['Escuela, grado, docente a cargo, teléfono de la escuela y horario de entrada y salida.'],
+        },
+        {
+          title: 'Registra sus actividades',
+          content: ['Para cada actividad puedes anotar el lugar, los días de la semana y el horario de inicio y fin.'],
+        },
+        {
+          title: 'Salud y turnos médicos',
+          content: [
+            'En «Salud» anota el médico de cabecera y su teléfono, alergias, medicamentos, condiciones especiales y notas. Cada turno médico guarda el tipo de consulta, fecha y hora, médico, especialidad y estado: programado, completado o cancelado.',
+          ],
+        },
+        {
+          title: 'Contactos de emergencia',
+          content: [
+            'Agrega a quién llamar si no te encuentran. Cada contacto puede tener una prioridad: el 1 es el primero a llamar y aparece destacado, y la lista se ordena de menor a mayor.',
+          ],
+          tip: 'Revisa la ficha al empezar cada año escolar: cambian grados, horarios y, a veces, médicos.',
+        },
+      ],
+    },
+
+    'change-password': {
+      title: 'Cambiar tu contraseña',
+      excerpt: 'Cómo elegir una contraseña segura y cómo cambiarla hoy con el enlace de recuperación.',
+      intro:
+        'La pantalla para cambiar la contraseña desde tu perfil está en camino (próximamente). Mientras tanto, puedes cambiarla cuando quieras con el enlace de recuperación que te enviamos por email.',
+      steps: [
+        {
+          title: 'Pide el enlace',
+          content: [
+            'Cierra sesión y, en la pantalla de inicio de sesión, toca «¿Olvidaste tu contraseña?». Escribe el email de tu cuenta y toca «Enviar enlace».',
+          ],
+        },
+        {
+          title: 'Abre el correo',
+          content: ['Te llega un correo de Nido con un enlace. Vence en 1 hora y sirve una sola vez; si vence, pide otro.'],
+          tip: 'Si no lo ves en la bandeja de entrada, busca en spam o en promociones.',
+        },
+        {
+          title: 'Elige una contraseña nueva',
+          content: ['Escríbela dos veces y toca «Guardar contraseña». Para que sea segura:'],
+          list: [
+            'Usa al menos 8 caracteres; con 12 o más, mucho mejor.',
+            'Prefiere una frase larga antes que una palabra con símbolos.',
+            'No la uses en ningún otro sitio.',
+            'No la compartas, tampoco con el otro padre o madre: cada uno tiene su cuenta.',
+          ],
+        },
+        {
+          title: 'Vuelve a iniciar sesión',
+          content: ['Cuando la guardas, Nido te lleva a iniciar sesión. Entra con tu email y la contraseña nueva.'],
+        },
+        {
+          title: 'Lo que viene',
+          content: [
+            'Pronto vas a poder cambiarla desde tu perfil, sin salir de Nido: escribirás la contraseña actual y la nueva dos veces.',
+          ],
+          tip: 'Nido nunca te pedirá tu contraseña por email ni por teléfono. Si alguien lo hace en nombre de Nido, no respondas.',
+        },
+      ],
+    },
+
+    'notification-settings': {
+      title: 'Configurar las notificaciones',
+      excerpt: 'Qué avisos va a enviar Nido y cómo podrás elegirlos. Hoy, los únicos correos son los de tu cuenta.',
+      intro:
+        'Las notificaciones de Nido están en desarrollo (próximamente). Hoy Nido solo te escribe por email para cosas de tu cuenta, como el enlace para restablecer la contraseña.',
+      steps: [
+        {
+          title: 'Qué avisos va a haber',
+          content: ['Cuando lleguen, podrás recibir avisos de:'],
+          list: [
+            'Mensajes nuevos de tu co-padre, con los urgentes y de emergencia destacados.',
+            'Recordatorios de eventos del calendario.',
+            'Gastos nuevos para revisar.',
+            'Documentos compartidos.',
+          ],
+        },
+        {
+          title: 'Cómo vas a elegirlos',
+          content: [
+            'En la sección «Notificaciones» de tu perfil podrás activar o desactivar cada tipo y elegir cuándo recibir los recordatorios de eventos: por ejemplo, una semana, un día o una hora antes.',
+          ],
+        },
+        {
+          title: 'Qué puedes hacer hoy',
+          content: [
+            'Agrega a Nido a tus contactos de correo para que el enlace de recuperación no termine en spam. Para los turnos médicos que anotas en la ficha, usa por ahora los recordatorios de tu teléfono.',
+          ],
+          tip: 'Acuerden entre los dos qué temas merecen un aviso inmediato y cuáles pueden esperar: menos alertas, menos tensión.',
+        },
+      ],
+    },
+
+    'profile-setup': {
+      title: 'Tu perfil y tu idioma',
+      excerpt: 'Qué datos tiene tu perfil, cómo cambiar el idioma y qué llega pronto.',
+      intro: 'Tu perfil guarda los datos con los que te registraste. Aquí te explicamos qué contiene, qué puedes cambiar hoy y qué está en camino.',
+      steps: [
+        {
+          title: 'Qué hay en tu perfil',
+          content: ['Tu perfil tiene:'],
+          list: [
+            'Nombre y apellido.',
+            'El email con el que inicias sesión.',
+            'Tu teléfono, si lo cargaste.',
+            'El idioma de la interfaz: español o inglés.',
+          ],
+        },
+        {
+          title: 'Cambia el idioma',
+          content: [
+            'Usa el selector ES / EN de la parte superior de la pantalla. El cambio es inmediato y queda guardado en ese navegador, así que cada persona de la familia puede usar Nido en su idioma.',
+          ],
+        },
+        {
+          title: 'Editar tus datos',
+          content: [
+            'La edición del perfil desde la aplicación web llega pronto (próximamente): vas a poder cambiar nombre, apellido, email y teléfono. Si necesitas corregir algo antes, escríbenos a soporte@nido.app desde el email de tu cuenta.',
+          ],
+          tip: 'Mantén tu email al día: es el camino para recuperar la contraseña si la olvidas.',
+        },
+      ],
+    },
+
+    'send-message': {
+      title: 'Enviar mensajes a tu co-padre',
+      excerpt: 'Cómo van a funcionar los mensajes de Nido y consejos para comunicarte con claridad desde hoy.',
+      intro:
+        'Los mensajes entre co-padres llegan pronto a la aplicación web (próximamente). Mientras tanto, estas pautas te sirven en cualquier canal que uses hoy.',
+      steps: [
+        {
+          title: 'Conversaciones por tema',
+          content: [
+            'Cada conversación tendrá un tema: general, salud, escuela, actividades, horarios o gastos. Así, encontrar lo que se habló sobre un turno médico no obliga a revisar meses de chat.',
+          ],
+        },
+        {
+          title: 'Tres tipos de mensaje',
+          content: ['Al escribir elegirás qué tan urgente es:'],
+          list: [
+            'Normal: el día a día; se responde cuando se puede.',
+            'Urgente: necesita respuesta en el día, como un cambio de horario o una autorización de la escuela.',
+            'Emergencia: algo que no puede esperar, como un accidente o una internación.',
+          ],
+          tip: 'Si todo es urgente, nada lo es. Reserva cada nivel para lo que corresponde y, ante una emergencia real, además llama por teléfono.',
+        },
+        {
+          title: 'Escribe mensajes que ayuden',
+          content: ['Algunas pautas que bajan la tensión:'],
+          list: [
+            'Un tema por mensaje.',
+            'Breve y concreto, con fechas y horarios.',
+            'Sobre los hijos, no sobre la relación que terminó.',
+            'Propón en lugar de reprochar: «¿Te sirve el jueves a las 18?».',
+            'Responde los mensajes normales dentro de las 24 a 48 horas.',
+          ],
+        },
+        {
+          title: 'Qué puedes hacer hoy',
+          content: [
+            'Anota en la ficha de cada hijo lo que ya acordaron sobre salud, escuela y actividades. La ficha es la misma para toda la familia y evita preguntas repetidas.',
+          ],
+        },
+      ],
+    },
+
+    'share-photos': {
+      title: 'Fotos de tus hijos',
+      excerpt: 'Sube la foto de cada hijo a su ficha: se guarda sin datos de ubicación y solo la ve tu familia.',
+      intro: 'Hoy puedes subir una foto para la ficha de cada hijo. Compartir fotos en los mensajes llegará más adelante (próximamente).',
+      steps: [
+        {
+          title: 'Sube la foto de la ficha',
+          content: ['Abre la ficha de tu hijo, toca «Cambiar foto», elige una imagen, revisa la vista previa y toca «Subir foto».'],
+        },
+        {
+          title: 'Formatos y tamaño',
+          content: ['Se aceptan JPG, PNG, GIF y WebP de hasta 5 MB.'],
+          tip: 'Si la foto pesa más, recórtala o redúcela con el editor de fotos de tu teléfono antes de subirla.',
+        },
+        {
+          title: 'Tu privacidad',
+          content: [
+            'Las fotos sacadas con el teléfono suelen guardar el lugar donde se tomaron. Nido quita esos datos de ubicación al guardarlas, y la foto solo la ve tu familia.',
+          ],
+          tip: 'Acuerden entre los dos qué fotos de sus hijos se publican en redes sociales. Nido nunca publica nada.',
+        },
+      ],
+    },
+
+    'create-event': {
+      title: 'Crear un evento en el calendario',
+      excerpt: 'Cómo funcionará el calendario compartido, sus categorías y recordatorios, y cómo organizarte hoy.',
+      intro:
+        'El calendario compartido está en construcción (próximamente). Así vas a crear eventos, y esto es lo que ya puedes hacer hoy.',
+      steps: [
+        {
+          title: 'Elige la categoría',
+          content: ['Cada evento irá en una categoría, con su color:'],
+          list: [
+            'Custodia: con quién están tus hijos y cuándo.',
+            'Escuela: actos, reuniones, vacaciones y días sin clases.',
+            'Médico: controles, vacunas y especialistas.',
+            'Actividades: deportes, clases y talleres.',
+            'Celebraciones: cumpleaños y fiestas.',
+            'Viajes: salidas y vacaciones.',
+          ],
+        },
+        {
+          title: 'Completa los datos',
+          content: [
+            'Vas a indicar título, fecha, horario, lugar, a qué hijo o hijos corresponde y una nota. Toda la familia verá el mismo evento.',
+          ],
+        },
+        {
+          title: 'Programa recordatorios',
+          content: ['Podrás pedir un aviso una semana, un día o una hora antes, o varios a la vez.'],
+        },
+        {
+          title: 'Mientras tanto',
+          content: [
+            'Los turnos médicos ya se registran en la ficha de cada hijo, y las actividades con sus días y horarios también: los dos los tienen a la vista.',
+          ],
+          tip: 'Cuando un evento involucra a las dos casas, confirmen por escrito fecha, hora, quién lleva y quién busca.',
+        },
+      ],
+    },
+
+    'custody-schedule': {
+      title: 'Acordar el régimen de cuidado',
+      excerpt: 'Modelos habituales para repartir el tiempo y cómo dejar un acuerdo claro; el calendario de custodia llega pronto.',
+      intro:
+        'Un régimen de cuidado claro reduce roces y les da previsibilidad a tus hijos. El calendario de custodia de Nido llega pronto (próximamente); estas pautas te ayudan a acordarlo desde hoy.',
+      steps: [
+        {
+          title: 'Parte de las rutinas de tus hijos',
+          content: [
+            'Antes de hablar de días, repasen horarios de escuela, actividades y la distancia entre las casas. Nido ya te permite guardar todo eso en la ficha de cada hijo.',
+          ],
+        },
+        {
+          title: 'Conoce los modelos habituales',
+          content: ['Algunos esquemas que usan muchas familias:'],
+          list: [
+            'Semanas alternas: una semana en cada casa.',
+            '2-2-3: dos días con uno, dos con el otro y tres con el primero; la semana siguiente se invierte.',
+            '2-2-5-5: cada uno tiene siempre los mismos dos días entre semana (por ejemplo, lunes y martes uno, miércoles y jueves el otro) y los fines de semana se alternan.',
+            'Fines de semana alternos, con una o dos tardes entre semana en la otra casa.',
+          ],
+          tip: 'Con niños pequeños suelen funcionar mejor los intervalos cortos; con adolescentes, escuchar su opinión y su agenda.',
+        },
+        {
+          title: 'Define los traspasos',
+          content: [
+            'Acuerden quién lleva, quién busca, dónde y a qué hora. Hacer el cambio en la escuela, donde uno deja y el otro busca, evita encuentros tensos.',
+          ],
+        },
+        {
+          title: 'Planifica las fechas especiales',
+          content: [
+            'Vacaciones de invierno y de verano, fiestas, cumpleaños, el Día de la Madre y el Día del Padre. Alternarlas por año es una fórmula simple y fácil de recordar.',
+          ],
+        },
+        {
+          title: 'Dejen el acuerdo por escrito',
+          content: [
+            'Si existe un convenio o una resolución judicial, ese documento es el que vale. Ante dudas legales, consulta con un profesional.',
+          ],
+          tip: 'Revisen el régimen cuando cambien las edades, la escuela o los trabajos: lo que funcionaba a los 4 años puede no servir a los 12.',
+        },
+      ],
+    },
+
+    'add-expense': {
+      title: 'Registrar un gasto',
+      excerpt: 'Cómo funcionará el registro de gastos compartidos, sus categorías y comprobantes, y cómo llevar las cuentas hoy.',
+      intro:
+        'El registro de gastos compartidos está en camino (próximamente). Así vas a cargar un gasto, y así puedes llevar las cuentas en orden desde hoy.',
+      steps: [
+        {
+          title: 'Elige la categoría',
+          content: ['Cada gasto irá en una categoría:'],
+          list: [
+            'Educación',
+            'Salud',
+            'Actividades',
+            'Ropa y calzado',
+            'Alimentación',
+            'Transporte',
+            'Entretenimiento',
+            'Emergencias',
+          ],
+        },
+        {
+          title: 'Completa el gasto',
+          content: [
+            'Monto, fecha, hijo, una descripción breve y quién lo pagó. Cada gasto mostrará si lo cargaste tú o tu co-padre.',
+          ],
+        },
+        {
+          title: 'Adjunta el comprobante',
+          content: ['Una foto del ticket o de la factura. Los gastos con comprobante se revisan más rápido y evitan discusiones.'],
+        },
+        {
+          title: 'Revisión y cuota alimentaria',
+          content: [
+            'El otro co-padre podrá revisar y aprobar cada gasto, y los dos verán qué está aprobado y qué falta. También podrás registrar la cuota alimentaria: monto mensual, próximo pago y si está activa.',
+          ],
+        },
+        {
+          title: 'Mientras tanto',
+          content: ['Para llevar las cuentas hoy:'],
+          list: [
+            'Usen una planilla compartida con columnas de fecha, hijo, categoría, monto, quién pagó y estado.',
+            'Guarden los comprobantes en una carpeta por mes.',
+            'Sumen los totales una vez al mes, en un día fijo.',
+          ],
+          tip: 'Los gastos extraordinarios, como una ortodoncia o un viaje de estudios, conviene acordarlos antes de pagarlos.',
+        },
+      ],
+    },
+
+    'split-expenses': {
+      title: 'Cómo dividir los gastos',
+      excerpt: 'Mitad y mitad, proporcional a los ingresos, porcentajes a medida o un solo progenitor: cómo elegir el reparto más justo.',
+      intro:
+        'No hay un reparto correcto para todas las familias. Estas son las cuatro formas que ofrecerá Nido cuando llegue el registro de gastos (próximamente), con ejemplos para que elijan la suya desde hoy.',
+      steps: [
+        {
+          title: 'Mitad y mitad (50/50)',
+          content: [
+            'Simple y fácil de controlar. Funciona bien cuando los ingresos son parecidos y el tiempo con los hijos se reparte de forma pareja.',
+          ],
+        },
+        {
+          title: 'Proporcional a los ingresos',
+          content: [
+            'Cada uno aporta según lo que gana. Si uno gana 600 y el otro 400, el primero cubre el 60 % y el segundo el 40 %: de un gasto de 100, uno paga 60 y el otro 40.',
+          ],
+        },
+        {
+          title: 'Porcentajes a medida',
+          content: [
+            'Cuando acuerdan otra proporción, por ejemplo 70/30, o cuando un tipo de gasto se reparte distinto que el resto.',
+          ],
+        },
+        {
+          title: 'Un solo progenitor',
+          content: [
+            'Algunos gastos los cubre siempre uno de los dos, por ejemplo una actividad que eligió por su cuenta o algo que ya está incluido en la cuota alimentaria.',
+          ],
+        },
+        {
+          title: 'Dejen claras las reglas',
+          content: ['Sea cual sea el reparto, acuerden:'],
+          list: [
+            'Qué cuenta como gasto compartido y qué cubre la cuota alimentaria.',
+            'A partir de qué monto hay que consultar antes de pagar.',
+            'En qué plazo se devuelve la parte del otro.',
+            'Qué pasa con un gasto sin comprobante.',
+          ],
+          tip: 'Si existe un convenio o una resolución judicial, el reparto que fija ese documento es el que vale.',
+        },
+      ],
+    },
+
+    'upload-doc': {
+      title: 'Subir un documento',
+      excerpt: 'Cómo funcionará el archivo de documentos de cada hijo y qué puedes guardar hoy en su ficha.',
+      intro:
+        'El archivo de documentos está en desarrollo (próximamente). Aquí te contamos cómo va a funcionar y qué información ya puedes dejar guardada.',
+      steps: [
+        {
+          title: 'Cómo va a funcionar',
+          content: [
+            'Desde «Documentos» vas a poder subir un archivo, elegir a qué hijo corresponde y en qué categoría va. Toda la familia lo verá.',
+          ],
+        },
+        {
+          title: 'Qué conviene digitalizar',
+          content: ['Vale la pena tener a mano:'],
+          list: [
+            'Documento de identidad y pasaporte.',
+            'Carnet de vacunas y estudios médicos.',
+            'Boletines y certificados escolares.',
+            'Convenios y resoluciones judiciales.',
+            'Autorizaciones de viaje.',
+          ],
+        },
+        {
+          title: 'Lo que ya puedes guardar',
+          content: [
+            'La ficha de cada hijo ya reúne los datos que más se buscan en un apuro: número de seguridad social u obra social, grupo sanguíneo, alergias, medicamentos, médico de cabecera y contactos de emergencia.',
+          ],
+          tip: 'Escanea con buena luz y sobre un fondo liso. Un PDF por documento es más fácil de encontrar que una foto suelta.',
+        },
+      ],
+    },
+
+    'organize-doc': {
+      title: 'Organizar los documentos',
+      excerpt: 'Las seis categorías de documentos y un método simple para encontrar todo en segundos.',
+      intro:
+        'Cuando llegue el archivo de documentos (próximamente), cada documento irá en una de seis categorías. Puedes empezar a ordenarlos así desde hoy, en una carpeta de tu computadora o de tu nube.',
+      steps: [
+        {
+          title: 'Las seis categorías',
+          content: ['Una carpeta para cada una:'],
+          list: [
+            'Legal: convenios, resoluciones y autorizaciones.',
+            'Médico: estudios, recetas y vacunas.',
+            'Escolar: boletines, certificados y comunicaciones.',
+            'Financiero: comprobantes y pagos de la cuota alimentaria.',
+            'Identificación: documento de identidad, pasaporte y partida de nacimiento.',
+            'Actividades: inscripciones, aptos físicos y permisos.',
+          ],
+        },
+        {
+          title: 'Nombra los archivos siempre igual',
+          content: [
+            'Hijo, tipo y fecha, por ejemplo «Mateo-vacunas-2026-03». Al ordenar por nombre quedan agrupados por hijo y en orden.',
+          ],
+        },
+        {
+          title: 'Haz una limpieza anual',
+          content: ['Una vez al año revisa qué venció y deja a mano solo la versión vigente de cada documento.'],
+        },
+        {
+          title: 'Piensa en quién lo ve',
+          content: [
+            'Lo que guardas en Nido lo ve solo tu familia. Antes de reenviar un documento sensible a otra persona, pregúntate si realmente lo necesita.',
+          ],
+          tip: 'Con los documentos legales, guarda también el original en papel en un lugar seguro.',
+        },
+      ],
+    },
+
+    'login-issues': {
+      title: 'No puedo iniciar sesión',
+      excerpt: 'Las causas más comunes y cómo resolverlas: email, contraseña, enlace de recuperación y navegador.',
+      intro: 'Si Nido no te deja entrar, repasa estos pasos en orden; casi siempre se resuelve en pocos minutos.',
+      steps: [
+        {
+          title: 'Revisa el email',
+          content: [
+            'Escríbelo completo y sin espacios. Da igual si usas mayúsculas o minúsculas. Si tienes más de una dirección, prueba con la otra.',
+          ],
+        },
+        {
+          title: 'Revisa la contraseña',
+          content: [
+            'La contraseña sí distingue mayúsculas de minúsculas. Fíjate que no esté activado el bloqueo de mayúsculas y toca «Mostrar» para ver lo que escribiste.',
+          ],
+        },
+        {
+          title: 'Restablécela',
+          content: [
+            'Toca «¿Olvidaste tu contraseña?» y sigue el enlace que te llega por email. Vence en 1 hora y sirve una sola vez; si pediste varios, usa el último.',
+          ],
+        },
+        {
+          title: 'Revisa el navegador',
+          content: ['Si los datos son correctos y aun así no entras:'],
+          list: [
+            'Recarga la página.',
+            'Permite el almacenamiento del sitio: Nido guarda tu sesión en el navegador.',
+            'Prueba en otra ventana o en otro navegador.',
+            'En modo privado la sesión se cierra al cerrar la ventana.',
+            'Si intentaste muchas veces seguidas, espera unos minutos.',
+          ],
+        },
+        {
+          title: 'Escríbenos',
+          content: [
+            'Si nada de esto funciona, escríbenos a soporte@nido.app desde el email de tu cuenta y cuéntanos qué mensaje ves en pantalla.',
+          ],
+          tip: 'Nunca te vamos a pedir tu contraseña, ni por email ni por teléfono.',
+        },
+      ],
+    },
+
+    'notification-issues': {
+      title: 'No me llegan los correos de Nido',
+      excerpt: 'Qué revisar si no te llega el correo de recuperación y qué pasará con las notificaciones cuando lleguen.',
+      intro:
+        'Hoy Nido te escribe por email solo por temas de tu cuenta, como el enlace para restablecer la contraseña. Los avisos de mensajes, eventos y gastos llegan pronto (próximamente).',
+      steps: [
+        {
+          title: 'Busca en todas las carpetas',
+          content: ['Revisa spam, promociones y notificaciones, o busca «Nido» en tu correo.'],
+        },
+        {
+          title: 'Confirma el email',
+          content: [
+            'Por seguridad, Nido muestra el mismo mensaje exista o no una cuenta con ese email. Si lo escribiste con un error, el correo no llega: vuelve a pedirlo revisando cada letra.',
+          ],
+        },
+        {
+          title: 'Espera unos minutos y vuelve a intentarlo',
+          content: ['A veces el correo tarda. Si llega cuando el enlace ya venció (dura 1 hora), pide uno nuevo.'],
+        },
+        {
+          title: 'Cuando lleguen las notificaciones',
+          content: [
+            'Revisa en «Notificaciones» de tu perfil qué avisos tienes activos y, en tu teléfono o navegador, que Nido tenga permiso para mostrarlos.',
+          ],
+          tip: 'Si sigue sin llegar nada, escríbenos a soporte@nido.app.',
+        },
+      ],
+    },
+  },
+};
+
+export default es;

@@ -1,0 +1,23 @@
+/**
+ * Text search for the help centre and the FAQ (spec §5: case-insensitive). Accents and typographic
+ * apostrophes are folded too, so "contrasena" finds "contraseña" and "can't" finds "can’t".
+ */
+export function normalizeSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2018\u2019]/g, "'")
+    .toLowerCase()
+    .trim();
+}
+
+/** True when the query is blank or appears in any of the texts. */
+export function matchesQuery(query: string, ...texts: string[]): boolean {
+  const q = normalizeSearch(query);
+  return q === '' || texts.some((t) => normalizeSearch(t).includes(q));
+}
+
+/** Help-centre category cards whose title or description contain the query; all when blank. */
+export function filterCategories<T extends { title: string; description: string }>(categories: readonly T[], query: string): T[] {
+  return categories.filter((c) => matchesQuery(query, c.title, c.description));
+}

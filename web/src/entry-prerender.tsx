@@ -1,0 +1,36 @@
+/**
+ * Renders public pages to HTML at build time (scripts/prerender.mjs), so that they are read and
+ * painted before any JavaScript runs; the browser then hydrates them (main.tsx).
+ */
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import i18n from './i18n';
+import type { Language } from './i18n/detect';
+import { routes } from './app/router';
+import { Shell } from './app/Shell';
+import { PageMetaCollector, type PageMeta } from './features/site/usePageMeta';
+
+export { KNOWN_PATHS } from './app/knownPaths';
+
+export async function render(path: string, language: Language) {
+  await i18n.changeLanguage(language);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://prerender.local${path}`));
+  if (context instanceof Response) throw new Error(`${path} answers a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // hydrate={false}: no inline hydration script (the CSP allows none); routes have no loaders.
+  let meta: PageMeta | null = null;
+  const page = (
+    <PageMetaCollector.Provider value={(found) => (meta = found)}>
+      <Shell>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Shell>
+    </PageMetaCollector.Provider>
+  );
+  // A boundary larger than progressiveChunkSize would be sent as a separate segment moved into
+  // place by an inline script (which the CSP forbids); a static page wants it inline.
+  const { prelude } = await prerender(page, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
+  const html = await new Response(prelude).text();
+  if (html.includes('<script')) throw new Error(`${path} renders an inline script`);
+  return { html, meta };
+}

@@ -1,0 +1,125 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../components/Button';
+import { companyEn } from '../../../content/company/en';
+import { companyEs } from '../../../content/company/es';
+import type { ReleaseType, RoadmapStatus } from '../../../content/company/types';
+import { useLocalized } from '../../../content/localized';
+import { formatDate } from '../blog/date';
+import { PageHeader } from '../PageHeader';
+import { usePageMeta } from '../usePageMeta';
+import { cardClass, Section } from './ui';
+
+const TYPE_STYLES: Record<ReleaseType, string> = {
+  major: 'bg-brand-700 text-white',
+  minor: 'bg-brand-100 text-brand-800',
+  patch: 'bg-sand-200 text-ink',
+};
+
+const STATUS_STYLES: Record<RoadmapStatus, string> = {
+  inDevelopment: 'bg-brand-100 text-brand-800',
+  planned: 'bg-sand-200 text-ink',
+  inDesign: 'bg-amber-100 text-amber-900',
+  research: 'bg-slate-100 text-slate-800',
+};
+
+/** /updates (spec §2 "Company pages"): current version, release history and roadmap. */
+export default function UpdatesPage() {
+  const { updates } = useLocalized({ es: companyEs, en: companyEn });
+  const { i18n } = useTranslation();
+  usePageMeta(updates.title, updates.metaDescription);
+  const [current] = updates.releases;
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <PageHeader title={updates.title} lead={updates.lead} />
+
+      {current && (
+        <section aria-labelledby="updates-current" className="rounded-3xl bg-brand-700 p-6 text-white sm:p-10">
+          <p id="updates-current" className="text-sm font-semibold uppercase tracking-wide text-brand-100">
+            {updates.current.label}
+          </p>
+          <p className="mt-2 text-4xl font-bold">v{current.version}</p>
+          <p className="mt-1 text-brand-50">
+            {updates.current.releasedOn} <time dateTime={current.date}>{formatDate(current.date, i18n.language)}</time>
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/contact" className="inline-flex rounded-xl bg-white px-5 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              {updates.subscribe.label}
+            </Link>
+            <Link to="/contact" className="inline-flex rounded-xl border border-white/60 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+              {updates.subscribe.joinBeta}
+            </Link>
+          </div>
+          <p className="mt-4 max-w-2xl text-sm text-brand-50">{updates.subscribe.note}</p>
+        </section>
+      )}
+
+      <Section id="updates-history" title={updates.history.title}>
+        <ol className="mt-6 space-y-4">
+          {updates.releases.map((release) => (
+            <li key={release.version}>
+              <article aria-labelledby={`release-${release.version}`} className={`${cardClass} sm:p-8`}>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TYPE_STYLES[release.type]}`}>
+                    {updates.types[release.type]}
+                  </span>
+                  <time dateTime={release.date} className="text-sm text-muted">
+                    {formatDate(release.date, i18n.language)}
+                  </time>
+                </div>
+                <h3 id={`release-${release.version}`} className="mt-3 text-xl font-bold text-ink">
+                  <span className="text-brand-700">v{release.version}</span>
+                  <span aria-hidden="true" className="text-muted">
+                    {' '}
+                    ·{' '}
+                  </span>
+                  {release.title}
+                </h3>
+                {release.description && <p className="mt-2 text-muted">{release.description}</p>}
+                <ul aria-label={updates.history.highlights} className="mt-3 space-y-1.5">
+                  {release.highlights.map((item) => (
+                    <li key={item} className="flex gap-2 text-ink">
+                      <span aria-hidden="true" className="text-brand-600">
+                        ✓
+                      </span>
+                      {item}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="updates-roadmap" title={updates.roadmap.title}>
+        <p className="mt-2 text-muted">{updates.roadmap.lead}</p>
+        <ul className="mt-6 grid gap-4 md:grid-cols-2">
+          {updates.roadmap.items.map((item) => (
+            <li key={item.title} className={`${cardClass} flex flex-col`}>
+              <span className={`self-start rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[item.status]}`}>
+                {updates.statuses[item.status]}
+              </span>
+              <h3 className="mt-3 text-lg font-semibold text-ink">{item.title}</h3>
+              <p className="mt-2 flex-1 text-sm text-muted">{item.description}</p>
+              <p className="mt-4 text-sm text-ink">
+                <span className="text-muted">{updates.roadmap.expected}:</span> <span className="font-semibold">{item.expectedDate}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-labelledby="updates-ideas" className="mt-12 rounded-3xl bg-sand-100 p-6 text-center sm:p-10">
+        <h2 id="updates-ideas" className="text-2xl font-bold text-ink">
+          {updates.ideas.title}
+        </h2>
+        <p className="mx-auto mt-2 max-w-xl text-muted">{updates.ideas.body}</p>
+        <Link to="/contact" className={`${buttonClass('primary')} mt-5`}>
+          {updates.ideas.contactLabel}
+        </Link>
+      </section>
+    </main>
+  );
+}
