@@ -10,7 +10,8 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const page = await browser.newPage();
+// LOCALE=es-AR measures a Spanish visitor (the texts differ in size).
+const page = await browser.newPage({ locale: process.env.LOCALE ?? 'en-US' });
 const scripts = [];
 page.on('response', async (response) => {
   if (response.request().resourceType() === 'script') scripts.push(response);

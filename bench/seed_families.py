@@ -13,6 +13,8 @@ HASH = "$argon2id$v=19$m=19456,t=2,p=1$dtl8Je3Gr5C4XC2qwah6cw$i1JkuUaDmMDIdt8KSI
 def uid(kind, i):
     return f"{kind:08x}-0000-7000-8000-{i:012d}"
 
+# Named columns where tables grow with later migrations (new columns are nullable).
+COLUMNS = {"usuarios": "(id, nombre, apellido, email, telefono, foto, language, password_hash, created_at, updated_at)"}
 rows = {t: [] for t in ["usuarios", "sesiones", "familias", "miembros", "hijos", "actividades", "turnos_medicos", "contactos_emergencia"]}
 for i in range(1, n + 1):
     user, fam = uid(1, i), uid(2, i)
@@ -35,12 +37,12 @@ if url.startswith("sqlite:"):
     path = url.split("://", 1)[1].split("?", 1)[0]
     db = sqlite3.connect(path)
     for table, data in rows.items():
-        db.executemany(f"INSERT INTO {table} VALUES ({','.join('?' * len(data[0]))})", data)
+        db.executemany(f"INSERT INTO {table} {COLUMNS.get(table, '')} VALUES ({','.join('?' * len(data[0]))})", data)
     db.commit()
 else:
     for table, data in rows.items():
         buf = io.StringIO()
         for row in data:
             buf.write("\t".join("\\N" if v is None else str(v).lower() if isinstance(v, bool) else str(v) for v in row) + "\n")
-        subprocess.run(["psql", "-q", url, "-c", f"\\copy {table} FROM STDIN"], input=buf.getvalue(), text=True, check=True)
+        subprocess.run(["psql", "-q", url, "-c", f"\\copy {table} {COLUMNS.get(table, '')} FROM STDIN"], input=buf.getvalue(), text=True, check=True)
 print(f"seeded {n} families, {2 * n} children")

@@ -24,7 +24,7 @@ SERVER=$!
 trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; rm -rf "$DATA"' EXIT
 for _ in $(seq 100); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
 
-(cd web && node ../bench/landing_js.mjs "$BASE/")
+(cd web && LOCALE=es-AR node ../bench/landing_js.mjs "$BASE/" | tail -1 && LOCALE=en-US node ../bench/landing_js.mjs "$BASE/")
 
 echo
 echo "Lighthouse ($LIGHTHOUSE, mobile defaults): performance / accessibility / best practices / SEO"

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { KNOWN_PATHS } from './src/app/knownPaths.ts';
+import pkg from './package.json' with { type: 'json' };
 
 /** Writes dist/routes.json: the server's list of the app's paths (404s, sitemap, robots). */
 const knownPaths: Plugin = {
@@ -14,6 +15,8 @@ const knownPaths: Plugin = {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), knownPaths],
+  // The version shown at the foot of the profile page.
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

@@ -157,5 +157,27 @@ messages! {
     ContactSent => "contact_sent", "¡Gracias! Recibimos tu mensaje y te responderemos pronto.", "Thank you! We received your message and will answer soon.";
     SlugInvalid => "slug_invalid", "El identificador no es válido", "The identifier is not valid";
     HelpfulRequired => "helpful_required", "Indica si el artículo fue útil (true o false)", "Say whether the article was helpful (true or false)";
+    InvalidLink => "invalid_token", "El enlace ha expirado o no es válido", "The link has expired or is not valid";
+    EmailChanged => "email_changed", "Listo: tu email cambió.", "Done: your email address has changed.";
+    EmailVerified => "email_verified", "Gracias: tu email está confirmado.", "Thank you: your email address is confirmed.";
+    VerificationSent => "verification_sent", "Te enviamos un nuevo enlace de confirmación.", "We sent you a new confirmation link.";
+    CurrentPasswordWrong => "current_password_wrong", "La contraseña actual no es correcta", "The current password is not correct";
+    PasswordChanged => "password_changed", "Contraseña actualizada. Cerramos tus otras sesiones.", "Password updated. Your other sessions were signed out.";
+    SessionEnded => "session_ended", "Sesión cerrada.", "Session signed out.";
+    SessionsEnded => "sessions_ended", "Cerramos tus otras sesiones.", "Your other sessions were signed out.";
+    CloseWordWrong => "confirmation_word", "Debes escribir \"eliminar\" para confirmar", "You must type \"delete\" to confirm";
+    AccountClosedDone => "account_closed_done", "Cerramos tu cuenta. Puedes reactivarla iniciando sesión en los próximos 90 días.", "Your account is closed. You can reopen it by signing in within the next 90 days.";
+    AccountClosed => "account_closed", "Esta cuenta está cerrada. Puedes reactivarla durante los 90 días posteriores al cierre.", "This account is closed. You can reopen it within 90 days of closing it.";
+    AccountReopened => "account_reopened", "Reactivamos tu cuenta. Ya puedes iniciar sesión.", "Your account is open again. You can sign in now.";
     FeedbackSaved => "feedback_saved", "¡Gracias por tu opinión!", "Thank you for your feedback!";
+    // Two-step verification (authenticator apps).
+    TwoFactorAlreadyOn => "two_factor_already_enabled", "La verificación en dos pasos ya está activada.", "Two-step verification is already on.";
+    TwoFactorOff => "two_factor_not_enabled", "La verificación en dos pasos no está activada.", "Two-step verification is not on.";
+    TwoFactorSetupExpired => "two_factor_setup_expired", "La configuración expiró o no se inició. Vuelve a empezar para obtener un nuevo código QR.", "The setup has expired or was not started. Start again to get a new QR code.";
+    CodeRequired => "code_required", "El código es requerido", "The code is required";
+    CodeWrong => "code_wrong", "El código no es correcto", "The code is not correct";
+    TwoFactorDisabled => "two_factor_disabled", "Desactivamos la verificación en dos pasos.", "Two-step verification is now off.";
+    TwoFactorChallengeInvalid => "two_factor_challenge_invalid", "El inicio de sesión expiró. Ingresa tu email y contraseña de nuevo.", "The sign-in has expired. Please enter your email and password again.";
+    TwoFactorCodeInvalid => "two_factor_code_invalid", "El código no es correcto. Usa el código de 6 dígitos de tu app de autenticación o uno de tus códigos de recuperación.", "The code is not correct. Use the 6-digit code from your authenticator app or one of your recovery codes.";
+    TwoFactorCodeUsed => "two_factor_code_used", "Ese código ya se usó. Espera a que tu app muestre el siguiente.", "That code has already been used. Wait for your app to show the next one.";
 }

@@ -1,7 +1,7 @@
-//! Periodic work: a heartbeat every minute (the status page reads it), and every hour the
-//! clean-up of rows that have outlived their use and a new try for contact messages whose mail
-//! failed. Every statement is idempotent or claimed first, so several instances running it at
-//! once is harmless.
+//! Periodic work. Every minute each instance writes a heartbeat (the status page reads it) and
+//! asks for the jobs that are due; a job runs on one instance per period (`platform::jobs`):
+//! the hourly clean-up of rows that outlived their use (with a new try for contact messages whose
+//! mail failed), and the erasure of accounts whose grace period ended.
 
 use std::time::Duration;
 
@@ -9,37 +9,57 @@ use chrono::Utc;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use crate::{
+    accounts::closing,
     accounts::{
         entities::{sesion, token},
         session::IDLE_LIMIT,
     },
     db::settings,
+    platform::jobs::{self, Job},
     site::{contact, status::HEARTBEAT_KEY},
     state::AppState,
 };
 
 const TICK: Duration = Duration::from_secs(60);
-const CLEAN_EVERY_TICKS: u32 = 60;
+const CLEAN_UP: Job = Job {
+    name: "clean_up",
+    every: chrono::Duration::hours(1),
+};
+const PURGE_ACCOUNTS: Job = Job {
+    name: "purge_closed_accounts",
+    every: chrono::Duration::hours(1),
+};
 
 pub fn spawn(state: AppState) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(TICK);
-        let mut ticks: u32 = 0;
         loop {
             tick.tick().await;
-            if let Err(err) =
-                settings::put(&state.db, HEARTBEAT_KEY, &Utc::now().to_rfc3339()).await
-            {
+            let now = Utc::now();
+            if let Err(err) = settings::put(&state.db, HEARTBEAT_KEY, &now.to_rfc3339()).await {
                 tracing::warn!(error = %err, "heartbeat not written");
             }
-            if ticks.is_multiple_of(CLEAN_EVERY_TICKS)
+            if claimed(&state, &CLEAN_UP, now).await
                 && let Err(err) = clean_up(&state).await
             {
-                tracing::warn!(error = %err, "clean-up failed; will retry");
+                tracing::warn!(error = %err, "clean-up failed; it runs again next hour");
             }
-            ticks = ticks.wrapping_add(1);
+            if claimed(&state, &PURGE_ACCOUNTS, now).await
+                && let Err(err) = closing::purge_due(&state, now).await
+            {
+                tracing::warn!(error = %err, "erasing closed accounts failed; it runs again next hour");
+            }
         }
     });
+}
+
+async fn claimed(state: &AppState, job: &Job, now: chrono::DateTime<Utc>) -> bool {
+    jobs::claim(&state.db, job, now)
+        .await
+        .unwrap_or_else(|err| {
+            tracing::warn!(error = %err, job = job.name, "job not claimed");
+            false
+        })
 }
 
 async fn clean_up(state: &AppState) -> Result<(), sea_orm::DbErr> {

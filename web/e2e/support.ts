@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -57,4 +58,50 @@ export async function register(page: Page, email: string, nombre = 'Ana') {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page).toHaveURL(/\/children$/);
+}
+
+// ---- two-step verification (RFC 6238: SHA-1, 30-second steps, 6 digits) ----
+
+const TOTP_STEP_SECONDS = 30;
+
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of text.replace(/[\s=]/g, '').toUpperCase()) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((value >>> bits) & 0xff);
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** The 6-digit code an authenticator app shows for `secret` (base32, spaces allowed) at `at`. */
+export function totp(secret: string, at: Date = new Date()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 1000 / TOTP_STEP_SECONDS)));
+  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0x0f;
+  const number = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return number.toString().padStart(6, '0');
+}
+
+/** Seconds until the app shows its next code. */
+export function secondsLeftInStep(at: Date = new Date()): number {
+  return TOTP_STEP_SECONDS - ((at.getTime() / 1000) % TOTP_STEP_SECONDS);
+}
+
+/**
+ * Waits for the app's next code and gives it: the server takes each code once, so a second code
+ * right after the first must come from the next 30-second window.
+ */
+export async function nextTotp(secret: string): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, secondsLeftInStep() * 1000 + 250));
+  return totp(secret);
 }

@@ -3,10 +3,10 @@
  * painted before any JavaScript runs; the browser then hydrates them (main.tsx).
  */
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import i18n from './i18n';
 import type { Language } from './i18n/detect';
-import { routes } from './app/router';
+import { AppRoutes } from './app/router';
 import { Shell } from './app/Shell';
 import { PageMetaCollector, type PageMeta } from './features/site/usePageMeta';
 
@@ -14,16 +14,13 @@ export { KNOWN_PATHS } from './app/knownPaths';
 
 export async function render(path: string, language: Language) {
   await i18n.changeLanguage(language);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://prerender.local${path}`));
-  if (context instanceof Response) throw new Error(`${path} answers a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // hydrate={false}: no inline hydration script (the CSP allows none); routes have no loaders.
   let meta: PageMeta | null = null;
   const page = (
     <PageMetaCollector.Provider value={(found) => (meta = found)}>
       <Shell>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </Shell>
     </PageMetaCollector.Provider>
   );

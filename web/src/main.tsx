@@ -1,21 +1,23 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from './i18n';
+import { BrowserRouter } from 'react-router';
+import { currentLanguage, ready, useTranslation } from './i18n';
 import './index.css';
-import { routes } from './app/router';
+import { AppRoutes } from './app/router';
 import { Shell } from './app/Shell';
-
-const router = createBrowserRouter(routes);
 
 /** Re-renders every page when the language changes. */
 function App() {
   useTranslation();
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
 
 const root = document.getElementById('root');
 if (root) {
+  await ready;
   const app = (
     <Shell>
       <App />

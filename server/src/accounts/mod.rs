@@ -1,9 +1,15 @@
-//! Accounts: users, sessions, sign-in and password reset.
+//! Accounts: users, sessions, sign-in, password reset, the profile and its security.
 
+pub mod closing;
 pub mod entities;
+mod export;
 mod mails;
 mod password;
+mod profile;
 pub mod routes;
+pub(crate) mod security;
 pub mod session;
+pub mod tokens;
+mod two_factor;
 
 pub use session::AuthUser;

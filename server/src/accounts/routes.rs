@@ -18,6 +18,7 @@ use super::{
     entities::{token, usuario},
     mails, password,
     session::{self, AuthUser, ClientInfo},
+    tokens,
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -29,7 +30,6 @@ use crate::{
     state::AppState,
 };
 
-const RESET_TOKEN: &str = "password_reset";
 const RESET_VALID_FOR: chrono::Duration = chrono::Duration::hours(1);
 
 const LOGIN_PER_IP: Limit = Limit {
@@ -62,12 +62,48 @@ const RESET_PER_IP: Limit = Limit {
     max: 20,
     window: Duration::from_secs(60 * 60),
 };
+pub const VERIFY_PER_USER: Limit = Limit {
+    name: "verify_user",
+    max: 5,
+    window: Duration::from_secs(60 * 60),
+};
+/// Guessing the current password through the change form is as slow as through sign-in.
+pub const PASSWORD_CHANGE_PER_USER: Limit = Limit {
+    name: "password_change_user",
+    max: 10,
+    window: Duration::from_secs(15 * 60),
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(register))
         .routes(routes!(login))
-        .routes(routes!(profile))
+        .routes(routes!(super::two_factor::login_second_step))
+        .routes(routes!(super::two_factor::two_factor_status))
+        .routes(routes!(super::two_factor::configure))
+        .routes(routes!(super::two_factor::enable))
+        .routes(routes!(super::two_factor::disable))
+        .routes(routes!(
+            profile,
+            super::profile::update_profile,
+            super::closing::close_account
+        ))
+        .routes(routes!(super::closing::reactivate))
+        .routes(routes!(super::export::export))
+        .routes(routes!(
+            super::profile::upload_profile_photo,
+            super::profile::delete_profile_photo
+        ))
+        .routes(routes!(super::profile::confirm_email))
+        .routes(routes!(super::profile::verify_email))
+        .routes(routes!(super::profile::resend_verification))
+        .routes(routes!(super::profile::summary))
+        .routes(routes!(super::security::change_password))
+        .routes(routes!(
+            super::security::list_sessions,
+            super::security::end_other_sessions
+        ))
+        .routes(routes!(super::security::end_session))
         .routes(routes!(logout))
         .routes(routes!(forgot_password))
         .routes(routes!(check_reset_token, reset_password))
@@ -82,20 +118,25 @@ pub struct UserView {
     pub apellido: String,
     pub email: String,
     pub telefono: Option<String>,
+    /// A link to the profile photo that works for a while, or null.
     pub foto: Option<String>,
     pub language: Lang,
+    /// Whether the user opened the link mailed to their address.
+    #[serde(rename = "emailVerificado")]
+    pub email_verificado: bool,
 }
 
-impl From<usuario::Model> for UserView {
-    fn from(u: usuario::Model) -> Self {
+impl UserView {
+    pub fn new(u: usuario::Model, storage: &crate::platform::storage::Storage) -> Self {
         UserView {
             language: Lang::parse(&u.language).unwrap_or_default(),
+            foto: u.foto.as_deref().map(|key| storage.signed_link(key)),
+            email_verificado: u.email_verificado_at.is_some(),
             id: u.id,
             nombre: u.nombre,
             apellido: u.apellido,
             email: u.email,
             telefono: u.telefono,
-            foto: u.foto,
         }
     }
 }
@@ -110,12 +151,24 @@ pub struct SessionAnswer {
     pub user: UserView,
 }
 
+/// What sign-in answers: a session, or a challenge for the second step when the user has
+/// two-step verification on (`twoFactor: true`, no token).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginAnswer {
+    Session(SessionAnswer),
+    TwoFactor(super::two_factor::TwoFactorChallenge),
+}
+
 /// The signed-in user's profile.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProfileAnswer {
     pub success: bool,
     #[serde(flatten)]
     pub user: UserView,
+    /// A new address waiting for the user to open the link mailed to it, or null.
+    #[serde(rename = "emailPendiente")]
+    pub email_pendiente: Option<String>,
 }
 
 /// A success with a message for people.
@@ -207,6 +260,11 @@ async fn register(
         password_hash: Set(password_hash),
         created_at: Set(now),
         updated_at: Set(now),
+        email_verificado_at: Set(None),
+        email_pendiente: Set(None),
+        email_pendiente_vence_at: Set(None),
+        desactivado_at: Set(None),
+        purga_at: Set(None),
     }
     .insert(&txn)
     .await;
@@ -226,6 +284,7 @@ async fn register(
     families::create_own_family(&txn, &user.id, &user.apellido).await?;
     let token = session::open(&txn, &user.id, &client).await?;
     txn.commit().await?;
+    super::profile::send_verification(&state, &state.db, &user).await?;
 
     i18n::set_current(language);
     tracing::info!(user_id = %user.id, "account created");
@@ -234,7 +293,7 @@ async fn register(
         Json(SessionAnswer {
             success: true,
             token,
-            user: user.into(),
+            user: UserView::new(user, &state.storage),
         }),
     ))
 }
@@ -257,8 +316,9 @@ pub struct LoginRequest {
 #[utoipa::path(post, path = "/usuarios/login", tag = "accounts",
     request_body = LoginRequest,
     responses(
-        (status = 200, body = SessionAnswer),
+        (status = 200, description = "a session; with two-step verification on, a challenge for POST /usuarios/login/2fa instead", body = LoginAnswer),
         (status = 401, description = "wrong email or password", body = ErrorBody),
+        (status = 403, description = "the account is closed: it can be reopened (POST /usuarios/reactivar)", body = ErrorBody),
         (status = 422, description = "missing fields", body = ErrorBody),
         (status = 429, description = "too many attempts", body = ErrorBody),
     ))]
@@ -266,7 +326,7 @@ async fn login(
     State(state): State<AppState>,
     client: ClientInfo,
     Json(body): Json<LoginRequest>,
-) -> ApiResult<Json<SessionAnswer>> {
+) -> ApiResult<Json<LoginAnswer>> {
     let mut errors = FieldErrors::default();
     let email = body
         .email
@@ -298,13 +358,20 @@ async fn login(
             Msg::InvalidCredentials,
         ));
     };
+    if user.desactivado_at.is_some() {
+        // Only the right password learns that the account is closed (and can reopen it).
+        return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::AccountClosed));
+    }
+    if let Some(challenge) = super::two_factor::challenge_if_on(&state.db, &user.id).await? {
+        return Ok(Json(LoginAnswer::TwoFactor(challenge)));
+    }
     let token = session::open(&state.db, &user.id, &client).await?;
     i18n::set_current(Lang::parse(&user.language).unwrap_or_default());
-    Ok(Json(SessionAnswer {
+    Ok(Json(LoginAnswer::Session(SessionAnswer {
         success: true,
         token,
-        user: user.into(),
-    }))
+        user: UserView::new(user, &state.storage),
+    })))
 }
 
 /// The signed-in user; also how a client checks that its stored token still works.
@@ -314,11 +381,8 @@ async fn login(
         (status = 200, body = ProfileAnswer),
         (status = 401, description = "no or bad token", body = ErrorBody),
     ))]
-async fn profile(auth: AuthUser) -> Json<ProfileAnswer> {
-    Json(ProfileAnswer {
-        success: true,
-        user: auth.user.into(),
-    })
+async fn profile(State(state): State<AppState>, auth: AuthUser) -> Json<ProfileAnswer> {
+    super::profile::answer(&state, auth.user)
 }
 
 /// End the current session: its token stops working at once.
@@ -368,18 +432,13 @@ async fn forgot_password(
         .one(&state.db)
         .await?;
     if let Some(user) = user {
-        let secret = ids::new_secret();
-        let now = Utc::now();
-        token::ActiveModel {
-            id: Set(ids::new_id()),
-            usuario_id: Set(user.id.clone()),
-            kind: Set(RESET_TOKEN.to_owned()),
-            token_hash: Set(ids::hash_secret(&secret)),
-            expires_at: Set(now + RESET_VALID_FOR),
-            used_at: Set(None),
-            created_at: Set(now),
-        }
-        .insert(&state.db)
+        let secret = tokens::issue(
+            &state.db,
+            &user.id,
+            tokens::PASSWORD_RESET,
+            RESET_VALID_FOR,
+            None,
+        )
         .await?;
         let lang = Lang::parse(&user.language).unwrap_or_default();
         let to = lettre::message::Mailbox::new(
@@ -394,15 +453,9 @@ async fn forgot_password(
 }
 
 async fn live_reset_token(state: &AppState, secret: &str) -> ApiResult<token::Model> {
-    let found = token::Entity::find()
-        .filter(token::Column::TokenHash.eq(ids::hash_secret(secret)))
-        .filter(token::Column::Kind.eq(RESET_TOKEN))
-        .one(&state.db)
-        .await?;
-    match found {
-        Some(t) if t.used_at.is_none() && t.expires_at > Utc::now() => Ok(t),
-        _ => Err(ApiError::bad_request(Msg::InvalidResetToken)),
-    }
+    tokens::live(&state.db, secret, tokens::PASSWORD_RESET)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(Msg::InvalidResetToken))
 }
 
 /// Whether a reset link still works (unused and less than an hour old).
@@ -455,23 +508,13 @@ async fn reset_password(
         return Err(ApiError::internal("field check passed without values"));
     };
     state.limiter.hit(&RESET_PER_IP, &client.ip_key()).await?;
-    let reset = live_reset_token(&state, &secret).await?;
+    live_reset_token(&state, &secret).await?;
     let password_hash = password::hash(password).await?;
 
     let txn = state.db.begin().await?;
-    // Marking the token used only if it is still unused makes a double submit count once.
-    let claimed = token::Entity::update_many()
-        .col_expr(
-            token::Column::UsedAt,
-            sea_orm::sea_query::Expr::value(Utc::now()),
-        )
-        .filter(token::Column::Id.eq(&reset.id))
-        .filter(token::Column::UsedAt.is_null())
-        .exec(&txn)
-        .await?;
-    if claimed.rows_affected != 1 {
-        return Err(ApiError::bad_request(Msg::InvalidResetToken));
-    }
+    let reset = tokens::claim(&txn, &secret, tokens::PASSWORD_RESET)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(Msg::InvalidResetToken))?;
     let user = usuario::Entity::find_by_id(&reset.usuario_id)
         .one(&txn)
         .await?

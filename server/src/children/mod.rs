@@ -3,6 +3,5 @@
 pub mod access;
 pub mod entities;
 pub mod input;
-pub mod photo;
 pub mod routes;
 pub mod views;

@@ -7,7 +7,6 @@ use axum::{
     extract::{Multipart, Path, State, multipart::MultipartRejection},
     http::StatusCode,
 };
-use bytes::Bytes;
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, ModelTrait, QueryFilter,
@@ -21,7 +20,6 @@ use super::{
     access::{ReadChild, WriteChild},
     entities::{actividad, contacto, hijo, turno},
     input::{self, ActivityInput, AppointmentInput, ChildInput, ContactInput, MedicalInput},
-    photo,
     views::{ChildView, list_to_json},
 };
 use crate::{
@@ -31,6 +29,7 @@ use crate::{
     http::json::Json,
     i18n::{self, Msg},
     ids,
+    platform::photo,
     state::AppState,
 };
 
@@ -77,7 +76,10 @@ fn deleted(msg: Msg) -> Json<Deleted> {
 }
 
 /// Loads the lists of many children in one query per list (not one per child), the three at once.
-async fn views(state: &AppState, children: Vec<hijo::Model>) -> ApiResult<Vec<ChildView>> {
+pub(crate) async fn views(
+    state: &AppState,
+    children: Vec<hijo::Model>,
+) -> ApiResult<Vec<ChildView>> {
     let ids: Vec<String> = children.iter().map(|c| c.id.clone()).collect();
     let (activities, appointments, contacts) = tokio::try_join!(
         actividad::Entity::find()
@@ -309,17 +311,8 @@ async fn delete_child(
         access.child.miniatura_key.clone(),
     ];
     access.child.delete(&state.db).await?;
-    remove_files(&state, keys.into_iter().flatten()).await;
+    photo::remove(&state, keys.into_iter().flatten()).await;
     Ok(deleted(Msg::ChildDeleted))
-}
-
-async fn remove_files(state: &AppState, keys: impl Iterator<Item = String>) {
-    for key in keys {
-        if let Err(err) = state.storage.delete(&key).await {
-            // The record is gone; an orphaned file is logged for clean-up, not shown.
-            tracing::warn!(error = %format!("{err:#}"), "could not delete a file");
-        }
-    }
 }
 
 /// Replace the medical information (primary doctor, allergies, medicines, conditions, notes).
@@ -592,20 +585,11 @@ async fn find_contact(state: &AppState, path: &ItemPath) -> ApiResult<contacto::
         .ok_or_else(ApiError::not_found)
 }
 
-/// The multipart form of a photo upload.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct PhotoUpload {
-    /// JPG, PNG, GIF or WebP, at most 5 MB.
-    #[schema(value_type = String, format = Binary)]
-    foto: Vec<u8>,
-}
-
 /// Upload or replace the child's photo. It is re-encoded (metadata such as GPS is dropped) and
 /// a thumbnail is made; the old files are removed.
 #[utoipa::path(post, path = "/hijos/{id}/foto", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)),
-    request_body(content = PhotoUpload, content_type = "multipart/form-data"),
+    request_body(content = photo::PhotoUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, body = ChildAnswer),
         (status = 400, description = "no file", body = ErrorBody),
@@ -618,77 +602,25 @@ async fn upload_photo(
     access: WriteChild,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<ChildAnswer>> {
-    let data = read_photo_field(multipart).await?;
-    let processed = tokio::task::spawn_blocking(move || photo::process(&data))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(|msg| ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, msg))?;
-
-    let stem = format!("hijos/{}/{}", access.child.id, ids::new_id());
-    let (photo_key, thumb_key) = (format!("{stem}.jpg"), format!("{stem}-mini.jpg"));
-    // Files first, then the record: a crash in between leaves an unused file, never a record
-    // pointing at nothing.
-    state
-        .storage
-        .put(&photo_key, Bytes::from(processed.photo))
-        .await
-        .map_err(|e| ApiError::internal(format!("{e:#}")))?;
-    state
-        .storage
-        .put(&thumb_key, Bytes::from(processed.thumbnail))
-        .await
-        .map_err(|e| ApiError::internal(format!("{e:#}")))?;
-
+    let data = photo::read_upload(multipart).await?;
+    let stored = photo::store(&state, &format!("hijos/{}", access.child.id), data).await?;
     let old = [
         access.child.foto_key.clone(),
         access.child.miniatura_key.clone(),
     ];
     let mut active = access.child.into_active_model();
-    active.foto_key = Set(Some(photo_key.clone()));
-    active.miniatura_key = Set(Some(thumb_key.clone()));
+    active.foto_key = Set(Some(stored.photo_key.clone()));
+    active.miniatura_key = Set(Some(stored.thumbnail_key.clone()));
     active.updated_at = Set(Utc::now());
     let child = match active.update(&state.db).await {
         Ok(child) => child,
         Err(err) => {
-            remove_files(&state, [photo_key, thumb_key].into_iter()).await;
+            photo::remove(&state, stored.keys()).await;
             return Err(err.into());
         }
     };
-    remove_files(&state, old.into_iter().flatten()).await;
+    photo::remove(&state, old.into_iter().flatten()).await;
     answer(&state, child).await
-}
-
-async fn read_photo_field(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<Vec<u8>> {
-    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, Msg::PhotoTooLarge);
-    let mut multipart = multipart.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
-        _ => ApiError::bad_request(Msg::PhotoRequired),
-    })?;
-    loop {
-        let field = match multipart.next_field().await {
-            Ok(Some(field)) => field,
-            Ok(None) => return Err(ApiError::bad_request(Msg::PhotoRequired)),
-            Err(err) if err.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large()),
-            Err(_) => return Err(ApiError::bad_request(Msg::PhotoRequired)),
-        };
-        if field.name() != Some("foto") {
-            continue;
-        }
-        let data = field.bytes().await.map_err(|err| {
-            if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                too_large()
-            } else {
-                ApiError::bad_request(Msg::PhotoRequired)
-            }
-        })?;
-        if data.is_empty() {
-            return Err(ApiError::bad_request(Msg::PhotoRequired));
-        }
-        if data.len() > photo::MAX_BYTES {
-            return Err(too_large());
-        }
-        return Ok(data.to_vec());
-    }
 }
 
 /// Remove the child's photo.
@@ -708,6 +640,6 @@ async fn delete_photo(
     active.miniatura_key = Set(None);
     active.updated_at = Set(Utc::now());
     let child = active.update(&state.db).await?;
-    remove_files(&state, old.into_iter().flatten()).await;
+    photo::remove(&state, old.into_iter().flatten()).await;
     answer(&state, child).await
 }

@@ -82,8 +82,13 @@ impl Mailer {
                     chrono::Utc::now().format("%Y%m%dT%H%M%S%.6fZ"),
                     uuid::Uuid::now_v7().simple()
                 );
-                let path = dir.join(name);
-                tokio::fs::write(&path, message.formatted())
+                let path = dir.join(&name);
+                // Written aside, then renamed: whoever reads the outbox sees each mail whole.
+                let partial = dir.join(format!(".{name}.partial"));
+                tokio::fs::write(&partial, message.formatted())
+                    .await
+                    .with_context(|| format!("writing {}", partial.display()))?;
+                tokio::fs::rename(&partial, &path)
                     .await
                     .with_context(|| format!("writing {}", path.display()))?;
                 tracing::info!(path = %path.display(), "mail written to the outbox");

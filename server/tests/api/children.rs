@@ -472,6 +472,17 @@ pub async fn upload(
     bytes: Vec<u8>,
     name: &str,
 ) -> crate::helpers::Answer {
+    upload_to(app, &format!("/api/hijos/{id}/foto"), token, bytes, name).await
+}
+
+/// Sends `bytes` as the `foto` field of a multipart form to `path`.
+pub async fn upload_to(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    bytes: Vec<u8>,
+    name: &str,
+) -> crate::helpers::Answer {
     let form = reqwest::multipart::Form::new().part(
         "foto",
         reqwest::multipart::Part::bytes(bytes)
@@ -481,7 +492,7 @@ pub async fn upload(
     );
     let res = app
         .client
-        .post(format!("{}/api/hijos/{id}/foto", app.base))
+        .post(format!("{}{path}", app.base))
         .bearer_auth(token)
         .multipart(form)
         .send()
@@ -490,7 +501,7 @@ pub async fn upload(
     crate::helpers::answer(res).await
 }
 
-fn stored_files(app: &TestApp) -> Vec<std::path::PathBuf> {
+pub fn stored_files(app: &TestApp) -> Vec<std::path::PathBuf> {
     fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             let path = entry.path();

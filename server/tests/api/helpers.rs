@@ -8,6 +8,8 @@ use serde_json::{Value, json};
 pub struct TestApp {
     pub base: String,
     pub db: DatabaseConnection,
+    /// The server's state, for calling jobs directly with a chosen clock.
+    pub state: nido::state::AppState,
     pub data_dir: tempfile::TempDir,
     pub client: reqwest::Client,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
@@ -69,6 +71,7 @@ impl TestApp {
         .expect("test configuration");
         let state = nido::build_state(config).await.expect("state");
         let db = state.db.clone();
+        let kept = state.clone();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
@@ -80,6 +83,7 @@ impl TestApp {
         TestApp {
             base: format!("http://{addr}"),
             db,
+            state: kept,
             database_url,
             data_dir,
             client: reqwest::Client::new(),
@@ -169,9 +173,7 @@ impl TestApp {
     /// Waits for the `n`th mail (1-based) to appear in the outbox and returns it decoded.
     pub async fn wait_for_mail(&self, n: usize) -> String {
         for _ in 0..100 {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(self.outbox())
-                .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-                .unwrap_or_default();
+            let mut files = self.mail_files();
             files.sort();
             if files.len() >= n {
                 let raw = std::fs::read_to_string(&files[n - 1]).expect("mail file");
@@ -182,10 +184,42 @@ impl TestApp {
         panic!("mail {n} never reached the outbox");
     }
 
+    /// Waits for a mail that contains `needle` (e.g. a link's path) and returns it decoded.
+    pub async fn wait_for_mail_with(&self, needle: &str) -> String {
+        for _ in 0..100 {
+            if let Some(mail) = self.mails_with(needle).into_iter().next() {
+                return mail;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("no mail with {needle} reached the outbox");
+    }
+
+    /// Every mail in the outbox that contains `needle`, decoded, oldest first.
+    pub fn mails_with(&self, needle: &str) -> Vec<String> {
+        let mut files = self.mail_files();
+        files.sort();
+        files
+            .iter()
+            .filter_map(|f| std::fs::read_to_string(f).ok())
+            .map(|raw| decode_quoted_printable(&raw))
+            .filter(|mail| mail.contains(needle))
+            .collect()
+    }
+
     pub fn mail_count(&self) -> usize {
+        self.mail_files().len()
+    }
+
+    /// The mails in the outbox (`.eml` files; probes and mails being written are not mails).
+    fn mail_files(&self) -> Vec<PathBuf> {
         std::fs::read_dir(self.outbox())
-            .map(|d| d.count())
-            .unwrap_or(0)
+            .map(|d| {
+                d.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Runs a statement written the same for both backends (no placeholders).
@@ -275,8 +309,15 @@ pub fn decode_quoted_printable(raw: &str) -> String {
 
 /// The token of the first `/reset-password/<token>` link in a mail.
 pub fn reset_token(mail: &str) -> String {
-    let start =
-        mail.find("/reset-password/").expect("reset link in mail") + "/reset-password/".len();
+    link_token(mail, "/reset-password/")
+}
+
+/// The token after the first `prefix` (a link's path, such as `/verify-email/`) in a mail.
+pub fn link_token(mail: &str, prefix: &str) -> String {
+    let start = mail
+        .find(prefix)
+        .unwrap_or_else(|| panic!("{prefix} link in mail"))
+        + prefix.len();
     mail[start..]
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')

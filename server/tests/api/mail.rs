@@ -95,7 +95,12 @@ async fn reset_mail_goes_through_smtp_when_configured() {
 
     let mut received = None;
     for _ in 0..100 {
-        if let Some(m) = inbox.lock().ok().and_then(|i| i.first().cloned()) {
+        let reset = inbox.lock().ok().and_then(|i| {
+            i.iter()
+                .find(|m| decode_quoted_printable(&m.data).contains("/reset-password/"))
+                .cloned()
+        });
+        if let Some(m) = reset {
             received = Some(m);
             break;
         }

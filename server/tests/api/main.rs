@@ -3,11 +3,14 @@
 
 mod accounts;
 mod children;
+mod closing;
 mod contact;
 mod helpers;
 mod images;
 mod mail;
 mod openapi;
+mod profile;
 mod robustness;
 mod site;
 mod status;
+mod two_factor;

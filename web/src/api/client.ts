@@ -1,8 +1,9 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { currentLanguage } from '../i18n';
+import { TOKEN_KEY } from './token';
 
-export const TOKEN_KEY = 'token';
+export { TOKEN_KEY } from './token';
 
 /** An answer of the API that was not a success, with the server's message when it sent one. */
 export class ApiError extends Error {

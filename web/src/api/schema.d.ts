@@ -284,6 +284,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usuarios/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-step verification is on, and how many recovery codes are left. */
+        get: operations["two_factor_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/2fa/activar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step verification on with a code from the app just set up; answers the ten recovery
+         *     codes, shown this once.
+         */
+        post: operations["enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/2fa/configurar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start (or start again) setting up an authenticator app: a new secret, valid for 15 minutes
+         *     until a code from the app confirms it (`POST /usuarios/2fa/activar`).
+         */
+        post: operations["configure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/2fa/desactivar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step verification off: the password and a code (from the app, or a recovery code)
+         *     are both needed; the recovery codes are deleted.
+         */
+        post: operations["disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/confirmar-email/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a new email address with the link mailed to it. */
+        post: operations["confirm_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download everything Nido holds about you and your children, as a ZIP. */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usuarios/login": {
         parameters: {
             query?: never;
@@ -295,6 +406,27 @@ export interface paths {
         put?: never;
         /** Sign in with email and password. */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of signing in: the challenge from `POST /usuarios/login` and a code from the
+         *     app (or an unused recovery code, then spent) open a session. At most 5 tries per 15 minutes
+         *     per account; a code from the app works once.
+         */
+        post: operations["login_second_step"];
         delete?: never;
         options?: never;
         head?: never;
@@ -353,6 +485,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usuarios/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password: the current one is checked, every other session ends, and the user is
+         *     told by mail.
+         */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usuarios/perfil": {
         parameters: {
             query?: never;
@@ -362,8 +514,134 @@ export interface paths {
         };
         /** The signed-in user; also how a client checks that its stored token still works. */
         get: operations["profile"];
+        /** Change one's name, phone, language or email address. */
+        put: operations["update_profile"];
+        post?: never;
+        /**
+         * Close one's account: every session ends now; the account can be reopened for 90 days by
+         *     signing in, then everything personal is erased.
+         */
+        delete: operations["close_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/perfil/foto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload or replace one's profile photo (re-encoded, no metadata kept). */
+        post: operations["upload_profile_photo"];
+        /** Remove one's profile photo. */
+        delete: operations["delete_profile_photo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/reactivar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen a closed account within its grace period; then sign in as usual. */
+        post: operations["reactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/resumen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The counts shown on the profile page. */
+        get: operations["summary"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/sesiones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One's open sessions, most recently used first. */
+        get: operations["list_sessions"];
+        put?: never;
+        post?: never;
+        /** End every session except the one making this request. */
+        delete: operations["end_other_sessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/sesiones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of one's sessions (another device, or this one). */
+        delete: operations["end_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/verificar-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the verification link again. */
+        post: operations["resend_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/verificar-email/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm that one reads the account's address, with the link mailed at registration. */
+        post: operations["verify_email"];
         delete?: never;
         options?: never;
         head?: never;
@@ -464,6 +742,20 @@ export interface components {
         };
         ChildrenAnswer: {
             data: components["schemas"]["ChildView"][];
+            success: boolean;
+        };
+        CloseRequest: {
+            /** @description The word "eliminar" (or "delete"), typed to confirm; any case. */
+            confirmacion?: string | null;
+            password?: string | null;
+        };
+        Closed: {
+            msg: string;
+            /**
+             * Format: date-time
+             * @description When the account and its personal data will be erased, unless reopened before.
+             */
+            purgaAt: string;
             success: boolean;
         };
         ContactInput: {
@@ -588,6 +880,11 @@ export interface components {
         };
         /** @enum {string} */
         Lang: "es" | "en";
+        /**
+         * @description What sign-in answers: a session, or a challenge for the second step when the user has
+         *     two-step verification on (`twoFactor: true`, no token).
+         */
+        LoginAnswer: components["schemas"]["SessionAnswer"] | components["schemas"]["TwoFactorChallenge"];
         LoginRequest: {
             email?: string | null;
             password?: string | null;
@@ -644,6 +941,10 @@ export interface components {
         Overall: {
             status: components["schemas"]["ServiceStatus"];
         };
+        PasswordChange: {
+            currentPassword?: string | null;
+            newPassword?: string | null;
+        };
         /** @description The multipart form of a photo upload. */
         PhotoUpload: {
             /**
@@ -654,6 +955,29 @@ export interface components {
         };
         /** @description The signed-in user's profile. */
         ProfileAnswer: components["schemas"]["UserView"] & {
+            /** @description A new address waiting for the user to open the link mailed to it, or null. */
+            emailPendiente?: string | null;
+            success: boolean;
+        };
+        ProfileRequest: {
+            apellido?: string | null;
+            /** @description A new address is confirmed by a mailed link before it takes effect. */
+            email?: string | null;
+            /** @description es or en. */
+            language?: string | null;
+            nombre?: string | null;
+            telefono?: string | null;
+        };
+        ReactivateRequest: {
+            email?: string | null;
+            password?: string | null;
+        };
+        RecoveryCodes: {
+            /** @description Ten one-use codes such as `k7m2-x9pq-4hzt`, shown this once: only their hashes are kept. */
+            recoveryCodes: string[];
+        };
+        RecoveryCodesAnswer: {
+            data: components["schemas"]["RecoveryCodes"];
             success: boolean;
         };
         RegisterRequest: {
@@ -717,6 +1041,24 @@ export interface components {
             /** @description The bearer token for later calls. */
             token: string;
         };
+        SessionView: {
+            _id: string;
+            /** @description The session making this request. */
+            actual: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            ip?: string | null;
+            /**
+             * Format: date-time
+             * @description Refreshed at most every 10 minutes.
+             */
+            lastSeenAt: string;
+            userAgent?: string | null;
+        };
+        SessionsAnswer: {
+            data: components["schemas"]["SessionView"][];
+            success: boolean;
+        };
         StatusAnswer: {
             data: components["schemas"]["StatusData"];
             success: boolean;
@@ -733,11 +1075,85 @@ export interface components {
             scheduledMaintenance: components["schemas"]["Maintenance"][];
             services: components["schemas"]["Service"][];
         };
+        Summary: {
+            /**
+             * Format: int64
+             * @description Other adults in those families.
+             */
+            coparents: number;
+            /** Format: int64 */
+            documentos: number;
+            /**
+             * Format: int64
+             * @description Children of every family the user belongs to.
+             */
+            hijos: number;
+            /**
+             * Format: int64
+             * @description Messages and documents count what exists: nothing until those features exist.
+             */
+            mensajes: number;
+        };
+        SummaryAnswer: {
+            data: components["schemas"]["Summary"];
+            success: boolean;
+        };
+        /** @description The answer to a right password when two-step verification is on: no session yet. */
+        TwoFactorChallenge: {
+            /** @description Good for 5 minutes and one sign-in. */
+            challenge: string;
+            success: boolean;
+            /** @description Always true: send a code with the challenge to `POST /usuarios/login/2fa`. */
+            twoFactor: boolean;
+        };
+        TwoFactorCodeRequest: {
+            /** @description The 6-digit code the app shows now. */
+            code?: string | null;
+        };
+        TwoFactorLoginRequest: {
+            /** @description From the answer of `POST /usuarios/login`. */
+            challenge?: string | null;
+            /** @description A code from the app, or an unused recovery code (with or without its dashes). */
+            code?: string | null;
+        };
+        TwoFactorOffRequest: {
+            /** @description A code from the app, or an unused recovery code. */
+            code?: string | null;
+            password?: string | null;
+        };
+        /** @description What an authenticator app needs: the secret typed by hand, or the same as a link or QR code. */
+        TwoFactorSetup: {
+            /** @description `otpauth://totp/Nido:<email>?secret=...&issuer=Nido`. */
+            otpauthUrl: string;
+            /** @description The same link as a PNG QR code: `data:image/png;base64,...`. */
+            qr: string;
+            /** @description The base32 secret, for apps set up by typing it. */
+            secret: string;
+        };
+        TwoFactorSetupAnswer: {
+            data: components["schemas"]["TwoFactorSetup"];
+            success: boolean;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description Recovery codes not used yet (0 when two-step verification is off).
+             */
+            recoveryCodesLeft: number;
+        };
+        TwoFactorStatusAnswer: {
+            data: components["schemas"]["TwoFactorStatus"];
+            success: boolean;
+        };
         /** @description A user as the API shows it. */
         UserView: {
             _id: string;
             apellido: string;
             email: string;
+            /** @description Whether the user opened the link mailed to their address. */
+            emailVerificado: boolean;
+            /** @description A link to the profile photo that works for a while, or null. */
             foto?: string | null;
             language: components["schemas"]["Lang"];
             nombre: string;
@@ -1617,6 +2033,262 @@ export interface operations {
             };
         };
     };
+    two_factor_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatusAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesAnswer"];
+                };
+            };
+            /** @description no setup started in the last 15 minutes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description two-step verification is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong code (errors.code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    configure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetupAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description two-step verification is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorOffRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description two-step verification is not on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong password or code (errors.password, errors.code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token from the mailed link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description unknown, used or expired token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the address was taken meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a ZIP of JSON files and the stored photos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description asked too often */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -1630,12 +2302,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description a session; with two-step verification on, a challenge for POST /usuarios/login/2fa instead */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionAnswer"];
+                    "application/json": components["schemas"]["LoginAnswer"];
                 };
             };
             /** @description wrong email or password */
@@ -1647,7 +2320,75 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the account is closed: it can be reopened (POST /usuarios/reactivar) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description missing fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login_second_step: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorLoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionAnswer"];
+                };
+            };
+            /** @description wrong or already used code, or an expired challenge (sign in again) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the account is closed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing code */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1811,6 +2552,55 @@ export interface operations {
             };
         };
     };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description wrong current password or invalid new one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     profile: {
         parameters: {
             query?: never;
@@ -1830,6 +2620,399 @@ export interface operations {
             };
             /** @description no or bad token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the new email belongs to another account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    close_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Closed"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description wrong password or confirmation word */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_profile_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PhotoUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            /** @description no file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_profile_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReactivateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description wrong email or password, or nothing to reopen */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_other_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such session of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description asked too often */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token from the mailed link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description unknown, used or expired token */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
 import { useSession } from '../features/accounts/session';
+import { VerificationBanner } from '../features/profile/VerificationBanner';
 import { greetingKey } from '../lib/greeting';
 import { QueryProvider } from './QueryProvider';
 
@@ -142,6 +143,7 @@ function SignedInLayout() {
           </div>
         </header>
         <main className="flex-1 px-4 py-6 md:px-8">
+          <VerificationBanner />
           <Outlet />
         </main>
       </div>
@@ -150,8 +152,10 @@ function SignedInLayout() {
 }
 
 export function AppLayout() {
+  const { user } = useSession();
+  // A new cache for each person who signs in on this browser.
   return (
-    <QueryProvider>
+    <QueryProvider key={user?._id ?? 'signed-out'}>
       <SignedInLayout />
     </QueryProvider>
   );

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { buttonClass } from '../components/Button';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { Loading } from '../components/Spinner';
 import { PublicLayout } from './PublicLayout';
 import { RequireAuth } from './RequireAuth';
@@ -29,6 +29,10 @@ const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.App
 const ChildrenPage = lazy(() => import('../features/children/ChildrenPage'));
 const ChildDetailPage = lazy(() => import('../features/children/ChildDetailPage'));
 const ComingSoonPage = lazy(() => import('../features/layout/ComingSoonPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const ProfileEditPage = lazy(() => import('../features/profile/ProfileEditPage'));
+const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
+const EmailLinkPage = lazy(() => import('../features/profile/EmailLinkPage'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
@@ -57,7 +61,6 @@ const PROFILE_SECTIONS = [
   'reports',
   'suggestions',
   'notifications',
-  'privacy',
   'blocked',
   'help',
   'about',
@@ -94,6 +97,10 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', element: page(<ForgotPasswordPage />) },
       { path: 'reset-password', element: page(<ResetPasswordPage />) },
       { path: 'reset-password/:token', element: page(<ResetPasswordPage />) },
+      { path: 'verify-email', element: page(<EmailLinkPage kind="verify" />) },
+      { path: 'verify-email/:token', element: page(<EmailLinkPage kind="verify" />) },
+      { path: 'confirm-email', element: page(<EmailLinkPage kind="confirm" />) },
+      { path: 'confirm-email/:token', element: page(<EmailLinkPage kind="confirm" />) },
       {
         element: <RequireAuth>{page(<AppLayout />)}</RequireAuth>,
         children: [
@@ -102,11 +109,17 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: page(<ComingSoonPage section="messages" />) },
           { path: 'calendar', element: page(<ComingSoonPage section="calendar" />) },
           { path: 'finances', element: page(<ComingSoonPage section="finances" />) },
-          { path: 'profile', element: page(<ComingSoonPage section="profile" />) },
-          { path: 'profile/edit', element: page(<ComingSoonPage section="profileEdit" />) },
+          { path: 'profile', element: page(<ProfilePage />) },
+          { path: 'profile/edit', element: page(<ProfileEditPage />) },
+          { path: 'profile/privacy', element: page(<PrivacyPage />) },
           ...PROFILE_SECTIONS.map((s) => ({ path: `profile/${s}`, element: page(<ComingSoonPage section={s} />) })),
         ],
       },
     ],
   },
 ];
+
+/** The app's pages, under whichever router is around them (browser, or static when prerendering). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

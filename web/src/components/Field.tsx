@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

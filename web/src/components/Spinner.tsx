@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 export function Spinner({ small = false }: { small?: boolean }) {
   const size = small ? 'h-4 w-4 border-2' : 'h-10 w-10 border-4';

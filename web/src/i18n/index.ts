@@ -1,31 +1,120 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import es from './es.json';
-import en from './en.json';
+/**
+ * The app's texts in Spanish and English (spec §1): the stored choice, else the browser's
+ * language; a text missing in English falls back to Spanish, then to its key. Only the visitor's
+ * language is loaded (each is its own chunk); the app renders once `ready` resolves.
+ *
+ * A few dozen lines instead of i18next: the app needs nested keys, {{value}} placeholders,
+ * `_one`/`_other` plurals and <tag>…</tag> links, and the landing page's weight matters.
+ */
+import { cloneElement, createElement, Fragment, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { detectLanguage, LANGUAGE_KEY, type Language } from './detect';
+
+interface Dictionary {
+  [key: string]: string | Dictionary;
+}
+
+export type TFunction = (key: string, values?: Record<string, string | number>) => string;
+
+const loaders: Record<Language, () => Promise<{ default: unknown }>> = {
+  es: () => import('./es.json'),
+  en: () => import('./en.json'),
+};
+const dictionaries: Partial<Record<Language, Dictionary>> = {};
+const listeners = new Set<() => void>();
 
 // Prerendering at build time runs without a browser: Spanish there, the visitor's choice here.
 const inBrowser = typeof window !== 'undefined';
-const initial: Language = inBrowser ? detectLanguage(window.localStorage, window.navigator.language) : 'es';
+let language: Language = inBrowser ? detectLanguage(window.localStorage, window.navigator.language) : 'es';
 
-void i18n.use(initReactI18next).init({
-  resources: { es: { translation: es }, en: { translation: en } },
-  lng: initial,
-  fallbackLng: 'es',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+async function load(lang: Language) {
+  dictionaries[lang] ??= (await loaders[lang]()).default as Dictionary;
+}
 
-if (inBrowser) document.documentElement.lang = initial;
+/** Resolves once the starting language's texts are in. */
+export const ready: Promise<void> = load(language);
+if (inBrowser) document.documentElement.lang = language;
 
-export function setLanguage(language: Language) {
-  window.localStorage.setItem(LANGUAGE_KEY, language);
-  document.documentElement.lang = language;
-  void i18n.changeLanguage(language);
+function lookup(dictionary: Dictionary | undefined, key: string): string | undefined {
+  let node: string | Dictionary | undefined = dictionary;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function translate(lang: Language, key: string, values?: Record<string, string | number>): string {
+  const count = values?.count;
+  const keys = typeof count === 'number' ? [`${key}_${new Intl.PluralRules(lang).select(count)}`, `${key}_other`, key] : [key];
+  let text: string | undefined;
+  for (const dictionary of [dictionaries[lang], dictionaries.es]) {
+    for (const candidate of keys) {
+      text ??= lookup(dictionary, candidate);
+    }
+  }
+  if (text === undefined) return key;
+  if (!values) return text;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+function fixedT(lang: Language): TFunction {
+  return (key, values) => translate(lang, key, values);
+}
+
+async function changeLanguage(next: Language) {
+  await load(next);
+  language = next;
+  if (inBrowser) document.documentElement.lang = next;
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getLanguage = () => language;
+
+/** The texts in the current language; re-renders the component when the language changes. */
+export function useTranslation() {
+  const lang = useSyncExternalStore(subscribe, getLanguage, getLanguage);
+  return useMemo(() => ({ t: fixedT(lang), i18n: { language: lang } }), [lang]);
+}
+
+/** A text with <name>…</name> parts drawn by the given elements (e.g. links inside a sentence). */
+export function Trans({ i18nKey, components }: { i18nKey: string; components: Record<string, ReactElement> }) {
+  const { t } = useTranslation();
+  const text = t(i18nKey);
+  const parts: ReactNode[] = [];
+  const tag = /<(\w+)>(.*?)<\/\1>/g;
+  let last = 0;
+  for (let match = tag.exec(text); match; match = tag.exec(text)) {
+    const [whole, name = '', inner] = match;
+    const element = components[name];
+    parts.push(text.slice(last, match.index), element ? cloneElement(element, { key: match.index }, inner) : inner);
+    last = match.index + whole.length;
+  }
+  parts.push(text.slice(last));
+  return createElement(Fragment, null, ...parts);
+}
+
+/** Saves the choice and switches every text at once. */
+export function setLanguage(next: Language) {
+  window.localStorage.setItem(LANGUAGE_KEY, next);
+  void changeLanguage(next);
 }
 
 export function currentLanguage(): Language {
-  return i18n.language === 'en' ? 'en' : 'es';
+  return language;
 }
+
+/** For code outside components (tests, prerendering). */
+const i18n = {
+  get language() {
+    return language;
+  },
+  changeLanguage,
+  getFixedT: fixedT,
+};
 
 export default i18n;

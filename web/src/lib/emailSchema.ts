@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n';
 
 /** Spec §5: text, at sign, text, dot, text. */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

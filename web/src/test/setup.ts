@@ -1,1 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+import i18n from '../i18n';
+
+// Both languages' texts are loaded once; tests switch between them.
+await i18n.changeLanguage('en');
+await i18n.changeLanguage('es');

@@ -13,6 +13,8 @@ pub struct Model {
     pub expires_at: DateTimeUtc,
     pub used_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
+    /// What the token carries, if anything (the new address of an email change).
+    pub dato: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

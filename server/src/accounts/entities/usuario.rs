@@ -10,11 +10,20 @@ pub struct Model {
     #[sea_orm(unique)]
     pub email: String,
     pub telefono: Option<String>,
+    /// The storage key of the profile photo.
     pub foto: Option<String>,
     pub language: String,
     pub password_hash: String,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// When the user proved they read their address; `None` until then.
+    pub email_verificado_at: Option<DateTimeUtc>,
+    /// A new address waiting for its mailed link to be opened, until `email_pendiente_vence_at`.
+    pub email_pendiente: Option<String>,
+    pub email_pendiente_vence_at: Option<DateTimeUtc>,
+    /// When the user closed the account; it can be reopened until `purga_at`, then it is erased.
+    pub desactivado_at: Option<DateTimeUtc>,
+    pub purga_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -4,6 +4,9 @@ mod m0001_accounts;
 mod m0002_children;
 mod m0003_settings;
 mod m0004_site;
+mod m0005_profile;
+mod m0006_closing;
+mod m0007_two_factor;
 
 pub struct Migrator;
 
@@ -14,6 +17,9 @@ impl MigratorTrait for Migrator {
             Box::new(m0002_children::Migration),
             Box::new(m0003_settings::Migration),
             Box::new(m0004_site::Migration),
+            Box::new(m0005_profile::Migration),
+            Box::new(m0006_closing::Migration),
+            Box::new(m0007_two_factor::Migration),
         ]
     }
 }

@@ -44,7 +44,7 @@ const en: FaqContent = {
         {
           question: 'What can I do today, and what comes later?',
           answer:
-            'Today you can create your account and fill in your children’s records, which are shared with your family. We are building co-parent invitations, messages, the calendar, expenses, documents, notifications, two-step sign-in and data export.',
+            'Today you can create your account, fill in your children’s records (shared with your family) and manage your account from your profile: your details and photo, your password, open sessions, two-step verification, downloading your data and closing the account. We are building co-parent invitations, messages, the calendar, expenses, documents and notifications (coming soon).',
         },
       ],
     },
@@ -54,7 +54,7 @@ const en: FaqContent = {
         {
           question: 'How do I create an account?',
           answer:
-            'Tap "Start free" and fill in your first name, surname, email, phone (optional) and a password of at least 8 characters. When you sign up, Nido creates your family space and you can add your children straight away.',
+            'Tap "Start free" and fill in your first name, surname, email, phone (optional) and a password of at least 8 characters. When you sign up, Nido creates your family space and emails you a link to confirm your address; in the meantime you can already add your children.',
         },
         {
           question: 'I forgot my password. What do I do?',
@@ -67,14 +67,14 @@ const en: FaqContent = {
             'Co-parent invitations are coming soon. You will be able to invite by email or with a code; whoever accepts will create their account and be connected to your family, with access to the same information about your children.',
         },
         {
-          question: 'Does Nido have two-step sign-in?',
+          question: 'Does Nido have two-step verification?',
           answer:
-            'Not yet: two-step sign-in, with an authenticator app or by SMS, is on its way. In the meantime, use a long password that you do not use anywhere else.',
+            'Yes, with an authenticator app. Turn it on under Profile › Privacy and security: scan the QR code (or type the key by hand), confirm with a code from the app and keep the 10 recovery codes, which are shown only once. From then on, signing in also asks for a 6-digit code. We do not send codes by SMS: verification works only with the app.',
         },
         {
           question: 'What happens if I close my account?',
           answer:
-            'Closing your account from your profile is coming soon. When you ask for it, we will keep your data for 90 days: during that time you can reactivate the account and get everything back. After 90 days it is deleted for good. If you need your account closed before then, write to soporte@nido.app.',
+            'You close it yourself under Edit profile › Danger zone, by typing "delete" and your password. The account closes at once and every session ends. If you sign in again within 90 days, Nido offers to reopen it just as it was. After that, your personal data and the account are erased; children’s records you share with a co-parent who still uses Nido stay with that family.',
         },
       ],
     },
@@ -98,7 +98,7 @@ const en: FaqContent = {
         {
           question: 'Why do I have to sign in again?',
           answer:
-            'Your session is kept in the browser. It ends if you tap "Sign out", clear the site’s data, close a private window, or if the session is no longer valid. Sign in again with your email and password.',
+            'Your session is kept in the browser. It ends if you tap "Sign out", clear the site’s data, close a private window, go 30 days without using it, or if, from another device, you changed your password or ended that session under Privacy and security. Sign in again with your email and password.',
         },
         {
           question: 'Does my family see my changes straight away?',
@@ -130,7 +130,7 @@ const en: FaqContent = {
         {
           question: 'Can I ask for a copy of my data?',
           answer:
-            'Downloading your data from your profile is coming soon. In the meantime you can ask for a copy, or have your data corrected or deleted, by writing to soporte@nido.app; the "Your rights (GDPR)" page explains each right.',
+            'Yes, and you do not need to ask anyone: under Profile › Privacy and security, in "Your data", you download a ZIP with your account, your sessions, your families and their members, each child’s full record with photos, and what you wrote to support. If you would rather ask by email, or want data corrected or deleted, write to soporte@nido.app; the "Your rights (GDPR)" page explains each right.',
         },
       ],
     },

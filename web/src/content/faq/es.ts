@@ -44,7 +44,7 @@ const es: FaqContent = {
         {
           question: '¿Qué puedo hacer hoy y qué llega más adelante?',
           answer:
-            'Hoy puedes crear tu cuenta y completar la ficha de tus hijos, que queda compartida con tu familia. Estamos construyendo la invitación de co-padres, los mensajes, el calendario, los gastos, los documentos, las notificaciones, la verificación en dos pasos y la exportación de datos.',
+            'Hoy puedes crear tu cuenta, completar la ficha de tus hijos (que queda compartida con tu familia) y manejar tu cuenta desde el perfil: tus datos y tu foto, la contraseña, las sesiones abiertas, la verificación en dos pasos, la descarga de tus datos y el cierre de la cuenta. Estamos construyendo la invitación de co-padres, los mensajes, el calendario, los gastos, los documentos y las notificaciones (próximamente).',
         },
       ],
     },
@@ -54,7 +54,7 @@ const es: FaqContent = {
         {
           question: '¿Cómo creo una cuenta?',
           answer:
-            'Toca «Empezar gratis» y completa nombre, apellido, email, teléfono (opcional) y una contraseña de al menos 8 caracteres. Al registrarte, Nido crea el espacio de tu familia y puedes agregar a tus hijos enseguida.',
+            'Toca «Empezar gratis» y completa nombre, apellido, email, teléfono (opcional) y una contraseña de al menos 8 caracteres. Al registrarte, Nido crea el espacio de tu familia y te envía un enlace para confirmar tu email; mientras tanto ya puedes agregar a tus hijos.',
         },
         {
           question: 'Olvidé mi contraseña, ¿qué hago?',
@@ -69,12 +69,12 @@ const es: FaqContent = {
         {
           question: '¿Nido tiene verificación en dos pasos?',
           answer:
-            'Todavía no: la verificación en dos pasos, con una aplicación de autenticación o por SMS, está en camino. Mientras tanto, usa una contraseña larga que no uses en ningún otro sitio.',
+            'Sí, con una aplicación de autenticación. Actívala en Perfil › Privacidad y seguridad: escaneas el código QR (o escribes la clave a mano), confirmas con un código de la app y guardas los 10 códigos de recuperación, que se muestran una sola vez. Desde ese momento, al iniciar sesión Nido te pide también un código de 6 dígitos. No enviamos códigos por SMS: la verificación funciona solo con la app.',
         },
         {
           question: '¿Qué pasa si doy de baja mi cuenta?',
           answer:
-            'La baja desde el perfil llega pronto. Cuando la pidas, guardaremos tus datos 90 días: en ese plazo puedes reactivar la cuenta y recuperar todo. Pasados los 90 días se borran de forma definitiva. Si necesitas la baja antes, escríbenos a soporte@nido.app.',
+            'La cierras tú mismo en Editar perfil › Zona de peligro, escribiendo «eliminar» y tu contraseña. La cuenta se cierra en el acto y se cierran todas tus sesiones. Si vuelves a iniciar sesión dentro de los 90 días, Nido te ofrece reabrirla tal como estaba. Pasado ese plazo se borran tus datos personales y la cuenta; las fichas de los hijos que compartes con un co-padre que sigue usando Nido quedan en esa familia.',
         },
       ],
     },
@@ -98,7 +98,7 @@ const es: FaqContent = {
         {
           question: '¿Por qué tengo que volver a iniciar sesión?',
           answer:
-            'Tu sesión se guarda en el navegador. Se cierra si tocas «Cerrar sesión», si borras los datos del sitio, si usas una ventana privada y la cierras, o si la sesión deja de ser válida. Entra de nuevo con tu email y tu contraseña.',
+            'Tu sesión se guarda en el navegador. Se cierra si tocas «Cerrar sesión», si borras los datos del sitio, si usas una ventana privada y la cierras, si pasan 30 días sin usarla, o si desde otro dispositivo cambiaste la contraseña o cerraste esa sesión en Privacidad y seguridad. Entra de nuevo con tu email y tu contraseña.',
         },
         {
           question: '¿Mis cambios se ven enseguida en la familia?',
@@ -132,7 +132,7 @@ const es: FaqContent = {
         {
           question: '¿Puedo pedir una copia de mis datos?',
           answer:
-            'La descarga de tus datos desde el perfil llega pronto. Mientras tanto, puedes pedir una copia, corregir o borrar tus datos escribiendo a soporte@nido.app; en la página «Tus derechos (RGPD)» te explicamos cada derecho.',
+            'Sí, y no hace falta pedírsela a nadie: en Perfil › Privacidad y seguridad, en «Tus datos», descargas un ZIP con tu cuenta, tus sesiones, tus familias y sus miembros, la ficha completa de cada hijo con sus fotos y lo que le escribiste a soporte. Si prefieres pedirla por email, o quieres corregir o borrar datos, escríbenos a soporte@nido.app; en la página «Tus derechos (RGPD)» te explicamos cada derecho.',
         },
       ],
     },

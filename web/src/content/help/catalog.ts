@@ -50,12 +50,12 @@ export interface HelpArticleMeta {
 }
 
 export const HELP_ARTICLES: readonly HelpArticleMeta[] = [
-  { id: 'create-account', category: 'getting-started', readTime: 3, lastUpdated: '2026-10-12', related: ['first-steps', 'invite-coparent', 'login-issues'] },
+  { id: 'create-account', category: 'getting-started', readTime: 3, lastUpdated: '2026-11-23', related: ['first-steps', 'invite-coparent', 'login-issues'] },
   { id: 'invite-coparent', category: 'getting-started', readTime: 2, lastUpdated: '2026-10-12', related: ['create-account', 'send-message', 'custody-schedule'] },
   { id: 'first-steps', category: 'getting-started', readTime: 4, lastUpdated: '2026-10-20', related: ['create-account', 'profile-setup', 'share-photos'] },
-  { id: 'change-password', category: 'account', readTime: 4, lastUpdated: '2026-09-28', related: ['login-issues', 'profile-setup'] },
-  { id: 'notification-settings', category: 'account', readTime: 3, lastUpdated: '2026-09-15', related: ['notification-issues', 'create-event'] },
-  { id: 'profile-setup', category: 'account', readTime: 3, lastUpdated: '2026-10-05', related: ['change-password', 'first-steps'] },
+  { id: 'change-password', category: 'account', readTime: 4, lastUpdated: '2026-11-23', related: ['login-issues', 'profile-setup'] },
+  { id: 'notification-settings', category: 'account', readTime: 3, lastUpdated: '2026-11-23', related: ['notification-issues', 'create-event'] },
+  { id: 'profile-setup', category: 'account', readTime: 3, lastUpdated: '2026-11-23', related: ['change-password', 'first-steps'] },
   { id: 'send-message', category: 'communication', readTime: 4, lastUpdated: '2026-08-30', related: ['share-photos', 'invite-coparent', 'notification-settings'] },
   { id: 'share-photos', category: 'communication', readTime: 3, lastUpdated: '2026-10-20', related: ['first-steps', 'upload-doc'] },
   { id: 'create-event', category: 'calendar', readTime: 5, lastUpdated: '2026-09-10', related: ['custody-schedule', 'notification-settings'] },
@@ -64,8 +64,8 @@ export const HELP_ARTICLES: readonly HelpArticleMeta[] = [
   { id: 'split-expenses', category: 'expenses', readTime: 5, lastUpdated: '2026-08-22', related: ['add-expense', 'custody-schedule'] },
   { id: 'upload-doc', category: 'documents', readTime: 3, lastUpdated: '2026-09-02', related: ['organize-doc', 'share-photos'] },
   { id: 'organize-doc', category: 'documents', readTime: 4, lastUpdated: '2026-09-02', related: ['upload-doc', 'add-expense'] },
-  { id: 'login-issues', category: 'troubleshooting', readTime: 4, lastUpdated: '2026-11-02', related: ['change-password', 'create-account', 'notification-issues'] },
-  { id: 'notification-issues', category: 'troubleshooting', readTime: 3, lastUpdated: '2026-11-02', related: ['notification-settings', 'login-issues'] },
+  { id: 'login-issues', category: 'troubleshooting', readTime: 4, lastUpdated: '2026-11-23', related: ['change-password', 'create-account', 'notification-issues'] },
+  { id: 'notification-issues', category: 'troubleshooting', readTime: 3, lastUpdated: '2026-11-23', related: ['notification-settings', 'login-issues'] },
 ];
 
 /** The "popular topics" of the help centre, in order. */

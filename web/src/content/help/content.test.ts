@@ -105,10 +105,21 @@ describe('help texts', () => {
   });
 
   it('say which sections are not built yet', () => {
-    for (const id of ['invite-coparent', 'change-password', 'send-message', 'create-event', 'add-expense', 'upload-doc'] as const) {
+    for (const id of ['invite-coparent', 'send-message', 'create-event', 'add-expense', 'upload-doc'] as const) {
       expect(es.articles[id].intro).toMatch(/próximamente/);
       expect(en.articles[id].intro).toMatch(/coming soon/);
     }
+  });
+
+  it('present the account features that exist today as available', () => {
+    for (const id of ['change-password', 'profile-setup', 'login-issues'] as const) {
+      expect(JSON.stringify(es.articles[id])).not.toMatch(/próximamente|llega pronto|está en camino/);
+      expect(JSON.stringify(en.articles[id])).not.toMatch(/coming soon|on its way/);
+    }
+    const mailsEs = es.articles['notification-settings'].steps[0]!.list!.join(' ');
+    const mailsEn = en.articles['notification-settings'].steps[0]!.list!.join(' ');
+    expect(mailsEs).toMatch(/7 días[\s\S]*24 horas[\s\S]*1 hora/);
+    expect(mailsEn).toMatch(/7 days[\s\S]*24 hours[\s\S]*1 hour/);
   });
 });
 

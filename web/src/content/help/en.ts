@@ -48,7 +48,7 @@ const en: HelpContent = {
     },
     account: {
       title: 'Account and profile',
-      description: 'Password, personal details, language and notifications.',
+      description: 'Password, personal details, email, language and the emails we send you.',
     },
     communication: {
       title: 'Communication',
@@ -68,7 +68,7 @@ const en: HelpContent = {
     },
     troubleshooting: {
       title: 'Troubleshooting',
-      description: 'What to do if you cannot sign in or our emails do not arrive.',
+      description: 'What to do if you cannot sign in, do not have your verification code or our emails do not arrive.',
     },
   },
 
@@ -103,7 +103,7 @@ const en: HelpContent = {
         {
           title: 'Step into your family space',
           content: [
-            'Once done, you land on "Your children". Your family already exists and you are its first member; from there you can add your first child.',
+            'Once done, you land on "Your children". Your family already exists and you are its first member; from there you can add your first child. We also email you a link to confirm your address; it is valid for 7 days.',
           ],
           tip: 'Nido is available in Spanish and English. Switch language at any time with the ES / EN selector at the top.',
         },
@@ -186,24 +186,17 @@ const en: HelpContent = {
 
     'change-password': {
       title: 'Change your password',
-      excerpt: 'How to choose a strong password and how to change it today with the recovery link.',
+      excerpt: 'How to change it from your profile, what happens to your other sessions and what to do if you forgot it.',
       intro:
-        'A screen to change your password from your profile is on its way (coming soon). In the meantime you can change it whenever you like with the recovery link we email you.',
+        'You can change your password whenever you like from your profile, without leaving Nido. If you cannot remember it, we also explain how to choose a new one with the recovery link.',
       steps: [
         {
-          title: 'Ask for the link',
-          content: [
-            'Sign out and, on the sign-in screen, tap "Forgot your password?". Type your account’s email and tap "Send link".',
-          ],
+          title: 'Open the "Security" section',
+          content: ['Go to Profile › Edit profile and, under "Security", tap "Change password".'],
         },
         {
-          title: 'Open the email',
-          content: ['An email from Nido arrives with a link. It expires after 1 hour and works only once; if it expires, ask for another.'],
-          tip: 'If it is not in your inbox, look in spam or promotions.',
-        },
-        {
-          title: 'Choose a new password',
-          content: ['Type it twice and tap "Save password". To make it strong:'],
+          title: 'Type the current one and the new one',
+          content: ['First your current password; then the new one, twice. To make the new one strong:'],
           list: [
             'Use at least 8 characters; 12 or more is much better.',
             'Prefer a long phrase to a word with symbols.',
@@ -212,28 +205,51 @@ const en: HelpContent = {
           ],
         },
         {
-          title: 'Sign in again',
-          content: ['Once saved, Nido takes you to the sign-in screen. Sign in with your email and the new password.'],
+          title: 'Save the change',
+          content: [
+            'Tap "Update password". You stay signed in on this browser, but Nido signs your account out on every other device and sends you an email about the change.',
+          ],
+          tip: 'If that email reaches you and it was not you, reset your password straight away and write to soporte@nido.app.',
         },
         {
-          title: 'What is coming',
+          title: 'If you forgot your password',
           content: [
-            'Soon you will be able to change it from your profile without leaving Nido: you will type your current password and the new one twice.',
+            'On the sign-in screen, tap "Forgot your password?" and type your email. A link arrives that expires after 1 hour and works only once: use it to choose the new one and sign back in. Resetting it ends all your sessions.',
           ],
-          tip: 'Nido will never ask for your password by email or phone. If someone does so in Nido’s name, do not answer.',
+          tip: 'If the email is not in your inbox, look in spam or promotions.',
+        },
+        {
+          title: 'Add two-step verification',
+          content: [
+            'To protect your account further, turn it on under Profile › Privacy and security: on top of your password, Nido will ask for a 6-digit code from your authenticator app every time you sign in.',
+          ],
+          tip: 'Nido will never ask for your password or your codes by email or phone. If someone does so in Nido’s name, do not answer.',
         },
       ],
     },
 
     'notification-settings': {
       title: 'Set up notifications',
-      excerpt: 'Which alerts Nido will send and how you will choose them. Today, the only emails are about your account.',
+      excerpt: 'Which emails Nido sends today, which alerts will come later and how you will choose them.',
       intro:
-        'Nido’s notifications are in development (coming soon). Today Nido only emails you about your account, such as the link to reset your password.',
+        'Alerts about messages, events and expenses are in development (coming soon). Today Nido only writes to you about your account; here is the full list.',
       steps: [
         {
+          title: 'The emails we already send',
+          content: ['Today Nido writes to you in these cases, and no others:'],
+          list: [
+            'When you sign up: a link to confirm your email, valid for 7 days.',
+            'When you change your email: a link to the new address, valid for 24 hours, and a notice to the old one.',
+            'When you ask for a new password: a link valid for 1 hour that works only once.',
+            'When you change your password from your profile: a notice that it changed.',
+            'When you close your account: the confirmation, with the date your data will be erased.',
+            'When you write to us through the contact form: a receipt.',
+          ],
+          tip: 'These emails protect access to your account, which is why they cannot be turned off. They arrive in the language you chose in your profile.',
+        },
+        {
           title: 'Which alerts there will be',
-          content: ['Once they arrive, you will be able to get alerts for:'],
+          content: ['Once notifications arrive, you will be able to get alerts for:'],
           list: [
             'New messages from your co-parent, with urgent and emergency ones highlighted.',
             'Reminders of calendar events.',
@@ -250,7 +266,7 @@ const en: HelpContent = {
         {
           title: 'What you can do today',
           content: [
-            'Add Nido to your email contacts so that the recovery link does not end up in spam. For the medical appointments you note in the record, use your phone’s reminders for now.',
+            'Add Nido to your email contacts so that its emails do not end up in spam. For the medical appointments you note in the record, use your phone’s reminders for now.',
           ],
           tip: 'Agree between you which matters deserve an immediate alert and which can wait: fewer alerts, less tension.',
         },
@@ -259,29 +275,37 @@ const en: HelpContent = {
 
     'profile-setup': {
       title: 'Your profile and language',
-      excerpt: 'What your profile holds, how to change the language and what is coming soon.',
-      intro: 'Your profile keeps the details you signed up with. Here is what it contains, what you can change today and what is on its way.',
+      excerpt: 'How to edit your details and photo, change your email and choose the language of Nido and its emails.',
+      intro:
+        'Your profile brings together your details, your photo and your language, and you can change them whenever you like. Everything is under Profile › Edit profile.',
       steps: [
         {
-          title: 'What is in your profile',
-          content: ['Your profile has:'],
-          list: [
-            'Your first name and surname.',
-            'The email you sign in with.',
-            'Your phone number, if you entered one.',
-            'The interface language: Spanish or English.',
+          title: 'Correct your details',
+          content: ['Under "Personal information" you change your first name, surname and phone. Tap "Save changes" and you are done.'],
+        },
+        {
+          title: 'Change your email',
+          content: [
+            'Type the new address in the same form. We send a link to that address, valid for 24 hours: the change only happens when you open it, and until then you keep signing in with your usual email. Your old address gets a notice.',
+          ],
+          tip: 'If that notice reaches you and you did not ask for the change, change your password and write to soporte@nido.app.',
+        },
+        {
+          title: 'Add your photo',
+          content: [
+            'Under "Profile photo", choose a JPG, PNG, GIF or WebP image up to 5 MB. It helps your family recognise you; Nido stores it without location data and you can remove it whenever you like.',
           ],
         },
         {
-          title: 'Change the language',
+          title: 'Choose your language',
           content: [
-            'Use the ES / EN selector at the top of the screen. The change is immediate and remembered in that browser, so each person in the family can use Nido in their own language.',
+            'Under "Language" you choose Spanish or English, and it is saved on your account: it is the language of the emails we send you and the one you will see when you sign in on another browser. The ES / EN selector at the top changes the language only in the browser you are using.',
           ],
         },
         {
-          title: 'Edit your details',
+          title: 'Confirm your email',
           content: [
-            'Editing your profile from the web app is coming soon: you will be able to change your name, surname, email and phone. If you need to correct something before then, write to soporte@nido.app from your account’s email.',
+            'When you sign up we send you a link to confirm your address, valid for 7 days. Until you open it, a notice at the top offers "Resend" in case you cannot find it or it has expired.',
           ],
           tip: 'Keep your email up to date: it is how you recover your password if you forget it.',
         },
@@ -595,23 +619,33 @@ const en: HelpContent = {
 
     'login-issues': {
       title: 'I can’t sign in',
-      excerpt: 'The most common causes and how to fix them: email, password, recovery link and browser.',
+      excerpt: 'The most common causes and how to fix them: email, password, verification code, closed account and browser.',
       intro: 'If Nido will not let you in, go through these steps in order; it is almost always solved in a few minutes.',
       steps: [
         {
-          title: 'Check the email',
+          title: 'Check the email and password',
           content: [
-            'Type it in full and without spaces. Upper or lower case makes no difference. If you have more than one address, try the other one.',
+            'Type the email in full and without spaces; upper or lower case makes no difference. If you have more than one address, try the other one.',
+            'The password, on the other hand, is case-sensitive. Make sure caps lock is off and tap "Show" to see what you typed.',
           ],
-        },
-        {
-          title: 'Check the password',
-          content: ['Passwords are case-sensitive. Make sure caps lock is off and tap "Show" to see what you typed.'],
         },
         {
           title: 'Reset it',
           content: [
             'Tap "Forgot your password?" and follow the link we email you. It expires after 1 hour and works only once; if you asked for several, use the latest.',
+          ],
+        },
+        {
+          title: 'If it asks for a code',
+          content: [
+            'If you turned on two-step verification, after your password Nido asks for the 6-digit code your authenticator app shows. It changes every 30 seconds: type the one you see right then, and check that your phone sets its time automatically.',
+            'If you lost your phone or deleted the app, type one of your recovery codes instead; each works only once. Once in, turn verification off under Privacy and security (it asks for your password and another recovery code) and turn it on again with the app on your new phone: you will get 10 new recovery codes.',
+          ],
+        },
+        {
+          title: 'If you closed your account',
+          content: [
+            'For 90 days after closing it, signing in with your email and password makes Nido offer to reopen the account, with everything as it was. After that, the account and your data have been erased: you will need to create a new account.',
           ],
         },
         {
@@ -628,18 +662,18 @@ const en: HelpContent = {
         {
           title: 'Write to us',
           content: [
-            'If none of this works, write to soporte@nido.app from your account’s email and tell us what message you see on screen.',
+            'If none of this works, or if you lost both the app and your recovery codes, write to soporte@nido.app from your account’s email and tell us what message you see on screen.',
           ],
-          tip: 'We will never ask for your password, neither by email nor by phone.',
+          tip: 'We will never ask for your password or your codes, neither by email nor by phone.',
         },
       ],
     },
 
     'notification-issues': {
       title: 'Nido’s emails don’t arrive',
-      excerpt: 'What to check if the recovery email does not arrive, and what will happen with notifications once they come.',
+      excerpt: 'What to check if an email from Nido does not arrive, such as the confirmation or recovery email, and what will happen with notifications.',
       intro:
-        'Today Nido only emails you about your account, such as the link to reset your password. Alerts about messages, events and expenses are coming soon.',
+        'Today Nido only emails you about your account: confirming your address, changing your email, resetting or changing your password and closing your account. Alerts about messages, events and expenses are coming soon.',
       steps: [
         {
           title: 'Look in every folder',
@@ -653,7 +687,9 @@ const en: HelpContent = {
         },
         {
           title: 'Wait a few minutes and try again',
-          content: ['Sometimes the email takes a while. If it arrives after the link has expired (it lasts 1 hour), ask for a new one.'],
+          content: [
+            'Sometimes the email takes a while. If it arrives after the link has expired, ask for a new one: the password link lasts 1 hour, the email change link 24 hours and the confirmation link 7 days (for this one, tap "Resend" in the notice at the top).',
+          ],
         },
         {
           title: 'Once notifications arrive',

@@ -48,7 +48,7 @@ const es: HelpContent = {
     },
     account: {
       title: 'Cuenta y perfil',
-      description: 'Contraseña, datos personales, idioma y notificaciones.',
+      description: 'Contraseña, datos personales, email, idioma y los correos que te enviamos.',
     },
     communication: {
       title: 'Comunicación',
@@ -68,7 +68,7 @@ const es: HelpContent = {
     },
     troubleshooting: {
       title: 'Solución de problemas',
-      description: 'Qué hacer si no puedes entrar o no te llegan los correos.',
+      description: 'Qué hacer si no puedes entrar, si te falta el código de verificación o no te llegan los correos.',
     },
   },
 
@@ -105,7 +105,7 @@ const es: HelpContent = {
         {
           title: 'Entra a tu espacio familiar',
           content: [
-            'Al terminar entras directamente a «Tus hijos». Tu familia ya está creada y eres su primer integrante; desde ahí puedes agregar a tu primer hijo.',
+            'Al terminar entras directamente a «Tus hijos». Tu familia ya está creada y eres su primer integrante; desde ahí puedes agregar a tu primer hijo. También te enviamos por email un enlace para confirmar tu dirección, que vale 7 días.',
           ],
           tip: 'Nido está en español y en inglés. Cambia el idioma cuando quieras con el selector ES / EN de la parte superior.',
         },
@@ -188,24 +188,17 @@ const es: HelpContent = {
 
     'change-password': {
       title: 'Cambiar tu contraseña',
-      excerpt: 'Cómo elegir una contraseña segura y cómo cambiarla hoy con el enlace de recuperación.',
+      excerpt: 'Cómo cambiarla desde tu perfil, qué pasa con tus otras sesiones y qué hacer si la olvidaste.',
       intro:
-        'La pantalla para cambiar la contraseña desde tu perfil está en camino (próximamente). Mientras tanto, puedes cambiarla cuando quieras con el enlace de recuperación que te enviamos por email.',
+        'Puedes cambiar tu contraseña cuando quieras desde tu perfil, sin salir de Nido. Si no la recuerdas, te contamos también cómo elegir una nueva con el enlace de recuperación.',
       steps: [
         {
-          title: 'Pide el enlace',
-          content: [
-            'Cierra sesión y, en la pantalla de inicio de sesión, toca «¿Olvidaste tu contraseña?». Escribe el email de tu cuenta y toca «Enviar enlace».',
-          ],
+          title: 'Abre la sección «Seguridad»',
+          content: ['Entra en Perfil › Editar perfil y, en «Seguridad», toca «Cambiar contraseña».'],
         },
         {
-          title: 'Abre el correo',
-          content: ['Te llega un correo de Nido con un enlace. Vence en 1 hora y sirve una sola vez; si vence, pide otro.'],
-          tip: 'Si no lo ves en la bandeja de entrada, busca en spam o en promociones.',
-        },
-        {
-          title: 'Elige una contraseña nueva',
-          content: ['Escríbela dos veces y toca «Guardar contraseña». Para que sea segura:'],
+          title: 'Escribe la actual y la nueva',
+          content: ['Primero tu contraseña actual; después la nueva, dos veces. Para que la nueva sea segura:'],
           list: [
             'Usa al menos 8 caracteres; con 12 o más, mucho mejor.',
             'Prefiere una frase larga antes que una palabra con símbolos.',
@@ -214,28 +207,51 @@ const es: HelpContent = {
           ],
         },
         {
-          title: 'Vuelve a iniciar sesión',
-          content: ['Cuando la guardas, Nido te lleva a iniciar sesión. Entra con tu email y la contraseña nueva.'],
+          title: 'Guarda el cambio',
+          content: [
+            'Toca «Actualizar contraseña». En este navegador sigues conectado, pero Nido cierra tu cuenta en todos los demás dispositivos y te envía un email para avisarte del cambio.',
+          ],
+          tip: 'Si te llega ese aviso y no fuiste tú, restablece la contraseña enseguida y escríbenos a soporte@nido.app.',
         },
         {
-          title: 'Lo que viene',
+          title: 'Si olvidaste la contraseña',
           content: [
-            'Pronto vas a poder cambiarla desde tu perfil, sin salir de Nido: escribirás la contraseña actual y la nueva dos veces.',
+            'En la pantalla de inicio de sesión toca «¿Olvidaste tu contraseña?» y escribe tu email. Te llega un enlace que vence en 1 hora y sirve una sola vez: con él eliges la nueva y vuelves a entrar. Al restablecerla se cierran todas tus sesiones.',
           ],
-          tip: 'Nido nunca te pedirá tu contraseña por email ni por teléfono. Si alguien lo hace en nombre de Nido, no respondas.',
+          tip: 'Si el correo no está en la bandeja de entrada, búscalo en spam o en promociones.',
+        },
+        {
+          title: 'Suma la verificación en dos pasos',
+          content: [
+            'Para proteger más tu cuenta, actívala en Perfil › Privacidad y seguridad: además de la contraseña, Nido te pedirá un código de 6 dígitos de tu app de autenticación cada vez que inicies sesión.',
+          ],
+          tip: 'Nido nunca te pedirá tu contraseña ni tus códigos por email ni por teléfono. Si alguien lo hace en nombre de Nido, no respondas.',
         },
       ],
     },
 
     'notification-settings': {
       title: 'Configurar las notificaciones',
-      excerpt: 'Qué avisos va a enviar Nido y cómo podrás elegirlos. Hoy, los únicos correos son los de tu cuenta.',
+      excerpt: 'Qué emails te envía Nido hoy, qué avisos llegarán más adelante y cómo podrás elegirlos.',
       intro:
-        'Las notificaciones de Nido están en desarrollo (próximamente). Hoy Nido solo te escribe por email para cosas de tu cuenta, como el enlace para restablecer la contraseña.',
+        'Los avisos de mensajes, eventos y gastos están en desarrollo (próximamente). Hoy Nido te escribe solo por temas de tu cuenta; aquí tienes la lista completa.',
       steps: [
         {
+          title: 'Los emails que ya te enviamos',
+          content: ['Hoy Nido te escribe en estos casos, y nada más:'],
+          list: [
+            'Al registrarte: un enlace para confirmar tu email, que vale 7 días.',
+            'Al cambiar de email: un enlace a la dirección nueva, que vale 24 horas, y un aviso a la anterior.',
+            'Al pedir una contraseña nueva: un enlace que vale 1 hora y sirve una sola vez.',
+            'Al cambiar la contraseña desde tu perfil: un aviso de que cambió.',
+            'Al cerrar tu cuenta: la confirmación, con la fecha en que se borrarán tus datos.',
+            'Al escribirnos desde el formulario de contacto: un acuse de recibo.',
+          ],
+          tip: 'Estos emails protegen el acceso a tu cuenta, por eso no se pueden desactivar. Te llegan en el idioma que elegiste en tu perfil.',
+        },
+        {
           title: 'Qué avisos va a haber',
-          content: ['Cuando lleguen, podrás recibir avisos de:'],
+          content: ['Cuando lleguen las notificaciones, podrás recibir avisos de:'],
           list: [
             'Mensajes nuevos de tu co-padre, con los urgentes y de emergencia destacados.',
             'Recordatorios de eventos del calendario.',
@@ -252,7 +268,7 @@ const es: HelpContent = {
         {
           title: 'Qué puedes hacer hoy',
           content: [
-            'Agrega a Nido a tus contactos de correo para que el enlace de recuperación no termine en spam. Para los turnos médicos que anotas en la ficha, usa por ahora los recordatorios de tu teléfono.',
+            'Agrega a Nido a tus contactos de correo para que sus emails no terminen en spam. Para los turnos médicos que anotas en la ficha, usa por ahora los recordatorios de tu teléfono.',
           ],
           tip: 'Acuerden entre los dos qué temas merecen un aviso inmediato y cuáles pueden esperar: menos alertas, menos tensión.',
         },
@@ -261,29 +277,37 @@ const es: HelpContent = {
 
     'profile-setup': {
       title: 'Tu perfil y tu idioma',
-      excerpt: 'Qué datos tiene tu perfil, cómo cambiar el idioma y qué llega pronto.',
-      intro: 'Tu perfil guarda los datos con los que te registraste. Aquí te explicamos qué contiene, qué puedes cambiar hoy y qué está en camino.',
+      excerpt: 'Cómo editar tus datos y tu foto, cambiar el email y elegir el idioma de Nido y de sus emails.',
+      intro:
+        'Tu perfil reúne tus datos, tu foto y tu idioma, y puedes cambiarlos cuando quieras. Todo está en Perfil › Editar perfil.',
       steps: [
         {
-          title: 'Qué hay en tu perfil',
-          content: ['Tu perfil tiene:'],
-          list: [
-            'Nombre y apellido.',
-            'El email con el que inicias sesión.',
-            'Tu teléfono, si lo cargaste.',
-            'El idioma de la interfaz: español o inglés.',
+          title: 'Corrige tus datos',
+          content: ['En «Información personal» cambias tu nombre, tu apellido y tu teléfono. Toca «Guardar cambios» y listo.'],
+        },
+        {
+          title: 'Cambia tu email',
+          content: [
+            'Escribe la dirección nueva en el mismo formulario. Te enviamos un enlace a esa dirección que vale 24 horas: el cambio se hace recién cuando lo abres, y hasta entonces sigues entrando con tu email de siempre. A la dirección anterior le llega un aviso.',
+          ],
+          tip: 'Si te llega ese aviso y no pediste el cambio, cambia tu contraseña y escríbenos a soporte@nido.app.',
+        },
+        {
+          title: 'Suma tu foto',
+          content: [
+            'En «Foto de perfil», elige una imagen JPG, PNG, GIF o WebP de hasta 5 MB. Ayuda a que tu familia te reconozca; Nido la guarda sin datos de ubicación y puedes quitarla cuando quieras.',
           ],
         },
         {
-          title: 'Cambia el idioma',
+          title: 'Elige tu idioma',
           content: [
-            'Usa el selector ES / EN de la parte superior de la pantalla. El cambio es inmediato y queda guardado en ese navegador, así que cada persona de la familia puede usar Nido en su idioma.',
+            'En «Idioma» eliges español o inglés, y queda guardado en tu cuenta: es el idioma de los emails que te enviamos y el que verás al iniciar sesión en otro navegador. El selector ES / EN de la parte superior cambia el idioma solo en el navegador que estás usando.',
           ],
         },
         {
-          title: 'Editar tus datos',
+          title: 'Confirma tu email',
           content: [
-            'La edición del perfil desde la aplicación web llega pronto (próximamente): vas a poder cambiar nombre, apellido, email y teléfono. Si necesitas corregir algo antes, escríbenos a soporte@nido.app desde el email de tu cuenta.',
+            'Al registrarte te enviamos un enlace para confirmar tu dirección, que vale 7 días. Hasta que lo abras, un aviso en la parte superior te ofrece «Reenviar» por si no lo encuentras o ya venció.',
           ],
           tip: 'Mantén tu email al día: es el camino para recuperar la contraseña si la olvidas.',
         },
@@ -605,25 +629,33 @@ const es: HelpContent = {
 
     'login-issues': {
       title: 'No puedo iniciar sesión',
-      excerpt: 'Las causas más comunes y cómo resolverlas: email, contraseña, enlace de recuperación y navegador.',
+      excerpt: 'Las causas más comunes y cómo resolverlas: email, contraseña, código de verificación, cuenta cerrada y navegador.',
       intro: 'Si Nido no te deja entrar, repasa estos pasos en orden; casi siempre se resuelve en pocos minutos.',
       steps: [
         {
-          title: 'Revisa el email',
+          title: 'Revisa el email y la contraseña',
           content: [
-            'Escríbelo completo y sin espacios. Da igual si usas mayúsculas o minúsculas. Si tienes más de una dirección, prueba con la otra.',
-          ],
-        },
-        {
-          title: 'Revisa la contraseña',
-          content: [
-            'La contraseña sí distingue mayúsculas de minúsculas. Fíjate que no esté activado el bloqueo de mayúsculas y toca «Mostrar» para ver lo que escribiste.',
+            'Escribe el email completo y sin espacios; da igual si usas mayúsculas o minúsculas. Si tienes más de una dirección, prueba con la otra.',
+            'La contraseña, en cambio, sí distingue mayúsculas de minúsculas. Fíjate que no esté activado el bloqueo de mayúsculas y toca «Mostrar» para ver lo que escribiste.',
           ],
         },
         {
           title: 'Restablécela',
           content: [
             'Toca «¿Olvidaste tu contraseña?» y sigue el enlace que te llega por email. Vence en 1 hora y sirve una sola vez; si pediste varios, usa el último.',
+          ],
+        },
+        {
+          title: 'Si te pide un código',
+          content: [
+            'Si activaste la verificación en dos pasos, después de la contraseña Nido te pide el código de 6 dígitos que muestra tu app de autenticación. Cambia cada 30 segundos: escribe el que ves en ese momento y revisa que la hora de tu teléfono se ajuste sola.',
+            'Si perdiste el teléfono o borraste la app, escribe uno de tus códigos de recuperación en lugar del código; cada uno sirve una sola vez. Ya dentro, desactiva la verificación en Privacidad y seguridad (te pedirá la contraseña y otro código de recuperación) y vuelve a activarla con la app en tu teléfono nuevo: recibirás 10 códigos de recuperación nuevos.',
+          ],
+        },
+        {
+          title: 'Si cerraste tu cuenta',
+          content: [
+            'Durante los 90 días siguientes al cierre, al iniciar sesión con tu email y tu contraseña Nido te ofrece reabrir la cuenta, con todo como estaba. Pasado ese plazo la cuenta y tus datos ya se borraron: tendrás que crear una cuenta nueva.',
           ],
         },
         {
@@ -640,18 +672,18 @@ const es: HelpContent = {
         {
           title: 'Escríbenos',
           content: [
-            'Si nada de esto funciona, escríbenos a soporte@nido.app desde el email de tu cuenta y cuéntanos qué mensaje ves en pantalla.',
+            'Si nada de esto funciona, o si perdiste a la vez la app y tus códigos de recuperación, escríbenos a soporte@nido.app desde el email de tu cuenta y cuéntanos qué mensaje ves en pantalla.',
           ],
-          tip: 'Nunca te vamos a pedir tu contraseña, ni por email ni por teléfono.',
+          tip: 'Nunca te vamos a pedir tu contraseña ni tus códigos, ni por email ni por teléfono.',
         },
       ],
     },
 
     'notification-issues': {
       title: 'No me llegan los correos de Nido',
-      excerpt: 'Qué revisar si no te llega el correo de recuperación y qué pasará con las notificaciones cuando lleguen.',
+      excerpt: 'Qué revisar si no te llega un correo de Nido, como el de confirmación o el de recuperación, y qué pasará con las notificaciones.',
       intro:
-        'Hoy Nido te escribe por email solo por temas de tu cuenta, como el enlace para restablecer la contraseña. Los avisos de mensajes, eventos y gastos llegan pronto (próximamente).',
+        'Hoy Nido te escribe por email solo por temas de tu cuenta: confirmar tu dirección, cambiar el email, restablecer o cambiar la contraseña y cerrar la cuenta. Los avisos de mensajes, eventos y gastos llegan pronto (próximamente).',
       steps: [
         {
           title: 'Busca en todas las carpetas',
@@ -665,7 +697,9 @@ const es: HelpContent = {
         },
         {
           title: 'Espera unos minutos y vuelve a intentarlo',
-          content: ['A veces el correo tarda. Si llega cuando el enlace ya venció (dura 1 hora), pide uno nuevo.'],
+          content: [
+            'A veces el correo tarda. Si llega cuando el enlace ya venció, pide uno nuevo: el de la contraseña dura 1 hora, el del cambio de email 24 horas y el de confirmación 7 días (para este, toca «Reenviar» en el aviso de la parte superior).',
+          ],
         },
         {
           title: 'Cuando lleguen las notificaciones',

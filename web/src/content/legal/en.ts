@@ -14,7 +14,7 @@ const retention: LegalBlock = {
   items: [
     {
       term: 'Account data',
-      text: 'For as long as the account is active. If you close it, the 90-day grace period described below applies. Of a closed account we keep, for up to 3 years, only a minimal record that does not include your name, email, phone or photo (the dates it was opened and closed, the version of the terms you accepted and security events), so that we can answer a claim.',
+      text: 'For as long as the account is active. If you close it, the 90-day grace period described below applies; when it ends we erase the account and keep nothing that identifies you. Only if a claim or proceeding under way required it would we keep what it needs, and never longer than 3 years after closing.',
     },
     {
       term: 'Communications',
@@ -26,11 +26,11 @@ const retention: LegalBlock = {
     },
     {
       term: 'Sessions and links',
-      text: 'A session is deleted when you sign out or after 30 days without use. A password reset link expires after 1 hour and works only once.',
+      text: 'A session is deleted when it is ended (you can do that from any of your devices) or after 30 days without use. The link to confirm your email expires after 7 days, an email change link after 24 hours, and a password reset link after 1 hour; each works only once.',
     },
     {
       term: 'Closed account',
-      text: 'For 90 days after closing we keep your data in case you change your mind: during that time you can reactivate the account by writing to us. After 90 days we delete it permanently.',
+      text: 'You close it yourself from your profile, and it closes at once along with all your sessions. For 90 days we keep your data in case you change your mind: during that time, signing in offers to reactivate the account. After 90 days, an automatic process deletes it permanently.',
     },
   ],
 };
@@ -38,11 +38,11 @@ const retention: LegalBlock = {
 const erasure: LegalBlock[] = [
   {
     kind: 'p',
-    text: 'When the 90-day grace period ends we permanently delete your personal data: first name, last name, email, phone, profile photo, language, all your sessions and the files of your own that you uploaded.',
+    text: 'When the 90-day grace period ends, an automatic process permanently deletes your account and your personal data: first name, last name, email, phone, profile photo, language, your two-step verification settings, all your sessions, any pending links and the files of your own that you uploaded.',
   },
   {
     kind: 'p',
-    text: "Children's records are not yours alone: they belong to the family. If another co-parent in that family still uses Nido, the records you shared (with their photos, school, medical and contact details) stay with that family, and your name no longer appears in it. If you were the family's only member, the children's records are deleted along with your account.",
+    text: "Children's records are not yours alone: they belong to the family. If another co-parent in that family still uses Nido, the records you shared (with their photos, school, medical and contact details) stay with that family, and your name no longer appears in it. If you were a family's only member, that family is deleted along with its children's records and their photos.",
   },
   {
     kind: 'p',
@@ -76,7 +76,7 @@ export const legalEn: LegalTexts = {
           heading: '2. What Nido is',
           blocks: [
             { kind: 'p', text: 'Nido is an open-source platform for separated and divorced parents. It keeps each child\'s information in one place and shares it with the people who raise them.' },
-            { kind: 'p', text: "Today you can create an account and keep a record for each child: basic details, school, health, appointments, activities, emergency contacts and photos, shared within your family. Co-parent invitations, messages, the calendar, expenses, documents, notifications, two-step sign-in and data export are being built; we will announce them when they are available." },
+            { kind: 'p', text: "Today you can create an account and keep a record for each child: basic details, school, health, appointments, activities, emergency contacts and photos, shared within your family. From your profile you can edit your details and photo, change your email and password, see and end your open sessions, turn on two-step verification with an authenticator app, download a copy of your data and close your account. Co-parent invitations, messages, the calendar, expenses, documents and notifications are being built; we will announce them when they are available." },
             { kind: 'p', text: 'Nido is an organising tool. It does not give legal, medical or psychological advice, and it does not replace a custody agreement or a court order.' },
           ],
         },
@@ -99,8 +99,8 @@ export const legalEn: LegalTexts = {
             { kind: 'list', items: [
               'Each account is personal: one person, one email. Do not share it with anyone, including the other parent; each of you has your own.',
               'Use true details and keep your email up to date: it is how we tell you about important changes and how you can recover access.',
-              'Look after your password. We will never ask for it by email, phone or message.',
-              'If you think someone got into your account, change your password and write to soporte@nido.app.',
+              'Look after your password and, if you can, turn on two-step verification from your profile. We will never ask for your password or your codes by email, phone or message.',
+              'If you think someone got into your account, change your password (that ends your other sessions), check your open sessions under Privacy and security and write to soporte@nido.app.',
             ] },
           ],
         },
@@ -153,8 +153,8 @@ export const legalEn: LegalTexts = {
           id: 'cancellation',
           heading: '9. Closing your account',
           blocks: [
-            { kind: 'p', text: 'You can close your account whenever you like, at no cost: write to soporte@nido.app from your account\'s email address (an option to do it from your profile is being built).' },
-            { kind: 'p', text: "After closing we keep your data for 90 days; during that time you can reactivate the account. After 90 days we permanently delete your personal data. Children's records you shared with a co-parent who still uses Nido stay with that family. The privacy policy details what is deleted and what is kept." },
+            { kind: 'p', text: 'You can close your account whenever you like, at no cost, from your profile (Edit profile › Danger zone): we ask you to type the word "delete" and your password. The account closes at once and all your sessions end. If you prefer, you can also ask us by writing to soporte@nido.app from your account\'s email address.' },
+            { kind: 'p', text: "After closing we keep your data for 90 days; during that time, if you sign in, we offer to reactivate the account. After 90 days we permanently delete your personal data. Children's records you shared with a co-parent who still uses Nido stay with that family. The privacy policy details what is deleted and what is kept." },
           ],
         },
         {
@@ -229,9 +229,10 @@ export const legalEn: LegalTexts = {
           heading: '2. What data we keep',
           blocks: [
             { kind: 'terms', items: [
-              { term: 'Your account', text: 'First name, last name, email, phone (optional), profile photo (optional), preferred language and your password, stored only as a hash.' },
+              { term: 'Your account', text: 'First name, last name, email (and whether you have confirmed it), phone (optional), profile photo (optional), preferred language and your password, stored only as a hash. If you ask to change your email, also the new address, until you confirm it or the link expires.' },
               { term: "Children's records", text: 'What you and the other family members enter: name, date of birth, school details, health information (blood type, allergies, medication, conditions), medical appointments, activities, emergency contacts and photos.' },
-              { term: 'Sessions', text: 'When you sign in we create a random identifier; our servers store only its hash, together with the date it was last used.' },
+              { term: 'Sessions', text: 'When you sign in we create a random identifier; our servers store only its hash, together with the browser, the IP address and the time of last activity, so that you can see your open sessions and end any you do not recognise.' },
+              { term: 'Two-step verification', text: 'If you turn it on, the key of your authenticator app (we need it to check each code) and your recovery codes, stored only as hashes.' },
               { term: 'Technical logs', text: 'The IP address and time of some requests, for a short time, to stop abusive sign-in attempts and diagnose errors.' },
               { term: 'Communications', text: 'The messages you send to support or through the contact form.' },
             ] },
@@ -255,7 +256,7 @@ export const legalEn: LegalTexts = {
           blocks: [
             { kind: 'list', items: [
               'Providing the service: storing the records and showing them to the members of your family.',
-              'Sending you service emails, such as the password reset link or security notices. We send no advertising.',
+              'Sending you service emails: confirming your address or an email change, resetting your password, telling you that your password changed or that you closed your account, and acknowledging what you write to us. We send no advertising.',
               'Protecting accounts and the service from unauthorised access and abuse.',
               'Answering your questions and meeting legal obligations.',
             ] },
@@ -290,7 +291,9 @@ export const legalEn: LegalTexts = {
               'Photos are re-encoded on upload and lose their metadata, including location data (EXIF and GPS).',
               'Files are served only to the family\'s members, through signed links that expire shortly.',
               "Every request checks that whoever makes it belongs to that child's family.",
-              'We limit repeated sign-in and password recovery attempts.',
+              'You can turn on two-step verification with an authenticator app; recovery codes are stored hashed and work only once.',
+              'Changing your password ends your other sessions, and from your profile you can end any open session.',
+              'We limit repeated sign-in, verification code and password recovery attempts.',
             ] },
           ],
         },
@@ -317,8 +320,9 @@ export const legalEn: LegalTexts = {
           blocks: [
             { kind: 'p', text: 'You can ask us to access your data, correct it, delete it, restrict its use, object to a processing, receive it in a portable format or withdraw your consent.' },
             { kind: 'list', items: [
-              "You can correct much of your data yourself from your profile and from each child's record.",
-              'For the rest, write to soporte@nido.app from your account\'s email address. Downloading your data from the profile is being built; meanwhile, we send it to you.',
+              "You correct your details yourself from your profile, and your children's from their records. Your profile is also where you close your account, which starts the erasure.",
+              'You download the copy of your data yourself under Profile › Privacy and security, in "Your data": a ZIP file with your account, your sessions, your families and their members, each child\'s full record with photos, and what you wrote to support.',
+              'For the rest, or if you would rather ask by email, write to soporte@nido.app from your account\'s email address.',
               'We answer every request within 30 business days at most. If the GDPR applies to you, its deadline applies: one month, extendable by two more months for complex requests.',
             ] },
           ],
@@ -512,11 +516,11 @@ export const legalEn: LegalTexts = {
           heading: '4. Your eight rights',
           blocks: [
             { kind: 'terms', items: [
-              { term: 'Access (Article 15)', text: 'To know whether we process your data and receive a copy.' },
+              { term: 'Access (Article 15)', text: 'To know whether we process your data and receive a copy. You can download it yourself from your profile, in "Your data".' },
               { term: 'Rectification (Article 16)', text: 'To correct inaccurate or incomplete data.' },
-              { term: 'Erasure (Article 17)', text: 'To ask us to delete your data when it is no longer needed or you withdraw your consent.' },
+              { term: 'Erasure (Article 17)', text: 'To ask us to delete your data when it is no longer needed or you withdraw your consent. Closing your account from your profile starts the grace period and the erasure.' },
               { term: 'Restriction (Article 18)', text: 'To ask us to stop using your data while a complaint about it is resolved.' },
-              { term: 'Portability (Article 20)', text: 'To receive your data in a structured, commonly used format, to take it to another service.' },
+              { term: 'Portability (Article 20)', text: 'To receive your data in a structured, commonly used format, to take it to another service. The "Your data" download is a ZIP of JSON files plus your photos.' },
               { term: 'Objection (Article 21)', text: 'To object to processing based on our legitimate interest.' },
               { term: 'Automated decisions (Article 22)', text: 'Not to be subject to decisions based solely on automated processing. Nido takes no such decisions.' },
               { term: 'Withdrawing consent', text: 'To withdraw at any time a consent you gave, without affecting what was done before.' },
@@ -531,7 +535,7 @@ export const legalEn: LegalTexts = {
               "Write to soporte@nido.app from your account's email address and say which right you want to exercise.",
               'If we cannot confirm it is you, we will ask for some extra detail; never your password.',
               'It is free. We answer within one month, which can be extended by two more months if the request is complex or there are many; in that case we tell you within the first month.',
-              'Downloading your data from your profile is being built; until then, we email it to you in a readable format.',
+              'Some rights you exercise yourself from your profile, with no need to wait for an answer: downloading your data (Articles 15 and 20), correcting your account details (Article 16) and closing your account, which leads to erasure (Article 17).',
             ] },
           ],
         },
@@ -544,7 +548,9 @@ export const legalEn: LegalTexts = {
               'Sessions with random identifiers stored hashed, deleted after 30 days without use.',
               'Photos re-encoded without location metadata (EXIF and GPS), served only to the family through expiring links.',
               'Access to each record limited to the family\'s members.',
-              'Limits on repeated sign-in attempts.',
+              'Optional two-step verification with an authenticator app, with recovery codes stored hashed.',
+              'A list of your open sessions, from which you can end any of them.',
+              'Limits on repeated sign-in and verification code attempts.',
               'No advertising trackers.',
             ] },
           ],
@@ -602,9 +608,11 @@ export const legalEn: LegalTexts = {
           heading: '2. Which emails we send',
           blocks: [
             { kind: 'terms', items: [
-              { term: 'Account', text: 'Important notices about your account or the service, such as a change to these terms or to prices.' },
-              { term: 'Security', text: 'Notices about the security of your account, if something happens that you should know about.' },
+              { term: 'Account', text: 'Important notices about your account or the service, such as a change to these terms or to prices, and the confirmation that you closed your account, with the date your data will be erased.' },
+              { term: 'Confirming your email', text: 'When you sign up, a link to confirm your address. When you change it, a link to the new address: the change only happens when you open it.' },
+              { term: 'Security', text: 'The notice that your password changed and, when a change of your email is requested, a notice to your old address.' },
               { term: 'Password reset', text: 'The link you ask for from "Forgot your password?".' },
+              { term: 'Contact form', text: 'A receipt when you write to us, so you know your message arrived.' },
               { term: 'Invitations', text: 'When a family member invites you to join (being built).' },
               { term: 'Notifications', text: 'Later on, reminders and family notices, such as an upcoming appointment, only if you turn them on.' },
             ] },
@@ -615,21 +623,21 @@ export const legalEn: LegalTexts = {
           id: 'optional',
           heading: '3. Required and optional emails',
           blocks: [
-            { kind: 'p', text: 'Account, security and password emails are part of the service and you will receive them while you have an account. Notifications will be optional: you will be able to turn them off from your profile or with the link each one will include. If you receive an invitation you did not expect, ignore it: no account is created.' },
+            { kind: 'p', text: 'Account, confirmation, security and password emails are part of the service and you will receive them while you have an account. Notifications will be optional: you will be able to turn them off from your profile or with the link each one will include. If you receive an invitation you did not expect, ignore it: no account is created.' },
           ],
         },
         {
           id: 'links',
           heading: '4. Links expire',
           blocks: [
-            { kind: 'p', text: 'The links in our emails lead straight to Nido and expire: the password reset link lasts 1 hour and works only once; invitation links also have a time limit, stated in the email. Do not forward them: whoever has the link can use it.' },
+            { kind: 'p', text: 'The links in our emails lead straight to Nido and expire: the one to confirm your email lasts 7 days; the one to confirm an email change, 24 hours; the password reset link, 1 hour. Each works only once. Invitation links, once they exist, will also have a time limit, stated in the email. Do not forward them: whoever has the link can use it.' },
           ],
         },
         {
           id: 'password',
           heading: '5. We will never ask for your password',
           blocks: [
-            { kind: 'note', text: 'No email from Nido will ask for your password, card details or codes. If you get one like that, it is a scam: do not reply, and forward it to soporte@nido.app.' },
+            { kind: 'note', text: 'No email from Nido will ask for your password, card details or your verification or recovery codes. If you get one like that, it is a scam: do not reply, and forward it to soporte@nido.app.' },
           ],
         },
         {
@@ -666,7 +674,7 @@ export const legalEn: LegalTexts = {
           id: 'scope',
           heading: '1. Scope',
           blocks: [
-            { kind: 'p', text: 'This page adds to the privacy policy what concerns the emails Nido sends: account and security notices, password resets, invitations and, later, notifications.' },
+            { kind: 'p', text: 'This page adds to the privacy policy what concerns the emails Nido sends: confirming your address and email changes, password resets and changes, the account closure notice, contact form receipts and, once they arrive, invitations and notifications.' },
           ],
         },
         {
@@ -677,7 +685,7 @@ export const legalEn: LegalTexts = {
               'your email address, to send you the message;',
               'your name, to greet you;',
               'your language, to write to you in Spanish or English;',
-              'just enough about the reason for the email: for example, in an invitation, the name of the person inviting you.',
+              'just enough about the reason for the email: for example, the new address in an email change notice, or the erasure date in the account closure email.',
             ] },
           ],
         },
@@ -699,7 +707,7 @@ export const legalEn: LegalTexts = {
           id: 'optional',
           heading: '5. How to stop receiving them',
           blocks: [
-            { kind: 'p', text: 'Optional notifications, when they arrive, can be turned off from your profile or with the link in each email. Security and password emails cannot be turned off while you have an account, because they protect your access. If you close your account, we stop writing to you.' },
+            { kind: 'p', text: 'Optional notifications, when they arrive, can be turned off from your profile or with the link in each email. Security and password emails cannot be turned off while you have an account, because they protect your access. If you close your account, we send you one last email confirming it and, unless you reopen it, we do not write to you again.' },
           ],
         },
         {
@@ -708,7 +716,8 @@ export const legalEn: LegalTexts = {
           blocks: [
             { kind: 'list', items: [
               'We will never ask for your password by email.',
-              'Links expire: the password reset link after 1 hour and a single use.',
+              'Links expire: the password reset link after 1 hour and a single use, an email change link after 24 hours, and the confirmation link after 7 days.',
+              'When a change of your email is requested, we also tell your old address, so you know if it was not you.',
               "Before typing your password, check that the browser's address is Nido's.",
               'If an email that looks like ours seems suspicious, forward it to soporte@nido.app.',
             ] },

@@ -14,7 +14,7 @@ const retention: LegalBlock = {
   items: [
     {
       term: 'Datos de tu cuenta',
-      text: 'Mientras la cuenta esté activa. Si la cierras, se aplica el período de gracia de 90 días que se describe a continuación. De una cuenta cerrada conservamos hasta 3 años solo un registro mínimo que no incluye tu nombre, email, teléfono ni foto (fechas de alta y de cierre, versión de los términos que aceptaste y eventos de seguridad), para poder responder a un reclamo.',
+      text: 'Mientras la cuenta esté activa. Si la cierras, se aplica el período de gracia de 90 días que se describe a continuación; al terminar, borramos la cuenta y no conservamos nada que te identifique. Solo si un reclamo o un proceso en curso lo exigiera guardaríamos lo necesario para él, y nunca más de 3 años después del cierre.',
     },
     {
       term: 'Comunicaciones',
@@ -26,11 +26,11 @@ const retention: LegalBlock = {
     },
     {
       term: 'Sesiones y enlaces',
-      text: 'Una sesión se borra al cerrarla o tras 30 días sin uso. Un enlace para restablecer la contraseña vence en 1 hora y sirve una sola vez.',
+      text: 'Una sesión se borra al cerrarla (puedes hacerlo desde cualquiera de tus dispositivos) o tras 30 días sin uso. El enlace para confirmar tu email vence a los 7 días; el de un cambio de email, a las 24 horas; el de restablecer la contraseña, en 1 hora. Cada uno sirve una sola vez.',
     },
     {
       term: 'Cuenta cerrada',
-      text: 'Durante 90 días desde el cierre guardamos tus datos por si cambias de idea: en ese plazo puedes reactivar la cuenta escribiéndonos. Pasados los 90 días, la borramos de forma definitiva.',
+      text: 'La cierras tú desde tu perfil y se cierra en el acto, junto con todas tus sesiones. Durante 90 días guardamos tus datos por si cambias de idea: en ese plazo, al iniciar sesión te ofrecemos reactivar la cuenta. Pasados los 90 días, un proceso automático la borra de forma definitiva.',
     },
   ],
 };
@@ -38,11 +38,11 @@ const retention: LegalBlock = {
 const erasure: LegalBlock[] = [
   {
     kind: 'p',
-    text: 'Al terminar el período de gracia de 90 días borramos de forma definitiva tus datos personales: nombre, apellido, email, teléfono, foto de perfil, idioma, todas tus sesiones y los archivos propios que hayas subido.',
+    text: 'Al terminar el período de gracia de 90 días, un proceso automático borra de forma definitiva tu cuenta y tus datos personales: nombre, apellido, email, teléfono, foto de perfil, idioma, la configuración de la verificación en dos pasos, todas tus sesiones, los enlaces pendientes y los archivos propios que hayas subido.',
   },
   {
     kind: 'p',
-    text: 'Las fichas de los hijos no son solo tuyas: pertenecen a la familia. Si otro co-padre de esa familia sigue usando Nido, las fichas que compartían (con sus fotos, datos escolares, médicos y de contacto) quedan con esa familia, y tu nombre deja de figurar en ella. Si eras el único miembro de la familia, las fichas de los hijos se borran junto con tu cuenta.',
+    text: 'Las fichas de los hijos no son solo tuyas: pertenecen a la familia. Si otro co-padre de esa familia sigue usando Nido, las fichas que compartían (con sus fotos, datos escolares, médicos y de contacto) quedan con esa familia, y tu nombre deja de figurar en ella. Si eras el único miembro de una familia, esa familia se borra junto con las fichas de sus hijos y sus fotos.',
   },
   {
     kind: 'p',
@@ -76,7 +76,7 @@ export const legalEs: LegalTexts = {
           heading: '2. Qué es Nido',
           blocks: [
             { kind: 'p', text: 'Nido es una plataforma de código abierto para padres separados o divorciados. Sirve para llevar en un solo lugar la información de cada hijo y compartirla con quienes lo crían.' },
-            { kind: 'p', text: 'Hoy puedes crear una cuenta y llevar la ficha de cada hijo: datos básicos, escuela, salud, turnos, actividades, contactos de emergencia y fotos, compartida dentro de tu familia. Las invitaciones a co-padres, los mensajes, el calendario, los gastos, los documentos, las notificaciones, el inicio de sesión en dos pasos y la exportación de datos están en preparación; los anunciaremos cuando estén disponibles.' },
+            { kind: 'p', text: 'Hoy puedes crear una cuenta y llevar la ficha de cada hijo: datos básicos, escuela, salud, turnos, actividades, contactos de emergencia y fotos, compartida dentro de tu familia. Desde tu perfil puedes editar tus datos y tu foto, cambiar tu email y tu contraseña, ver y cerrar tus sesiones abiertas, activar la verificación en dos pasos con una app de autenticación, descargar una copia de tus datos y cerrar tu cuenta. Las invitaciones a co-padres, los mensajes, el calendario, los gastos, los documentos y las notificaciones están en preparación; los anunciaremos cuando estén disponibles.' },
             { kind: 'p', text: 'Nido es una herramienta de organización. No da asesoramiento legal, médico ni psicológico, y no reemplaza un acuerdo de custodia ni una resolución judicial.' },
           ],
         },
@@ -99,8 +99,8 @@ export const legalEs: LegalTexts = {
             { kind: 'list', items: [
               'Cada cuenta es personal: una persona, un email. No la compartas con otros, tampoco con el otro padre; cada uno tiene la suya.',
               'Usa datos verdaderos y mantén tu email al día: es el canal por el que te avisamos de cambios importantes y por el que puedes recuperar el acceso.',
-              'Cuida tu contraseña. Nunca te la pediremos por email, por teléfono ni por mensaje.',
-              'Si crees que alguien entró en tu cuenta, cambia la contraseña y escríbenos a soporte@nido.app.',
+              'Cuida tu contraseña y, si puedes, activa la verificación en dos pasos desde tu perfil. Nunca te pediremos tu contraseña ni tus códigos por email, por teléfono ni por mensaje.',
+              'Si crees que alguien entró en tu cuenta, cambia la contraseña (eso cierra tus demás sesiones), revisa tus sesiones abiertas en Privacidad y seguridad y escríbenos a soporte@nido.app.',
             ] },
           ],
         },
@@ -153,8 +153,8 @@ export const legalEs: LegalTexts = {
           id: 'cancellation',
           heading: '9. Cierre de la cuenta',
           blocks: [
-            { kind: 'p', text: 'Puedes cerrar tu cuenta cuando quieras, sin costo: escríbenos a soporte@nido.app desde el email de tu cuenta (la opción para hacerlo desde tu perfil está en preparación).' },
-            { kind: 'p', text: 'Después del cierre guardamos tus datos durante 90 días; en ese plazo puedes reactivar la cuenta. Pasados los 90 días, borramos de forma definitiva tus datos personales. Las fichas de los hijos que compartías con un co-padre que sigue usando Nido quedan con esa familia. La política de privacidad detalla qué se borra y qué se conserva.' },
+            { kind: 'p', text: 'Puedes cerrar tu cuenta cuando quieras, sin costo, desde tu perfil (Editar perfil › Zona de peligro): te pedimos escribir la palabra "eliminar" y tu contraseña. La cuenta se cierra en el acto y terminan todas tus sesiones. Si lo prefieres, también puedes pedírnoslo escribiendo a soporte@nido.app desde el email de tu cuenta.' },
+            { kind: 'p', text: 'Después del cierre guardamos tus datos durante 90 días; en ese plazo, si inicias sesión, te ofrecemos reactivar la cuenta. Pasados los 90 días, borramos de forma definitiva tus datos personales. Las fichas de los hijos que compartías con un co-padre que sigue usando Nido quedan con esa familia. La política de privacidad detalla qué se borra y qué se conserva.' },
           ],
         },
         {
@@ -229,9 +229,10 @@ export const legalEs: LegalTexts = {
           heading: '2. Qué datos guardamos',
           blocks: [
             { kind: 'terms', items: [
-              { term: 'Tu cuenta', text: 'Nombre, apellido, email, teléfono (opcional), foto de perfil (opcional), idioma preferido y tu contraseña, guardada solo como hash.' },
+              { term: 'Tu cuenta', text: 'Nombre, apellido, email (y si ya lo confirmaste), teléfono (opcional), foto de perfil (opcional), idioma preferido y tu contraseña, guardada solo como hash. Si pides cambiar de email, también la dirección nueva, hasta que la confirmes o venza el enlace.' },
               { term: 'Fichas de los hijos', text: 'Lo que tú y los demás miembros de la familia cargan: nombre, fecha de nacimiento, datos escolares, información de salud (grupo sanguíneo, alergias, medicación, condiciones), turnos médicos, actividades, contactos de emergencia y fotos.' },
-              { term: 'Sesiones', text: 'Cuando inicias sesión creamos un identificador aleatorio; en nuestros servidores guardamos solo su hash, junto con la fecha de último uso.' },
+              { term: 'Sesiones', text: 'Cuando inicias sesión creamos un identificador aleatorio; en nuestros servidores guardamos solo su hash, junto con el navegador, la dirección IP y la fecha de última actividad, para que puedas ver tus sesiones abiertas y cerrar las que no reconozcas.' },
+              { term: 'Verificación en dos pasos', text: 'Si la activas, la clave de tu app de autenticación (la necesitamos para comprobar cada código) y tus códigos de recuperación, guardados solo como hash.' },
               { term: 'Registros técnicos', text: 'La dirección IP y la hora de algunos pedidos, durante poco tiempo, para frenar intentos de acceso abusivos y diagnosticar errores.' },
               { term: 'Comunicaciones', text: 'Los mensajes que nos envías a soporte o desde el formulario de contacto.' },
             ] },
@@ -255,7 +256,7 @@ export const legalEs: LegalTexts = {
           blocks: [
             { kind: 'list', items: [
               'Prestar el servicio: guardar las fichas y mostrarlas a los miembros de tu familia.',
-              'Enviarte emails del servicio, como el enlace para restablecer la contraseña o avisos de seguridad. No enviamos publicidad.',
+              'Enviarte emails del servicio: confirmar tu dirección o un cambio de email, restablecer la contraseña, avisarte de que cambió tu contraseña o de que cerraste tu cuenta, y acusar recibo de lo que nos escribes. No enviamos publicidad.',
               'Proteger las cuentas y el servicio frente a accesos indebidos y abusos.',
               'Responder tus consultas y cumplir obligaciones legales.',
             ] },
@@ -290,7 +291,9 @@ export const legalEs: LegalTexts = {
               'Las fotos se vuelven a codificar al subirlas y pierden sus metadatos, incluidos los de ubicación (EXIF y GPS).',
               'Los archivos se sirven solo a los miembros de la familia, mediante enlaces firmados que vencen al poco tiempo.',
               'Cada pedido comprueba que quien lo hace pertenece a la familia de ese niño.',
-              'Limitamos los intentos repetidos de inicio de sesión y de recuperación de contraseña.',
+              'Puedes activar la verificación en dos pasos con una app de autenticación; los códigos de recuperación se guardan con hash y sirven una sola vez.',
+              'Al cambiar la contraseña se cierran tus demás sesiones, y desde tu perfil puedes cerrar cualquier sesión abierta.',
+              'Limitamos los intentos repetidos de inicio de sesión, de códigos de verificación y de recuperación de contraseña.',
             ] },
           ],
         },
@@ -317,8 +320,9 @@ export const legalEs: LegalTexts = {
           blocks: [
             { kind: 'p', text: 'Puedes pedirnos acceder a tus datos, corregirlos, borrarlos, limitar su uso, oponerte a un tratamiento, recibirlos en un formato portable o retirar tu consentimiento.' },
             { kind: 'list', items: [
-              'Muchos datos los puedes corregir tú mismo desde tu perfil y desde la ficha de cada hijo.',
-              'Para el resto, escríbenos a soporte@nido.app desde el email de tu cuenta. La descarga de tus datos desde el perfil está en preparación; mientras tanto, te los enviamos nosotros.',
+              'Tus datos los corriges tú mismo desde tu perfil, y los de tus hijos desde su ficha. También desde tu perfil cierras tu cuenta, lo que pone en marcha el borrado.',
+              'La copia de tus datos la descargas tú desde Perfil › Privacidad y seguridad, en "Tus datos": un archivo ZIP con tu cuenta, tus sesiones, tus familias y sus miembros, la ficha completa de cada hijo con sus fotos y lo que le escribiste a soporte.',
+              'Para el resto, o si prefieres pedirlo por email, escríbenos a soporte@nido.app desde el email de tu cuenta.',
               'Respondemos cada pedido en un plazo máximo de 30 días hábiles. Si te aplica el RGPD, rige su plazo: un mes, prorrogable dos meses más en pedidos complejos.',
             ] },
           ],
@@ -512,11 +516,11 @@ export const legalEs: LegalTexts = {
           heading: '4. Tus ocho derechos',
           blocks: [
             { kind: 'terms', items: [
-              { term: 'Acceso (artículo 15)', text: 'Saber si tratamos tus datos y recibir una copia.' },
+              { term: 'Acceso (artículo 15)', text: 'Saber si tratamos tus datos y recibir una copia. Puedes descargarla tú mismo desde tu perfil, en "Tus datos".' },
               { term: 'Rectificación (artículo 16)', text: 'Corregir datos incorrectos o incompletos.' },
-              { term: 'Supresión (artículo 17)', text: 'Pedir que borremos tus datos cuando ya no sean necesarios o retires tu consentimiento.' },
+              { term: 'Supresión (artículo 17)', text: 'Pedir que borremos tus datos cuando ya no sean necesarios o retires tu consentimiento. Al cerrar tu cuenta desde el perfil se ponen en marcha el período de gracia y el borrado.' },
               { term: 'Limitación (artículo 18)', text: 'Pedir que dejemos de usar tus datos mientras se resuelve un reclamo sobre ellos.' },
-              { term: 'Portabilidad (artículo 20)', text: 'Recibir tus datos en un formato estructurado y de uso común, para llevarlos a otro servicio.' },
+              { term: 'Portabilidad (artículo 20)', text: 'Recibir tus datos en un formato estructurado y de uso común, para llevarlos a otro servicio. La descarga de "Tus datos" es un ZIP con archivos JSON y tus fotos.' },
               { term: 'Oposición (artículo 21)', text: 'Oponerte a un tratamiento basado en nuestro interés legítimo.' },
               { term: 'Decisiones automatizadas (artículo 22)', text: 'No ser objeto de decisiones basadas solo en un tratamiento automático. Nido no toma decisiones de ese tipo.' },
               { term: 'Retirar el consentimiento', text: 'Retirar en cualquier momento un consentimiento que diste, sin que eso afecte lo hecho antes.' },
@@ -531,7 +535,7 @@ export const legalEs: LegalTexts = {
               'Escríbenos a soporte@nido.app desde el email de tu cuenta e indica qué derecho quieres ejercer.',
               'Si no podemos confirmar que eres tú, te pediremos algún dato adicional; nunca tu contraseña.',
               'Es gratis. Respondemos en un plazo de un mes, que puede extenderse dos meses más si el pedido es complejo o son muchos; en ese caso te avisamos dentro del primer mes.',
-              'La descarga de tus datos desde el perfil está en preparación; hasta entonces, te los enviamos por email en un formato legible.',
+              'Algunos derechos los ejerces tú mismo desde tu perfil, sin esperar respuesta: descargar tus datos (artículos 15 y 20), corregir los de tu cuenta (artículo 16) y cerrar la cuenta, que lleva al borrado (artículo 17).',
             ] },
           ],
         },
@@ -544,7 +548,9 @@ export const legalEs: LegalTexts = {
               'Sesiones con identificadores aleatorios guardados con hash, que se borran tras 30 días sin uso.',
               'Fotos recodificadas, sin metadatos de ubicación (EXIF y GPS), servidas solo a la familia mediante enlaces que vencen.',
               'Acceso a cada ficha limitado a los miembros de la familia.',
-              'Límites a los intentos repetidos de inicio de sesión.',
+              'Verificación en dos pasos opcional con una app de autenticación, con códigos de recuperación guardados con hash.',
+              'Una lista de tus sesiones abiertas, desde la que puedes cerrar cualquiera.',
+              'Límites a los intentos repetidos de inicio de sesión y de códigos de verificación.',
               'Sin rastreadores publicitarios.',
             ] },
           ],
@@ -602,9 +608,11 @@ export const legalEs: LegalTexts = {
           heading: '2. Qué emails enviamos',
           blocks: [
             { kind: 'terms', items: [
-              { term: 'Cuenta', text: 'Avisos importantes sobre tu cuenta o el servicio, como un cambio en estos términos o en los precios.' },
-              { term: 'Seguridad', text: 'Avisos sobre la seguridad de tu cuenta, si ocurre algo que debas saber.' },
+              { term: 'Cuenta', text: 'Avisos importantes sobre tu cuenta o el servicio, como un cambio en estos términos o en los precios, y la confirmación de que cerraste tu cuenta, con la fecha en que se borrarán tus datos.' },
+              { term: 'Confirmar tu email', text: 'Al registrarte, un enlace para confirmar tu dirección. Al cambiarla, un enlace a la dirección nueva: el cambio se hace solo cuando lo abres.' },
+              { term: 'Seguridad', text: 'El aviso de que cambió tu contraseña y, cuando se pide cambiar tu email, un aviso a tu dirección anterior.' },
               { term: 'Restablecer la contraseña', text: 'El enlace que pides desde "¿Olvidaste tu contraseña?".' },
+              { term: 'Formulario de contacto', text: 'Un acuse de recibo cuando nos escribes, para que sepas que tu mensaje llegó.' },
               { term: 'Invitaciones', text: 'Cuando un miembro de una familia te invita a sumarte (en preparación).' },
               { term: 'Notificaciones', text: 'Más adelante, recordatorios y avisos de la familia, como un turno próximo, solo si los activas.' },
             ] },
@@ -615,21 +623,21 @@ export const legalEs: LegalTexts = {
           id: 'optional',
           heading: '3. Emails obligatorios y opcionales',
           blocks: [
-            { kind: 'p', text: 'Los emails de cuenta, seguridad y contraseña son parte del servicio y los recibirás mientras tengas una cuenta. Las notificaciones serán opcionales: podrás apagarlas desde tu perfil o con el enlace que incluirá cada una. Si recibes una invitación que no esperabas, ignórala: no se crea ninguna cuenta.' },
+            { kind: 'p', text: 'Los emails de cuenta, confirmación, seguridad y contraseña son parte del servicio y los recibirás mientras tengas una cuenta. Las notificaciones serán opcionales: podrás apagarlas desde tu perfil o con el enlace que incluirá cada una. Si recibes una invitación que no esperabas, ignórala: no se crea ninguna cuenta.' },
           ],
         },
         {
           id: 'links',
           heading: '4. Los enlaces vencen',
           blocks: [
-            { kind: 'p', text: 'Los enlaces de nuestros emails llevan directo a Nido y vencen: el de restablecer la contraseña dura 1 hora y sirve una sola vez; los de invitación también tienen un plazo, que se indica en el email. No los reenvíes: quien tenga el enlace puede usarlo.' },
+            { kind: 'p', text: 'Los enlaces de nuestros emails llevan directo a Nido y vencen: el de confirmar tu email dura 7 días; el de confirmar un cambio de email, 24 horas; el de restablecer la contraseña, 1 hora. Cada uno sirve una sola vez. Los de invitación, cuando existan, también tendrán un plazo, que se indicará en el email. No los reenvíes: quien tenga el enlace puede usarlo.' },
           ],
         },
         {
           id: 'password',
           heading: '5. Nunca te pediremos tu contraseña',
           blocks: [
-            { kind: 'note', text: 'Ningún email de Nido te pedirá tu contraseña, datos de tarjetas ni códigos. Si recibes uno así, es un engaño: no respondas y reenvíalo a soporte@nido.app.' },
+            { kind: 'note', text: 'Ningún email de Nido te pedirá tu contraseña, datos de tarjetas ni tus códigos de verificación o de recuperación. Si recibes uno así, es un engaño: no respondas y reenvíalo a soporte@nido.app.' },
           ],
         },
         {
@@ -666,7 +674,7 @@ export const legalEs: LegalTexts = {
           id: 'scope',
           heading: '1. Alcance',
           blocks: [
-            { kind: 'p', text: 'Esta página completa la política de privacidad con lo que se refiere a los emails que envía Nido: avisos de cuenta y seguridad, restablecimiento de la contraseña, invitaciones y, más adelante, notificaciones.' },
+            { kind: 'p', text: 'Esta página completa la política de privacidad con lo que se refiere a los emails que envía Nido: la confirmación de tu dirección y de los cambios de email, el restablecimiento y el cambio de la contraseña, el aviso de cierre de la cuenta, los acuses del formulario de contacto y, cuando lleguen, las invitaciones y las notificaciones.' },
           ],
         },
         {
@@ -677,7 +685,7 @@ export const legalEs: LegalTexts = {
               'tu email, para enviarte el mensaje;',
               'tu nombre, para saludarte;',
               'tu idioma, para escribirte en español o en inglés;',
-              'lo justo del motivo del email: por ejemplo, en una invitación, el nombre de quien te invita.',
+              'lo justo del motivo del email: por ejemplo, en el aviso de un cambio de email, la dirección nueva; en el de cierre de la cuenta, la fecha del borrado.',
             ] },
           ],
         },
@@ -699,7 +707,7 @@ export const legalEs: LegalTexts = {
           id: 'optional',
           heading: '5. Cómo dejar de recibirlos',
           blocks: [
-            { kind: 'p', text: 'Las notificaciones opcionales, cuando lleguen, se podrán apagar desde tu perfil o con el enlace de cada email. Los emails de seguridad y de contraseña no se pueden apagar mientras tengas cuenta, porque protegen tu acceso. Si cierras la cuenta, dejamos de escribirte.' },
+            { kind: 'p', text: 'Las notificaciones opcionales, cuando lleguen, se podrán apagar desde tu perfil o con el enlace de cada email. Los emails de seguridad y de contraseña no se pueden apagar mientras tengas cuenta, porque protegen tu acceso. Si cierras la cuenta, te enviamos un último email que lo confirma y, salvo que la reabras, no volvemos a escribirte.' },
           ],
         },
         {
@@ -708,7 +716,8 @@ export const legalEs: LegalTexts = {
           blocks: [
             { kind: 'list', items: [
               'Nunca te pediremos tu contraseña por email.',
-              'Los enlaces vencen: el de restablecer la contraseña, en 1 hora y tras un solo uso.',
+              'Los enlaces vencen: el de restablecer la contraseña, en 1 hora y tras un solo uso; el de un cambio de email, en 24 horas; el de confirmación, en 7 días.',
+              'Cuando se pide cambiar tu email, avisamos también a la dirección anterior, para que sepas si no fuiste tú.',
               'Antes de escribir tu contraseña, revisa que la dirección del navegador sea la de Nido.',
               'Si un email que parece nuestro te resulta sospechoso, reenvíalo a soporte@nido.app.',
             ] },

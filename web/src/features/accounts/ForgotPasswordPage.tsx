@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { AuthLayout } from '../../app/AuthLayout';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';

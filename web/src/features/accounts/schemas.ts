@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import { EMAIL_SHAPE, emailSchema } from '../../lib/emailSchema';
 
 export const PASSWORD_MIN = 8;

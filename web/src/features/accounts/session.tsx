@@ -1,22 +1,30 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { TOKEN_KEY } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { setLanguage } from '../../i18n';
-import * as accounts from './api';
+import { TOKEN_KEY } from '../../api/token';
+import type * as accounts from './api';
+
+// The API client loads only when there is a session to check or end: visitors of the public site
+// without one do not download it.
+const accountsApi = () => import('./api');
 
 interface Session {
   user: accounts.User | null;
   loading: boolean;
   /** Stores a new session (after sign-in or registration). */
   signIn: (token: string, user: accounts.User) => void;
+  /** Replaces the stored user (after the profile is saved); the token stays. */
+  updateUser: (user: accounts.User) => void;
   signOut: () => Promise<void>;
+  /** Drops the session in this browser only, when the server has already ended it (account closed). */
+  forget: () => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
 
 function userOf(answer: accounts.User): accounts.User {
-  const { _id, nombre, apellido, email, telefono, foto, language } = answer;
-  return { _id, nombre, apellido, email, telefono, foto, language };
+  const { _id, nombre, apellido, email, emailVerificado, telefono, foto, language } = answer;
+  return { _id, nombre, apellido, email, emailVerificado, telefono, foto, language };
 }
 
 /** Spec §4: a stored token is checked once at start; a token that fails is dropped silently. */
@@ -28,8 +36,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!window.localStorage.getItem(TOKEN_KEY)) return;
     let cancelled = false;
-    accounts
-      .fetchProfile(t('errors.generic'))
+    accountsApi()
+      .then((api) => api.fetchProfile(t('errors.generic')))
       .then((answer) => {
         if (!cancelled) setUser(userOf(answer));
       })
@@ -53,9 +61,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (next.language === 'es' || next.language === 'en') setLanguage(next.language);
   }, []);
 
+  const updateUser = useCallback((next: accounts.User) => setUser(userOf(next)), []);
+
   const signOut = useCallback(async () => {
     try {
-      await accounts.logout('');
+      await (await accountsApi()).logout('');
     } catch {
       // The local session ends whatever the server said.
     }
@@ -63,7 +73,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
   }, []);
 
-  const value = useMemo(() => ({ user, loading, signIn, signOut }), [user, loading, signIn, signOut]);
+  const forget = useCallback(() => {
+    window.localStorage.removeItem(TOKEN_KEY);
+    setUser(null);
+  }, []);
+
+  const value = useMemo(
+    () => ({ user, loading, signIn, updateUser, signOut, forget }),
+    [user, loading, signIn, updateUser, signOut, forget],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,13 +1,14 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Modal } from '../../components/Modal';
 import { Loading } from '../../components/Spinner';
 import { ActivitiesTab } from './ActivitiesTab';
-import { ageOn, formatDate } from './age';
+import { formatDate } from '../../lib/dates';
+import { ageOn } from './age';
 import { useChild, useDeleteChild, useUpdateChild, type Child } from './api';
 import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Loading } from '../../components/Spinner';
-import { ageOn, formatDate } from './age';
+import { formatDate } from '../../lib/dates';
+import { ageOn } from './age';
 import { useChildren, useCreateChild, type Child } from './api';
 import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';
@@ -115,7 +116,7 @@ export function ChildrenView({ loading, error, list, onRetry, onAdd }: ViewProps
                   {child.nombre} {child.apellido} <GenderIcon genero={child.genero} />
                 </p>
                 <p className="text-sm text-muted">
-                  {t('children.age', { count: ages[i] })} · {formatDate(child.fechaNacimiento, i18n.language)}
+                  {t('children.age', { count: ages[i] ?? 0 })} · {formatDate(child.fechaNacimiento, i18n.language)}
                 </p>
               </div>
             </Link>

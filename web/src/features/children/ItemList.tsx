@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
 
 /** A titled list with an add button and an empty message, for each of a child's lists. */

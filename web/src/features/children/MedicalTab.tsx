@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -10,7 +10,7 @@ import { Modal } from '../../components/Modal';
 import { SelectField } from '../../components/SelectField';
 import { TextArea } from '../../components/TextArea';
 import { applyServerErrors } from '../../lib/serverErrors';
-import { localeOf } from './age';
+import { localeOf } from '../../lib/dates';
 import { useListItem, useSetMedical, type Appointment, type Child } from './api';
 import { ItemActions, ItemSection } from './ItemList';
 

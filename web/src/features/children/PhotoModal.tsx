@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
@@ -8,10 +8,38 @@ import { useUploadPhoto } from './api';
 const MAX_BYTES = 5 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
-/** Spec §4 photo modal: no file, file with preview (clearable), uploading (cannot close), closed on success. */
+/** A child's photo: the modal below, sending to the child's record. */
 export function PhotoModal({ childId, open, onClose }: { childId: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const upload = useUploadPhoto(childId);
+  return (
+    <PhotoUploadModal
+      open={open}
+      onClose={onClose}
+      title={t('children.photo.title')}
+      onUpload={(file) => upload.mutateAsync(file)}
+      uploading={upload.isPending}
+      fallbackError={t('children.errors.photo')}
+    />
+  );
+}
+
+interface UploadProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** Sends the chosen file; the modal closes when it resolves and shows the error when it fails. */
+  onUpload: (file: File) => Promise<unknown>;
+  uploading: boolean;
+  fallbackError: string;
+}
+
+/**
+ * Spec §4 photo modal, for any photo (a child's, the user's): no file, file with preview
+ * (clearable), uploading (cannot close), closed on success. Checks type and size before sending.
+ */
+export function PhotoUploadModal({ open, onClose, title, onUpload, uploading, fallbackError }: UploadProps) {
+  const { t } = useTranslation();
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const file = picked?.file ?? null;
@@ -55,21 +83,21 @@ export function PhotoModal({ childId, open, onClose }: { childId: string; open: 
       return;
     }
     try {
-      await upload.mutateAsync(file);
+      await onUpload(file);
       close();
     } catch (err) {
-      setFailure(err instanceof Error ? err.message : t('children.errors.photo'));
+      setFailure(err instanceof Error ? err.message : fallbackError);
     }
   };
 
   return (
-    <Modal open={open} onClose={close} title={t('children.photo.title')} locked={upload.isPending}>
+    <Modal open={open} onClose={close} title={title} locked={uploading}>
       <div className="space-y-4">
         {failure && <Alert>{failure}</Alert>}
         {preview ? (
           <div className="flex flex-col items-center gap-3">
             <img src={preview} alt={t('children.photo.preview')} className="h-40 w-40 rounded-full object-cover" />
-            <Button variant="ghost" onClick={() => setFile(null)} disabled={upload.isPending}>
+            <Button variant="ghost" onClick={() => setFile(null)} disabled={uploading}>
               {t('children.photo.clear')}
             </Button>
           </div>
@@ -87,11 +115,11 @@ export function PhotoModal({ childId, open, onClose }: { childId: string; open: 
           </label>
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={upload.isPending}>
+          <Button variant="secondary" onClick={close} disabled={uploading}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void send()} busy={upload.isPending}>
-            {upload.isPending ? t('children.photo.uploading') : t('children.photo.upload')}
+          <Button onClick={() => void send()} busy={uploading}>
+            {uploading ? t('children.photo.uploading') : t('children.photo.upload')}
           </Button>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { TextField } from '../../components/Field';
 import { FormActions } from '../../components/FormActions';

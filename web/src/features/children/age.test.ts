@@ -1,4 +1,5 @@
-import { ageOn, formatDate } from './age';
+import { formatDate } from '../../lib/dates';
+import { ageOn } from './age';
 
 describe('ageOn', () => {
   const today = new Date(2026, 10, 22);

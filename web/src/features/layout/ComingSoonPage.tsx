@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 const UPCOMING = ['messages', 'calendar', 'finances', 'documents', 'coparents', 'reports'] as const;
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { buttonClass } from '../../components/Button';
 import { PLANS, TRIAL_DAYS } from '../../content/plans';
 import { useHashScroll } from './useHashScroll';

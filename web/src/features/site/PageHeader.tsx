@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** The top of every public content page: a back link, the title and an optional lead. */
 export function PageHeader({ title, lead, back = '/', backLabel, children }: {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** A public page whose content is still being written. */
 export default function PreparingPage({ page }: { page: string }) {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import type { BlogPost, BlogTexts } from '../../../content/blog/types';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
-import { formatDate } from './date';
+import { formatDate } from '../../../lib/dates';
 import { relatedPosts, SHARE_NETWORKS, shareUrl, type ShareNetwork } from './filter';
 import { PostBody } from './PostBody';
 import { PostCard } from './PostCard';

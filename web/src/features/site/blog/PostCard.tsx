@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import type { BlogPost, BlogTexts } from '../../../content/blog/types';
-import { formatDate } from './date';
+import { formatDate } from '../../../lib/dates';
 
 /** A post in a grid: the whole card is clickable through its title link. */
 export function PostCard({ post, ui, large = false }: { post: BlogPost; ui: BlogTexts['ui']; large?: boolean }) {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { buttonClass } from '../../../components/Button';
 import { companyEn } from '../../../content/company/en';
 import { companyEs } from '../../../content/company/es';
 import type { ReleaseType, RoadmapStatus } from '../../../content/company/types';
 import { useLocalized } from '../../../content/localized';
-import { formatDate } from '../blog/date';
+import { formatDate } from '../../../lib/dates';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
 import { cardClass, Section } from './ui';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
@@ -12,6 +12,7 @@ import es from '../../../content/contact/es';
 import en from '../../../content/contact/en';
 import { currentLanguage } from '../../../i18n';
 import { applyServerErrors } from '../../../lib/serverErrors';
+import { useHydrated } from '../../../lib/useHydrated';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
 import { sendContactMessage } from './api';
@@ -24,6 +25,7 @@ export default function ContactPage() {
   const { t } = useTranslation();
   const text = useLocalized({ es, en });
   usePageMeta(text.title, text.metaDescription);
+  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -63,7 +65,8 @@ export default function ContactPage() {
               </Button>
             </div>
           ) : (
-            <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+            // method="post": should the form ever be sent before the app runs, nothing typed ends up in the address.
+            <form noValidate method="post" onSubmit={handleSubmit(onSubmit)} className="space-y-4">
               <TextField label={text.name} autoComplete="name" required error={errors.name?.message} {...register('name')} />
               <TextField label={text.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
               <TextField label={text.subject} required error={errors.subject?.message} {...register('subject')} />
@@ -76,7 +79,7 @@ export default function ContactPage() {
                 </label>
               </div>
               {failure && <Alert>{failure}</Alert>}
-              <Button type="submit" full busy={isSubmitting}>
+              <Button type="submit" full busy={isSubmitting} disabled={!hydrated}>
                 {text.send}
               </Button>
             </form>

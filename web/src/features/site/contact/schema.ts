@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n';
 import { z } from 'zod';
 import { emailSchema } from '../../../lib/emailSchema';
 import type { ContactTexts } from '../../../content/contact/types';

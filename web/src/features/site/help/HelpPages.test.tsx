@@ -82,7 +82,7 @@ describe('HelpCategoryPage', () => {
     const link = screen.getByRole('link', { name: /No puedo iniciar sesión/ });
     expect(link).toHaveAttribute('href', '/help/troubleshooting/login-issues');
     expect(link).toHaveTextContent('4 min de lectura');
-    expect(link).toHaveTextContent('Actualizado el 2 de noviembre de 2026');
+    expect(link).toHaveTextContent('Actualizado el 23 de noviembre de 2026');
   });
 
   it('shows an empty list with a way back for an unknown category', () => {
@@ -99,7 +99,7 @@ describe('HelpArticlePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Crear tu cuenta en Nido' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Primeros pasos' })).toHaveAttribute('href', '/help/getting-started');
     expect(screen.getByText('3 min de lectura')).toBeInTheDocument();
-    expect(screen.getByText('Actualizado el 12 de octubre de 2026')).toBeInTheDocument();
+    expect(screen.getByText('Actualizado el 23 de noviembre de 2026')).toBeInTheDocument();
 
     const toc = screen.getByRole('navigation', { name: 'En este artículo' });
     const entries = within(toc).getAllByRole('link');
@@ -181,11 +181,11 @@ describe('HelpArticlePage', () => {
     expect(await screen.findByText('¡Gracias! Nos alegra que te haya servido.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sí' })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/ayuda/valoraciones');
-    expect(init?.method).toBe('POST');
-    expect(init?.headers).toEqual({ 'Content-Type': 'application/json' });
-    expect(JSON.parse(String(init?.body))).toEqual({ categoria: 'calendar', articulo: 'create-event', util: true, language: 'es' });
+    const request = fetchMock.mock.calls[0]![0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/ayuda/valoraciones');
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(await request.json()).toEqual({ categoria: 'calendar', articulo: 'create-event', util: true, language: 'es' });
   });
 
   it('thanks the reader even when the server is unreachable', async () => {
@@ -197,7 +197,7 @@ describe('HelpArticlePage', () => {
       fireEvent.click(screen.getByRole('button', { name: 'No' }));
     });
     expect(screen.getByText(/Thanks for telling us/)).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ categoria: 'expenses', articulo: 'add-expense', util: false, language: 'en' });
+    expect(await (fetchMock.mock.calls[0]![0] as Request).json()).toEqual({ categoria: 'expenses', articulo: 'add-expense', util: false, language: 'en' });
     await waitFor(() => expect(warn).toHaveBeenCalled());
   });
 

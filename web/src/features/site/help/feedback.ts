@@ -1,22 +1,12 @@
-import type { Language } from '../../../i18n/detect';
+import { api } from '../../../api/client';
+import type { components } from '../../../api/schema';
 
-export const FEEDBACK_URL = '/api/ayuda/valoraciones';
-
-export interface ArticleFeedback {
-  categoria: string;
-  articulo: string;
-  util: boolean;
-  language: Language;
-}
+export type ArticleFeedback = components['schemas']['FeedbackRequest'];
 
 /** Sends a "was this helpful" answer. Never throws: the reader is thanked whatever happens. */
 export async function sendFeedback(feedback: ArticleFeedback): Promise<void> {
   try {
-    const response = await fetch(FEEDBACK_URL, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(feedback),
-    });
+    const { response } = await api.POST('/api/ayuda/valoraciones', { body: feedback });
     if (!response.ok) console.warn(`Help feedback not recorded (HTTP ${response.status})`);
   } catch (error) {
     console.warn('Help feedback not sent', error);

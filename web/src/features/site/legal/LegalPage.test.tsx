@@ -6,7 +6,7 @@ import { PublicLayout } from '../../../app/PublicLayout';
 import { legalEn } from '../../../content/legal/en';
 import { legalEs } from '../../../content/legal/es';
 import LegalPage from './LegalPage';
-import { formatLegalDate } from './formatLegalDate';
+import { formatDate } from '../../../lib/dates';
 
 const renderAt = (path: string) =>
   render(
@@ -61,8 +61,8 @@ describe('LegalPage', () => {
   });
 
   it('formats the date in each language without shifting the day', () => {
-    expect(formatLegalDate('2026-11-23', 'es')).toBe('23 de noviembre de 2026');
-    expect(formatLegalDate('2026-01-01', 'en')).toBe('January 1, 2026');
+    expect(formatDate('2026-11-23', 'es')).toBe('23 de noviembre de 2026');
+    expect(formatDate('2026-01-01', 'en')).toBe('January 1, 2026');
   });
 });
 

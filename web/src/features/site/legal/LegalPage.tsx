@@ -1,13 +1,13 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { legalEn } from '../../../content/legal/en';
 import { legalEs } from '../../../content/legal/es';
 import { CONTACT_EMAIL, LEGAL_DOCS, LEGAL_PATHS, LEGAL_UPDATED, type LegalBlock, type LegalDocId, type LegalSection } from '../../../content/legal/types';
 import { useLocalized } from '../../../content/localized';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
-import { formatLegalDate } from './formatLegalDate';
+import { formatDate } from '../../../lib/dates';
 import { useHashScroll } from '../useHashScroll';
 
 export type LegalDoc = LegalDocId;
@@ -119,7 +119,7 @@ export default function LegalPage({ doc }: { doc: LegalDoc }) {
     <main className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <PageHeader title={current.title} lead={current.summary}>
         <p className="mt-3 text-sm text-muted">
-          {ui.lastUpdated}: <time dateTime={LEGAL_UPDATED}>{formatLegalDate(LEGAL_UPDATED, i18n.language)}</time>
+          {ui.lastUpdated}: <time dateTime={LEGAL_UPDATED}>{formatDate(LEGAL_UPDATED, i18n.language)}</time>
         </p>
       </PageHeader>
 

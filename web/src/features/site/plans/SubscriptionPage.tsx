@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Button, buttonClass } from '../../../components/Button';
 import { PLANS, TRIAL_DAYS, type PlanId } from '../../../content/plans';
 import { plansEn } from '../../../content/plans/en';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { QueryProvider } from '../../../app/QueryProvider';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';

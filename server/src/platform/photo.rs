@@ -1,13 +1,128 @@
-//! Photos are judged by their content, decoded under limits, and re-encoded as JPEG: what is
-//! stored keeps the picture and nothing else (no EXIF, no GPS, no comments).
+//! Photos (a child's, a user's): judged by their content, decoded under limits, and re-encoded as
+//! JPEG with a thumbnail, so that what is stored keeps the picture and nothing else (no EXIF, no
+//! GPS, no comments); then written to storage, files first and record second.
 
 use std::io::Cursor;
 
+use axum::{
+    extract::{Multipart, multipart::MultipartRejection},
+    http::StatusCode,
+};
+use bytes::Bytes;
 use image::{
     DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, codecs::jpeg::JpegEncoder,
 };
+use utoipa::ToSchema;
 
-use crate::i18n::Msg;
+use crate::{
+    error::{ApiError, ApiResult},
+    i18n::Msg,
+    ids,
+    state::AppState,
+};
+
+/// The multipart form of a photo upload.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct PhotoUpload {
+    /// JPG, PNG, GIF or WebP, at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    foto: Vec<u8>,
+}
+
+/// The storage keys of a stored photo and its thumbnail.
+pub struct Stored {
+    pub photo_key: String,
+    pub thumbnail_key: String,
+}
+
+impl Stored {
+    pub fn keys(&self) -> impl Iterator<Item = String> {
+        [self.photo_key.clone(), self.thumbnail_key.clone()].into_iter()
+    }
+}
+
+/// The thumbnail that goes with a stored photo (`x.jpg` → `x-mini.jpg`).
+pub fn thumbnail_key(photo_key: &str) -> String {
+    match photo_key.strip_suffix(".jpg") {
+        Some(stem) => format!("{stem}-mini.jpg"),
+        None => format!("{photo_key}-mini"),
+    }
+}
+
+/// A stored photo's key and its thumbnail's, to remove both.
+pub fn with_thumbnail(photo_key: &str) -> [String; 2] {
+    [photo_key.to_owned(), thumbnail_key(photo_key)]
+}
+
+/// Reads the `foto` field of an upload, refusing an empty one or one over the size limit.
+pub async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<Vec<u8>> {
+    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, Msg::PhotoTooLarge);
+    let mut multipart = multipart.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+        _ => ApiError::bad_request(Msg::PhotoRequired),
+    })?;
+    loop {
+        let field = match multipart.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => return Err(ApiError::bad_request(Msg::PhotoRequired)),
+            Err(err) if err.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large()),
+            Err(_) => return Err(ApiError::bad_request(Msg::PhotoRequired)),
+        };
+        if field.name() != Some("foto") {
+            continue;
+        }
+        let data = field.bytes().await.map_err(|err| {
+            if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                too_large()
+            } else {
+                ApiError::bad_request(Msg::PhotoRequired)
+            }
+        })?;
+        if data.is_empty() {
+            return Err(ApiError::bad_request(Msg::PhotoRequired));
+        }
+        if data.len() > MAX_BYTES {
+            return Err(too_large());
+        }
+        return Ok(data.to_vec());
+    }
+}
+
+/// Processes an upload off the async threads and stores the photo and its thumbnail under
+/// `prefix`. The caller records the keys, and removes the files if recording fails.
+pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<Stored> {
+    let processed = tokio::task::spawn_blocking(move || process(&data))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(|msg| ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, msg))?;
+    let photo_key = format!("{prefix}/{}.jpg", ids::new_id());
+    let stored = Stored {
+        thumbnail_key: thumbnail_key(&photo_key),
+        photo_key,
+    };
+    state
+        .storage
+        .put(&stored.photo_key, Bytes::from(processed.photo))
+        .await
+        .map_err(|e| ApiError::internal(format!("{e:#}")))?;
+    state
+        .storage
+        .put(&stored.thumbnail_key, Bytes::from(processed.thumbnail))
+        .await
+        .map_err(|e| ApiError::internal(format!("{e:#}")))?;
+    Ok(stored)
+}
+
+/// Removes files that no record points at any more; a failure is logged (an orphan file is
+/// harmless), never shown.
+pub async fn remove(state: &AppState, keys: impl Iterator<Item = String>) {
+    for key in keys {
+        if let Err(err) = state.storage.delete(&key).await {
+            tracing::warn!(error = %format!("{err:#}"), "old photo not removed");
+        }
+    }
+}
 
 /// The most a photo may weigh when it arrives (spec §9).
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;

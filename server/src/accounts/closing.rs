@@ -1,0 +1,239 @@
+//! Closing an account (spec §1: data kept 90 days after cancellation, the account can be
+//! reactivated meanwhile): closed at once, reopenable during the grace period, then erased for
+//! good by a periodic job. Families the user shared keep their children's records.
+
+use std::time::Duration as StdDuration;
+
+use axum::extract::State;
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{
+    entities::usuario,
+    mails, password,
+    routes::Done,
+    session::{self, AuthUser, ClientInfo},
+};
+use crate::{
+    children::entities::hijo,
+    error::{ApiError, ApiResult, ErrorBody, FieldErrors},
+    families::entities::{familia, miembro},
+    http::json::Json,
+    i18n::{self, Lang, Msg},
+    platform::{photo, rate_limit::Limit},
+    state::AppState,
+};
+
+pub const GRACE: Duration = Duration::days(90);
+
+const REACTIVATE_PER_IP: Limit = Limit {
+    name: "reactivate_ip",
+    max: 10,
+    window: StdDuration::from_secs(15 * 60),
+};
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CloseRequest {
+    password: Option<String>,
+    /// The word "eliminar" (or "delete"), typed to confirm; any case.
+    confirmacion: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Closed {
+    pub success: bool,
+    pub msg: String,
+    /// When the account and its personal data will be erased, unless reopened before.
+    #[serde(rename = "purgaAt")]
+    pub purga_at: DateTime<Utc>,
+}
+
+/// Close one's account: every session ends now; the account can be reopened for 90 days by
+/// signing in, then everything personal is erased.
+#[utoipa::path(delete, path = "/usuarios/perfil", tag = "accounts", security(("bearer" = [])),
+    request_body = CloseRequest,
+    responses(
+        (status = 200, body = Closed),
+        (status = 401, body = ErrorBody),
+        (status = 422, description = "wrong password or confirmation word", body = ErrorBody),
+    ))]
+pub async fn close_account(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Json(body): Json<CloseRequest>,
+) -> ApiResult<Json<Closed>> {
+    let mut errors = FieldErrors::default();
+    let confirmed = body
+        .confirmacion
+        .as_deref()
+        .map(|w| w.trim().to_lowercase())
+        .is_some_and(|w| w == "eliminar" || w == "delete");
+    if !confirmed {
+        errors.add("confirmacion", Msg::CloseWordWrong);
+    }
+    let given = body.password.filter(|p| !p.is_empty());
+    if given.is_none() {
+        errors.add("password", Msg::PasswordRequired);
+    }
+    errors.into_result()?;
+    let Some(given) = given else {
+        return Err(ApiError::internal("field check passed without values"));
+    };
+    super::security::require_own_password(&state, &auth.user, given, "password").await?;
+
+    let now = Utc::now();
+    let purga_at = now + GRACE;
+    let txn = state.db.begin().await?;
+    let mut active = auth.user.clone().into_active_model();
+    active.desactivado_at = Set(Some(now));
+    active.purga_at = Set(Some(purga_at));
+    active.updated_at = Set(now);
+    let user = active.update(&txn).await?;
+    session::end_all(&txn, &user.id, None).await?;
+    txn.commit().await?;
+    state.sessions.forget_user(&user.id);
+
+    let lang = Lang::parse(&user.language).unwrap_or_default();
+    if let Ok(address) = user.email.parse() {
+        let to = lettre::message::Mailbox::new(
+            Some(format!("{} {}", user.nombre, user.apellido)),
+            address,
+        );
+        state.send_mail(mails::account_closed(to, &user.nombre, purga_at, lang));
+    }
+    tracing::info!(user_id = %user.id, "account closed");
+    Ok(Json(Closed {
+        success: true,
+        msg: Msg::AccountClosedDone.text(i18n::current()).to_owned(),
+        purga_at,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReactivateRequest {
+    email: Option<String>,
+    password: Option<String>,
+}
+
+/// Reopen a closed account within its grace period; then sign in as usual.
+#[utoipa::path(post, path = "/usuarios/reactivar", tag = "accounts",
+    request_body = ReactivateRequest,
+    responses(
+        (status = 200, body = Done),
+        (status = 401, description = "wrong email or password, or nothing to reopen", body = ErrorBody),
+        (status = 429, description = "too many attempts", body = ErrorBody),
+    ))]
+pub async fn reactivate(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    Json(body): Json<ReactivateRequest>,
+) -> ApiResult<Json<Done>> {
+    let email = body
+        .email
+        .map(|e| e.trim().to_lowercase())
+        .unwrap_or_default();
+    let given = body.password.unwrap_or_default();
+    state
+        .limiter
+        .hit(&REACTIVATE_PER_IP, &client.ip_key())
+        .await?;
+    let user = usuario::Entity::find()
+        .filter(usuario::Column::Email.eq(&email))
+        .one(&state.db)
+        .await?;
+    let stored = user.as_ref().map(|u| u.password_hash.clone());
+    // The password is checked whatever was found, so the answer takes as long either way.
+    let matches = password::verify(given, stored).await?;
+    let refused = || {
+        ApiError::new(
+            axum::http::StatusCode::UNAUTHORIZED,
+            Msg::InvalidCredentials,
+        )
+    };
+    let Some(user) = user.filter(|u| matches && u.desactivado_at.is_some()) else {
+        return Err(refused());
+    };
+    let mut active = user.into_active_model();
+    active.desactivado_at = Set(None);
+    active.purga_at = Set(None);
+    active.updated_at = Set(Utc::now());
+    let user = active.update(&state.db).await?;
+    i18n::set_current(Lang::parse(&user.language).unwrap_or_default());
+    tracing::info!(user_id = %user.id, "account reopened");
+    Ok(Done::new(Msg::AccountReopened))
+}
+
+/// Erases every account whose grace period ended by `now`; gives back how many.
+pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, sea_orm::DbErr> {
+    let due = usuario::Entity::find()
+        .filter(usuario::Column::DesactivadoAt.is_not_null())
+        .filter(usuario::Column::PurgaAt.lte(now))
+        .all(&state.db)
+        .await?;
+    let count = due.len();
+    for user in due {
+        purge(state, user).await?;
+    }
+    Ok(count)
+}
+
+/// Erases one user: their account, sessions, tokens, memberships and photo. A family only they
+/// belonged to goes with its children; a family shared with others keeps its records (and gets a
+/// new admin if the user was the only one).
+async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::DbErr> {
+    let mut files: Vec<String> = user
+        .foto
+        .iter()
+        .flat_map(|k| photo::with_thumbnail(k))
+        .collect();
+    let txn = state.db.begin().await?;
+    let memberships = miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(&user.id))
+        .all(&txn)
+        .await?;
+    for membership in memberships {
+        let others = miembro::Entity::find()
+            .filter(miembro::Column::FamiliaId.eq(&membership.familia_id))
+            .filter(miembro::Column::UsuarioId.ne(&user.id))
+            .order_by_asc(miembro::Column::CreatedAt)
+            .all(&txn)
+            .await?;
+        if others.is_empty() {
+            let children = hijo::Entity::find()
+                .filter(hijo::Column::FamiliaId.eq(&membership.familia_id))
+                .all(&txn)
+                .await?;
+            files.extend(
+                children
+                    .into_iter()
+                    .flat_map(|c| [c.foto_key, c.miniatura_key])
+                    .flatten(),
+            );
+            // Children and their lists go with the family (foreign keys cascade).
+            familia::Entity::delete_by_id(&membership.familia_id)
+                .exec(&txn)
+                .await?;
+        } else if membership.es_admin && !others.iter().any(|o| o.es_admin) {
+            let heir = others
+                .iter()
+                .find(|o| crate::families::can_edit(o))
+                .unwrap_or(&others[0]);
+            let mut active = heir.clone().into_active_model();
+            active.es_admin = Set(true);
+            active.updated_at = Set(Utc::now());
+            active.update(&txn).await?;
+        }
+    }
+    // Sessions, tokens and memberships go with the user (foreign keys cascade).
+    usuario::Entity::delete_by_id(&user.id).exec(&txn).await?;
+    txn.commit().await?;
+    state.sessions.forget_user(&user.id);
+    photo::remove(state, files.into_iter()).await;
+    tracing::info!(user_id = %user.id, "closed account erased after its grace period");
+    Ok(())
+}

@@ -1,0 +1,373 @@
+//! The signed-in user's own profile: personal details and language, a checked change of email,
+//! email verification, the profile photo, and the counts the profile page shows.
+
+use axum::extract::{Multipart, Path, State, multipart::MultipartRejection};
+use chrono::{Duration, Utc};
+use lettre::message::Mailbox;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QuerySelect, Set, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{
+    entities::usuario,
+    mails,
+    routes::{Done, ProfileAnswer},
+    session::AuthUser,
+    tokens,
+};
+use crate::{
+    children::entities::hijo,
+    error::{ApiError, ApiResult, ErrorBody, FieldErrors},
+    families::entities::miembro,
+    fields,
+    http::json::Json,
+    i18n::{self, Lang, Msg},
+    platform::photo,
+    state::AppState,
+};
+
+const VERIFY_VALID_FOR: Duration = Duration::days(7);
+const CHANGE_EMAIL_VALID_FOR: Duration = Duration::hours(24);
+
+/// The profile as the owner sees it, with the address waiting for confirmation, if any.
+pub fn answer(state: &AppState, user: usuario::Model) -> Json<ProfileAnswer> {
+    let pending = user.email_pendiente.clone().filter(|_| {
+        user.email_pendiente_vence_at
+            .is_some_and(|end| end > Utc::now())
+    });
+    Json(ProfileAnswer {
+        success: true,
+        email_pendiente: pending,
+        user: super::routes::UserView::new(user, &state.storage),
+    })
+}
+
+fn mailbox(user: &usuario::Model, address: &str) -> ApiResult<Mailbox> {
+    Ok(Mailbox::new(
+        Some(format!("{} {}", user.nombre, user.apellido)),
+        address.parse().map_err(ApiError::internal)?,
+    ))
+}
+
+/// Mails a link that proves the user reads their address.
+pub async fn send_verification(
+    state: &AppState,
+    db: &impl ConnectionTrait,
+    user: &usuario::Model,
+) -> ApiResult<()> {
+    tokens::revoke(db, &user.id, tokens::VERIFY_EMAIL).await?;
+    let secret = tokens::issue(db, &user.id, tokens::VERIFY_EMAIL, VERIFY_VALID_FOR, None).await?;
+    let link = state.config.link(&format!("/verify-email/{secret}"));
+    let lang = Lang::parse(&user.language).unwrap_or_default();
+    state.send_mail(mails::verify_email(
+        mailbox(user, &user.email)?,
+        &user.nombre,
+        &link,
+        lang,
+    ));
+    Ok(())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ProfileRequest {
+    nombre: Option<String>,
+    apellido: Option<String>,
+    /// A new address is confirmed by a mailed link before it takes effect.
+    email: Option<String>,
+    telefono: Option<String>,
+    /// es or en.
+    language: Option<String>,
+}
+
+/// Change one's name, phone, language or email address.
+#[utoipa::path(put, path = "/usuarios/perfil", tag = "accounts", security(("bearer" = [])),
+    request_body = ProfileRequest,
+    responses(
+        (status = 200, body = ProfileAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 409, description = "the new email belongs to another account", body = ErrorBody),
+        (status = 422, description = "invalid fields", body = ErrorBody),
+    ))]
+pub async fn update_profile(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Json(body): Json<ProfileRequest>,
+) -> ApiResult<Json<ProfileAnswer>> {
+    let mut errors = FieldErrors::default();
+    let nombre = errors.check("nombre", fields::name(body.nombre, Msg::NameRequired));
+    let apellido = errors.check(
+        "apellido",
+        fields::name(body.apellido, Msg::LastNameRequired),
+    );
+    let email = errors.check("email", fields::email(body.email));
+    let telefono = errors.check("telefono", fields::phone(body.telefono));
+    let current = Lang::parse(&auth.user.language).unwrap_or_default();
+    let language = errors.check("language", fields::language(body.language, current));
+    errors.into_result()?;
+    let (Some(nombre), Some(apellido), Some(email), Some(telefono), Some(language)) =
+        (nombre, apellido, email, telefono, language)
+    else {
+        return Err(ApiError::internal("field check passed without values"));
+    };
+
+    let new_email = (email != auth.user.email).then_some(email);
+    if let Some(address) = &new_email {
+        let taken = usuario::Entity::find()
+            .filter(usuario::Column::Email.eq(address))
+            .count(&state.db)
+            .await?
+            > 0;
+        if taken {
+            return Err(ApiError::conflict(Msg::EmailTaken));
+        }
+    }
+
+    let txn = state.db.begin().await?;
+    let mut active = auth.user.clone().into_active_model();
+    active.nombre = Set(nombre);
+    active.apellido = Set(apellido);
+    active.telefono = Set(telefono);
+    active.language = Set(language.as_str().to_owned());
+    active.updated_at = Set(Utc::now());
+    if let Some(address) = &new_email {
+        active.email_pendiente = Set(Some(address.clone()));
+        active.email_pendiente_vence_at = Set(Some(Utc::now() + CHANGE_EMAIL_VALID_FOR));
+    }
+    let user = active.update(&txn).await?;
+    if let Some(address) = &new_email {
+        tokens::revoke(&txn, &user.id, tokens::CHANGE_EMAIL).await?;
+        let secret = tokens::issue(
+            &txn,
+            &user.id,
+            tokens::CHANGE_EMAIL,
+            CHANGE_EMAIL_VALID_FOR,
+            Some(address.clone()),
+        )
+        .await?;
+        let link = state.config.link(&format!("/confirm-email/{secret}"));
+        state.send_mail(mails::confirm_new_email(
+            mailbox(&user, address)?,
+            &user.nombre,
+            &link,
+            language,
+        ));
+        state.send_mail(mails::email_change_requested(
+            mailbox(&user, &user.email)?,
+            &user.nombre,
+            address,
+            language,
+        ));
+    }
+    txn.commit().await?;
+    state.sessions.forget_user(&user.id);
+    i18n::set_current(language);
+    Ok(answer(&state, user))
+}
+
+/// Confirm a new email address with the link mailed to it.
+#[utoipa::path(post, path = "/usuarios/confirmar-email/{token}", tag = "accounts",
+    params(("token" = String, Path, description = "the token from the mailed link")),
+    responses(
+        (status = 200, body = Done),
+        (status = 400, description = "unknown, used or expired token", body = ErrorBody),
+        (status = 409, description = "the address was taken meanwhile", body = ErrorBody),
+    ))]
+pub async fn confirm_email(
+    State(state): State<AppState>,
+    Path(secret): Path<String>,
+) -> ApiResult<Json<Done>> {
+    let txn = state.db.begin().await?;
+    let claimed = tokens::claim(&txn, &secret, tokens::CHANGE_EMAIL).await?;
+    let (Some(claimed), Some(address)) = (claimed.clone(), claimed.and_then(|t| t.dato)) else {
+        return Err(ApiError::bad_request(Msg::InvalidLink));
+    };
+    let user = usuario::Entity::find_by_id(&claimed.usuario_id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(Msg::InvalidLink))?;
+    let mut active = user.into_active_model();
+    active.email = Set(address);
+    active.email_pendiente = Set(None);
+    active.email_pendiente_vence_at = Set(None);
+    // Opening the link proves the new address is read.
+    active.email_verificado_at = Set(Some(Utc::now()));
+    active.updated_at = Set(Utc::now());
+    match active.update(&txn).await {
+        Ok(_) => {}
+        Err(err)
+            if matches!(
+                err.sql_err(),
+                Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+            ) =>
+        {
+            return Err(ApiError::conflict(Msg::EmailTaken));
+        }
+        Err(err) => return Err(err.into()),
+    }
+    txn.commit().await?;
+    state.sessions.forget_user(&claimed.usuario_id);
+    Ok(Done::new(Msg::EmailChanged))
+}
+
+/// Confirm that one reads the account's address, with the link mailed at registration.
+#[utoipa::path(post, path = "/usuarios/verificar-email/{token}", tag = "accounts",
+    params(("token" = String, Path, description = "the token from the mailed link")),
+    responses(
+        (status = 200, body = Done),
+        (status = 400, description = "unknown, used or expired token", body = ErrorBody),
+    ))]
+pub async fn verify_email(
+    State(state): State<AppState>,
+    Path(secret): Path<String>,
+) -> ApiResult<Json<Done>> {
+    let claimed = tokens::claim(&state.db, &secret, tokens::VERIFY_EMAIL)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(Msg::InvalidLink))?;
+    usuario::Entity::update_many()
+        .col_expr(
+            usuario::Column::EmailVerificadoAt,
+            sea_orm::sea_query::Expr::value(Utc::now()),
+        )
+        .filter(usuario::Column::Id.eq(&claimed.usuario_id))
+        .exec(&state.db)
+        .await?;
+    state.sessions.forget_user(&claimed.usuario_id);
+    Ok(Done::new(Msg::EmailVerified))
+}
+
+/// Mail the verification link again.
+#[utoipa::path(post, path = "/usuarios/verificar-email", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 200, body = Done),
+        (status = 401, body = ErrorBody),
+        (status = 429, description = "asked too often", body = ErrorBody),
+    ))]
+pub async fn resend_verification(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> ApiResult<Json<Done>> {
+    if auth.user.email_verificado_at.is_some() {
+        return Ok(Done::new(Msg::EmailVerified));
+    }
+    state
+        .limiter
+        .hit(&super::routes::VERIFY_PER_USER, &auth.user.id)
+        .await?;
+    send_verification(&state, &state.db, &auth.user).await?;
+    Ok(Done::new(Msg::VerificationSent))
+}
+
+/// Upload or replace one's profile photo (re-encoded, no metadata kept).
+#[utoipa::path(post, path = "/usuarios/perfil/foto", tag = "accounts", security(("bearer" = [])),
+    request_body(content = photo::PhotoUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = ProfileAnswer),
+        (status = 400, description = "no file", body = ErrorBody),
+        (status = 413, description = "larger than 5 MB", body = ErrorBody),
+        (status = 415, description = "not an image", body = ErrorBody),
+    ))]
+pub async fn upload_profile_photo(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<ProfileAnswer>> {
+    let data = photo::read_upload(multipart).await?;
+    let stored = photo::store(&state, &format!("usuarios/{}", auth.user.id), data).await?;
+    let old = auth.user.foto.clone();
+    let mut active = auth.user.into_active_model();
+    active.foto = Set(Some(stored.photo_key.clone()));
+    active.updated_at = Set(Utc::now());
+    let user = match active.update(&state.db).await {
+        Ok(user) => user,
+        Err(err) => {
+            photo::remove(&state, stored.keys()).await;
+            return Err(err.into());
+        }
+    };
+    photo::remove(
+        &state,
+        old.into_iter().flat_map(|k| photo::with_thumbnail(&k)),
+    )
+    .await;
+    state.sessions.forget_user(&user.id);
+    Ok(answer(&state, user))
+}
+
+/// Remove one's profile photo.
+#[utoipa::path(delete, path = "/usuarios/perfil/foto", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, body = ProfileAnswer), (status = 401, body = ErrorBody)))]
+pub async fn delete_profile_photo(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> ApiResult<Json<ProfileAnswer>> {
+    let old = auth.user.foto.clone();
+    let mut active = auth.user.into_active_model();
+    active.foto = Set(None);
+    active.updated_at = Set(Utc::now());
+    let user = active.update(&state.db).await?;
+    photo::remove(
+        &state,
+        old.into_iter().flat_map(|k| photo::with_thumbnail(&k)),
+    )
+    .await;
+    state.sessions.forget_user(&user.id);
+    Ok(answer(&state, user))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Summary {
+    /// Children of every family the user belongs to.
+    pub hijos: u64,
+    /// Other adults in those families.
+    pub coparents: u64,
+    /// Messages and documents count what exists: nothing until those features exist.
+    pub mensajes: u64,
+    pub documentos: u64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SummaryAnswer {
+    pub success: bool,
+    pub data: Summary,
+}
+
+/// The counts shown on the profile page.
+#[utoipa::path(get, path = "/usuarios/resumen", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, body = SummaryAnswer), (status = 401, body = ErrorBody)))]
+pub async fn summary(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> ApiResult<Json<SummaryAnswer>> {
+    let families = || {
+        sea_orm::sea_query::Query::select()
+            .column(miembro::Column::FamiliaId)
+            .from(miembro::Entity)
+            .and_where(miembro::Column::UsuarioId.eq(&auth.user.id))
+            .to_owned()
+    };
+    let (hijos, coparents) = tokio::try_join!(
+        hijo::Entity::find()
+            .filter(hijo::Column::FamiliaId.in_subquery(families()))
+            .count(&state.db),
+        // One adult sharing two families with the user counts once.
+        miembro::Entity::find()
+            .select_only()
+            .column(miembro::Column::UsuarioId)
+            .distinct()
+            .filter(miembro::Column::FamiliaId.in_subquery(families()))
+            .filter(miembro::Column::UsuarioId.ne(&auth.user.id))
+            .count(&state.db),
+    )?;
+    Ok(Json(SummaryAnswer {
+        success: true,
+        data: Summary {
+            hijos,
+            coparents,
+            mensajes: 0,
+            documentos: 0,
+        },
+    }))
+}

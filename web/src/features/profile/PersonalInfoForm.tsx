@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from '../../i18n';
+import { ApiError } from '../../api/client';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/Field';
+import { applyServerErrors } from '../../lib/serverErrors';
+import { useSession } from '../accounts/session';
+import { useUpdateProfile, type Profile } from './api';
+import { profileSchema, type ProfileValues } from './schemas';
+import { onAField } from './ui';
+
+const FIELDS = { nombre: 'nombre', apellido: 'apellido', email: 'email', telefono: 'telefono' } as const;
+
+const valuesOf = (profile: Profile): ProfileValues => ({
+  nombre: profile.nombre,
+  apellido: profile.apellido,
+  email: profile.email,
+  telefono: profile.telefono ?? '',
+});
+
+/** Spec §2 profile edit, personal info: saved on the server, the session's user replaced, a toast. */
+export function PersonalInfoForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { updateUser } = useSession();
+  const update = useUpdateProfile();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema(t)), defaultValues: valuesOf(profile) });
+
+  const submit = async (values: ProfileValues) => {
+    setFailure(null);
+    try {
+      const saved = await update.mutateAsync({
+        nombre: values.nombre,
+        apellido: values.apellido,
+        email: values.email.toLowerCase(),
+        telefono: values.telefono || null,
+        language: profile.language,
+      });
+      // A new email waits for confirmation: the form shows the address still in use.
+      reset(valuesOf(saved));
+      updateUser(saved);
+      onSaved();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'email_taken') {
+        setError('email', { message: err.message });
+        return;
+      }
+      const message = applyServerErrors(err, setError, FIELDS, t('profile.edit.personal.failed'));
+      // A message already shown under its field is not repeated above the form.
+      setFailure(onAField(err, FIELDS) ? null : message);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
+      {failure && <Alert>{failure}</Alert>}
+      {profile.emailPendiente && (
+        <Alert kind="info">
+          <p className="font-medium">{t('profile.edit.personal.pending', { email: profile.emailPendiente })}</p>
+          <p className="mt-1 text-muted">{t('profile.edit.personal.pendingHint', { current: profile.email })}</p>
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t('fields.firstName')} autoComplete="given-name" error={errors.nombre?.message} {...register('nombre')} />
+        <TextField label={t('fields.lastName')} autoComplete="family-name" error={errors.apellido?.message} {...register('apellido')} />
+      </div>
+      <TextField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField label={t('fields.phoneOptional')} type="tel" autoComplete="tel" error={errors.telefono?.message} {...register('telefono')} />
+      <div className="flex justify-end pt-1">
+        <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
+          {t('profile.edit.personal.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
