@@ -180,4 +180,16 @@ messages! {
     TwoFactorChallengeInvalid => "two_factor_challenge_invalid", "El inicio de sesión expiró. Ingresa tu email y contraseña de nuevo.", "The sign-in has expired. Please enter your email and password again.";
     TwoFactorCodeInvalid => "two_factor_code_invalid", "El código no es correcto. Usa el código de 6 dígitos de tu app de autenticación o uno de tus códigos de recuperación.", "The code is not correct. Use the 6-digit code from your authenticator app or one of your recovery codes.";
     TwoFactorCodeUsed => "two_factor_code_used", "Ese código ya se usó. Espera a que tu app muestre el siguiente.", "That code has already been used. Wait for your app to show the next one.";
+    // Families: their details, members, permissions and roles.
+    FamilyNameRequired => "family_name_required", "El nombre de la familia es requerido", "The family name is required";
+    TimeZoneInvalid => "time_zone_invalid", "Elige una zona horaria válida, por ejemplo America/Argentina/Buenos_Aires", "Choose a valid time zone, for example America/Argentina/Buenos_Aires";
+    PermissionInvalid => "permission_invalid", "El permiso debe ser coparent (acceso completo) o viewer (solo lectura)", "The permission must be coparent (full access) or viewer (read only)";
+    RelationInvalid => "relation_invalid", "La relación debe ser madre, padre, tutor, tutora, abuelo, abuela, cuidador, cuidadora u otro", "The relationship must be madre, padre, tutor, tutora, abuelo, abuela, cuidador, cuidadora or otro";
+    AdminNeedsCoparent => "admin_needs_coparent", "Solo un co-padre con acceso completo puede administrar la familia: dale primero el permiso de acceso completo.", "Only a co-parent with full access can be an admin: give them full access first.";
+    AdminKeepsCoparent => "admin_keeps_coparent", "Quien administra la familia necesita acceso completo: quítale primero el rol de administrador.", "An admin needs full access: take away the admin role first.";
+    FamilyLastAdmin => "family_last_admin", "La familia necesita al menos un administrador: primero haz administrador a otro miembro.", "The family needs at least one admin: make another member an admin first.";
+    FamilyLastCoparent => "family_last_coparent", "La familia tiene hijos y necesita al menos un co-padre activo: primero agrega o promueve a otro co-padre.", "The family has children and needs at least one active co-parent: add or promote another co-parent first.";
+    FamilyOnlyMember => "family_only_member", "Es tu propia familia y eres su único miembro, así que no puedes salir de ella. Si quieres dejar Nido, cierra tu cuenta.", "This is your own family and you are its only member, so you cannot leave it. To leave Nido, close your account instead.";
+    FamilyLeft => "family_left", "Saliste de la familia.", "You left the family.";
+    MemberRemoved => "member_removed", "Quitamos a esa persona de la familia.", "The member was removed from the family.";
 }

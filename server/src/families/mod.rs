@@ -1,11 +1,32 @@
 //! Families: the group of adults around a set of children. Every user gets one at registration.
+//! Members are co-parents (full access) or viewers (read only); the rules of what a family must
+//! keep (an admin, and an active co-parent while it has children) live in `Roster`.
 
 pub mod entities;
+pub mod routes;
 
+use std::collections::{HashMap, HashSet};
+
+use axum::{
+    extract::{FromRequestParts, Path},
+    http::request::Parts,
+};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, sea_query::Expr,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use crate::ids;
+use crate::{
+    accounts::{AuthUser, entities::usuario},
+    children::entities::hijo,
+    error::{ApiError, ApiResult},
+    i18n::Msg,
+    ids,
+    state::AppState,
+};
 use entities::{familia, miembro};
 
 pub const DEFAULT_TIME_ZONE: &str = "America/Argentina/Buenos_Aires";
@@ -46,4 +67,355 @@ pub async fn create_own_family(
     .insert(db)
     .await?;
     Ok(family)
+}
+
+/// What a member may do: co-parents change the family's records, viewers only read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Permission {
+    Coparent,
+    Viewer,
+}
+
+impl Permission {
+    const ALL: [Permission; 2] = [Permission::Coparent, Permission::Viewer];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Permission::Coparent => "coparent",
+            Permission::Viewer => "viewer",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Permission> {
+        Self::ALL.into_iter().find(|p| p.as_str() == value)
+    }
+
+    /// A stored value no version wrote reads as the lesser permission, never as more.
+    pub fn of(member: &miembro::Model) -> Permission {
+        Self::parse(&member.permiso).unwrap_or(Permission::Viewer)
+    }
+}
+
+/// A member's relation to the family's children.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Relation {
+    Madre,
+    Padre,
+    Tutor,
+    Tutora,
+    Abuelo,
+    Abuela,
+    Cuidador,
+    Cuidadora,
+    Otro,
+}
+
+impl Relation {
+    const ALL: [Relation; 9] = [
+        Relation::Madre,
+        Relation::Padre,
+        Relation::Tutor,
+        Relation::Tutora,
+        Relation::Abuelo,
+        Relation::Abuela,
+        Relation::Cuidador,
+        Relation::Cuidadora,
+        Relation::Otro,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Relation::Madre => "madre",
+            Relation::Padre => "padre",
+            Relation::Tutor => "tutor",
+            Relation::Tutora => "tutora",
+            Relation::Abuelo => "abuelo",
+            Relation::Abuela => "abuela",
+            Relation::Cuidador => "cuidador",
+            Relation::Cuidadora => "cuidadora",
+            Relation::Otro => "otro",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Relation> {
+        Self::ALL.into_iter().find(|r| r.as_str() == value)
+    }
+
+    pub fn of(member: &miembro::Model) -> Relation {
+        Self::parse(&member.relacion).unwrap_or(Relation::Otro)
+    }
+}
+
+const TIME_ZONE_MAX_CHARS: usize = 64;
+
+/// An IANA time zone name by its shape (`Area/Location[/More]`): no zone database is compiled
+/// in, so a well-formed but unknown name passes; what matters is that browsers and the future
+/// reminders read the same spelling.
+pub fn time_zone(value: Option<String>) -> Result<String, Msg> {
+    let value = value
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+        .ok_or(Msg::TimeZoneInvalid)?;
+    let parts: Vec<&str> = value.split('/').collect();
+    let well_formed = value.len() <= TIME_ZONE_MAX_CHARS
+        && (2..=3).contains(&parts.len())
+        && parts.iter().all(|part| {
+            part.starts_with(|c: char| c.is_ascii_uppercase())
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '+'))
+        });
+    if well_formed {
+        Ok(value)
+    } else {
+        Err(Msg::TimeZoneInvalid)
+    }
+}
+
+/// A family the caller belongs to, resolved from the `{id}` of the path, with their membership.
+/// Anyone else is told the family does not exist.
+pub struct FamilyMember {
+    pub auth: AuthUser,
+    pub family: familia::Model,
+    pub me: miembro::Model,
+}
+
+/// A family the caller administers; other members get 403.
+pub struct FamilyAdmin(pub FamilyMember);
+
+impl FromRequestParts<AppState> for FamilyMember {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let auth = AuthUser::from_request_parts(parts, state).await?;
+        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::not_found())?;
+        let id = params.get("id").ok_or_else(ApiError::not_found)?;
+        let (me, family) = tokio::try_join!(
+            miembro::Entity::find()
+                .filter(miembro::Column::FamiliaId.eq(id))
+                .filter(miembro::Column::UsuarioId.eq(&auth.user.id))
+                .one(&state.db),
+            familia::Entity::find_by_id(id).one(&state.db),
+        )?;
+        match (me, family) {
+            (Some(me), Some(family)) => Ok(FamilyMember { auth, family, me }),
+            _ => Err(ApiError::not_found()),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for FamilyAdmin {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let member = FamilyMember::from_request_parts(parts, state).await?;
+        if !member.me.es_admin {
+            return Err(ApiError::forbidden());
+        }
+        Ok(FamilyAdmin(member))
+    }
+}
+
+/// Everyone in one family as the rules about admins and co-parents need to see them.
+#[derive(Debug)]
+pub struct Roster {
+    pub members: Vec<miembro::Model>,
+    /// Users whose account is closed: they still belong, but cannot act for the family.
+    closed: HashSet<String>,
+    has_children: bool,
+}
+
+impl Roster {
+    /// Loads a family's roster. Inside a transaction, call `lock_family` first so that two
+    /// changes cannot both pass these rules on the same old state.
+    pub async fn load(db: &impl ConnectionTrait, familia_id: &str) -> Result<Roster, DbErr> {
+        let members = miembro::Entity::find()
+            .filter(miembro::Column::FamiliaId.eq(familia_id))
+            .order_by_asc(miembro::Column::CreatedAt)
+            .order_by_asc(miembro::Column::Id)
+            .all(db)
+            .await?;
+        let user_ids: Vec<String> = members.iter().map(|m| m.usuario_id.clone()).collect();
+        let closed = usuario::Entity::find()
+            .select_only()
+            .column(usuario::Column::Id)
+            .filter(usuario::Column::Id.is_in(user_ids))
+            .filter(usuario::Column::DesactivadoAt.is_not_null())
+            .into_tuple::<String>()
+            .all(db)
+            .await?
+            .into_iter()
+            .collect();
+        let has_children = hijo::Entity::find()
+            .filter(hijo::Column::FamiliaId.eq(familia_id))
+            .one(db)
+            .await?
+            .is_some();
+        Ok(Roster {
+            members,
+            closed,
+            has_children,
+        })
+    }
+
+    pub fn member(&self, id: &str) -> Option<&miembro::Model> {
+        self.members.iter().find(|m| m.id == id)
+    }
+
+    /// Refuses to replace member `target` by `after` (or remove them, with `None`) when the family
+    /// would be left empty, without an admin who can act, or, having children, without a co-parent
+    /// who can act. A rule already broken before (say, the only admin closed their account) does
+    /// not block changes that do not make it worse.
+    pub fn check(&self, target: &str, after: Option<&miembro::Model>) -> Result<(), Msg> {
+        let before: Vec<&miembro::Model> = self.members.iter().collect();
+        let remaining: Vec<&miembro::Model> = self
+            .members
+            .iter()
+            .filter(|m| m.id != target)
+            .chain(after)
+            .collect();
+        if remaining.is_empty() {
+            return Err(Msg::FamilyOnlyMember);
+        }
+        let any_active = |list: &[&miembro::Model], role: fn(&miembro::Model) -> bool| {
+            list.iter()
+                .any(|m| role(m) && !self.closed.contains(&m.usuario_id))
+        };
+        let admin = |m: &miembro::Model| m.es_admin;
+        if any_active(&before, admin) && !any_active(&remaining, admin) {
+            return Err(Msg::FamilyLastAdmin);
+        }
+        if self.has_children && any_active(&before, can_edit) && !any_active(&remaining, can_edit) {
+            return Err(Msg::FamilyLastCoparent);
+        }
+        Ok(())
+    }
+}
+
+/// Makes the family's row the lock every change of membership takes first: on PostgreSQL the
+/// update holds the row until commit, on SQLite it takes the database's write lock. A second
+/// change waits and then reads the first one's result. Also dates the family's last change.
+/// Gives back whether the family still exists.
+pub async fn lock_family(db: &impl ConnectionTrait, familia_id: &str) -> Result<bool, DbErr> {
+    let touched = familia::Entity::update_many()
+        .col_expr(familia::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(familia::Column::Id.eq(familia_id))
+        .exec(db)
+        .await?;
+    Ok(touched.rows_affected > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member(id: &str, permiso: &str, es_admin: bool) -> miembro::Model {
+        miembro::Model {
+            id: id.to_owned(),
+            familia_id: "f".to_owned(),
+            usuario_id: format!("u-{id}"),
+            relacion: "otro".to_owned(),
+            permiso: permiso.to_owned(),
+            es_admin,
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+        }
+    }
+
+    fn roster(members: Vec<miembro::Model>, closed: &[&str], has_children: bool) -> Roster {
+        Roster {
+            members,
+            closed: closed.iter().map(|id| format!("u-{id}")).collect(),
+            has_children,
+        }
+    }
+
+    #[test]
+    fn time_zones_are_checked_by_shape() {
+        for good in [
+            "America/Argentina/Buenos_Aires",
+            "Europe/Madrid",
+            "Etc/GMT+3",
+            "America/Port-au-Prince",
+        ] {
+            assert_eq!(time_zone(Some(format!(" {good} "))), Ok(good.to_owned()));
+        }
+        for bad in [
+            "",
+            "UTC",
+            "europe/madrid",
+            "Europe/",
+            "Europe/Mad rid",
+            "A/B/C/D",
+            "Europe/../etc",
+        ] {
+            assert_eq!(
+                time_zone(Some(bad.to_owned())),
+                Err(Msg::TimeZoneInvalid),
+                "{bad}"
+            );
+        }
+        assert_eq!(time_zone(None), Err(Msg::TimeZoneInvalid));
+        assert_eq!(
+            time_zone(Some(format!("Europe/{}", "A".repeat(60)))),
+            Err(Msg::TimeZoneInvalid)
+        );
+    }
+
+    #[test]
+    fn the_only_member_cannot_leave() {
+        let r = roster(vec![member("a", "coparent", true)], &[], false);
+        assert_eq!(r.check("a", None), Err(Msg::FamilyOnlyMember));
+    }
+
+    #[test]
+    fn the_last_admin_hands_over_first() {
+        let r = roster(
+            vec![
+                member("a", "coparent", true),
+                member("b", "coparent", false),
+            ],
+            &[],
+            false,
+        );
+        assert_eq!(r.check("a", None), Err(Msg::FamilyLastAdmin));
+        let mut stepping_down = member("a", "coparent", false);
+        assert_eq!(
+            r.check("a", Some(&stepping_down)),
+            Err(Msg::FamilyLastAdmin)
+        );
+        assert_eq!(r.check("b", None), Ok(()));
+        // An admin whose account is closed cannot act, so they do not count.
+        let r = roster(
+            vec![member("a", "coparent", true), member("b", "coparent", true)],
+            &["b"],
+            false,
+        );
+        assert_eq!(r.check("a", None), Err(Msg::FamilyLastAdmin));
+        stepping_down.es_admin = true;
+        assert_eq!(r.check("a", Some(&stepping_down)), Ok(()));
+    }
+
+    #[test]
+    fn a_family_with_children_keeps_an_active_coparent() {
+        let members = vec![
+            member("a", "coparent", true),
+            member("b", "coparent", false),
+            member("c", "viewer", false),
+        ];
+        let r = roster(members.clone(), &["a"], true);
+        assert_eq!(r.check("b", None), Err(Msg::FamilyLastCoparent));
+        assert_eq!(
+            r.check("b", Some(&member("b", "viewer", false))),
+            Err(Msg::FamilyLastCoparent)
+        );
+        assert_eq!(r.check("c", None), Ok(()));
+        // Without children there is nothing to look after.
+        let r = roster(members, &["a"], false);
+        assert_eq!(r.check("b", None), Ok(()));
+    }
 }

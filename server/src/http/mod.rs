@@ -26,7 +26,7 @@ use tower_http::{
 };
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{accounts, children, error::ApiError, site, state::AppState};
+use crate::{accounts, children, error::ApiError, families, site, state::AppState};
 
 /// JSON bodies are small; uploads get their own, larger limit on their routes.
 const JSON_BODY_LIMIT: usize = 256 * 1024;
@@ -39,6 +39,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         OpenApiRouter::new()
             .merge(site::routes::router())
             .merge(accounts::routes::router())
+            .merge(families::routes::router())
             .merge(children::routes::router()),
     )
 }

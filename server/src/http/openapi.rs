@@ -11,8 +11,9 @@ use utoipa::{
     ),
     modifiers(&BearerAuth),
     tags(
-        (name = "site", description = "Health and public information"),
-        (name = "accounts", description = "Registration, sign-in, sessions and password reset"),
+        (name = "site", description = "Health, the contact form, help-article feedback and the live status"),
+        (name = "accounts", description = "Registration, sign-in, two-step verification, sessions, password reset, the profile, closing an account and exporting one's data"),
+        (name = "families", description = "Families and their members: relation, permission, admins, leaving"),
         (name = "children", description = "Children's records: basic, school and medical information, activities, appointments, emergency contacts, photo"),
     )
 )]

@@ -5,6 +5,7 @@ mod accounts;
 mod children;
 mod closing;
 mod contact;
+mod families;
 mod helpers;
 mod images;
 mod mail;

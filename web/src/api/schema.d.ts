@@ -38,6 +38,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The families the caller belongs to, in the order they joined them, each with its members. */
+        get: operations["list_families"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's families. */
+        get: operations["get_family"];
+        /** Rename the family or change its time zone (admins only). */
+        put: operations["update_family"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/miembros/{miembroId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member's permission, relation or admin role, one's own included (admins only). The
+         *     family always keeps an admin and, when it has children, an active co-parent.
+         */
+        put: operations["update_member"];
+        post?: never;
+        /**
+         * Remove a member (admins), or leave the family (anyone, with their own member id). The
+         *     family's children stay with it. The last admin hands over first; the last active co-parent of
+         *     a family with children cannot go; the only member cannot leave their own family.
+         */
+        delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -838,6 +898,35 @@ export interface components {
             /** @description Always false. */
             success: boolean;
         };
+        FamiliesAnswer: {
+            data: components["schemas"]["FamilyView"][];
+            success: boolean;
+        };
+        FamilyAnswer: {
+            data: components["schemas"]["FamilyView"];
+            success: boolean;
+        };
+        FamilyInput: {
+            /** @description 1 to 100 characters. */
+            nombre?: string | null;
+            /** @description An IANA name, `Area/Location[/More]`, such as America/Argentina/Buenos_Aires. */
+            zonaHoraria?: string | null;
+        };
+        FamilyView: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description How many children the family has.
+             */
+            hijos: number;
+            miPermiso: components["schemas"]["Permission"];
+            /** @description Oldest membership first. */
+            miembros: components["schemas"]["MemberView"][];
+            nombre: string;
+            soyAdmin: boolean;
+            /** @description An IANA name, such as America/Argentina/Buenos_Aires. */
+            zonaHoraria: string;
+        };
         FeedbackRequest: {
             /** @description The article's id within its category, e.g. create-account. */
             articulo?: string | null;
@@ -912,6 +1001,37 @@ export interface components {
             medicamentos: string[];
             notasMedicas?: string | null;
         };
+        MemberChange: {
+            /** @description Only a co-parent can be an admin; unchanged when absent. */
+            esAdmin?: boolean | null;
+            /** @description coparent (full access) or viewer (read only); unchanged when absent. */
+            permiso?: string | null;
+            /**
+             * @description madre, padre, tutor, tutora, abuelo, abuela, cuidador, cuidadora or otro; unchanged when
+             *     absent.
+             */
+            relacion?: string | null;
+        };
+        /**
+         * @description Whether a member can still sign in and act.
+         * @enum {string}
+         */
+        MemberStatus: "activo" | "cuenta_cerrada";
+        MemberView: {
+            /** @description The membership's id, used in `/familias/{id}/miembros/{miembroId}`. */
+            _id: string;
+            apellido: string;
+            esAdmin: boolean;
+            estado: components["schemas"]["MemberStatus"];
+            /** @description A link to the profile photo that works for a while, or null. */
+            foto?: string | null;
+            nombre: string;
+            permiso: components["schemas"]["Permission"];
+            relacion: components["schemas"]["Relation"];
+            usuarioId: string;
+            /** @description This member is the caller. */
+            yo: boolean;
+        };
         Memory: {
             /**
              * Format: double
@@ -945,6 +1065,11 @@ export interface components {
             currentPassword?: string | null;
             newPassword?: string | null;
         };
+        /**
+         * @description What a member may do: co-parents change the family's records, viewers only read.
+         * @enum {string}
+         */
+        Permission: "coparent" | "viewer";
         /** @description The multipart form of a photo upload. */
         PhotoUpload: {
             /**
@@ -993,6 +1118,11 @@ export interface components {
             password?: string | null;
             telefono?: string | null;
         };
+        /**
+         * @description A member's relation to the family's children.
+         * @enum {string}
+         */
+        Relation: "madre" | "padre" | "tutor" | "tutora" | "abuelo" | "abuela" | "cuidador" | "cuidadora" | "otro";
         ResetRequest: {
             password?: string | null;
             /** @description Optional repeat of the path's token (the web app sends it); the path decides. */
@@ -1241,6 +1371,258 @@ export interface operations {
             };
             /** @description too many messages */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_families: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamiliesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_family: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_family: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FamilyInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an admin of this family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                miembroId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an admin of this family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours, or no such member in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the family would be left without an admin or a co-parent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid fields, or an admin without full access */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                miembroId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description removing someone else without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours, or no such member in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the family would be left empty, or without an admin or a co-parent */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
