@@ -33,6 +33,7 @@ const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ProfileEditPage = lazy(() => import('../features/profile/ProfileEditPage'));
 const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
 const EmailLinkPage = lazy(() => import('../features/profile/EmailLinkPage'));
+const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
@@ -56,7 +57,6 @@ const LEGAL = [
 ] as const;
 
 const PROFILE_SECTIONS = [
-  'coparents',
   'documents',
   'reports',
   'suggestions',
@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: page(<ProfilePage />) },
           { path: 'profile/edit', element: page(<ProfileEditPage />) },
           { path: 'profile/privacy', element: page(<PrivacyPage />) },
+          { path: 'profile/coparents', element: page(<FamiliesPage />) },
           ...PROFILE_SECTIONS.map((s) => ({ path: `profile/${s}`, element: page(<ComingSoonPage section={s} />) })),
         ],
       },

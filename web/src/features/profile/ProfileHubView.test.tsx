@@ -67,8 +67,8 @@ describe('ProfileHubView', () => {
     ]);
     expect(within(menu).getByRole('link', { name: /Privacidad/ })).not.toHaveTextContent('Próximamente');
     expect(within(menu).getByRole('link', { name: /Editar perfil/ })).not.toHaveTextContent('Próximamente');
-    expect(within(menu).getByRole('link', { name: /Co-padres/ })).toHaveTextContent('Próximamente');
-    expect(within(menu).getAllByText('Próximamente')).toHaveLength(8);
+    expect(within(menu).getByRole('link', { name: /Co-padres/ })).not.toHaveTextContent('Próximamente');
+    expect(within(menu).getAllByText('Próximamente')).toHaveLength(7);
   });
 
   it('asks before signing out, and signs out only on confirmation', async () => {

@@ -10,7 +10,7 @@ import { UserAvatar } from './UserAvatar';
 /** The ten sub-pages of spec §2, with whether they are built yet. */
 const MENU = [
   { id: 'edit', to: '/profile/edit', icon: 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4', ready: true },
-  { id: 'coparents', to: '/profile/coparents', icon: 'M9 11a3 3 0 100-6 3 3 0 000 6zM3 20a6 6 0 0112 0M16 5a3 3 0 010 6M18 14.5a6 6 0 013 5.5', ready: false },
+  { id: 'coparents', to: '/profile/coparents', icon: 'M9 11a3 3 0 100-6 3 3 0 000 6zM3 20a6 6 0 0112 0M16 5a3 3 0 010 6M18 14.5a6 6 0 013 5.5', ready: true },
   { id: 'documents', to: '/profile/documents', icon: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6', ready: false },
   { id: 'reports', to: '/profile/reports', icon: 'M5 20V11M12 20V5M19 20v-6M3 20h18', ready: false },
   { id: 'suggestions', to: '/profile/suggestions', icon: 'M9 18h6M10 21h4M12 3a6 6 0 00-3.5 10.9V16h7v-2.1A6 6 0 0012 3z', ready: false },

@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { useTranslation } from '../../i18n';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Loading } from '../../components/Spinner';
+import { useToast } from '../profile/Toast';
+import { BackLink, Card, Disclosure, SoonBadge, useDisclosure } from '../profile/ui';
+import { useFamilies, useRemoveMember, useUpdateFamily, useUpdateMember, type Family, type FamilyInput, type Member, type MemberChange } from './api';
+import { FamilySettingsForm } from './FamilySettingsForm';
+import { initialOf, memberActions, permissionKey, relationKey, zoneCity } from './labels';
+
+/** Issue 6, first step: the caller's families, their members, and what an admin can change. */
+export default function FamiliesPage() {
+  const { t } = useTranslation();
+  const families = useFamilies();
+  const updateFamily = useUpdateFamily();
+  const updateMember = useUpdateMember();
+  const removeMember = useRemoveMember();
+  const toast = useToast();
+
+  let body;
+  if (families.isLoading) body = <Loading />;
+  else if (families.isError || !families.data)
+    body = (
+      <div className="space-y-3">
+        <Alert>{families.error?.message ?? t('families.loadFailed')}</Alert>
+        <Button variant="secondary" onClick={() => void families.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  else
+    body = (
+      <FamiliesView
+        families={families.data}
+        onSave={(id, input) => updateFamily.mutateAsync({ id, body: input })}
+        onChangeMember={(id, miembroId, change) => updateMember.mutateAsync({ id, miembroId, body: change })}
+        onRemove={(id, miembroId) => removeMember.mutateAsync({ id, miembroId })}
+        onDone={toast.show}
+      />
+    );
+
+  return (
+    <section className="mx-auto max-w-3xl">
+      <BackLink to="/profile">{t('profile.edit.back')}</BackLink>
+      <h1 className="mt-4 text-2xl font-bold text-ink">{t('families.title')}</h1>
+      <p className="mt-2 text-muted">{t('families.lead')}</p>
+      <div className="mt-6 space-y-4">{body}</div>
+      {toast.element}
+    </section>
+  );
+}
+
+interface ViewProps {
+  families: Family[];
+  onSave: (familyId: string, input: FamilyInput) => Promise<unknown>;
+  onChangeMember: (familyId: string, memberId: string, change: MemberChange) => Promise<unknown>;
+  onRemove: (familyId: string, memberId: string) => Promise<unknown>;
+  /** Shows a toast with the text of that key. */
+  onDone: (toastKey: string) => void;
+}
+
+/** The families and the invitation notice, rendered from props. */
+export function FamiliesView({ families, ...actions }: ViewProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {families.length === 0 && <Alert kind="info">{t('families.none')}</Alert>}
+      {families.map((family) => (
+        <FamilyCard key={family._id} family={family} {...actions} />
+      ))}
+      <Card title={t('families.invite.title')}>
+        <div className="flex flex-wrap items-center gap-2">
+          <SoonBadge>{t('profile.hub.soon')}</SoonBadge>
+        </div>
+        <p className="mt-3 text-sm text-muted">{t('families.invite.body')}</p>
+        <p className="mt-2 text-sm text-muted">{t('families.invite.meanwhile')}</p>
+      </Card>
+    </>
+  );
+}
+
+type Pending = { kind: 'remove' | 'leave'; member: Member } | null;
+
+function FamilyCard({ family, onSave, onChangeMember, onRemove, onDone }: { family: Family } & Omit<ViewProps, 'families'>) {
+  const { t } = useTranslation();
+  const settings = useDisclosure();
+  const [pending, setPending] = useState<Pending>(null);
+  const [busyMember, setBusyMember] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ memberId: string; message: string } | null>(null);
+  const me = family.miembros.find((m) => m.yo);
+
+  const change = async (member: Member, body: MemberChange) => {
+    setFailure(null);
+    setBusyMember(member._id);
+    try {
+      await onChangeMember(family._id, member._id, body);
+      onDone('families.members.changed');
+    } catch (err) {
+      setFailure({ memberId: member._id, message: err instanceof Error ? err.message : t('families.members.changeFailed') });
+    } finally {
+      setBusyMember(null);
+    }
+  };
+
+  const pendingName = pending ? `${pending.member.nombre} ${pending.member.apellido}`.trim() : '';
+
+  return (
+    <section aria-labelledby={`family-${family._id}`} className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6" data-testid="family">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`family-${family._id}`} className="break-words text-lg font-semibold text-ink">
+            {family.nombre}
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            {t('families.timeZoneLine', { zone: zoneCity(family.zonaHoraria) })}
+            <span aria-hidden="true"> · </span>
+            {t('families.childrenCount', { count: family.hijos })}
+          </p>
+        </div>
+        {family.soyAdmin && <Badge tone="brand">{t('families.youAreAdmin')}</Badge>}
+      </div>
+
+      {family.soyAdmin && (
+        <div className="mt-4 border-t border-sand-200 pt-2">
+          <Disclosure label={t('families.settings.title')} open={settings.open} onToggle={settings.toggle}>
+            <FamilySettingsForm
+              key={`${family.nombre}|${family.zonaHoraria}`}
+              family={family}
+              onSave={(input) => onSave(family._id, input)}
+              onSaved={() => {
+                settings.setOpen(false);
+                onDone('families.settings.saved');
+              }}
+            />
+          </Disclosure>
+        </div>
+      )}
+
+      <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-muted">{t('families.members.title', { count: family.miembros.length })}</h3>
+      <ul className="mt-2 divide-y divide-sand-200">
+        {family.miembros.map((member) => {
+          const can = memberActions(member, family.soyAdmin);
+          const busy = busyMember === member._id;
+          return (
+            <li key={member._id} className="py-4" data-testid="member">
+              <div className="flex items-start gap-3">
+                {member.foto ? (
+                  <img src={member.foto} alt="" className="h-12 w-12 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
+                    {initialOf(member.nombre)}
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="break-words font-semibold text-ink">{`${member.nombre} ${member.apellido}`.trim()}</span>
+                    {member.yo && <Badge tone="sand">{t('families.members.you')}</Badge>}
+                    {member.esAdmin && <Badge tone="brand">{t('families.members.admin')}</Badge>}
+                    {member.estado === 'cuenta_cerrada' && <Badge tone="red">{t('families.members.closed')}</Badge>}
+                  </p>
+                  <p className="mt-0.5 text-sm text-muted">
+                    {t(relationKey(member.relacion))}
+                    <span aria-hidden="true"> · </span>
+                    {t(permissionKey(member.permiso))}
+                  </p>
+                </div>
+              </div>
+
+              {(can.canEdit || can.canRemove || can.canLeave) && (
+                <div className="mt-3 flex flex-col gap-3 sm:ml-15 sm:flex-row sm:flex-wrap sm:items-end">
+                  {can.canEdit && (
+                    <>
+                      <label className="block text-sm sm:w-64">
+                        <span className="mb-1 block font-medium text-ink">{t('families.members.access')}</span>
+                        <select
+                          value={member.permiso}
+                          disabled={busy}
+                          onChange={(e) => void change(member, { permiso: e.target.value as Member['permiso'] })}
+                          className="block w-full rounded-xl border border-gray-300 bg-white px-3 py-2 text-base text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+                        >
+                          <option value="coparent">{t('families.accessOption.coparent')}</option>
+                          <option value="viewer">{t('families.accessOption.viewer')}</option>
+                        </select>
+                      </label>
+                      <Button
+                        variant="secondary"
+                        disabled={busy || (!member.esAdmin && member.permiso !== 'coparent')}
+                        onClick={() => void change(member, { esAdmin: !member.esAdmin })}
+                      >
+                        {member.esAdmin ? t('families.members.removeAdmin') : t('families.members.makeAdmin')}
+                      </Button>
+                    </>
+                  )}
+                  {can.canRemove && (
+                    <Button variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy} onClick={() => setPending({ kind: 'remove', member })}>
+                      {t('families.members.remove')}
+                    </Button>
+                  )}
+                  {can.canLeave && (
+                    <Button variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy} onClick={() => setPending({ kind: 'leave', member })}>
+                      {t('families.leave.action')}
+                    </Button>
+                  )}
+                </div>
+              )}
+              {failure?.memberId === member._id && (
+                <div className="mt-3">
+                  <Alert>{failure.message}</Alert>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {!me && <p className="mt-2 text-sm text-muted">{t('families.notAMember')}</p>}
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.kind === 'leave' ? t('families.leave.confirmTitle', { family: family.nombre }) : t('families.members.removeTitle', { name: pendingName })}
+        body={pending?.kind === 'leave' ? t('families.leave.confirmBody') : t('families.members.removeBody', { name: pendingName, family: family.nombre })}
+        confirmLabel={pending?.kind === 'leave' ? t('families.leave.confirm') : t('families.members.removeConfirm')}
+        onConfirm={async () => {
+          if (!pending) return;
+          await onRemove(family._id, pending.member._id);
+          onDone(pending.kind === 'leave' ? 'families.leave.done' : 'families.members.removed');
+        }}
+        onClose={() => setPending(null)}
+      />
+    </section>
+  );
+}
+
+function Badge({ tone, children }: { tone: 'brand' | 'sand' | 'red'; children: string }) {
+  const style = { brand: 'bg-brand-50 text-brand-800', sand: 'bg-sand-100 text-ink', red: 'bg-red-50 text-red-800' }[tone];
+  return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${style}`}>{children}</span>;
+}

@@ -1,0 +1,119 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from '../../i18n';
+import { ApiError } from '../../api/client';
+import type { Family, Member } from './api';
+import { FamiliesView } from './FamiliesPage';
+import { memberActions, zoneOptions } from './labels';
+
+const member = (over: Partial<Member>): Member => ({
+  _id: 'm1',
+  usuarioId: 'u1',
+  nombre: 'Lucía',
+  apellido: 'Pereyra',
+  esAdmin: false,
+  estado: 'activo',
+  foto: null,
+  permiso: 'coparent',
+  relacion: 'madre',
+  yo: false,
+  ...over,
+});
+
+const family = (over: Partial<Family> = {}): Family => ({
+  _id: 'f1',
+  nombre: 'Familia Pereyra',
+  zonaHoraria: 'America/Montevideo',
+  hijos: 2,
+  miPermiso: 'coparent',
+  soyAdmin: true,
+  miembros: [
+    member({ _id: 'm1', yo: true, esAdmin: true }),
+    member({ _id: 'm2', usuarioId: 'u2', nombre: 'Martín', apellido: 'Sosa', relacion: 'padre', permiso: 'viewer' }),
+    member({ _id: 'm3', usuarioId: 'u3', nombre: 'Ana', apellido: 'Ruiz', relacion: 'abuela', estado: 'cuenta_cerrada' }),
+  ],
+  ...over,
+});
+
+const view = (families: Family[], props: Partial<Parameters<typeof FamiliesView>[0]> = {}) =>
+  render(
+    <FamiliesView
+      families={families}
+      onSave={() => Promise.resolve()}
+      onChangeMember={() => Promise.resolve()}
+      onRemove={() => Promise.resolve()}
+      onDone={() => {}}
+      {...props}
+    />,
+  );
+
+const row = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+
+describe('families labels', () => {
+  it('offers the common zones and puts an unusual current zone first', () => {
+    expect(zoneOptions('America/Lima').map((o) => o.value)).toHaveLength(9);
+    const options = zoneOptions('Asia/Tokyo');
+    expect(options[0]).toEqual({ value: 'Asia/Tokyo', label: 'Tokyo (Asia/Tokyo)' });
+    expect(options).toHaveLength(10);
+    expect(options[1]?.label).toBe('Buenos Aires (America/Argentina/Buenos_Aires)');
+  });
+
+  it('lets admins edit and remove others, and anyone leave', () => {
+    expect(memberActions(member({ yo: true }), false)).toEqual({ canEdit: false, canRemove: false, canLeave: true });
+    expect(memberActions(member({}), true)).toEqual({ canEdit: true, canRemove: true, canLeave: false });
+    expect(memberActions(member({ estado: 'cuenta_cerrada' }), true).canEdit).toBe(false);
+  });
+});
+
+describe('FamiliesView', () => {
+  beforeEach(() => i18n.changeLanguage('es'));
+
+  it('shows the family, its members, their access, badges and status', () => {
+    view([family()]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Familia Pereyra' })).toBeInTheDocument();
+    expect(screen.getByText(/Zona horaria: Montevideo/)).toBeInTheDocument();
+    const me = row('Lucía Pereyra');
+    expect(within(me).getByText('Tú')).toBeInTheDocument();
+    expect(within(me).getByText('Admin')).toBeInTheDocument();
+    expect(within(me).getByText(/Co-padre\/co-madre: acceso completo/, { selector: 'p' })).toBeInTheDocument();
+    expect(within(row('Martín Sosa')).getByText(/Solo lectura/, { selector: 'p' })).toBeInTheDocument();
+    expect(within(row('Ana Ruiz')).getByText('Cuenta cerrada')).toBeInTheDocument();
+    expect(screen.getByText(/invitar a otra persona por email o con un código/)).toBeInTheDocument();
+  });
+
+  it('hides the admin controls from a non-admin, who can still leave', () => {
+    view([family({ soyAdmin: false, miembros: [member({ _id: 'm1', yo: true }), member({ _id: 'm2', nombre: 'Martín', apellido: 'Sosa' })] })]);
+    expect(screen.queryByRole('button', { name: 'Editar nombre y zona horaria' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Quitar de la familia' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salir de la familia' })).toBeInTheDocument();
+  });
+
+  it('sends a permission change for that member', async () => {
+    const onChangeMember = vi.fn(() => Promise.resolve());
+    view([family()], { onChangeMember });
+    await userEvent.selectOptions(within(row('Martín Sosa')).getByLabelText('Acceso'), 'coparent');
+    expect(onChangeMember).toHaveBeenCalledWith('f1', 'm2', { permiso: 'coparent' });
+  });
+
+  it('shows the server refusal when leaving is not allowed', async () => {
+    const onRemove = vi.fn(() => Promise.reject(new ApiError(409, 'Eres el único administrador: nombra a otro antes de salir.')));
+    view([family()], { onRemove });
+    await userEvent.click(screen.getByRole('button', { name: 'Salir de la familia' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salir' }));
+    expect(onRemove).toHaveBeenCalledWith('f1', 'm1');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Eres el único administrador');
+  });
+
+  it('puts the server field error on the name field', async () => {
+    const onSave = vi.fn(() => Promise.reject(new ApiError(422, 'Revisa los datos', undefined, { nombre: 'Nombre demasiado raro' })));
+    view([family()], { onSave });
+    await userEvent.click(screen.getByRole('button', { name: 'Editar nombre y zona horaria' }));
+    const name = screen.getByLabelText('Nombre de la familia');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Casa');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(onSave).toHaveBeenCalledWith('f1', { nombre: 'Casa', zonaHoraria: 'America/Montevideo' });
+    expect(await screen.findByText('Nombre demasiado raro')).toBeInTheDocument();
+  });
+});

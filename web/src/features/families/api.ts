@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../../i18n';
+import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/schema';
+
+export type Family = components['schemas']['FamilyView'];
+export type Member = components['schemas']['MemberView'];
+export type FamilyInput = { nombre: string; zonaHoraria: string };
+export type MemberChange = { permiso?: Member['permiso']; esAdmin?: boolean };
+
+export const familiesKey = ['families'] as const;
+const childrenKey = ['children'] as const;
+
+export function useFamilies() {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: familiesKey,
+    queryFn: async () => (await unwrap(api.GET('/api/familias'), t('families.loadFailed'))).data,
+  });
+}
+
+export function useUpdateFamily() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: FamilyInput }) =>
+      unwrap(api.PUT('/api/familias/{id}', { params: { path: { id } }, body }), t('families.settings.failed')),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: familiesKey }),
+  });
+}
+
+export function useUpdateMember() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, miembroId, body }: { id: string; miembroId: string; body: MemberChange }) =>
+      unwrap(
+        api.PUT('/api/familias/{id}/miembros/{miembroId}', { params: { path: { id, miembroId } }, body }),
+        t('families.members.changeFailed'),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: familiesKey }),
+  });
+}
+
+/** Removes a member, or leaves the family when the id is one's own: the children may change too. */
+export function useRemoveMember() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, miembroId }: { id: string; miembroId: string }) =>
+      unwrap(
+        api.DELETE('/api/familias/{id}/miembros/{miembroId}', { params: { path: { id, miembroId } } }),
+        t('families.members.removeFailed'),
+      ),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: familiesKey }),
+        queryClient.invalidateQueries({ queryKey: childrenKey }),
+      ]),
+  });
+}
