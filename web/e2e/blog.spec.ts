@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { openLive } from './support';
 
 test('filter the blog, open a post, share it and follow a related post', async ({ page }) => {
-  await page.goto('/blog');
+  await openLive(page, '/blog');
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Destacados' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Todas las publicaciones' })).toBeVisible();
@@ -59,25 +60,25 @@ test('filter the blog, open a post, share it and follow a related post', async (
 });
 
 test('an unknown post slug shows the list', async ({ page }) => {
-  await page.goto('/blog/no-existe');
+  await openLive(page, '/blog/no-existe');
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Todas las publicaciones' })).toBeVisible();
 });
 
 test('press releases are reachable through their anchors', async ({ page }) => {
-  await page.goto('/press');
+  await openLive(page, '/press');
   await page.getByRole('navigation', { name: 'Ir a un comunicado' }).getByRole('link', { name: /Nace Nido/ }).click();
   await expect(page).toHaveURL(/\/press#lanzamiento-nido$/);
   await expect(page.locator('#lanzamiento-nido')).toBeInViewport();
 
-  await page.goto('/');
-  await page.goto('/press#nido-2-0');
+  await openLive(page, '/');
+  await openLive(page, '/press#nido-2-0');
   await expect(page.locator('#nido-2-0')).toBeInViewport();
   await expect(page.locator('#nido-2-0')).toContainText('Nido 2.0');
 });
 
 test('choosing a plan processes for a moment, then says billing is coming soon', async ({ page }) => {
-  await page.goto('/subscription');
+  await openLive(page, '/subscription');
   await expect(page.getByText('30 días gratis en cualquier plan')).toBeVisible();
   const monthly = page.getByRole('article', { name: 'Mensual' });
   await expect(monthly).toContainText('US$ 5,99');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './support';
+import { uniqueEmail, openLive } from './support';
 
 function mailsTo(address: string): string[] {
   const dir = join(process.env.NIDO_E2E_DATA_DIR ?? '', 'outbox');
@@ -17,7 +17,7 @@ function mailsTo(address: string): string[] {
 
 test('the contact form checks its fields, sends, thanks and can send another', async ({ page }) => {
   const email = uniqueEmail('contacto');
-  await page.goto('/contact');
+  await openLive(page, '/contact');
   await expect(page.getByRole('heading', { level: 1, name: 'Contáctanos' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Enviar mensaje' }).click();
@@ -43,7 +43,7 @@ test('the contact form checks its fields, sends, thanks and can send another', a
 });
 
 test('the status page shows live figures and refreshes on demand', async ({ page }) => {
-  await page.goto('/status');
+  await openLive(page, '/status');
   await expect(page.getByRole('heading', { level: 1, name: 'Estado del sistema' })).toBeVisible();
   await expect(page.getByText('Base de datos')).toBeVisible();
   await expect(page.getByText('Almacenamiento de archivos')).toBeVisible();

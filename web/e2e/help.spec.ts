@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { openLive } from './support';
 
 test('help centre: search, open a category and an article, jump to a step, rate it', async ({ page }) => {
-  await page.goto('/help');
+  await openLive(page, '/help');
   await expect(page.getByRole('heading', { level: 1, name: 'Centro de ayuda' })).toBeVisible();
   const popular = page.getByRole('region', { name: 'Temas más consultados' });
   await expect(popular.getByRole('link')).toHaveCount(5);
@@ -35,22 +36,22 @@ test('help centre: search, open a category and an article, jump to a step, rate 
 });
 
 test('help centre: a link to a step opens scrolled to it; unknown pages fall back to lists', async ({ page }) => {
-  await page.goto('/help/troubleshooting/login-issues#step4');
+  await openLive(page, '/help/troubleshooting/login-issues#step4');
   await expect(page.getByRole('heading', { level: 2, name: /Revisa el navegador/ })).toBeInViewport();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
-  await page.goto('/help/troubleshooting/no-such-article');
+  await openLive(page, '/help/troubleshooting/no-such-article');
   await expect(page.getByRole('heading', { level: 1, name: 'Solución de problemas' })).toBeVisible();
   await expect(page.getByRole('link', { name: /No puedo iniciar sesión/ })).toBeVisible();
 
-  await page.goto('/help/no-such-category');
+  await openLive(page, '/help/no-such-category');
   await expect(page.getByRole('heading', { level: 1, name: 'Categoría no encontrada' })).toBeVisible();
   await page.getByRole('link', { name: 'Volver al centro de ayuda' }).last().click();
   await expect(page).toHaveURL(/\/help$/);
 });
 
 test('FAQ: switch tab, open a question, search within the tab', async ({ page }) => {
-  await page.goto('/faq');
+  await openLive(page, '/faq');
   await expect(page.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Cuenta' }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openLive } from './support';
 import { legalEn } from '../src/content/legal/en';
 import { legalEs } from '../src/content/legal/es';
 import { LEGAL_DOCS, LEGAL_PATHS } from '../src/content/legal/types';
@@ -11,7 +12,7 @@ const SECTIONS = ['hero', 'features', 'how-it-works', 'pricing', 'download'];
 
 /** Opens the landing page in a language, choosing English with the header's language switch. */
 async function openLanding(page: Page, lang: Lang) {
-  await page.goto('/');
+  await openLive(page, '/');
   if (lang === 'en' && (await page.locator('html').getAttribute('lang')) !== 'en') {
     await page.getByRole('banner').getByRole('button', { name: /^EN/ }).click();
   }
@@ -57,7 +58,7 @@ for (const lang of ['es', 'en'] as const) {
     for (const area of areas) {
       for (const href of area.hrefs) {
         await test.step(`${area.name} ${href}`, async () => {
-          await page.goto('/');
+          await openLive(page, '/');
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
           await area.locator.locator(`a[href="${href}"]`).first().click();
           const [path = '/', hash] = href.split('#');
@@ -74,7 +75,7 @@ for (const lang of ['es', 'en'] as const) {
 }
 
 test('a section link in the header works from another page', async ({ page }) => {
-  await page.goto('/terms');
+  await openLive(page, '/terms');
   await page.getByRole('banner').getByRole('link', { name: 'Precios' }).click();
   await expect(page).toHaveURL(/\/#pricing$/);
   await expect(page.locator('#pricing')).toBeInViewport();
@@ -83,7 +84,7 @@ test('a section link in the header works from another page', async ({ page }) =>
 
 test('the mobile menu opens, lists the sections and closes after a choice', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
+  await openLive(page, '/');
   const toggle = page.getByRole('button', { name: 'Abrir menú' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
@@ -95,7 +96,7 @@ test('the mobile menu opens, lists the sections and closes after a choice', asyn
 });
 
 test('the landing page is honest about what exists and links plans to registration', async ({ page }) => {
-  await page.goto('/');
+  await openLive(page, '/');
   await expect(page.locator('#features li').filter({ hasText: 'Próximamente' })).toHaveCount(7);
   const plans = page.locator('#pricing').getByRole('link', { name: 'Empezar prueba gratis' });
   await expect(plans).toHaveCount(3);
@@ -111,7 +112,7 @@ for (const lang of ['es', 'en'] as const) {
     for (const doc of LEGAL_DOCS) {
       await test.step(doc, async () => {
         const content = LEGAL[lang].docs[doc];
-        await page.goto(LEGAL_PATHS[doc]);
+        await openLive(page, LEGAL_PATHS[doc]);
         await expect(page.getByRole('heading', { level: 1, name: content.title })).toBeVisible();
         await expect(page.getByRole('link', { name: lang === 'es' ? /Volver al inicio/ : /Back to home/ })).toHaveAttribute('href', '/');
         const target = content.sections[content.sections.length - 2]!;

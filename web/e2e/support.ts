@@ -105,3 +105,12 @@ export async function nextTotp(secret: string): Promise<string> {
   await new Promise((resolve) => setTimeout(resolve, secondsLeftInStep() * 1000 + 250));
   return totp(secret);
 }
+
+/**
+ * Opens a page and waits until the app runs it: public pages arrive prerendered, and a click
+ * or keystroke before the app takes the HTML over would do nothing.
+ */
+export async function openLive(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.live === 'true');
+}

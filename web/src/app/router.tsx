@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { Loading } from '../components/Spinner';
 import { PublicLayout } from './PublicLayout';
@@ -35,7 +35,20 @@ const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
 const EmailLinkPage = lazy(() => import('../features/profile/EmailLinkPage'));
 const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
 
-const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+/** Marks the document once a page is live (after a prerendered one is taken over): tests wait for it. */
+function LiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.live = 'true';
+  }, []);
+  return null;
+}
+
+const page = (node: ReactNode) => (
+  <Suspense fallback={<Loading />}>
+    <LiveMark />
+    {node}
+  </Suspense>
+);
 
 function Root() {
   return (

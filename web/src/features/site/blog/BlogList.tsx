@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useHydrated } from '../../../lib/useHydrated';
 import { BLOG_FILTERS, type BlogFilterCategory, type BlogPost, type BlogTexts } from '../../../content/blog/types';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
@@ -7,6 +8,7 @@ import { PostCard } from './PostCard';
 
 /** The list view of /blog: search, category chips, featured posts and the results grid. */
 export function BlogList({ posts, ui }: { posts: readonly BlogPost[]; ui: BlogTexts['ui'] }) {
+  const hydrated = useHydrated();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<BlogFilterCategory>('all');
   const searchId = useId();
@@ -34,6 +36,8 @@ export function BlogList({ posts, ui }: { posts: readonly BlogPost[]; ui: BlogTe
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
+          // Prerendered: off until the page runs, so nothing typed before is silently lost.
+          disabled={!hydrated}
           placeholder={ui.searchPlaceholder}
           className="mt-2 w-full rounded-xl border border-sand-200 bg-sand-50 px-4 py-2.5 text-ink placeholder:text-muted focus:border-brand-500"
         />

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useHydrated } from '../../../lib/useHydrated';
 import { buttonClass } from '../../../components/Button';
 import { filterFaq } from '../../../content/faq/filter';
 import { FAQ_TABS, type FaqContent, type FaqTabId } from '../../../content/faq/types';
@@ -10,6 +11,7 @@ import { PageHeader } from '../PageHeader';
  * over the current tab's questions and answers.
  */
 export function FaqView({ content }: { content: FaqContent }) {
+  const hydrated = useHydrated();
   const { ui } = content;
   const [tab, setTab] = useState<FaqTabId>('general');
   const [open, setOpen] = useState<number | null>(null);
@@ -71,6 +73,8 @@ export function FaqView({ content }: { content: FaqContent }) {
           type="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          // Prerendered: off until the page runs, so nothing typed before is silently lost.
+          disabled={!hydrated}
           placeholder={ui.searchPlaceholder}
           autoComplete="off"
           className="mt-2 w-full rounded-xl border border-brand-200 bg-white px-4 py-3 text-base text-ink placeholder:text-muted"

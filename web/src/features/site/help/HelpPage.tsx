@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useHydrated } from '../../../lib/useHydrated';
 import { articleMeta, articlePath, articlesOf, categoryPath, HELP_CATEGORY_IDS, POPULAR_ARTICLE_IDS } from '../../../content/help/catalog';
 import { filterCategories } from '../../../content/help/filter';
 import { buttonClass } from '../../../components/Button';
@@ -10,6 +11,7 @@ import { useHelpContent } from './useHelpContent';
 
 /** /help: search, popular topics, the seven categories and a way to reach support. */
 export default function HelpPage() {
+  const hydrated = useHydrated();
   const { content } = useHelpContent();
   const { ui } = content;
   usePageMeta(ui.title, ui.metaDescription);
@@ -35,6 +37,8 @@ export default function HelpPage() {
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
+            // Prerendered: off until the page runs, so nothing typed before is silently lost.
+            disabled={!hydrated}
             placeholder={ui.searchPlaceholder}
             autoComplete="off"
             className="mt-2 w-full rounded-xl border border-brand-200 bg-white px-4 py-3 text-base text-ink placeholder:text-muted"
