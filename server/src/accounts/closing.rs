@@ -99,11 +99,7 @@ pub async fn close_account(
     state.sessions.forget_user(&user.id);
 
     let lang = Lang::parse(&user.language).unwrap_or_default();
-    if let Ok(address) = user.email.parse() {
-        let to = lettre::message::Mailbox::new(
-            Some(format!("{} {}", user.nombre, user.apellido)),
-            address,
-        );
+    if let Some(to) = mails::mailbox(&user, &user.email) {
         state.send_mail(mails::account_closed(to, &user.nombre, purga_at, lang));
     }
     tracing::info!(user_id = %user.id, "account closed");

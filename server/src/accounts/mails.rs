@@ -2,10 +2,21 @@
 
 use lettre::message::Mailbox;
 
+use super::entities::usuario;
+
 use crate::{
     i18n::Lang,
     platform::mail::{Mail, escape},
 };
+
+/// The user's name and `address` as a recipient; `None` if the stored address does not parse.
+pub fn mailbox(user: &usuario::Model, address: &str) -> Option<Mailbox> {
+    let address = address.parse().ok()?;
+    Some(Mailbox::new(
+        Some(format!("{} {}", user.nombre, user.apellido)),
+        address,
+    ))
+}
 
 /// One layout for every account mail: a greeting, paragraphs, an optional button with its link
 /// written out too (some mail readers hide buttons), and the closing notes.

@@ -46,10 +46,8 @@ pub fn answer(state: &AppState, user: usuario::Model) -> Json<ProfileAnswer> {
 }
 
 fn mailbox(user: &usuario::Model, address: &str) -> ApiResult<Mailbox> {
-    Ok(Mailbox::new(
-        Some(format!("{} {}", user.nombre, user.apellido)),
-        address.parse().map_err(ApiError::internal)?,
-    ))
+    mails::mailbox(user, address)
+        .ok_or_else(|| ApiError::internal("an email address does not parse"))
 }
 
 /// Mails a link that proves the user reads their address.

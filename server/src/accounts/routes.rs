@@ -441,10 +441,8 @@ async fn forgot_password(
         )
         .await?;
         let lang = Lang::parse(&user.language).unwrap_or_default();
-        let to = lettre::message::Mailbox::new(
-            Some(format!("{} {}", user.nombre, user.apellido)),
-            user.email.parse().map_err(ApiError::internal)?,
-        );
+        let to = mails::mailbox(&user, &user.email)
+            .ok_or_else(|| ApiError::internal("a stored email does not parse"))?;
         let link = state.config.link(&format!("/reset-password/{secret}"));
         // Sent in the background: the answer must not take longer when the account exists.
         state.send_mail(mails::password_reset(to, &user.nombre, &link, lang));

@@ -97,11 +97,7 @@ pub async fn change_password(
     state.sessions.forget_user(&user.id);
 
     let lang = Lang::parse(&user.language).unwrap_or_default();
-    if let Ok(address) = user.email.parse() {
-        let to = lettre::message::Mailbox::new(
-            Some(format!("{} {}", user.nombre, user.apellido)),
-            address,
-        );
+    if let Some(to) = mails::mailbox(&user, &user.email) {
         state.send_mail(mails::password_changed(to, &user.nombre, lang));
     }
     Ok(Done::new(Msg::PasswordChanged))
