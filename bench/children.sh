@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # GET /api/hijos and GET /api/hijos/{id} for random users of 10,000 seeded families (2 children
 # each, with an activity, an appointment and two contacts), next to the /api/health ceiling, on
-# SQLite and on PostgreSQL. Not a test: nothing fails on a timing.
+# SQLite and on PostgreSQL, first with cold copies in memory, then warm. Not a test: nothing fails
+# on a timing.
 #
 #   bash bench/children.sh                 # both backends
 #   BACKENDS=sqlite FAMILIES=2000 bash bench/children.sh
@@ -63,6 +64,9 @@ for backend in $BACKENDS; do
   for _ in $(seq 100); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
   echo "$backend: $FAMILIES families, wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores"
   run "GET /api/health (ceiling)" "$BASE/api/health"
+  # The first pass meets every user for the first time: sessions, memberships and children are
+  # read from the database and kept. The next passes show the usual state, copies in memory.
+  run "GET /api/hijos (cold copies)" -s "$LUA/list.lua" "$BASE/api/hijos"
   run "GET /api/hijos" -s "$LUA/list.lua" "$BASE/api/hijos"
   run "GET /api/hijos/{id}" -s "$LUA/one.lua" "$BASE/api/hijos"
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true

@@ -192,4 +192,21 @@ messages! {
     FamilyOnlyMember => "family_only_member", "Es tu propia familia y eres su único miembro, así que no puedes salir de ella. Si quieres dejar Nido, cierra tu cuenta.", "This is your own family and you are its only member, so you cannot leave it. To leave Nido, close your account instead.";
     FamilyLeft => "family_left", "Saliste de la familia.", "You left the family.";
     MemberRemoved => "member_removed", "Quitamos a esa persona de la familia.", "The member was removed from the family.";
+    InvitationUnknown => "invitation_unknown", "No encontramos esa invitación. Revisa el enlace o el código.", "We could not find that invitation. Check the link or the code.";
+    InvitationExpired => "invitation_expired", "Esta invitación venció. Pide a quien te invitó que te la envíe de nuevo.", "This invitation has expired. Ask whoever invited you to send it again.";
+    InvitationUsed => "invitation_used", "Esta invitación ya se usó.", "This invitation has already been used.";
+    InvitationWithdrawn => "invitation_withdrawn", "Esta invitación ya no es válida: fue cancelada.", "This invitation is no longer valid: it was cancelled.";
+    InvitationOneWay => "invitation_one_way", "Indica el enlace o el código de la invitación (uno solo).", "Give the invitation's link or its code (just one).";
+    InvitationPending => "invitation_pending", "Ya hay una invitación pendiente para ese email: puedes reenviarla.", "There is already a pending invitation for that email: you can send it again.";
+    InvitationNotPending => "invitation_not_pending", "Esa invitación ya no está pendiente.", "That invitation is no longer pending.";
+    InvitationRevoked => "invitation_revoked", "Cancelamos la invitación: ya no sirve.", "The invitation was cancelled: it no longer works.";
+    InvitationDeclined => "invitation_declined", "Rechazaste la invitación.", "You declined the invitation.";
+    InviteeAlreadyMember => "invitee_already_member", "Esa persona ya forma parte de la familia.", "That person is already a member of the family.";
+    AlreadyMember => "already_member", "Ya formas parte de esa familia.", "You are already a member of that family.";
+    InviteBlocked => "invite_blocked", "Esta persona no recibe invitaciones tuyas.", "This person does not accept invitations from you.";
+    InviterBlocked => "inviter_blocked", "Bloqueaste a quien te invitó: desbloquéalo primero si quieres aceptar.", "You blocked whoever invited you: unblock them first if you want to accept.";
+    BlockUserRequired => "block_user_required", "Indica a quién quieres bloquear", "Say whom you want to block";
+    CannotBlockSelf => "cannot_block_self", "No puedes bloquearte a ti mismo", "You cannot block yourself";
+    UserBlocked => "user_blocked", "Bloqueaste a esta persona: ya no puede enviarte invitaciones.", "You blocked this person: they can no longer send you invitations.";
+    UserUnblocked => "user_unblocked", "Desbloqueaste a esta persona.", "You unblocked this person.";
 }

@@ -52,7 +52,9 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         mailer,
         mail_from,
         limiter,
-        sessions: Default::default(),
+        sessions: accounts::session::session_cache(),
+        memberships: families::membership_cache(),
+        family_children: children::records::family_children_cache(),
         storage,
         monitor: Default::default(),
     })
@@ -65,6 +67,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     maintenance::spawn(state.clone());
+    platform::changes::spawn_listener(state.clone());
     let app = http::router(state);
     axum::serve(
         listener,

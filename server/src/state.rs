@@ -5,7 +5,9 @@ use sea_orm::DatabaseConnection;
 
 use crate::{
     accounts::session::SessionCache,
+    children::records::FamilyChildren,
     config::Config,
+    families::MembershipCache,
     platform::{
         mail::{Mail, Mailer},
         rate_limit::RateLimiter,
@@ -23,6 +25,8 @@ pub struct AppState {
     pub mail_from: Mailbox,
     pub limiter: RateLimiter,
     pub sessions: SessionCache,
+    pub memberships: MembershipCache,
+    pub family_children: FamilyChildren,
     pub storage: Storage,
     pub monitor: Monitor,
 }

@@ -19,6 +19,7 @@ use super::{
     routes::Done,
     session::{self, AuthUser, ClientInfo},
 };
+use crate::platform::changes::{self, Change};
 use crate::{
     children::entities::hijo,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -96,7 +97,7 @@ pub async fn close_account(
     let user = active.update(&txn).await?;
     session::end_all(&txn, &user.id, None).await?;
     txn.commit().await?;
-    state.sessions.forget_user(&user.id);
+    changes::announce(&state, Change::User(&user.id)).await;
 
     let lang = Lang::parse(&user.language).unwrap_or_default();
     if let Some(to) = mails::mailbox(&user, &user.email) {
@@ -187,6 +188,7 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
         .iter()
         .flat_map(|k| photo::with_thumbnail(k))
         .collect();
+    let mut erased_families = Vec::new();
     let txn = state.db.begin().await?;
     let memberships = miembro::Entity::find()
         .filter(miembro::Column::UsuarioId.eq(&user.id))
@@ -214,6 +216,7 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
             familia::Entity::delete_by_id(&membership.familia_id)
                 .exec(&txn)
                 .await?;
+            erased_families.push(membership.familia_id);
         } else if membership.es_admin && !others.iter().any(|o| o.es_admin) {
             let heir = others
                 .iter()
@@ -228,7 +231,10 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
     // Sessions, tokens and memberships go with the user (foreign keys cascade).
     usuario::Entity::delete_by_id(&user.id).exec(&txn).await?;
     txn.commit().await?;
-    state.sessions.forget_user(&user.id);
+    changes::announce(state, Change::User(&user.id)).await;
+    for familia_id in &erased_families {
+        changes::announce(state, Change::Family(familia_id)).await;
+    }
     photo::remove(state, files.into_iter()).await;
     tracing::info!(user_id = %user.id, "closed account erased after its grace period");
     Ok(())

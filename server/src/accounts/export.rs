@@ -17,7 +17,7 @@ use super::{entities::sesion, entities::usuario, session::AuthUser};
 use crate::{
     children::{entities::hijo, routes::views},
     error::{ApiError, ApiResult, ErrorBody},
-    families::entities::{familia, miembro},
+    families::entities::{bloqueo, familia, invitacion, miembro},
     platform::rate_limit::Limit,
     site::entities::mensaje,
     state::AppState,
@@ -36,7 +36,9 @@ familias.json       tus familias y sus miembros / your families and their member
 hijos/<id>.json     la ficha completa de cada hijo / each child's whole record\n\
 hijos/<id>.jpg      la foto de cada hijo / each child's photo\n\
 foto.jpg            tu foto de perfil / your profile photo\n\
-mensajes.json       lo que escribiste a soporte / what you wrote to support\n";
+mensajes.json       lo que escribiste a soporte / what you wrote to support\n\
+invitaciones.json   las invitaciones que enviaste / the invitations you sent\n\
+bloqueos.json       las personas que bloqueaste / the people you blocked\n";
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -88,6 +90,26 @@ struct MessageRecord {
     created_at: DateTime<Utc>,
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InvitationRecord {
+    familia_id: String,
+    tipo: String,
+    email: Option<String>,
+    permiso: String,
+    relacion: String,
+    estado: String,
+    expires_at: DateTime<Utc>,
+    created_at: DateTime<Utc>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BlockRecord {
+    nombre: String,
+    desde: DateTime<Utc>,
+}
+
 /// Download everything Nido holds about you and your children, as a ZIP.
 #[utoipa::path(get, path = "/usuarios/exportar", tag = "accounts", security(("bearer" = [])),
     responses(
@@ -103,7 +125,7 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
         .all(&state.db)
         .await?;
     let family_ids: Vec<String> = memberships.iter().map(|m| m.familia_id.clone()).collect();
-    let (sessions, families, members, children, messages) = tokio::try_join!(
+    let (sessions, families, members, children, messages, sent, blocks) = tokio::try_join!(
         sesion::Entity::find()
             .filter(sesion::Column::UsuarioId.eq(&user.id))
             .order_by_desc(sesion::Column::LastSeenAt)
@@ -122,10 +144,25 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
             .filter(mensaje::Column::Email.eq(&user.email))
             .order_by_asc(mensaje::Column::CreatedAt)
             .all(&state.db),
+        invitacion::Entity::find()
+            .filter(invitacion::Column::InvitadoPor.eq(&user.id))
+            .order_by_asc(invitacion::Column::CreatedAt)
+            .all(&state.db),
+        bloqueo::Entity::find()
+            .filter(bloqueo::Column::UsuarioId.eq(&user.id))
+            .order_by_asc(bloqueo::Column::CreatedAt)
+            .all(&state.db),
     )?;
 
     let people: HashMap<String, String> = usuario::Entity::find()
-        .filter(usuario::Column::Id.is_in(members.iter().map(|m| m.usuario_id.clone())))
+        .filter(
+            usuario::Column::Id.is_in(
+                members
+                    .iter()
+                    .map(|m| m.usuario_id.clone())
+                    .chain(blocks.iter().map(|b| b.bloqueado_id.clone())),
+            ),
+        )
         .all(&state.db)
         .await?
         .into_iter()
@@ -151,6 +188,27 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
             id: f.id,
             nombre: f.nombre,
             zona_horaria: f.zona_horaria,
+        })
+        .collect();
+
+    let blocks: Vec<BlockRecord> = blocks
+        .into_iter()
+        .map(|b| BlockRecord {
+            nombre: people.get(&b.bloqueado_id).cloned().unwrap_or_default(),
+            desde: b.created_at,
+        })
+        .collect();
+    let sent: Vec<InvitationRecord> = sent
+        .into_iter()
+        .map(|i| InvitationRecord {
+            familia_id: i.familia_id,
+            tipo: i.tipo,
+            email: i.email,
+            permiso: i.permiso,
+            relacion: i.relacion,
+            estado: i.estado,
+            expires_at: i.expires_at,
+            created_at: i.created_at,
         })
         .collect();
 
@@ -185,6 +243,8 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
             )?,
         ),
         ("familias.json".to_owned(), json(&families)?),
+        ("invitaciones.json".to_owned(), json(&sent)?),
+        ("bloqueos.json".to_owned(), json(&blocks)?),
         (
             "mensajes.json".to_owned(),
             json(

@@ -33,11 +33,17 @@ fn compose(
         Lang::Es => "Hola",
         Lang::En => "Hello",
     };
-    let mut text = format!("{hello} {nombre},\n\n");
+    // Someone invited by address alone has no name here yet.
+    let greeting = if nombre.is_empty() {
+        hello.to_owned()
+    } else {
+        format!("{hello} {nombre}")
+    };
+    let mut text = format!("{greeting},\n\n");
     let mut html = format!(
-        "<!doctype html><html lang=\"{}\"><body style=\"font-family:sans-serif;color:#1f2937\"><p>{hello} {},</p>",
+        "<!doctype html><html lang=\"{}\"><body style=\"font-family:sans-serif;color:#1f2937\"><p>{},</p>",
         lang.as_str(),
-        escape(nombre)
+        escape(&greeting)
     );
     for paragraph in body {
         text.push_str(&format!("{paragraph}\n\n"));
@@ -118,6 +124,49 @@ pub fn verify_email(to: Mailbox, nombre: &str, link: &str, lang: Lang) -> Mail {
         &[body],
         Some((button, link)),
         &[note],
+    )
+}
+
+/// To someone invited to a family: the link registers them, or lets them accept if they have an account.
+pub fn family_invitation(
+    to: Mailbox,
+    sender: &str,
+    family: &str,
+    link: &str,
+    expires_at: chrono::DateTime<chrono::Utc>,
+    lang: Lang,
+) -> Mail {
+    let day = expires_at.format("%Y-%m-%d");
+    let (subject, body, about, button, expiry, ignore) = match lang {
+        Lang::Es => (
+            format!("{sender} te invita a Nido"),
+            format!(
+                "{sender} te invita a sumarte a «{family}» en Nido, para compartir la información de los chicos, el calendario y los gastos."
+            ),
+            "Si todavía no tienes cuenta, el enlace te lleva a crearla; si ya la tienes, inicia sesión y acepta la invitación.",
+            "Aceptar la invitación",
+            format!("La invitación vence el {day} y sirve una sola vez."),
+            "Si no conoces a quien te invita, ignora este mensaje.",
+        ),
+        Lang::En => (
+            format!("{sender} invites you to Nido"),
+            format!(
+                "{sender} invites you to join “{family}” on Nido, to share the children's information, calendar and expenses."
+            ),
+            "If you do not have an account yet, the link takes you to create one; if you do, sign in and accept the invitation.",
+            "Accept the invitation",
+            format!("The invitation expires on {day} and works once."),
+            "If you do not know who invited you, ignore this message.",
+        ),
+    };
+    compose(
+        to,
+        lang,
+        &subject,
+        "",
+        &[&body, about],
+        Some((button, link)),
+        &[&expiry, ignore],
     )
 }
 

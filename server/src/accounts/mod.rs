@@ -3,7 +3,7 @@
 pub mod closing;
 pub mod entities;
 mod export;
-mod mails;
+pub(crate) mod mails;
 mod password;
 mod profile;
 pub mod routes;

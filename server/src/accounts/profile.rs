@@ -18,6 +18,7 @@ use super::{
     session::AuthUser,
     tokens,
 };
+use crate::platform::changes::{self, Change};
 use crate::{
     children::entities::hijo,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -160,7 +161,7 @@ pub async fn update_profile(
         ));
     }
     txn.commit().await?;
-    state.sessions.forget_user(&user.id);
+    changes::announce(&state, Change::User(&user.id)).await;
     i18n::set_current(language);
     Ok(answer(&state, user))
 }
@@ -206,7 +207,7 @@ pub async fn confirm_email(
         Err(err) => return Err(err.into()),
     }
     txn.commit().await?;
-    state.sessions.forget_user(&claimed.usuario_id);
+    changes::announce(&state, Change::User(&claimed.usuario_id)).await;
     Ok(Done::new(Msg::EmailChanged))
 }
 
@@ -232,7 +233,7 @@ pub async fn verify_email(
         .filter(usuario::Column::Id.eq(&claimed.usuario_id))
         .exec(&state.db)
         .await?;
-    state.sessions.forget_user(&claimed.usuario_id);
+    changes::announce(&state, Change::User(&claimed.usuario_id)).await;
     Ok(Done::new(Msg::EmailVerified))
 }
 
@@ -290,7 +291,7 @@ pub async fn upload_profile_photo(
         old.into_iter().flat_map(|k| photo::with_thumbnail(&k)),
     )
     .await;
-    state.sessions.forget_user(&user.id);
+    changes::announce(&state, Change::User(&user.id)).await;
     Ok(answer(&state, user))
 }
 
@@ -311,7 +312,7 @@ pub async fn delete_profile_photo(
         old.into_iter().flat_map(|k| photo::with_thumbnail(&k)),
     )
     .await;
-    state.sessions.forget_user(&user.id);
+    changes::announce(&state, Change::User(&user.id)).await;
     Ok(answer(&state, user))
 }
 

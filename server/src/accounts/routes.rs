@@ -20,9 +20,11 @@ use super::{
     session::{self, AuthUser, ClientInfo},
     tokens,
 };
+use crate::platform::changes::{self, Change};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families, fields,
+    families::{self, invitations},
+    fields,
     http::json::Json,
     i18n::{self, Lang, Msg},
     ids,
@@ -196,8 +198,10 @@ pub struct RegisterRequest {
     password: Option<String>,
     /// es or en; the caller's language when absent.
     language: Option<String>,
-    /// Who invited the new user (an invitation link); used by co-parent invitations.
+    /// Who invited the new user, as the invitation link names them. Only the page uses it: the
+    /// token or linking code decides which family is joined.
     #[serde(rename = "invitedBy")]
+    #[allow(dead_code)]
     invited_by: Option<String>,
     #[serde(rename = "invitationToken")]
     invitation_token: Option<String>,
@@ -205,12 +209,16 @@ pub struct RegisterRequest {
     linking_code: Option<String>,
 }
 
-/// Create an account; the new user is signed in at once and gets a family of their own.
+/// Create an account; the new user is signed in at once. With an invitation's token or linking
+/// code they join the inviting family; otherwise they get a family of their own.
 #[utoipa::path(post, path = "/usuarios", tag = "accounts",
     request_body = RegisterRequest,
     responses(
         (status = 201, body = SessionAnswer),
+        (status = 400, description = "both an invitation token and a linking code", body = ErrorBody),
+        (status = 404, description = "no such invitation", body = ErrorBody),
         (status = 409, description = "email already registered", body = ErrorBody),
+        (status = 410, description = "the invitation expired, was used or revoked", body = ErrorBody),
         (status = 422, description = "invalid fields", body = ErrorBody),
         (status = 429, description = "too many attempts", body = ErrorBody),
     ))]
@@ -229,9 +237,10 @@ async fn register(
     let telefono = errors.check("telefono", fields::phone(body.telefono));
     let password = errors.check("password", fields::new_password(body.password));
     let language = errors.check("language", fields::language(body.language, i18n::current()));
-    // Invitations are accepted by the co-parents domain; until then they are read and left alone.
-    let _ = (body.invited_by, body.invitation_token, body.linking_code);
+    // `invitedBy` only names the inviter for the page; the token or code is what counts.
+    let ticket = invitations::Ticket::from_fields(body.invitation_token, body.linking_code, None);
     errors.into_result()?;
+    let ticket = ticket?;
     let (Some(nombre), Some(apellido), Some(email), Some(telefono), Some(password), Some(language)) =
         (nombre, apellido, email, telefono, password, language)
     else {
@@ -245,9 +254,18 @@ async fn register(
     if email_exists(&state, &email).await? {
         return Err(ApiError::conflict(Msg::EmailTaken));
     }
+    // A bad invitation stops the registration before anything is created.
+    let invitation = match &ticket {
+        Some(ticket) => Some(invitations::usable(&state.db, ticket, None).await?),
+        None => None,
+    };
     let password_hash = password::hash(password).await?;
 
     let now = Utc::now();
+    // The invitation's link reached this address: that proves it as well as a verification mail.
+    let verified = invitation
+        .as_ref()
+        .is_some_and(|i| i.email.as_deref() == Some(email.as_str()));
     let txn = state.db.begin().await?;
     let inserted = usuario::ActiveModel {
         id: Set(ids::new_id()),
@@ -260,7 +278,7 @@ async fn register(
         password_hash: Set(password_hash),
         created_at: Set(now),
         updated_at: Set(now),
-        email_verificado_at: Set(None),
+        email_verificado_at: Set(verified.then_some(now)),
         email_pendiente: Set(None),
         email_pendiente_vence_at: Set(None),
         desactivado_at: Set(None),
@@ -281,10 +299,19 @@ async fn register(
         }
         Err(err) => return Err(err.into()),
     };
-    families::create_own_family(&txn, &user.id, &user.apellido).await?;
+    // Someone joining by invitation needs no family of their own; one is made if they ever
+    // add a child outside the families they joined.
+    match &invitation {
+        Some(invitation) => invitations::join(&txn, invitation, &user.id).await?,
+        None => {
+            families::create_own_family(&txn, &user.id, &user.apellido).await?;
+        }
+    }
     let token = session::open(&txn, &user.id, &client).await?;
     txn.commit().await?;
-    super::profile::send_verification(&state, &state.db, &user).await?;
+    if !verified {
+        super::profile::send_verification(&state, &state.db, &user).await?;
+    }
 
     i18n::set_current(language);
     tracing::info!(user_id = %user.id, "account created");
@@ -396,7 +423,7 @@ async fn logout(State(state): State<AppState>, auth: AuthUser) -> ApiResult<Json
     super::entities::sesion::Entity::delete_by_id(auth.session_id)
         .exec(&state.db)
         .await?;
-    state.sessions.forget_user(&auth.user.id);
+    changes::announce(&state, Change::User(&auth.user.id)).await;
     Ok(Done::new(Msg::LoggedOut))
 }
 
@@ -523,6 +550,6 @@ async fn reset_password(
     active.update(&txn).await?;
     session::end_all(&txn, &reset.usuario_id, None).await?;
     txn.commit().await?;
-    state.sessions.forget_user(&reset.usuario_id);
+    changes::announce(&state, Change::User(&reset.usuario_id)).await;
     Ok(Done::new(Msg::PasswordReset))
 }

@@ -15,6 +15,7 @@ use super::{
     routes::{Done, PASSWORD_CHANGE_PER_USER},
     session::{self, AuthUser},
 };
+use crate::platform::changes::{self, Change};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     fields,
@@ -94,7 +95,7 @@ pub async fn change_password(
     let user = active.update(&txn).await?;
     session::end_all(&txn, &user.id, Some(&auth.session_id)).await?;
     txn.commit().await?;
-    state.sessions.forget_user(&user.id);
+    changes::announce(&state, Change::User(&user.id)).await;
 
     let lang = Lang::parse(&user.language).unwrap_or_default();
     if let Some(to) = mails::mailbox(&user, &user.email) {
@@ -173,7 +174,7 @@ pub async fn end_session(
     if ended.rows_affected == 0 {
         return Err(ApiError::not_found());
     }
-    state.sessions.forget_user(&auth.user.id);
+    changes::announce(&state, Change::User(&auth.user.id)).await;
     Ok(Done::new(Msg::SessionEnded))
 }
 
@@ -185,6 +186,6 @@ pub async fn end_other_sessions(
     auth: AuthUser,
 ) -> ApiResult<Json<Done>> {
     session::end_all(&state.db, &auth.user.id, Some(&auth.session_id)).await?;
-    state.sessions.forget_user(&auth.user.id);
+    changes::announce(&state, Change::User(&auth.user.id)).await;
     Ok(Done::new(Msg::SessionsEnded))
 }

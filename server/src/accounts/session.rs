@@ -1,11 +1,6 @@
 //! Sessions: opaque bearer tokens, stored hashed, ended after 30 idle days or on logout.
 
-use std::{
-    collections::HashMap,
-    net::{IpAddr, SocketAddr},
-    sync::{Arc, Mutex},
-    time::Instant,
-};
+use std::net::{IpAddr, SocketAddr};
 
 use axum::{
     extract::{ConnectInfo, FromRequestParts},
@@ -21,6 +16,7 @@ use crate::{
     error::{ApiError, ApiResult},
     i18n::{self, Lang},
     ids,
+    platform::cache::Cache,
     state::AppState,
 };
 
@@ -45,6 +41,7 @@ impl FromRequestParts<AppState> for AuthUser {
             i18n::set_current(Lang::parse(&auth.user.language).unwrap_or_default());
             return Ok(auth);
         }
+        let generation = state.sessions.generation();
         let found = sesion::Entity::find()
             .filter(sesion::Column::TokenHash.eq(&token_hash))
             .find_also_related(usuario::Entity)
@@ -70,45 +67,18 @@ impl FromRequestParts<AppState> for AuthUser {
             user,
             session_id: session.id,
         };
-        state.sessions.put(token_hash, &auth);
+        state.sessions.put(generation, token_hash, auth.clone());
         Ok(auth)
     }
 }
 
-/// Sessions checked in the last few seconds, so that a burst of requests with one token costs
-/// one query. A session ended through this instance is forgotten at once; one ended through
-/// another instance sharing the database stops working here within `CACHE_TTL`.
-#[derive(Clone, Default)]
-pub struct SessionCache(Arc<Mutex<HashMap<String, (Instant, AuthUser)>>>);
+/// Sessions checked in the last minute, so that a burst of requests with one token costs one
+/// query. Ending a session or changing a user announces it (`platform::changes`), which
+/// drops the user's sessions from every instance's copy.
+pub type SessionCache = Cache<AuthUser>;
 
-const CACHE_TTL: std::time::Duration = std::time::Duration::from_secs(5);
-const CACHE_MAX: usize = 10_000;
-
-impl SessionCache {
-    fn get(&self, token_hash: &str) -> Option<AuthUser> {
-        let map = self.0.lock().ok()?;
-        let (at, auth) = map.get(token_hash)?;
-        (at.elapsed() < CACHE_TTL).then(|| auth.clone())
-    }
-
-    fn put(&self, token_hash: String, auth: &AuthUser) {
-        if let Ok(mut map) = self.0.lock() {
-            if map.len() >= CACHE_MAX {
-                map.retain(|_, (at, _)| at.elapsed() < CACHE_TTL);
-                if map.len() >= CACHE_MAX {
-                    map.clear();
-                }
-            }
-            map.insert(token_hash, (Instant::now(), auth.clone()));
-        }
-    }
-
-    /// Forgets every cached session of a user (after logout, a reset, a profile change).
-    pub fn forget_user(&self, usuario_id: &str) {
-        if let Ok(mut map) = self.0.lock() {
-            map.retain(|_, (_, auth)| auth.user.id != usuario_id);
-        }
-    }
+pub fn session_cache() -> SessionCache {
+    Cache::new(std::time::Duration::from_secs(60), 50_000)
 }
 
 fn bearer_token(headers: &HeaderMap) -> Option<&str> {

@@ -1,7 +1,7 @@
 //! Who may see or change a child: members of the child's family, and only co-parents may change.
 //! Everyone else is told the child does not exist.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     extract::{FromRequestParts, Path},
@@ -9,7 +9,10 @@ use axum::{
 };
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, sea_query::Query};
 
-use super::entities::hijo;
+use super::{
+    entities::hijo,
+    records::{self, ChildRecord},
+};
 use crate::{
     accounts::AuthUser,
     error::{ApiError, ApiResult},
@@ -17,10 +20,11 @@ use crate::{
     state::AppState,
 };
 
-/// A child the caller may read, resolved from the `{id}` of the path.
+/// A child the caller may read, with its lists, resolved from the `{id}` of the path among the
+/// children of the caller's families (kept in memory, see `records`).
 pub struct ReadChild {
     pub auth: AuthUser,
-    pub child: hijo::Model,
+    pub record: Arc<ChildRecord>,
 }
 
 /// A child the caller may change.
@@ -29,48 +33,42 @@ pub struct WriteChild {
     pub child: hijo::Model,
 }
 
-async fn resolve(
-    parts: &mut Parts,
-    state: &AppState,
-    write: bool,
-) -> ApiResult<(AuthUser, hijo::Model)> {
-    let auth = AuthUser::from_request_parts(parts, state).await?;
-    let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+async fn path_id(parts: &mut Parts, state: &AppState) -> ApiResult<String> {
+    let Path(mut params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
         .await
         .map_err(|_| ApiError::not_found())?;
-    let id = params.get("id").ok_or_else(ApiError::not_found)?;
-    let child = visible_child(state, id, &auth.user.id, write).await?;
-    let child = match (child, write) {
-        (Some(child), _) => child,
-        // Distinguish a viewer trying to change (403) from a stranger (404), only on failure.
-        (None, true)
-            if visible_child(state, id, &auth.user.id, false)
-                .await?
-                .is_some() =>
-        {
-            return Err(ApiError::forbidden());
-        }
-        (None, _) => return Err(ApiError::not_found()),
-    };
-    Ok((auth, child))
+    params.remove("id").ok_or_else(ApiError::not_found)
 }
 
-/// The child with this id if the user belongs to its family (as a co-parent when `editing`):
-/// one query, the membership as a subquery.
-async fn visible_child(
+async fn readable(
     state: &AppState,
     id: &str,
     usuario_id: &str,
-    editing: bool,
+) -> ApiResult<Option<Arc<ChildRecord>>> {
+    let families: Vec<String> = families::memberships(state, usuario_id)
+        .await?
+        .iter()
+        .map(|m| m.familia_id.clone())
+        .collect();
+    Ok(records::of_families(state, &families)
+        .await?
+        .into_iter()
+        .find(|r| r.child.id == id))
+}
+
+/// The child with this id if the user is a co-parent of its family: one query, the membership
+/// as a subquery.
+async fn editable_child(
+    state: &AppState,
+    id: &str,
+    usuario_id: &str,
 ) -> ApiResult<Option<hijo::Model>> {
-    let mut families = Query::select()
+    let families = Query::select()
         .column(miembro::Column::FamiliaId)
         .from(miembro::Entity)
         .and_where(miembro::Column::UsuarioId.eq(usuario_id))
+        .and_where(miembro::Column::Permiso.is_in(families::EDITING_PERMISSIONS))
         .to_owned();
-    if editing {
-        families.and_where(miembro::Column::Permiso.is_in(families::EDITING_PERMISSIONS));
-    }
     Ok(hijo::Entity::find_by_id(id)
         .filter(hijo::Column::FamiliaId.in_subquery(families))
         .one(&state.db)
@@ -81,8 +79,12 @@ impl FromRequestParts<AppState> for ReadChild {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
-        let (auth, child) = resolve(parts, state, false).await?;
-        Ok(ReadChild { auth, child })
+        let auth = AuthUser::from_request_parts(parts, state).await?;
+        let id = path_id(parts, state).await?;
+        let record = readable(state, &id, &auth.user.id)
+            .await?
+            .ok_or_else(ApiError::not_found)?;
+        Ok(ReadChild { auth, record })
     }
 }
 
@@ -90,7 +92,16 @@ impl FromRequestParts<AppState> for WriteChild {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
-        let (auth, child) = resolve(parts, state, true).await?;
-        Ok(WriteChild { auth, child })
+        let auth = AuthUser::from_request_parts(parts, state).await?;
+        let id = path_id(parts, state).await?;
+        // Changes are checked against the database itself, never against a copy.
+        if let Some(child) = editable_child(state, &id, &auth.user.id).await? {
+            return Ok(WriteChild { auth, child });
+        }
+        // A viewer trying to change gets 403, a stranger 404.
+        Err(match readable(state, &id, &auth.user.id).await? {
+            Some(_) => ApiError::forbidden(),
+            None => ApiError::not_found(),
+        })
     }
 }

@@ -3,5 +3,6 @@
 pub mod access;
 pub mod entities;
 pub mod input;
+pub mod records;
 pub mod routes;
 pub mod views;

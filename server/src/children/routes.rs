@@ -1,16 +1,13 @@
 //! `/api/hijos/...`: children and their activities, medical information, appointments,
 //! emergency contacts and photo (spec §7). Every change answers the whole updated child.
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Multipart, Path, State, multipart::MultipartRejection},
     http::StatusCode,
 };
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, ModelTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, ModelTrait, QueryFilter, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -20,16 +17,20 @@ use super::{
     access::{ReadChild, WriteChild},
     entities::{actividad, contacto, hijo, turno},
     input::{self, ActivityInput, AppointmentInput, ChildInput, ContactInput, MedicalInput},
+    records,
     views::{ChildView, list_to_json},
 };
 use crate::{
     accounts::AuthUser,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::{self, entities::miembro},
+    families,
     http::json::Json,
     i18n::{self, Msg},
     ids,
-    platform::photo,
+    platform::{
+        changes::{self, Change},
+        photo,
+    },
     state::AppState,
 };
 
@@ -75,52 +76,22 @@ fn deleted(msg: Msg) -> Json<Deleted> {
     })
 }
 
-/// Loads the lists of many children in one query per list (not one per child), the three at once.
+/// The views of these children, read afresh from the database (for exports, not for pages).
 pub(crate) async fn views(
     state: &AppState,
     children: Vec<hijo::Model>,
 ) -> ApiResult<Vec<ChildView>> {
-    let ids: Vec<String> = children.iter().map(|c| c.id.clone()).collect();
-    let (activities, appointments, contacts) = tokio::try_join!(
-        actividad::Entity::find()
-            .filter(actividad::Column::HijoId.is_in(ids.clone()))
-            .order_by_asc(actividad::Column::CreatedAt)
-            .all(&state.db),
-        turno::Entity::find()
-            .filter(turno::Column::HijoId.is_in(ids.clone()))
-            .order_by_asc(turno::Column::FechaHora)
-            .all(&state.db),
-        contacto::Entity::find()
-            .filter(contacto::Column::HijoId.is_in(ids))
-            .all(&state.db),
-    )?;
-    let mut activities = by_child(activities, |a| &a.hijo_id);
-    let mut appointments = by_child(appointments, |t| &t.hijo_id);
-    let mut contacts = by_child(contacts, |c| &c.hijo_id);
-    Ok(children
-        .into_iter()
-        .map(|child| {
-            let id = child.id.clone();
-            ChildView::new(
-                child,
-                activities.remove(&id).unwrap_or_default(),
-                appointments.remove(&id).unwrap_or_default(),
-                contacts.remove(&id).unwrap_or_default(),
-                &state.storage,
-            )
-        })
+    Ok(records::load(&state.db, children)
+        .await?
+        .iter()
+        .map(|record| ChildView::new(record, &state.storage))
         .collect())
 }
 
-fn by_child<T>(rows: Vec<T>, child_id: impl Fn(&T) -> &String) -> HashMap<String, Vec<T>> {
-    let mut grouped: HashMap<String, Vec<T>> = HashMap::new();
-    for row in rows {
-        grouped.entry(child_id(&row).clone()).or_default().push(row);
-    }
-    grouped
-}
-
+/// After a change to a child or its lists: drops the family's copies everywhere and answers the
+/// child as it now is.
 async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
+    changes::announce(state, Change::Family(&child.familia_id)).await;
     let data = views(state, vec![child])
         .await?
         .pop()
@@ -146,21 +117,19 @@ async fn list_children(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<ChildrenAnswer>> {
-    // The caller's families as a subquery: one round trip for the children, not two.
-    let families = sea_orm::sea_query::Query::select()
-        .column(miembro::Column::FamiliaId)
-        .from(miembro::Entity)
-        .and_where(miembro::Column::UsuarioId.eq(&auth.user.id))
-        .to_owned();
-    let children = hijo::Entity::find()
-        .filter(hijo::Column::FamiliaId.in_subquery(families))
-        .order_by_asc(hijo::Column::FechaNacimiento)
-        .order_by_asc(hijo::Column::Id)
-        .all(&state.db)
-        .await?;
+    let families: Vec<String> = families::memberships(&state, &auth.user.id)
+        .await?
+        .iter()
+        .map(|m| m.familia_id.clone())
+        .collect();
+    let data = records::of_families(&state, &families)
+        .await?
+        .iter()
+        .map(|record| ChildView::new(record, &state.storage))
+        .collect();
     Ok(Json(ChildrenAnswer {
         success: true,
-        data: views(&state, children).await?,
+        data,
     }))
 }
 
@@ -172,7 +141,10 @@ async fn get_child(
     State(state): State<AppState>,
     access: ReadChild,
 ) -> ApiResult<Json<ChildAnswer>> {
-    answer(&state, access.child).await
+    Ok(Json(ChildAnswer {
+        success: true,
+        data: ChildView::new(&access.record, &state.storage),
+    }))
 }
 
 /// Add a child to one of the caller's families.
@@ -188,34 +160,43 @@ async fn create_child(
     let basic = input::basic(&body, &mut errors);
     let school = input::school(body.informacion_escolar.unwrap_or_default(), &mut errors);
     let medical = input::medical(body.informacion_medica.unwrap_or_default(), &mut errors);
-    let memberships = miembro::Entity::find()
-        .filter(miembro::Column::UsuarioId.eq(&auth.user.id))
-        .order_by_asc(miembro::Column::CreatedAt)
-        .all(&state.db)
-        .await?;
-    let family = match body
+    let memberships = families::memberships(&state, &auth.user.id).await?;
+    let wanted = body
         .familia_id
         .as_deref()
         .map(str::trim)
-        .filter(|f| !f.is_empty())
-    {
+        .filter(|f| !f.is_empty());
+    let family = match wanted {
         Some(wanted) => memberships
             .iter()
-            .find(|m| m.familia_id == wanted && families::can_edit(m)),
-        None => memberships.iter().find(|m| families::can_edit(m)),
+            .find(|m| m.familia_id == wanted && m.can_edit())
+            .map(|m| m.familia_id.clone()),
+        None => memberships
+            .iter()
+            .find(|m| m.can_edit())
+            .map(|m| m.familia_id.clone()),
     };
-    if family.is_none() {
+    if family.is_none() && wanted.is_some() {
         errors.add("familiaId", Msg::FamilyInvalid);
     }
     errors.into_result()?;
-    let (Some(basic), Some(school), Some(medical), Some(family)) = (basic, school, medical, family)
-    else {
+    let (Some(basic), Some(school), Some(medical)) = (basic, school, medical) else {
         return Err(ApiError::internal("field check passed without values"));
+    };
+    let family = match family {
+        Some(family) => family,
+        // Someone who only joined others' families (or only as a viewer) starts one of their own.
+        None => {
+            let own =
+                families::create_own_family(&state.db, &auth.user.id, &auth.user.apellido).await?;
+            changes::announce(&state, Change::User(&auth.user.id)).await;
+            own.id
+        }
     };
     let now = Utc::now();
     let child = hijo::ActiveModel {
         id: Set(ids::new_id()),
-        familia_id: Set(family.familia_id.clone()),
+        familia_id: Set(family),
         nombre: Set(basic.nombre),
         apellido: Set(basic.apellido),
         fecha_nacimiento: Set(basic.fecha_nacimiento),
@@ -310,7 +291,9 @@ async fn delete_child(
         access.child.foto_key.clone(),
         access.child.miniatura_key.clone(),
     ];
+    let familia_id = access.child.familia_id.clone();
     access.child.delete(&state.db).await?;
+    changes::announce(&state, Change::Family(&familia_id)).await;
     photo::remove(&state, keys.into_iter().flatten()).await;
     Ok(deleted(Msg::ChildDeleted))
 }

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::entities::{actividad, contacto, hijo, turno};
+use super::{entities::contacto, records::ChildRecord};
 use crate::platform::storage::Storage;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -126,85 +126,82 @@ pub fn sort_contacts(contacts: &mut [contacto::Model]) {
 }
 
 impl ChildView {
-    pub fn new(
-        child: hijo::Model,
-        activities: Vec<actividad::Model>,
-        appointments: Vec<turno::Model>,
-        mut contacts: Vec<contacto::Model>,
-        storage: &Storage,
-    ) -> ChildView {
-        sort_contacts(&mut contacts);
+    pub fn new(record: &ChildRecord, storage: &Storage) -> ChildView {
+        let child = &record.child;
         ChildView {
+            id: child.id.clone(),
+            familia_id: child.familia_id.clone(),
+            nombre: child.nombre.clone(),
+            apellido: child.apellido.clone(),
+            fecha_nacimiento: child.fecha_nacimiento.format("%Y-%m-%d").to_string(),
+            genero: child.genero.clone(),
+            grupo_sanguineo: child.grupo_sanguineo.clone(),
+            numero_seguro_social: child.numero_seguro_social.clone(),
             foto: child.foto_key.as_deref().map(|k| storage.signed_link(k)),
             foto_miniatura: child
                 .miniatura_key
                 .as_deref()
                 .map(|k| storage.signed_link(k)),
             informacion_escolar: SchoolView {
-                escuela: child.escuela,
-                grado: child.grado,
-                profesor_principal: child.profesor_principal,
-                telefono_escuela: child.telefono_escuela,
+                escuela: child.escuela.clone(),
+                grado: child.grado.clone(),
+                profesor_principal: child.profesor_principal.clone(),
+                telefono_escuela: child.telefono_escuela.clone(),
                 horario_escolar: SchoolHoursView {
-                    entrada: child.horario_entrada,
-                    salida: child.horario_salida,
+                    entrada: child.horario_entrada.clone(),
+                    salida: child.horario_salida.clone(),
                 },
             },
             informacion_medica: MedicalView {
                 doctor_primario: DoctorView {
-                    nombre: child.doctor_nombre,
-                    telefono: child.doctor_telefono,
+                    nombre: child.doctor_nombre.clone(),
+                    telefono: child.doctor_telefono.clone(),
                 },
                 alergias: list_from_json(&child.alergias),
                 medicamentos: list_from_json(&child.medicamentos),
                 condiciones_especiales: list_from_json(&child.condiciones_especiales),
-                notas_medicas: child.notas_medicas,
+                notas_medicas: child.notas_medicas.clone(),
             },
-            actividades: activities
-                .into_iter()
+            actividades: record
+                .activities
+                .iter()
                 .map(|a| ActivityView {
+                    id: a.id.clone(),
+                    nombre: a.nombre.clone(),
+                    lugar: a.lugar.clone(),
+                    horario: a.horario.clone(),
                     dias_semana: list_from_json(&a.dias_semana),
-                    id: a.id,
-                    nombre: a.nombre,
-                    lugar: a.lugar,
-                    horario: a.horario,
-                    hora_inicio: a.hora_inicio,
-                    hora_fin: a.hora_fin,
+                    hora_inicio: a.hora_inicio.clone(),
+                    hora_fin: a.hora_fin.clone(),
                 })
                 .collect(),
-            turnos_medicos: appointments
-                .into_iter()
+            turnos_medicos: record
+                .appointments
+                .iter()
                 .map(|t| AppointmentView {
-                    id: t.id,
-                    tipo_consulta: t.tipo_consulta,
-                    estado: t.estado,
+                    id: t.id.clone(),
+                    tipo_consulta: t.tipo_consulta.clone(),
+                    estado: t.estado.clone(),
                     fecha_hora: t.fecha_hora,
                     medico: DoctorSpecialtyView {
-                        nombre: t.medico_nombre,
-                        especialidad: t.medico_especialidad,
+                        nombre: t.medico_nombre.clone(),
+                        especialidad: t.medico_especialidad.clone(),
                     },
-                    notas: t.notas,
+                    notas: t.notas.clone(),
                 })
                 .collect(),
-            contactos_emergencia: contacts
-                .into_iter()
+            contactos_emergencia: record
+                .contacts
+                .iter()
                 .map(|c| ContactView {
-                    id: c.id,
-                    nombre: c.nombre,
-                    relacion: c.relacion,
-                    telefono: c.telefono,
-                    email: c.email,
+                    id: c.id.clone(),
+                    nombre: c.nombre.clone(),
+                    relacion: c.relacion.clone(),
+                    telefono: c.telefono.clone(),
+                    email: c.email.clone(),
                     prioridad: c.prioridad,
                 })
                 .collect(),
-            id: child.id,
-            familia_id: child.familia_id,
-            nombre: child.nombre,
-            apellido: child.apellido,
-            fecha_nacimiento: child.fecha_nacimiento.format("%Y-%m-%d").to_string(),
-            genero: child.genero,
-            grupo_sanguineo: child.grupo_sanguineo,
-            numero_seguro_social: child.numero_seguro_social,
             created_at: child.created_at,
             updated_at: child.updated_at,
         }

@@ -2,10 +2,15 @@
 //! Members are co-parents (full access) or viewers (read only); the rules of what a family must
 //! keep (an admin, and an active co-parent while it has children) live in `Roster`.
 
+pub mod blocking;
 pub mod entities;
+pub mod invitations;
 pub mod routes;
 
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+};
 
 use axum::{
     extract::{FromRequestParts, Path},
@@ -25,6 +30,7 @@ use crate::{
     error::{ApiError, ApiResult},
     i18n::Msg,
     ids,
+    platform::cache::Cache,
     state::AppState,
 };
 use entities::{familia, miembro};
@@ -36,6 +42,54 @@ pub const EDITING_PERMISSIONS: [&str; 1] = ["coparent"];
 
 pub fn can_edit(member: &miembro::Model) -> bool {
     EDITING_PERMISSIONS.contains(&member.permiso.as_str())
+}
+
+/// A family the user belongs to, and what they may do in it: what every children read checks.
+#[derive(Debug, Clone)]
+pub struct Membership {
+    pub familia_id: String,
+    pub permiso: String,
+}
+
+impl Membership {
+    pub fn can_edit(&self) -> bool {
+        EDITING_PERMISSIONS.contains(&self.permiso.as_str())
+    }
+}
+
+/// Each user's memberships, dropped on every instance when they change (`Change::User`).
+pub type MembershipCache = Cache<Arc<Vec<Membership>>>;
+
+pub fn membership_cache() -> MembershipCache {
+    Cache::new(std::time::Duration::from_secs(30), 50_000)
+}
+
+/// The families a user belongs to, from memory when it can be.
+pub async fn memberships(
+    state: &AppState,
+    usuario_id: &str,
+) -> Result<Arc<Vec<Membership>>, DbErr> {
+    if let Some(found) = state.memberships.get(usuario_id) {
+        return Ok(found);
+    }
+    let generation = state.memberships.generation();
+    let found: Arc<Vec<Membership>> = Arc::new(
+        miembro::Entity::find()
+            .filter(miembro::Column::UsuarioId.eq(usuario_id))
+            .order_by_asc(miembro::Column::CreatedAt)
+            .all(&state.db)
+            .await?
+            .into_iter()
+            .map(|m| Membership {
+                familia_id: m.familia_id,
+                permiso: m.permiso,
+            })
+            .collect(),
+    );
+    state
+        .memberships
+        .put(generation, usuario_id.to_owned(), found.clone());
+    Ok(found)
 }
 
 /// Creates the family a new user starts with, with the user as its admin co-parent.

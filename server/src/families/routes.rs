@@ -19,6 +19,7 @@ use super::{
     entities::{familia, miembro},
     lock_family,
 };
+use crate::platform::changes::{self, Change};
 use crate::{
     accounts::{AuthUser, entities::usuario, routes::Done},
     children::entities::hijo,
@@ -62,6 +63,8 @@ pub struct MemberView {
     pub estado: MemberStatus,
     /// This member is the caller.
     pub yo: bool,
+    /// The caller blocked this member.
+    pub bloqueado: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -101,8 +104,8 @@ type MemberUser = (
     Option<DateTime<Utc>>,
 );
 
-/// Builds the views of several families with three queries in all (members, their users, child
-/// counts), whatever their number.
+/// Builds the views of several families with four queries in all (members, their users, child
+/// counts, the caller's blocks), whatever their number.
 async fn views(
     state: &AppState,
     caller: &str,
@@ -114,7 +117,7 @@ async fn views(
         .from(miembro::Entity)
         .and_where(miembro::Column::FamiliaId.is_in(ids.clone()))
         .to_owned();
-    let (members, users, counts) = tokio::try_join!(
+    let (members, users, counts, blocked) = tokio::try_join!(
         miembro::Entity::find()
             .filter(miembro::Column::FamiliaId.is_in(ids.clone()))
             .order_by_asc(miembro::Column::CreatedAt)
@@ -140,6 +143,7 @@ async fn views(
             .group_by(hijo::Column::FamiliaId)
             .into_tuple::<(String, i64)>()
             .all(&state.db),
+        super::blocking::blocked_by(&state.db, caller),
     )?;
     let users: HashMap<String, MemberUser> = users.into_iter().map(|u| (u.0.clone(), u)).collect();
     let counts: HashMap<String, i64> = counts.into_iter().collect();
@@ -191,6 +195,7 @@ async fn views(
                         MemberStatus::Activo
                     },
                     yo: m.usuario_id == caller,
+                    bloqueado: blocked.contains(&m.usuario_id),
                 })
             })
             .collect();
@@ -210,7 +215,7 @@ async fn views(
     Ok(out)
 }
 
-async fn answer(
+pub(super) async fn answer(
     state: &AppState,
     caller: &str,
     family: familia::Model,
@@ -393,6 +398,7 @@ async fn update_member(
     active.updated_at = Set(Utc::now());
     active.update(&txn).await?;
     txn.commit().await?;
+    changes::announce(&state, Change::User(&target.usuario_id)).await;
     answer(&state, &access.auth.user.id, access.family).await
 }
 
@@ -430,6 +436,7 @@ async fn remove_member(
     // Only the membership goes: the children belong to the family, not to the member.
     miembro::Entity::delete_by_id(&target.id).exec(&txn).await?;
     txn.commit().await?;
+    changes::announce(&state, Change::User(&target.usuario_id)).await;
     tracing::info!(
         familia_id = %access.family.id,
         miembro_id = %miembro_id,

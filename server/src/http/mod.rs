@@ -40,6 +40,8 @@ pub fn api() -> OpenApiRouter<AppState> {
             .merge(site::routes::router())
             .merge(accounts::routes::router())
             .merge(families::routes::router())
+            .merge(families::invitations::router())
+            .merge(families::blocking::router())
             .merge(children::routes::router()),
     )
 }

@@ -1,5 +1,7 @@
 //! Ports to the outside world.
 
+pub mod cache;
+pub mod changes;
 pub mod jobs;
 pub mod mail;
 pub mod photo;

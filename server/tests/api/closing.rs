@@ -339,6 +339,19 @@ async fn the_export_holds_the_account_the_children_and_the_photos() {
         json!({"name": "Ana", "email": "ana@example.org", "subject": "Hola", "message": "Una pregunta"}),
     )
     .await;
+    let families_list = app.get("/api/familias", Some(&token)).await;
+    let familia = families_list.body["data"][0]["_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let invited = app
+        .post(
+            &format!("/api/familias/{familia}/invitaciones"),
+            Some(&token),
+            json!({"email": "beto@example.org"}),
+        )
+        .await;
+    assert_eq!(invited.status, StatusCode::CREATED, "{}", invited.body);
 
     let res = app
         .client
@@ -375,6 +388,8 @@ async fn the_export_holds_the_account_the_children_and_the_photos() {
     let families: Value = serde_json::from_str(&read("familias.json")).expect("json");
     assert_eq!(families[0]["miembros"][0]["nombre"], "Ana García");
     assert!(read("mensajes.json").contains("Una pregunta"));
+    assert!(read("invitaciones.json").contains("beto@example.org"));
+    assert_eq!(read("bloqueos.json").trim(), "[]");
     assert_eq!(
         serde_json::from_str::<Value>(&read("sesiones.json"))
             .expect("json")

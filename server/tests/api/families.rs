@@ -1,5 +1,7 @@
 //! Families: the caller's families and their members, renaming, permissions and roles, removing
-//! members and leaving. Members are added with SQL until invitations exist.
+//! members and leaving. Members are added with SQL here, to set their order and relation exactly
+//! (invitations have their own tests), before the added user's first read, so no copy kept in
+//! memory predates them.
 
 use chrono::{Duration, Utc};
 use reqwest::{Method, StatusCode};
@@ -30,7 +32,7 @@ fn id(value: &Value) -> String {
     value["_id"].as_str().unwrap_or_default().to_owned()
 }
 
-/// Adds a user to a family as invitations will; `minutes` later than now, so that members keep
+/// Adds a user to a family as an accepted invitation does; `minutes` later than now, so that members keep
 /// the order they were added in. Gives back the membership's id.
 async fn add_member(
     app: &TestApp,

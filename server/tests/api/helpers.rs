@@ -33,6 +33,8 @@ impl Answer {
 pub struct Options {
     pub rate_limits: bool,
     pub smtp_url: Option<String>,
+    /// Serve another test's database (a second instance), instead of a database of its own.
+    pub database_url: Option<String>,
 }
 
 impl TestApp {
@@ -43,12 +45,15 @@ impl TestApp {
     pub async fn spawn_with(options: Options) -> TestApp {
         let data_dir = tempfile::tempdir().expect("temp dir");
         let pg_database = match std::env::var("TEST_DATABASE_URL") {
-            Ok(admin_url) if !admin_url.is_empty() => Some(create_pg_database(&admin_url).await),
+            Ok(admin_url) if !admin_url.is_empty() && options.database_url.is_none() => {
+                Some(create_pg_database(&admin_url).await)
+            }
             _ => None,
         };
-        let database_url = match &pg_database {
-            Some((_, url)) => url.clone(),
-            None => format!("sqlite://{}/nido.db?mode=rwc", data_dir.path().display()),
+        let database_url = match (&options.database_url, &pg_database) {
+            (Some(url), _) => url.clone(),
+            (None, Some((_, url))) => url.clone(),
+            (None, None) => format!("sqlite://{}/nido.db?mode=rwc", data_dir.path().display()),
         };
         let mut vars = vec![
             ("NIDO_ADDR", "127.0.0.1:0".to_owned()),

@@ -8,6 +8,7 @@ mod contact;
 mod families;
 mod helpers;
 mod images;
+mod invitations;
 mod mail;
 mod openapi;
 mod profile;

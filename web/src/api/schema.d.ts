@@ -73,6 +73,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias/{id}/codigo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new linking code for the family, valid for 7 days and one use; the previous one stops working. */
+        post: operations["new_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/invitaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's invitations still waiting for someone, and its linking code. */
+        get: operations["list_invitations"];
+        put?: never;
+        /**
+         * Invite someone by email: they get a link, in the language chosen, to join the family
+         *     (registering first if they have no account).
+         */
+        post: operations["invite_by_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/invitaciones/{invitacionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation or linking code: its link or code stops working at once. */
+        delete: operations["revoke_invitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/invitaciones/{invitacionId}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a mailed invitation again: a new link valid for 7 more days; the old link stops working. */
+        post: operations["resend_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias/{id}/miembros/{miembroId}": {
         parameters: {
             query?: never;
@@ -293,6 +365,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitaciones/aceptar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join a family with an invitation: a mailed link's token, a linking code, or a received invitation. */
+        post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitaciones/consulta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link or code is for, before registering or accepting: who invites, to
+         *     which family, with what access.
+         */
+        get: operations["look_up"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitaciones/recibidas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations mailed to the caller's address and still waiting, once that address is verified. */
+        get: operations["received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitaciones/recibidas/{invitacionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Decline an invitation mailed to the caller: it stops working, and the family sees it declined. */
+        delete: operations["decline"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ready": {
         parameters: {
             query?: never;
@@ -336,7 +479,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account; the new user is signed in at once and gets a family of their own. */
+        /**
+         * Create an account; the new user is signed in at once. With an invitation's token or linking
+         *     code they join the inviting family; otherwise they get a family of their own.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -416,6 +562,41 @@ export interface paths {
          */
         post: operations["disable"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/bloqueados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users the caller blocked, most recent first. */
+        get: operations["list_blocked"];
+        put?: never;
+        /** Block someone the caller shares a family with or who invited them. */
+        post: operations["block"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/bloqueados/{usuarioId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unblock someone (unblocking someone not blocked changes nothing). */
+        delete: operations["unblock"];
         options?: never;
         head?: never;
         patch?: never;
@@ -712,6 +893,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptRequest: {
+            /** @description A linking code. */
+            codigo?: string | null;
+            /** @description One of the caller's received invitations (`GET /invitaciones/recibidas`). */
+            invitacionId?: string | null;
+            /** @description The secret of a mailed link. */
+            token?: string | null;
+        };
         ActivityInput: {
             /** @description lunes ... domingo (accents optional) */
             diasSemana?: string[] | null;
@@ -753,6 +942,23 @@ export interface components {
             medico: components["schemas"]["DoctorSpecialtyView"];
             notas?: string | null;
             tipoConsulta: string;
+        };
+        BlockRequest: {
+            usuarioId?: string | null;
+        };
+        BlockedAnswer: {
+            data: components["schemas"]["BlockedView"][];
+            success: boolean;
+        };
+        BlockedView: {
+            /** @description The blocked user's id. */
+            _id: string;
+            apellido: string;
+            /** Format: date-time */
+            bloqueadoAt: string;
+            /** @description A link to their profile photo that works for a while, or null. */
+            foto?: string | null;
+            nombre: string;
         };
         ChildAnswer: {
             data: components["schemas"]["ChildView"];
@@ -817,6 +1023,12 @@ export interface components {
              */
             purgaAt: string;
             success: boolean;
+        };
+        CodeRequest: {
+            /** @description coparent (the default) or viewer: what whoever types the code may do. */
+            permiso?: string | null;
+            /** @description Their relation to the children; otro when absent. */
+            relacion?: string | null;
         };
         ContactInput: {
             email?: string | null;
@@ -912,6 +1124,15 @@ export interface components {
             /** @description An IANA name, `Area/Location[/More]`, such as America/Argentina/Buenos_Aires. */
             zonaHoraria?: string | null;
         };
+        FamilyInvitations: {
+            codigo?: components["schemas"]["InvitationView"] | null;
+            /** @description Mailed invitations not yet accepted, revoked or declined (expired ones included), newest first. */
+            pendientes: components["schemas"]["InvitationView"][];
+        };
+        FamilyInvitationsAnswer: {
+            data: components["schemas"]["FamilyInvitations"];
+            success: boolean;
+        };
         FamilyView: {
             _id: string;
             /**
@@ -967,6 +1188,64 @@ export interface components {
             timestamp: string;
             title: string;
         };
+        InvitationAnswer: {
+            data: components["schemas"]["InvitationView"];
+            success: boolean;
+        };
+        /** @enum {string} */
+        InvitationKind: "email" | "codigo";
+        InvitationPreview: {
+            /** @description Someone already has an account with the invited address: they sign in to accept. */
+            cuentaExiste: boolean;
+            /** @description The invited address (mailed invitations). */
+            email?: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The family's name. */
+            familia: string;
+            invitadoPor?: components["schemas"]["PersonView"] | null;
+            permiso: components["schemas"]["Permission"];
+            relacion: components["schemas"]["Relation"];
+        };
+        InvitationPreviewAnswer: {
+            data: components["schemas"]["InvitationPreview"];
+            success: boolean;
+        };
+        /** @enum {string} */
+        InvitationStatus: "pendiente" | "aceptada" | "revocada" | "rechazada" | "vencida";
+        InvitationView: {
+            _id: string;
+            /** @description The linking code (code invitations): 8 characters without look-alikes. */
+            codigo?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The invited address (mailed invitations). */
+            email?: string | null;
+            /**
+             * Format: date-time
+             * @description When it was last sent.
+             */
+            enviadaAt: string;
+            estado: components["schemas"]["InvitationStatus"];
+            /** Format: date-time */
+            expiresAt: string;
+            familiaId: string;
+            /** @description The language of the mail. */
+            idioma: components["schemas"]["Lang"];
+            invitadoPor?: components["schemas"]["PersonView"] | null;
+            permiso: components["schemas"]["Permission"];
+            relacion: components["schemas"]["Relation"];
+            tipo: components["schemas"]["InvitationKind"];
+        };
+        InviteRequest: {
+            email?: string | null;
+            /** @description es or en: the language of the mail; the caller's when absent. */
+            idioma?: string | null;
+            /** @description coparent (the default) or viewer. */
+            permiso?: string | null;
+            /** @description The invitee's relation to the children; otro when absent. */
+            relacion?: string | null;
+        };
         /** @enum {string} */
         Lang: "es" | "en";
         /**
@@ -1021,6 +1300,8 @@ export interface components {
             /** @description The membership's id, used in `/familias/{id}/miembros/{miembroId}`. */
             _id: string;
             apellido: string;
+            /** @description The caller blocked this member. */
+            bloqueado: boolean;
             esAdmin: boolean;
             estado: components["schemas"]["MemberStatus"];
             /** @description A link to the profile photo that works for a while, or null. */
@@ -1070,6 +1351,11 @@ export interface components {
          * @enum {string}
          */
         Permission: "coparent" | "viewer";
+        PersonView: {
+            _id: string;
+            apellido: string;
+            nombre: string;
+        };
         /** @description The multipart form of a photo upload. */
         PhotoUpload: {
             /**
@@ -1097,6 +1383,20 @@ export interface components {
             email?: string | null;
             password?: string | null;
         };
+        ReceivedAnswer: {
+            data: components["schemas"]["ReceivedInvitation"][];
+            success: boolean;
+        };
+        ReceivedInvitation: {
+            _id: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The family's name. */
+            familia: string;
+            invitadoPor?: components["schemas"]["PersonView"] | null;
+            permiso: components["schemas"]["Permission"];
+            relacion: components["schemas"]["Relation"];
+        };
         RecoveryCodes: {
             /** @description Ten one-use codes such as `k7m2-x9pq-4hzt`, shown this once: only their hashes are kept. */
             recoveryCodes: string[];
@@ -1109,7 +1409,10 @@ export interface components {
             apellido?: string | null;
             email?: string | null;
             invitationToken?: string | null;
-            /** @description Who invited the new user (an invitation link); used by co-parent invitations. */
+            /**
+             * @description Who invited the new user, as the invitation link names them. Only the page uses it: the
+             *     token or linking code decides which family is joined.
+             */
             invitedBy?: string | null;
             /** @description es or en; the caller's language when absent. */
             language?: string | null;
@@ -1496,6 +1799,314 @@ export interface operations {
             };
             /** @description invalid fields */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    new_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description viewers do not manage invitations */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyInvitationsAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description viewers do not manage invitations */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite_by_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer, or the person blocked the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description already a member, or already invited */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many invitations */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invitacionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description viewers do not manage invitations */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invitation in a family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description already accepted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invitacionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer, or the person blocked the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invitation in a family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description already accepted, revoked or declined */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many invitations */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2318,6 +2929,226 @@ export interface operations {
             };
         };
     };
+    accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptRequest"];
+            };
+        };
+        responses: {
+            /** @description the family joined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyAnswer"];
+                };
+            };
+            /** @description none or several of token, codigo and invitacionId */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller blocked whoever invited them */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description already a member of that family */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description expired, used or revoked */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    look_up: {
+        parameters: {
+            query?: {
+                /** @description The secret of a mailed link. */
+                token?: string;
+                /** @description A linking code. */
+                codigo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewAnswer"];
+                };
+            };
+            /** @description neither or both of token and codigo */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description expired, used or revoked */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many look-ups */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivedAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitacionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invitation for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description expired, used or revoked */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     ready: {
         parameters: {
             query?: never;
@@ -2386,8 +3217,35 @@ export interface operations {
                     "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
+            /** @description both an invitation token and a linking code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description email already registered */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the invitation expired, was used or revoked */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2585,6 +3443,111 @@ export interface operations {
             };
             /** @description too many attempts */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_blocked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not someone the caller knows through Nido */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no user, or the caller themselves */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                usuarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ mod m0004_site;
 mod m0005_profile;
 mod m0006_closing;
 mod m0007_two_factor;
+mod m0008_invitations;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_profile::Migration),
             Box::new(m0006_closing::Migration),
             Box::new(m0007_two_factor::Migration),
+            Box::new(m0008_invitations::Migration),
         ]
     }
 }

@@ -1,2 +1,4 @@
+pub mod bloqueo;
 pub mod familia;
+pub mod invitacion;
 pub mod miembro;

@@ -1,0 +1,970 @@
+//! Invitations by mailed link and by linking code, accepted on registration or signed in; every
+//! way an invitation can be bad; blocking; and cached reads following every change at once.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{Answer, Options, TestApp};
+
+const PASSWORD: &str = "buenas-noches";
+
+async fn delete(app: &TestApp, path: &str, token: &str) -> Answer {
+    app.request(Method::DELETE, path, Some(token), None, None)
+        .await
+}
+
+async fn put(app: &TestApp, path: &str, token: &str, body: Value) -> Answer {
+    app.request(Method::PUT, path, Some(token), Some(body), None)
+        .await
+}
+
+fn id(value: &Value) -> String {
+    value["_id"].as_str().unwrap_or_default().to_owned()
+}
+
+async fn register_as(app: &TestApp, nombre: &str, email: &str, extra: Value) -> Answer {
+    let mut body =
+        json!({"nombre": nombre, "apellido": "Pérez", "email": email, "password": PASSWORD});
+    if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+        body.extend(extra.clone());
+    }
+    app.post("/api/usuarios", None, body).await
+}
+
+async fn families(app: &TestApp, token: &str) -> Vec<Value> {
+    let list = app.get("/api/familias", Some(token)).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.body);
+    list.body["data"].as_array().cloned().unwrap_or_default()
+}
+
+/// Ana with a child in her own family.
+struct Family {
+    app: TestApp,
+    ana: String,
+    ana_id: String,
+    family: String,
+    child: String,
+}
+
+async fn family() -> Family {
+    family_on(TestApp::spawn().await).await
+}
+
+async fn family_on(app: TestApp) -> Family {
+    let (ana, ana_id) = app.register("ana@example.org", PASSWORD).await;
+    let family = id(&families(&app, &ana).await[0]);
+    let child = app
+        .post("/api/hijos", Some(&ana), json!({"nombre": "Tomás", "apellido": "García", "fechaNacimiento": "2019-05-06", "genero": "masculino"}))
+        .await;
+    assert_eq!(child.status, StatusCode::CREATED, "{}", child.body);
+    Family {
+        child: id(&child.body["data"]),
+        app,
+        ana,
+        ana_id,
+        family,
+    }
+}
+
+impl Family {
+    async fn invite(&self, email: &str, extra: Value) -> Answer {
+        let mut body = json!({"email": email});
+        if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+            body.extend(extra.clone());
+        }
+        self.app
+            .post(
+                &format!("/api/familias/{}/invitaciones", self.family),
+                Some(&self.ana),
+                body,
+            )
+            .await
+    }
+
+    async fn code(&self, permiso: &str, relacion: &str) -> String {
+        let made = self
+            .app
+            .post(
+                &format!("/api/familias/{}/codigo", self.family),
+                Some(&self.ana),
+                json!({"permiso": permiso, "relacion": relacion}),
+            )
+            .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+        made.body["data"]["codigo"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// The token of the newest invitation mail to `email`.
+    async fn mailed_token(&self, email: &str) -> String {
+        let needle = format!("email={}", email.replace('@', "%40"));
+        self.app.wait_for_mail_with(&needle).await;
+        let mail = self
+            .app
+            .mails_with(&needle)
+            .pop()
+            .unwrap_or_else(|| panic!("a mail to {email}"));
+        crate::helpers::link_token(&mail, "token=")
+    }
+}
+
+#[tokio::test]
+async fn an_invitee_registers_from_the_mailed_link_and_shares_the_children() {
+    let f = family().await;
+    let sent = f
+        .invite(
+            "beto@example.org",
+            json!({"permiso": "coparent", "relacion": "padre", "idioma": "en"}),
+        )
+        .await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    let invitation = &sent.body["data"];
+    assert_eq!(invitation["tipo"], "email");
+    assert_eq!(invitation["estado"], "pendiente");
+    assert_eq!(invitation["email"], "beto@example.org");
+    assert_eq!(invitation["invitadoPor"]["_id"], f.ana_id.as_str());
+    assert!(
+        invitation.get("token").is_none(),
+        "the secret only travels by mail"
+    );
+
+    // The mail is in the language the inviter chose for the invitee, with the spec's link.
+    let mail = f.app.wait_for_mail_with("beto%40example.org").await;
+    assert!(mail.contains("invites you to join"), "{mail}");
+    assert!(mail.contains("Familia García"), "{mail}");
+    assert!(
+        mail.contains(&format!(
+            "http://nido.test/register-invited?invitedBy={}&email=beto%40example.org&token=",
+            f.ana_id
+        )),
+        "{mail}"
+    );
+    let token = f.mailed_token("beto@example.org").await;
+
+    let preview = f
+        .app
+        .get(&format!("/api/invitaciones/consulta?token={token}"), None)
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert_eq!(preview.body["data"]["invitadoPor"]["nombre"], "Ana");
+    assert_eq!(preview.body["data"]["familia"], "Familia García");
+    assert_eq!(preview.body["data"]["email"], "beto@example.org");
+    assert_eq!(preview.body["data"]["cuentaExiste"], false);
+
+    let mails_before = f.app.mail_count();
+    let beto = register_as(
+        &f.app,
+        "Beto",
+        "beto@example.org",
+        json!({"invitedBy": f.ana_id, "invitationToken": token}),
+    )
+    .await;
+    assert_eq!(beto.status, StatusCode::CREATED, "{}", beto.body);
+    let beto_token = beto.str("token").to_owned();
+    assert_eq!(
+        beto.body["emailVerificado"], true,
+        "the link proved the address: {}",
+        beto.body
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(
+        f.app.mail_count(),
+        mails_before,
+        "no verification mail for an address the invitation proved"
+    );
+
+    // Beto joined Ana's family, as invited, and has no empty family of his own.
+    let his = families(&f.app, &beto_token).await;
+    assert_eq!(his.len(), 1, "{his:?}");
+    assert_eq!(id(&his[0]), f.family);
+    let me = his[0]["miembros"]
+        .as_array()
+        .and_then(|ms| ms.iter().find(|m| m["yo"] == true))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(me["permiso"], "coparent");
+    assert_eq!(me["relacion"], "padre");
+    assert_eq!(me["esAdmin"], false);
+
+    // Both see the same child, and Beto may change it.
+    let children = f.app.get("/api/hijos", Some(&beto_token)).await;
+    assert_eq!(children.body["data"][0]["_id"], f.child.as_str());
+    let changed = put(
+        &f.app,
+        &format!("/api/hijos/{}", f.child),
+        &beto_token,
+        json!({"informacionEscolar": {"escuela": "Escuela 12"}}),
+    )
+    .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
+    let seen = f
+        .app
+        .get(&format!("/api/hijos/{}", f.child), Some(&f.ana))
+        .await;
+    assert_eq!(
+        seen.body["data"]["informacionEscolar"]["escuela"], "Escuela 12",
+        "Ana sees Beto's change at once"
+    );
+
+    // The invitation worked once.
+    let again = register_as(
+        &f.app,
+        "Otro",
+        "otro@example.org",
+        json!({"invitationToken": token}),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::GONE, "{}", again.body);
+    let list = f
+        .app
+        .get(
+            &format!("/api/familias/{}/invitaciones", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    assert_eq!(list.body["data"]["pendientes"], json!([]));
+}
+
+#[tokio::test]
+async fn a_linking_code_adds_a_read_only_grandparent_once() {
+    let f = family().await;
+    let code = f.code("viewer", "abuela").await;
+    assert_eq!(code.len(), 8);
+    assert!(
+        code.chars()
+            .all(|c| "ABCDEFGHJKMNPQRSTUVWXYZ23456789".contains(c)),
+        "{code}"
+    );
+    let listed = f
+        .app
+        .get(
+            &format!("/api/familias/{}/invitaciones", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    assert_eq!(listed.body["data"]["codigo"]["codigo"], code.as_str());
+
+    // She registers on her own, then types the code the way people do.
+    let (carla, _) = f.app.register("carla@example.org", PASSWORD).await;
+    let typed = format!("{}-{}", &code[..4].to_lowercase(), &code[4..]);
+    let joined = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&carla),
+            json!({"codigo": typed}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    assert_eq!(id(&joined.body["data"]), f.family);
+    assert_eq!(joined.body["data"]["miPermiso"], "viewer");
+
+    let child = f
+        .app
+        .get(&format!("/api/hijos/{}", f.child), Some(&carla))
+        .await;
+    assert_eq!(child.status, StatusCode::OK, "{}", child.body);
+    let edit = put(
+        &f.app,
+        &format!("/api/hijos/{}", f.child),
+        &carla,
+        json!({"informacionEscolar": {"escuela": "Otra"}}),
+    )
+    .await;
+    assert_eq!(edit.status, StatusCode::FORBIDDEN, "{}", edit.body);
+    let add = f
+        .app
+        .post(
+            &format!("/api/hijos/{}/actividades", f.child),
+            Some(&carla),
+            json!({"nombre": "Natación"}),
+        )
+        .await;
+    assert_eq!(add.status, StatusCode::FORBIDDEN, "{}", add.body);
+    // Viewers do not manage invitations.
+    let list = f
+        .app
+        .get(
+            &format!("/api/familias/{}/invitaciones", f.family),
+            Some(&carla),
+        )
+        .await;
+    assert_eq!(list.status, StatusCode::FORBIDDEN, "{}", list.body);
+    let invite = f
+        .app
+        .post(
+            &format!("/api/familias/{}/invitaciones", f.family),
+            Some(&carla),
+            json!({"email": "x@example.org"}),
+        )
+        .await;
+    assert_eq!(invite.status, StatusCode::FORBIDDEN, "{}", invite.body);
+
+    // Used once: the next person is told so, and the code can be looked up as used.
+    let (dani, _) = f.app.register("dani@example.org", PASSWORD).await;
+    let reused = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&dani),
+            json!({"codigo": code}),
+        )
+        .await;
+    assert_eq!(reused.status, StatusCode::GONE, "{}", reused.body);
+    assert_eq!(reused.body["code"], "invitation_used", "{}", reused.body);
+    assert_eq!(families(&f.app, &dani).await.len(), 1);
+}
+
+#[tokio::test]
+async fn bad_tokens_and_codes_are_refused_clearly_and_change_nothing() {
+    let f = family().await;
+    f.invite("beto@example.org", json!({})).await;
+    let token = f.mailed_token("beto@example.org").await;
+
+    // Unknown token: registration fails and creates no account.
+    let unknown = register_as(
+        &f.app,
+        "Beto",
+        "beto@example.org",
+        json!({"invitationToken": "not-a-real-token"}),
+    )
+    .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{}", unknown.body);
+    assert_eq!(unknown.body["code"], "invitation_unknown");
+    assert_eq!(
+        f.app.login("beto@example.org", PASSWORD).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let unknown_code = f
+        .app
+        .get("/api/invitaciones/consulta?codigo=ZZZZZZZZ", None)
+        .await;
+    assert_eq!(unknown_code.status, StatusCode::NOT_FOUND);
+    let both = f
+        .app
+        .get(
+            &format!("/api/invitaciones/consulta?token={token}&codigo=ABCDEFGH"),
+            None,
+        )
+        .await;
+    assert_eq!(both.status, StatusCode::BAD_REQUEST, "{}", both.body);
+    let neither = f.app.get("/api/invitaciones/consulta", None).await;
+    assert_eq!(neither.status, StatusCode::BAD_REQUEST, "{}", neither.body);
+
+    // Expired.
+    f.app
+        .sql("UPDATE invitaciones SET expires_at = '2020-01-01T00:00:00Z'")
+        .await;
+    let expired = f
+        .app
+        .get(&format!("/api/invitaciones/consulta?token={token}"), None)
+        .await;
+    assert_eq!(expired.status, StatusCode::GONE, "{}", expired.body);
+    assert_eq!(expired.body["code"], "invitation_expired");
+    let list = f
+        .app
+        .get(
+            &format!("/api/familias/{}/invitaciones", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    assert_eq!(list.body["data"]["pendientes"][0]["estado"], "vencida");
+    let late = register_as(
+        &f.app,
+        "Beto",
+        "beto@example.org",
+        json!({"invitationToken": token}),
+    )
+    .await;
+    assert_eq!(late.status, StatusCode::GONE, "{}", late.body);
+
+    // Resending gives a new link for 7 more days; the old one stops working.
+    let invitation = id(&list.body["data"]["pendientes"][0]);
+    let resent = f
+        .app
+        .post(
+            &format!(
+                "/api/familias/{}/invitaciones/{invitation}/reenviar",
+                f.family
+            ),
+            Some(&f.ana),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resent.status, StatusCode::OK, "{}", resent.body);
+    assert_eq!(resent.body["data"]["estado"], "pendiente");
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let new_token = f.mailed_token("beto@example.org").await;
+    assert_ne!(new_token, token);
+    let old = f
+        .app
+        .get(&format!("/api/invitaciones/consulta?token={token}"), None)
+        .await;
+    assert_eq!(old.status, StatusCode::NOT_FOUND, "{}", old.body);
+
+    // Revoked.
+    let revoked = delete(
+        &f.app,
+        &format!("/api/familias/{}/invitaciones/{invitation}", f.family),
+        &f.ana,
+    )
+    .await;
+    assert_eq!(revoked.status, StatusCode::OK, "{}", revoked.body);
+    let after = f
+        .app
+        .get(
+            &format!("/api/invitaciones/consulta?token={new_token}"),
+            None,
+        )
+        .await;
+    assert_eq!(after.status, StatusCode::GONE, "{}", after.body);
+    assert_eq!(after.body["code"], "invitation_withdrawn");
+    let resend_revoked = f
+        .app
+        .post(
+            &format!(
+                "/api/familias/{}/invitaciones/{invitation}/reenviar",
+                f.family
+            ),
+            Some(&f.ana),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resend_revoked.status, StatusCode::CONFLICT);
+
+    // A regenerated code replaces the old one.
+    let first = f.code("coparent", "padre").await;
+    let second = f.code("coparent", "padre").await;
+    assert_ne!(first, second);
+    let (eva, _) = f.app.register("eva@example.org", PASSWORD).await;
+    let stale = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&eva),
+            json!({"codigo": first}),
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::GONE, "{}", stale.body);
+    assert_eq!(families(&f.app, &eva).await.len(), 1, "nothing changed");
+
+    // Field checks.
+    let bad = f
+        .invite(
+            "no-es-un-email",
+            json!({"permiso": "jefe", "relacion": "tio"}),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+    for field in ["email", "permiso", "relacion"] {
+        assert!(
+            bad.body["errors"][field].is_string(),
+            "{field}: {}",
+            bad.body
+        );
+    }
+    let english = f
+        .app
+        .request(
+            Method::POST,
+            &format!("/api/familias/{}/invitaciones", f.family),
+            None,
+            Some(json!({"email": "x@example.org"})),
+            Some("en"),
+        )
+        .await;
+    assert_eq!(english.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn someone_with_an_account_accepts_signed_in_and_cannot_join_twice() {
+    let f = family().await;
+    let (beto, _) = f.app.register("beto@example.org", PASSWORD).await;
+    f.invite("beto@example.org", json!({"permiso": "viewer"}))
+        .await;
+    let token = f.mailed_token("beto@example.org").await;
+    let preview = f
+        .app
+        .get(&format!("/api/invitaciones/consulta?token={token}"), None)
+        .await;
+    assert_eq!(preview.body["data"]["cuentaExiste"], true);
+
+    // Received invitations need a verified address: anyone could register with Beto's.
+    let unverified = f.app.get("/api/invitaciones/recibidas", Some(&beto)).await;
+    assert_eq!(unverified.body["data"], json!([]));
+    f.app
+        .sql("UPDATE usuarios SET email_verificado_at = '2026-01-01T00:00:00Z' WHERE email = 'beto@example.org'")
+        .await;
+    // The session cache keeps the old user row for a few seconds; sign in again.
+    let beto = f
+        .app
+        .login("beto@example.org", PASSWORD)
+        .await
+        .str("token")
+        .to_owned();
+    let received = f.app.get("/api/invitaciones/recibidas", Some(&beto)).await;
+    assert_eq!(received.status, StatusCode::OK, "{}", received.body);
+    assert_eq!(received.body["data"][0]["familia"], "Familia García");
+    assert_eq!(received.body["data"][0]["invitadoPor"]["nombre"], "Ana");
+
+    // Beto sees nothing of Ana's child before accepting.
+    let before = f
+        .app
+        .get(&format!("/api/hijos/{}", f.child), Some(&beto))
+        .await;
+    assert_eq!(before.status, StatusCode::NOT_FOUND);
+
+    let joined = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&beto),
+            json!({"token": token}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    let after = f
+        .app
+        .get(&format!("/api/hijos/{}", f.child), Some(&beto))
+        .await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    assert_eq!(families(&f.app, &beto).await.len(), 2);
+
+    // Inviting a member again is refused; so is a second pending invitation to one address.
+    let member = f.invite("beto@example.org", json!({})).await;
+    assert_eq!(member.status, StatusCode::CONFLICT, "{}", member.body);
+    assert_eq!(member.body["code"], "invitee_already_member");
+    let first = f.invite("carla@example.org", json!({})).await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    let twice = f.invite("carla@example.org", json!({})).await;
+    assert_eq!(twice.status, StatusCode::CONFLICT);
+    assert_eq!(twice.body["code"], "invitation_pending");
+
+    // A code for a family one already belongs to.
+    let code = f.code("coparent", "otro").await;
+    let again = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&beto),
+            json!({"codigo": code}),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    assert_eq!(again.body["code"], "already_member");
+    let both = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&beto),
+            json!({"codigo": code, "token": token}),
+        )
+        .await;
+    assert_eq!(both.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_received_invitation_can_be_accepted_or_declined_by_id() {
+    let f = family().await;
+    f.app.register("carla@example.org", PASSWORD).await;
+    f.app
+        .sql("UPDATE usuarios SET email_verificado_at = '2026-01-01T00:00:00Z'")
+        .await;
+    // Signed in again: the session cache holds the user row from before the change.
+    let carla = f
+        .app
+        .login("carla@example.org", PASSWORD)
+        .await
+        .str("token")
+        .to_owned();
+    f.invite("carla@example.org", json!({})).await;
+    let received = f.app.get("/api/invitaciones/recibidas", Some(&carla)).await;
+    let invitation = id(&received.body["data"][0]);
+
+    // Someone else cannot use Carla's invitation by its id.
+    let (dani, _) = f.app.register("dani@example.org", PASSWORD).await;
+    let stolen = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&dani),
+            json!({"invitacionId": invitation}),
+        )
+        .await;
+    assert_eq!(stolen.status, StatusCode::NOT_FOUND, "{}", stolen.body);
+
+    let declined = delete(
+        &f.app,
+        &format!("/api/invitaciones/recibidas/{invitation}"),
+        &carla,
+    )
+    .await;
+    assert_eq!(declined.status, StatusCode::OK, "{}", declined.body);
+    let accept = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&carla),
+            json!({"invitacionId": invitation}),
+        )
+        .await;
+    assert_eq!(accept.status, StatusCode::GONE, "{}", accept.body);
+    let list = f
+        .app
+        .get(
+            &format!("/api/familias/{}/invitaciones", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    assert_eq!(list.body["data"]["pendientes"], json!([]));
+
+    // A new invitation, accepted by id.
+    f.invite("carla@example.org", json!({})).await;
+    let received = f.app.get("/api/invitaciones/recibidas", Some(&carla)).await;
+    let invitation = id(&received.body["data"][0]);
+    let accept = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&carla),
+            json!({"invitacionId": invitation}),
+        )
+        .await;
+    assert_eq!(accept.status, StatusCode::OK, "{}", accept.body);
+    let received = f.app.get("/api/invitaciones/recibidas", Some(&carla)).await;
+    assert_eq!(received.body["data"], json!([]));
+}
+
+#[tokio::test]
+async fn invitations_of_another_family_are_out_of_reach() {
+    let f = family().await;
+    let sent = f.invite("beto@example.org", json!({})).await;
+    let invitation = id(&sent.body["data"]);
+    let (eve, _) = f.app.register("eve@example.org", PASSWORD).await;
+    let eve_family = id(&families(&f.app, &eve).await[0]);
+    for (method, path) in [
+        (
+            Method::GET,
+            format!("/api/familias/{}/invitaciones", f.family),
+        ),
+        (
+            Method::POST,
+            format!("/api/familias/{}/invitaciones", f.family),
+        ),
+        (Method::POST, format!("/api/familias/{}/codigo", f.family)),
+        (
+            Method::POST,
+            format!(
+                "/api/familias/{}/invitaciones/{invitation}/reenviar",
+                f.family
+            ),
+        ),
+        (
+            Method::DELETE,
+            format!("/api/familias/{}/invitaciones/{invitation}", f.family),
+        ),
+        // Her own family in the path does not reach Ana's invitation either.
+        (
+            Method::POST,
+            format!("/api/familias/{eve_family}/invitaciones/{invitation}/reenviar"),
+        ),
+        (
+            Method::DELETE,
+            format!("/api/familias/{eve_family}/invitaciones/{invitation}"),
+        ),
+    ] {
+        let answer = f
+            .app
+            .request(
+                method.clone(),
+                &path,
+                Some(&eve),
+                Some(json!({"email": "z@example.org"})),
+                None,
+            )
+            .await;
+        assert_eq!(
+            answer.status,
+            StatusCode::NOT_FOUND,
+            "{method} {path}: {}",
+            answer.body
+        );
+        assert!(
+            answer.body.get("data").is_none(),
+            "{method} {path}: {}",
+            answer.body
+        );
+    }
+    let list = f
+        .app
+        .get(
+            &format!("/api/familias/{}/invitaciones", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    assert_eq!(list.body["data"]["pendientes"][0]["estado"], "pendiente");
+}
+
+#[tokio::test]
+async fn blocking_stops_invitations_but_never_access_to_the_children() {
+    let f = family().await;
+    let code = f.code("coparent", "padre").await;
+    let (beto, _) = f.app.register("beto@example.org", PASSWORD).await;
+    let joined = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&beto),
+            json!({"codigo": code}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+
+    // Beto blocks Ana, whom he shares a family with.
+    let blocked = f
+        .app
+        .post(
+            "/api/usuarios/bloqueados",
+            Some(&beto),
+            json!({"usuarioId": f.ana_id}),
+        )
+        .await;
+    assert_eq!(blocked.status, StatusCode::CREATED, "{}", blocked.body);
+    let twice = f
+        .app
+        .post(
+            "/api/usuarios/bloqueados",
+            Some(&beto),
+            json!({"usuarioId": f.ana_id}),
+        )
+        .await;
+    assert_eq!(twice.status, StatusCode::CREATED, "{}", twice.body);
+    let list = f.app.get("/api/usuarios/bloqueados", Some(&beto)).await;
+    assert_eq!(list.body["data"].as_array().map(Vec::len), Some(1));
+    assert_eq!(list.body["data"][0]["_id"], f.ana_id.as_str());
+    assert_eq!(list.body["data"][0]["nombre"], "Ana");
+    let fam = families(&f.app, &beto).await;
+    let shared = fam
+        .iter()
+        .find(|x| id(x) == f.family)
+        .cloned()
+        .unwrap_or_default();
+    let ana_row = shared["miembros"]
+        .as_array()
+        .and_then(|ms| ms.iter().find(|m| m["usuarioId"] == f.ana_id.as_str()))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(ana_row["bloqueado"], true);
+
+    // Ana can no longer invite Beto to anything.
+    let refused = f.invite("beto@example.org", json!({})).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    assert_eq!(refused.body["code"], "invite_blocked");
+
+    // Neither loses access to the child.
+    for token in [&f.ana, &beto] {
+        let child = f
+            .app
+            .get(&format!("/api/hijos/{}", f.child), Some(token))
+            .await;
+        assert_eq!(child.status, StatusCode::OK, "{}", child.body);
+    }
+
+    // Strangers and oneself cannot be blocked.
+    let (eve, eve_id) = f.app.register("eve@example.org", PASSWORD).await;
+    let stranger = f
+        .app
+        .post(
+            "/api/usuarios/bloqueados",
+            Some(&beto),
+            json!({"usuarioId": eve_id}),
+        )
+        .await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND, "{}", stranger.body);
+    let myself = f
+        .app
+        .post(
+            "/api/usuarios/bloqueados",
+            Some(&eve),
+            json!({"usuarioId": eve_id}),
+        )
+        .await;
+    assert_eq!(
+        myself.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        myself.body
+    );
+
+    // Someone who invited Eve can be blocked by her, and she then cannot accept from them.
+    f.invite("eve@example.org", json!({})).await;
+    let token = f.mailed_token("eve@example.org").await;
+    let eve_blocks = f
+        .app
+        .post(
+            "/api/usuarios/bloqueados",
+            Some(&eve),
+            json!({"usuarioId": f.ana_id}),
+        )
+        .await;
+    assert_eq!(
+        eve_blocks.status,
+        StatusCode::CREATED,
+        "{}",
+        eve_blocks.body
+    );
+    let refused = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&eve),
+            json!({"token": token}),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    assert_eq!(refused.body["code"], "inviter_blocked");
+
+    // Unblocking lets invitations through again.
+    let unblocked = delete(
+        &f.app,
+        &format!("/api/usuarios/bloqueados/{}", f.ana_id),
+        &beto,
+    )
+    .await;
+    assert_eq!(unblocked.status, StatusCode::OK, "{}", unblocked.body);
+    assert_eq!(
+        f.app
+            .get("/api/usuarios/bloqueados", Some(&beto))
+            .await
+            .body["data"],
+        json!([])
+    );
+}
+
+#[tokio::test]
+async fn a_removed_member_loses_the_children_at_once() {
+    let f = family().await;
+    let code = f.code("viewer", "abuelo").await;
+    let (beto, beto_id) = f.app.register("beto@example.org", PASSWORD).await;
+    f.app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&beto),
+            json!({"codigo": code}),
+        )
+        .await;
+    // Read twice, so that the pages are served from memory.
+    for _ in 0..2 {
+        let list = f.app.get("/api/hijos", Some(&beto)).await;
+        assert!(
+            list.body["data"]
+                .as_array()
+                .is_some_and(|l| l.iter().any(|c| id(c) == f.child))
+        );
+    }
+    let family = families(&f.app, &f.ana).await;
+    let member = family[0]["miembros"]
+        .as_array()
+        .and_then(|ms| ms.iter().find(|m| m["usuarioId"] == beto_id.as_str()))
+        .map(id)
+        .unwrap_or_default();
+    let removed = delete(
+        &f.app,
+        &format!("/api/familias/{}/miembros/{member}", f.family),
+        &f.ana,
+    )
+    .await;
+    assert_eq!(removed.status, StatusCode::OK, "{}", removed.body);
+    let child = f
+        .app
+        .get(&format!("/api/hijos/{}", f.child), Some(&beto))
+        .await;
+    assert_eq!(child.status, StatusCode::NOT_FOUND, "{}", child.body);
+    let list = f.app.get("/api/hijos", Some(&beto)).await;
+    assert!(
+        list.body["data"]
+            .as_array()
+            .is_some_and(|l| l.iter().all(|c| id(c) != f.child)),
+        "{}",
+        list.body
+    );
+}
+
+/// Two instances on one PostgreSQL database: a change made through one is seen by the other at
+/// once (NOTIFY), although both keep pages in memory.
+#[tokio::test]
+async fn another_instance_sees_changes_at_once() {
+    let f = family().await;
+    if !f.app.database_url().starts_with("postgres") {
+        // One SQLite database is served by one process.
+        return;
+    }
+    let other = TestApp::spawn_with(Options {
+        database_url: Some(f.app.database_url().to_owned()),
+        ..Default::default()
+    })
+    .await;
+    let code = f.code("coparent", "padre").await;
+    let (beto, beto_id) = other.register("beto@example.org", PASSWORD).await;
+    let joined = other
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&beto),
+            json!({"codigo": code}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    let child_path = format!("/api/hijos/{}", f.child);
+    for _ in 0..2 {
+        let seen = other.get(&child_path, Some(&beto)).await;
+        assert_eq!(seen.status, StatusCode::OK, "{}", seen.body);
+    }
+
+    // Ana renames the child through the first instance.
+    let renamed = put(
+        &f.app,
+        &child_path,
+        &f.ana,
+        json!({"nombre": "Tomasito", "apellido": "García", "fechaNacimiento": "2019-05-06", "genero": "masculino"}),
+    )
+    .await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+    let mut name = Value::Null;
+    for _ in 0..40 {
+        name = other.get(&child_path, Some(&beto)).await.body["data"]["nombre"].clone();
+        if name == "Tomasito" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    assert_eq!(
+        name, "Tomasito",
+        "the other instance still shows the old name"
+    );
+
+    // Ana removes Beto through the first instance; the other stops showing him the child.
+    let family = families(&f.app, &f.ana).await;
+    let member = family[0]["miembros"]
+        .as_array()
+        .and_then(|ms| ms.iter().find(|m| m["usuarioId"] == beto_id.as_str()))
+        .map(id)
+        .unwrap_or_default();
+    let removed = delete(
+        &f.app,
+        &format!("/api/familias/{}/miembros/{member}", f.family),
+        &f.ana,
+    )
+    .await;
+    assert_eq!(removed.status, StatusCode::OK, "{}", removed.body);
+    let mut status = StatusCode::OK;
+    for _ in 0..40 {
+        status = other.get(&child_path, Some(&beto)).await.status;
+        if status == StatusCode::NOT_FOUND {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
