@@ -157,9 +157,24 @@ impl From<DbErr> for ApiError {
     }
 }
 
-/// A database that cannot be reached is a 503 the client may retry, not a bug.
+/// A database that cannot be reached is a 503 the client may retry, not a bug: no connection to
+/// be had, or the one in hand broke under the query.
 fn is_unavailable(err: &DbErr) -> bool {
-    matches!(err, DbErr::ConnectionAcquire(_) | DbErr::Conn(_))
+    use sea_orm::{RuntimeErr, sqlx::Error as Sqlx};
+    match err {
+        DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => true,
+        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => {
+            match e.as_ref() {
+                Sqlx::Io(_) | Sqlx::PoolTimedOut | Sqlx::PoolClosed | Sqlx::Tls(_) => true,
+                // PostgreSQL shutting down (57P..) or a broken connection (08...).
+                Sqlx::Database(db) => db
+                    .code()
+                    .is_some_and(|code| code.starts_with("57P") || code.starts_with("08")),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
 }
 
 impl From<JsonRejection> for ApiError {

@@ -1,6 +1,7 @@
 //! Nido: configuration -> state -> router.
 
 pub mod accounts;
+pub mod backup;
 pub mod children;
 pub mod config;
 pub mod db;
@@ -15,7 +16,7 @@ pub mod platform;
 pub mod site;
 pub mod state;
 
-use std::{net::SocketAddr, sync::Arc};
+use std::sync::Arc;
 
 use anyhow::Context;
 
@@ -57,6 +58,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         family_children: children::records::family_children_cache(),
         storage,
         monitor: Default::default(),
+        instance: ids::new_id().into(),
     })
 }
 
@@ -68,12 +70,6 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     maintenance::spawn(state.clone());
     platform::changes::spawn_listener(state.clone());
-    let app = http::router(state);
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await
-    .context("serving HTTP")
+    http::serve::run(listener, http::router(state), shutdown).await;
+    Ok(())
 }

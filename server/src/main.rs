@@ -1,4 +1,4 @@
-use std::process::ExitCode;
+use std::{path::PathBuf, process::ExitCode};
 
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
@@ -27,6 +27,21 @@ enum Command {
     /// Manage the notices of the public status page.
     #[command(subcommand)]
     Status(StatusCommand),
+    /// Write the database and every stored file to one archive, while the server runs (SQLite).
+    Backup {
+        /// Where the archive goes, e.g. /var/backups/nido-2026-11-23.zip.
+        file: PathBuf,
+    },
+    /// Bring back an archive made by `nido backup`; the server must be stopped.
+    Restore {
+        file: PathBuf,
+        /// Replace a database that already holds data.
+        #[arg(long)]
+        force: bool,
+        /// Only check the archive (every entry against its checksum); change nothing.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -89,21 +104,57 @@ async fn main() -> ExitCode {
 }
 
 async fn run(command: Command) -> anyhow::Result<()> {
-    if let Command::Openapi = command {
-        print!("{}", nido::http::openapi::document());
-        return Ok(());
+    match command {
+        Command::Openapi => {
+            print!("{}", nido::http::openapi::document());
+            return Ok(());
+        }
+        // Checking an archive needs no configuration and touches no database.
+        Command::Restore {
+            file, check: true, ..
+        } => {
+            let manifest = nido::backup::check(&file).await?;
+            println!(
+                "{} is whole: made {} by Nido {}, {} files, {} bytes",
+                file.display(),
+                manifest.created_at.to_rfc3339(),
+                manifest.nido_version,
+                manifest.files(),
+                manifest.bytes()
+            );
+            return Ok(());
+        }
+        _ => {}
     }
     let config = Config::from_env()?;
-    if let Command::Status(status) = command {
-        return status_command(config, status).await;
-    }
     match command {
+        Command::Status(status) => status_command(config, status).await?,
+        Command::Backup { file } => {
+            let manifest = nido::backup::backup(&config, &file).await?;
+            println!(
+                "backup written to {}: the database and {} files, {} bytes",
+                file.display(),
+                manifest.files(),
+                manifest.bytes()
+            );
+        }
+        Command::Restore { file, force, .. } => {
+            let manifest = nido::backup::restore(&config, &file, force).await?;
+            println!(
+                "restored {} (made {} by Nido {}): the database and {} files; \
+                 `nido serve` migrates it on start",
+                file.display(),
+                manifest.created_at.to_rfc3339(),
+                manifest.nido_version,
+                manifest.files()
+            );
+        }
         Command::Migrate => {
             let state = nido::build_state(config).await?;
             drop(state);
             println!("migrations are up to date");
         }
-        Command::Serve | Command::Openapi | Command::Status(_) => {
+        Command::Serve | Command::Openapi => {
             let addr = config.addr;
             let state = nido::build_state(config).await?;
             let listener = tokio::net::TcpListener::bind(addr)

@@ -1,7 +1,8 @@
 //! Periodic work. Every minute each instance writes a heartbeat (the status page reads it) and
 //! asks for the jobs that are due; a job runs on one instance per period (`platform::jobs`):
 //! the hourly clean-up of rows that outlived their use (with a new try for contact messages whose
-//! mail failed), and the erasure of accounts whose grace period ended.
+//! mail failed), and the erasure of accounts whose grace period ended. Files an interrupted change
+//! left behind are settled on every tick (`platform::pending`).
 
 use std::time::Duration;
 
@@ -15,7 +16,10 @@ use crate::{
         session::IDLE_LIMIT,
     },
     db::settings,
-    platform::jobs::{self, Job},
+    platform::{
+        jobs::{self, Job},
+        pending,
+    },
     site::{contact, status::HEARTBEAT_KEY},
     state::AppState,
 };
@@ -38,6 +42,11 @@ pub fn spawn(state: AppState) {
             let now = Utc::now();
             if let Err(err) = settings::put(&state.db, HEARTBEAT_KEY, &now.to_rfc3339()).await {
                 tracing::warn!(error = %err, "heartbeat not written");
+            }
+            // Cheap when there is nothing to settle (one small query), and the first tick runs at
+            // start, so files an interrupted instance left behind go at once.
+            if let Err(err) = pending::sweep(&state).await {
+                tracing::warn!(error = %err, "pending files not swept");
             }
             if claimed(&state, &CLEAN_UP, now).await
                 && let Err(err) = clean_up(&state).await

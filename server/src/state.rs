@@ -29,6 +29,8 @@ pub struct AppState {
     pub family_children: FamilyChildren,
     pub storage: Storage,
     pub monitor: Monitor,
+    /// This process's id among the instances sharing the database.
+    pub instance: Arc<str>,
 }
 
 impl AppState {

@@ -48,6 +48,29 @@ export async function resetLinkFor(to: string): Promise<string> {
   return link;
 }
 
+/** Waits for the invitation mail to `to` and returns its /register-invited link (path and query). */
+export async function invitationLinkFor(to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        for (const file of outboxFiles().reverse()) {
+          const mail = decodeQuotedPrintable(readFileSync(file, 'utf8'));
+          if (!mail.includes(to)) continue;
+          const match = mail.match(/\/register-invited\?[^\s"'<>]+/);
+          if (match) {
+            link = match[0].replace(/&amp;/g, '&');
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return link;
+}
+
 export async function register(page: Page, email: string, nombre = 'Ana') {
   await page.goto('/register');
   await page.getByLabel('Nombre').fill(nombre);

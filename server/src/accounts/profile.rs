@@ -275,22 +275,28 @@ pub async fn upload_profile_photo(
 ) -> ApiResult<Json<ProfileAnswer>> {
     let data = photo::read_upload(multipart).await?;
     let stored = photo::store(&state, &format!("usuarios/{}", auth.user.id), data).await?;
-    let old = auth.user.foto.clone();
+    let new: Vec<String> = stored.keys().collect();
+    let old: Vec<String> = auth
+        .user
+        .foto
+        .iter()
+        .flat_map(|k| photo::with_thumbnail(k))
+        .collect();
     let mut active = auth.user.into_active_model();
     active.foto = Set(Some(stored.photo_key.clone()));
     active.updated_at = Set(Utc::now());
-    let user = match active.update(&state.db).await {
+    let saved = match photo::before_change(&state, &old).await {
+        Ok(()) => active.update(&state.db).await.map_err(ApiError::from),
+        Err(err) => Err(err),
+    };
+    let user = match saved {
         Ok(user) => user,
         Err(err) => {
-            photo::remove(&state, stored.keys()).await;
-            return Err(err.into());
+            photo::after_change(&state, &old, &new).await;
+            return Err(err);
         }
     };
-    photo::remove(
-        &state,
-        old.into_iter().flat_map(|k| photo::with_thumbnail(&k)),
-    )
-    .await;
+    photo::after_change(&state, &new, &old).await;
     changes::announce(&state, Change::User(&user.id)).await;
     Ok(answer(&state, user))
 }
@@ -302,16 +308,18 @@ pub async fn delete_profile_photo(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<ProfileAnswer>> {
-    let old = auth.user.foto.clone();
+    let old: Vec<String> = auth
+        .user
+        .foto
+        .iter()
+        .flat_map(|k| photo::with_thumbnail(k))
+        .collect();
+    photo::before_change(&state, &old).await?;
     let mut active = auth.user.into_active_model();
     active.foto = Set(None);
     active.updated_at = Set(Utc::now());
     let user = active.update(&state.db).await?;
-    photo::remove(
-        &state,
-        old.into_iter().flat_map(|k| photo::with_thumbnail(&k)),
-    )
-    .await;
+    photo::after_change(&state, &[], &old).await;
     changes::announce(&state, Change::User(&user.id)).await;
     Ok(answer(&state, user))
 }

@@ -230,7 +230,7 @@ async fn create_child(
 #[utoipa::path(put, path = "/hijos/{id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)),
     request_body = ChildInput,
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn update_child(
     State(state): State<AppState>,
     access: WriteChild,
@@ -282,26 +282,24 @@ fn set_medical(active: &mut hijo::ActiveModel, m: input::Medical) {
 /// Delete a child with everything recorded about them, photo included.
 #[utoipa::path(delete, path = "/hijos/{id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)),
-    responses((status = 200, body = Deleted), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Deleted), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_child(
     State(state): State<AppState>,
     access: WriteChild,
 ) -> ApiResult<Json<Deleted>> {
-    let keys = [
-        access.child.foto_key.clone(),
-        access.child.miniatura_key.clone(),
-    ];
+    let keys = photo_keys(&access.child);
+    photo::before_change(&state, &keys).await?;
     let familia_id = access.child.familia_id.clone();
     access.child.delete(&state.db).await?;
     changes::announce(&state, Change::Family(&familia_id)).await;
-    photo::remove(&state, keys.into_iter().flatten()).await;
+    photo::after_change(&state, &[], &keys).await;
     Ok(deleted(Msg::ChildDeleted))
 }
 
 /// Replace the medical information (primary doctor, allergies, medicines, conditions, notes).
 #[utoipa::path(post, path = "/hijos/{id}/informacion-medica", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = MedicalInput,
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn set_medical_post(
     state: State<AppState>,
     access: WriteChild,
@@ -313,7 +311,7 @@ async fn set_medical_post(
 /// The same as POST, for clients that update with PUT.
 #[utoipa::path(put, path = "/hijos/{id}/informacion-medica", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = MedicalInput,
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn set_medical_put(
     state: State<AppState>,
     access: WriteChild,
@@ -349,7 +347,7 @@ struct ItemPath {
 /// Add an activity (a class, a sport) with its days and hours.
 #[utoipa::path(post, path = "/hijos/{id}/actividades", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = ActivityInput,
-    responses((status = 201, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 201, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn add_activity(
     State(state): State<AppState>,
     access: WriteChild,
@@ -384,7 +382,7 @@ fn checked<I, T>(body: I, check: fn(I, &mut FieldErrors) -> Option<T>) -> ApiRes
 
 #[utoipa::path(put, path = "/hijos/{id}/actividades/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)), request_body = ActivityInput,
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn update_activity(
     State(state): State<AppState>,
     access: WriteChild,
@@ -406,7 +404,7 @@ async fn update_activity(
 
 #[utoipa::path(delete, path = "/hijos/{id}/actividades/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)),
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_activity(
     State(state): State<AppState>,
     access: WriteChild,
@@ -430,7 +428,7 @@ async fn find_activity(state: &AppState, path: &ItemPath) -> ApiResult<actividad
 /// Add a medical appointment.
 #[utoipa::path(post, path = "/hijos/{id}/turnos-medicos", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = AppointmentInput,
-    responses((status = 201, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 201, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn add_appointment(
     State(state): State<AppState>,
     access: WriteChild,
@@ -457,7 +455,7 @@ async fn add_appointment(
 
 #[utoipa::path(put, path = "/hijos/{id}/turnos-medicos/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)), request_body = AppointmentInput,
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn update_appointment(
     State(state): State<AppState>,
     access: WriteChild,
@@ -479,7 +477,7 @@ async fn update_appointment(
 
 #[utoipa::path(delete, path = "/hijos/{id}/turnos-medicos/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)),
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_appointment(
     State(state): State<AppState>,
     access: WriteChild,
@@ -503,7 +501,7 @@ async fn find_appointment(state: &AppState, path: &ItemPath) -> ApiResult<turno:
 /// Add an emergency contact.
 #[utoipa::path(post, path = "/hijos/{id}/contactos-emergencia", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = ContactInput,
-    responses((status = 201, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 201, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn add_contact(
     State(state): State<AppState>,
     access: WriteChild,
@@ -529,7 +527,7 @@ async fn add_contact(
 
 #[utoipa::path(put, path = "/hijos/{id}/contactos-emergencia/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)), request_body = ContactInput,
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn update_contact(
     State(state): State<AppState>,
     access: WriteChild,
@@ -550,7 +548,7 @@ async fn update_contact(
 
 #[utoipa::path(delete, path = "/hijos/{id}/contactos-emergencia/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)),
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_contact(
     State(state): State<AppState>,
     access: WriteChild,
@@ -576,6 +574,7 @@ async fn find_contact(state: &AppState, path: &ItemPath) -> ApiResult<contacto::
     responses(
         (status = 200, body = ChildAnswer),
         (status = 400, description = "no file", body = ErrorBody),
+        (status = 403, description = "a viewer may not change it", body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 413, description = "larger than 5 MB", body = ErrorBody),
         (status = 415, description = "not an image", body = ErrorBody),
@@ -587,42 +586,49 @@ async fn upload_photo(
 ) -> ApiResult<Json<ChildAnswer>> {
     let data = photo::read_upload(multipart).await?;
     let stored = photo::store(&state, &format!("hijos/{}", access.child.id), data).await?;
-    let old = [
-        access.child.foto_key.clone(),
-        access.child.miniatura_key.clone(),
-    ];
+    let new: Vec<String> = stored.keys().collect();
+    let old = photo_keys(&access.child);
     let mut active = access.child.into_active_model();
     active.foto_key = Set(Some(stored.photo_key.clone()));
     active.miniatura_key = Set(Some(stored.thumbnail_key.clone()));
     active.updated_at = Set(Utc::now());
-    let child = match active.update(&state.db).await {
+    let saved = match photo::before_change(&state, &old).await {
+        Ok(()) => active.update(&state.db).await.map_err(ApiError::from),
+        Err(err) => Err(err),
+    };
+    let child = match saved {
         Ok(child) => child,
         Err(err) => {
-            photo::remove(&state, stored.keys()).await;
-            return Err(err.into());
+            photo::after_change(&state, &old, &new).await;
+            return Err(err);
         }
     };
-    photo::remove(&state, old.into_iter().flatten()).await;
+    photo::after_change(&state, &new, &old).await;
     answer(&state, child).await
 }
 
 /// Remove the child's photo.
 #[utoipa::path(delete, path = "/hijos/{id}/foto", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)),
-    responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_photo(
     State(state): State<AppState>,
     access: WriteChild,
 ) -> ApiResult<Json<ChildAnswer>> {
-    let old = [
-        access.child.foto_key.clone(),
-        access.child.miniatura_key.clone(),
-    ];
+    let old = photo_keys(&access.child);
+    photo::before_change(&state, &old).await?;
     let mut active = access.child.into_active_model();
     active.foto_key = Set(None);
     active.miniatura_key = Set(None);
     active.updated_at = Set(Utc::now());
     let child = active.update(&state.db).await?;
-    photo::remove(&state, old.into_iter().flatten()).await;
+    photo::after_change(&state, &[], &old).await;
     answer(&state, child).await
+}
+
+fn photo_keys(child: &hijo::Model) -> Vec<String> {
+    [child.foto_key.clone(), child.miniatura_key.clone()]
+        .into_iter()
+        .flatten()
+        .collect()
 }

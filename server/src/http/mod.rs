@@ -4,6 +4,7 @@ mod files;
 pub mod json;
 mod middleware;
 pub mod openapi;
+pub mod serve;
 mod spa;
 
 pub use spa::web_app_built;
@@ -47,7 +48,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 }
 
 pub fn router(state: AppState) -> Router {
-    let (api, doc) = api().split_for_parts();
+    let (api, doc) = openapi::routes_and_document();
     let doc_json = openapi::to_json(&doc);
     let request_id = HeaderName::from_static("x-request-id");
 

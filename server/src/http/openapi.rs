@@ -1,7 +1,14 @@
+use axum::Router;
 use utoipa::{
     Modify, OpenApi,
-    openapi::security::{Http, HttpAuthScheme, SecurityScheme},
+    openapi::{
+        Content, Ref, RefOr, ResponseBuilder,
+        path::Operation,
+        security::{Http, HttpAuthScheme, SecurityScheme},
+    },
 };
+
+use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -46,8 +53,67 @@ pub fn to_json(doc: &utoipa::openapi::OpenApi) -> String {
     json
 }
 
+/// The API's routes and the document that describes them.
+pub fn routes_and_document() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (routes, mut doc) = super::api().split_for_parts();
+    add_shared_errors(&mut doc);
+    (routes, doc)
+}
+
 /// The whole API's document, built from the handlers.
 pub fn document() -> String {
-    let (_, doc) = super::api().split_for_parts();
+    let (_, doc) = routes_and_document();
     to_json(&doc)
+}
+
+/// Some answers come from the extractors every handler shares, not from the handler: `AuthUser`
+/// answers 401 to a missing or ended session, and the JSON body extractor answers 400, 413, 415
+/// or 422 to a body it cannot read. They are listed here once, so that no operation's
+/// `#[utoipa::path]` can leave them out; an annotation that describes one of them wins.
+fn add_shared_errors(doc: &mut utoipa::openapi::OpenApi) {
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let signed_in = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+            if signed_in {
+                add_error(operation, 401, "not signed in, or the session has ended");
+            }
+            if takes_json(operation) {
+                add_error(operation, 400, "the body is not valid JSON");
+                add_error(operation, 413, "the body is too large");
+                add_error(operation, 415, "the body is not sent as application/json");
+                add_error(operation, 422, "the body does not have the expected shape");
+            }
+        }
+    }
+}
+
+fn takes_json(operation: &Operation) -> bool {
+    match &operation.request_body {
+        Some(RefOr::T(body)) => body.content.contains_key("application/json"),
+        _ => false,
+    }
+}
+
+fn add_error(operation: &mut Operation, status: u16, description: &str) {
+    operation
+        .responses
+        .responses
+        .entry(status.to_string())
+        .or_insert_with(|| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    Content::new(Some(Ref::from_schema_name("ErrorBody"))),
+                )
+                .build()
+                .into()
+        });
 }

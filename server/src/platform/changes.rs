@@ -92,6 +92,12 @@ pub fn spawn_listener(state: AppState) {
 async fn listen(state: &AppState) -> Result<(), sea_orm::sqlx::Error> {
     let pool = state.db.get_postgres_connection_pool();
     let mut listener = PgListener::connect_with(pool).await?;
+    // Held for as long as this connection lives: while it is, this instance counts as alive
+    // (`platform::pending`).
+    sea_orm::sqlx::query("SELECT pg_advisory_lock($1)")
+        .bind(super::pending::lock_key(&state.instance))
+        .execute(&mut listener)
+        .await?;
     listener.listen(CHANNEL).await?;
     // Whatever changed before listening was not heard.
     forget_everything(state);

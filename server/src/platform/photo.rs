@@ -18,6 +18,7 @@ use crate::{
     error::{ApiError, ApiResult},
     i18n::Msg,
     ids,
+    platform::pending,
     state::AppState,
 };
 
@@ -90,7 +91,8 @@ pub async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> Ap
 }
 
 /// Processes an upload off the async threads and stores the photo and its thumbnail under
-/// `prefix`. The caller records the keys, and removes the files if recording fails.
+/// `prefix`, noted as pending (`platform::pending`). The caller records the keys and then calls
+/// `after_change`, keeping them if recording worked and dropping them if it failed.
 pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<Stored> {
     let processed = tokio::task::spawn_blocking(move || process(&data))
         .await
@@ -101,6 +103,7 @@ pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<S
         thumbnail_key: thumbnail_key(&photo_key),
         photo_key,
     };
+    pending::note(state, &stored.keys().collect::<Vec<_>>()).await?;
     state
         .storage
         .put(&stored.photo_key, Bytes::from(processed.photo))
@@ -112,6 +115,18 @@ pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<S
         .await
         .map_err(|e| ApiError::internal(format!("{e:#}")))?;
     Ok(stored)
+}
+
+/// To be called before a change that stops pointing at these files: a crash before
+/// `after_change` leaves them to the sweep, which removes them if nothing points at them.
+pub async fn before_change(state: &AppState, dropping: &[String]) -> ApiResult<()> {
+    Ok(pending::note(state, dropping).await?)
+}
+
+/// After the change: removes the files no longer pointed at, and clears the notes of both.
+pub async fn after_change(state: &AppState, kept: &[String], dropped: &[String]) {
+    remove(state, dropped.iter().cloned()).await;
+    pending::settle(state, &[kept, dropped].concat()).await;
 }
 
 /// Removes files that no record points at any more; a failure is logged (an orphan file is

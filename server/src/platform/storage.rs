@@ -2,13 +2,15 @@
 //! an S3-compatible bucket by configuration. Files are never public: the API hands out links
 //! signed with a key kept in the database, valid for a limited time.
 
-use std::sync::Arc;
+use std::{ops::Range, sync::Arc};
 
 use anyhow::Context;
 use bytes::Bytes;
 use chrono::Utc;
 use hmac::{Hmac, Mac};
-use object_store::{ObjectStore, ObjectStoreExt, PutPayload, local::LocalFileSystem, path::Path};
+use object_store::{
+    ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart, local::LocalFileSystem, path::Path,
+};
 use sha2::Sha256;
 
 /// How long a signed link works; links are cut on hour boundaries so that a file keeps one
@@ -82,6 +84,50 @@ impl Storage {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(err) => Err(err).with_context(|| format!("deleting {key}")),
         }
+    }
+
+    /// Every stored file as (key, size), for backups. Walked one level at a time, so that only
+    /// names are held, never contents.
+    pub async fn list(&self) -> anyhow::Result<Vec<(String, u64)>> {
+        let mut found = Vec::new();
+        let mut pending = vec![self.prefix.clone()];
+        while let Some(dir) = pending.pop() {
+            let level = self
+                .store
+                .list_with_delimiter(Some(&dir))
+                .await
+                .context("listing stored files")?;
+            pending.extend(level.common_prefixes);
+            for object in level.objects {
+                if let Some(parts) = object.location.prefix_match(&self.prefix) {
+                    let key: Vec<_> = parts.map(|p| p.as_ref().to_owned()).collect();
+                    found.push((key.join("/"), object.size));
+                }
+            }
+        }
+        found.sort();
+        Ok(found)
+    }
+
+    /// Part of a file, so that large files can be copied without holding them whole; `None`
+    /// when the file is gone.
+    pub async fn get_range(&self, key: &str, range: Range<u64>) -> anyhow::Result<Option<Bytes>> {
+        match self.store.get_range(&self.path(key), range).await {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(err) => Err(err).with_context(|| format!("reading {key}")),
+        }
+    }
+
+    /// A file written in parts (`write`, then `finish`); it appears under its key only once
+    /// finished.
+    pub async fn upload(&self, key: &str) -> anyhow::Result<WriteMultipart> {
+        let upload = self
+            .store
+            .put_multipart(&self.path(key))
+            .await
+            .with_context(|| format!("storing {key}"))?;
+        Ok(WriteMultipart::new(upload))
     }
 
     fn signature(&self, key: &str, expires: i64) -> String {
@@ -170,5 +216,43 @@ mod tests {
             "bound to the expiry"
         );
         assert!(!storage.verify_link("hijos/a/b.jpg", Utc::now().timestamp() - 1, sig));
+    }
+
+    #[tokio::test]
+    async fn files_are_listed_read_in_parts_and_written_in_parts() {
+        let dir = tempfile::tempdir().expect("dir");
+        let storage = Storage::from_url(&format!("file://{}", dir.path().display()), vec![7; 32])
+            .expect("storage");
+        storage
+            .put("hijos/a/b.jpg", Bytes::from_static(b"0123456789"))
+            .await
+            .expect("put");
+        let mut upload = storage.upload("hijos/c/d.jpg").await.expect("upload");
+        upload.write(b"abc");
+        upload.write(b"def");
+        upload.finish().await.expect("finish");
+
+        assert_eq!(
+            storage.list().await.expect("list"),
+            [
+                ("hijos/a/b.jpg".to_owned(), 10),
+                ("hijos/c/d.jpg".to_owned(), 6)
+            ]
+        );
+        assert_eq!(
+            storage
+                .get_range("hijos/a/b.jpg", 2..5)
+                .await
+                .expect("range"),
+            Some(Bytes::from_static(b"234"))
+        );
+        assert_eq!(
+            storage.get("hijos/c/d.jpg").await.expect("get"),
+            Some(Bytes::from_static(b"abcdef"))
+        );
+        assert_eq!(
+            storage.get_range("gone.jpg", 0..1).await.expect("range"),
+            None
+        );
     }
 }

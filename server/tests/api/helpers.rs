@@ -35,6 +35,9 @@ pub struct Options {
     pub smtp_url: Option<String>,
     /// Serve another test's database (a second instance), instead of a database of its own.
     pub database_url: Option<String>,
+    /// Serve this data directory with the SQLite database inside it (e.g. one a backup was
+    /// restored into), instead of a fresh one.
+    pub data_dir: Option<tempfile::TempDir>,
 }
 
 impl TestApp {
@@ -43,9 +46,15 @@ impl TestApp {
     }
 
     pub async fn spawn_with(options: Options) -> TestApp {
-        let data_dir = tempfile::tempdir().expect("temp dir");
+        let existing = options.data_dir.is_some();
+        let data_dir = match options.data_dir {
+            Some(dir) => dir,
+            None => tempfile::tempdir().expect("temp dir"),
+        };
         let pg_database = match std::env::var("TEST_DATABASE_URL") {
-            Ok(admin_url) if !admin_url.is_empty() && options.database_url.is_none() => {
+            Ok(admin_url)
+                if !admin_url.is_empty() && options.database_url.is_none() && !existing =>
+            {
                 Some(create_pg_database(&admin_url).await)
             }
             _ => None,

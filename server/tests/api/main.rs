@@ -2,15 +2,18 @@
 //! PostgreSQL when TEST_DATABASE_URL points at a server (a database is created per test).
 
 mod accounts;
+mod backup;
 mod children;
 mod closing;
 mod contact;
 mod families;
 mod helpers;
+mod hostile;
 mod images;
 mod invitations;
 mod mail;
 mod openapi;
+mod outage;
 mod profile;
 mod robustness;
 mod site;

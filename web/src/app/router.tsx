@@ -34,6 +34,7 @@ const ProfileEditPage = lazy(() => import('../features/profile/ProfileEditPage')
 const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
 const EmailLinkPage = lazy(() => import('../features/profile/EmailLinkPage'));
 const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
+const BlockedPage = lazy(() => import('../features/families/BlockedPage'));
 
 /** Marks the document once a page is live (after a prerendered one is taken over): tests wait for it. */
 function LiveMark() {
@@ -74,7 +75,6 @@ const PROFILE_SECTIONS = [
   'reports',
   'suggestions',
   'notifications',
-  'blocked',
   'help',
   'about',
 ] as const;
@@ -126,6 +126,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/edit', element: page(<ProfileEditPage />) },
           { path: 'profile/privacy', element: page(<PrivacyPage />) },
           { path: 'profile/coparents', element: page(<FamiliesPage />) },
+          { path: 'profile/blocked', element: page(<BlockedPage />) },
           ...PROFILE_SECTIONS.map((s) => ({ path: `profile/${s}`, element: page(<ComingSoonPage section={s} />) })),
         ],
       },

@@ -8,6 +8,7 @@ mod m0005_profile;
 mod m0006_closing;
 mod m0007_two_factor;
 mod m0008_invitations;
+mod m0009_pending_files;
 
 pub struct Migrator;
 
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0006_closing::Migration),
             Box::new(m0007_two_factor::Migration),
             Box::new(m0008_invitations::Migration),
+            Box::new(m0009_pending_files::Migration),
         ]
     }
 }

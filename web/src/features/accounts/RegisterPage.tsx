@@ -9,11 +9,39 @@ import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { currentLanguage } from '../../i18n';
 import { ApiError } from '../../api/client';
+import { normaliseCode } from '../families/codes';
+import { lookupInvitation } from '../families/invitationsApi';
 import { register as registerAccount } from './api';
+import { InvitationBanner, type InvitationState } from './InvitationBanner';
 import { registerSchema, type RegisterValues } from './schemas';
 import { useSession } from './session';
 
 const FIELDS = ['nombre', 'apellido', 'email', 'telefono', 'password'] as const;
+const CODE_LENGTH = 8;
+
+type Lookup = { token: string } | { codigo: string } | null;
+
+/** Looks the invitation up whenever the token or a complete code changes. */
+function useInvitation(query: Lookup): InvitationState {
+  const { t } = useTranslation();
+  const key = query ? JSON.stringify(query) : '';
+  const [result, setResult] = useState<{ key: string; state: InvitationState } | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    let cancelled = false;
+    const fallback = t('register.invitation.lookupFailed');
+    lookupInvitation(JSON.parse(key) as { token: string } | { codigo: string }, fallback)
+      .then((invitation) => !cancelled && setResult({ key, state: { kind: 'found', invitation } }))
+      .catch((err: unknown) => !cancelled && setResult({ key, state: { kind: 'failed', message: err instanceof Error ? err.message : fallback } }));
+    return () => {
+      cancelled = true;
+    };
+    // The language only changes the fallback text: no new look-up for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (!key) return { kind: 'none' };
+  return result?.key === key ? result.state : { kind: 'loading' };
+}
 
 /** /register, and /register-invited when a co-parent's invitation brought the visitor. */
 export default function RegisterPage({ invited = false }: { invited?: boolean }) {
@@ -23,8 +51,16 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
   const [params] = useSearchParams();
   const invitedBy = params.get('invitedBy');
   const invitedEmail = params.get('email');
+  const token = invited ? params.get('token') : null;
+  const queryCode = invited ? params.get('code') : null;
+  // The code field: shown for a shared code, or when there is no mailed token.
+  const withCode = invited && (queryCode !== null || !token);
+  const [code, setCode] = useState(() => normaliseCode(queryCode ?? ''));
+  const invitation = useInvitation(
+    !invited ? null : token ? { token } : code.length === CODE_LENGTH ? { codigo: code } : null,
+  );
   const [failure, setFailure] = useState<string | null>(null);
-  const [connected, setConnected] = useState<string | null>(null);
+  const [connected, setConnected] = useState<{ name: string | null; email: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -46,11 +82,11 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
   useEffect(() => {
     if (!connected) return;
     const id = window.setTimeout(
-      () => navigate('/login', { state: { message: t('register.welcome'), email: invitedEmail ?? undefined } }),
+      () => navigate('/login', { state: { message: t('register.welcome'), email: connected.email } }),
       3000,
     );
     return () => window.clearTimeout(id);
-  }, [connected, invitedEmail, navigate, t]);
+  }, [connected, navigate, t]);
 
   if (invited && !invitedBy) return <Navigate to="/register" replace />;
 
@@ -66,13 +102,14 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
           password: values.password,
           language: currentLanguage(),
           invitedBy: invited ? invitedBy : null,
-          invitationToken: invited ? params.get('token') : null,
-          linkingCode: invited ? params.get('code') : null,
+          invitationToken: token,
+          linkingCode: withCode && code ? code : null,
         },
         t('register.failed'),
       );
       if (invited) {
-        setConnected(invitedBy);
+        const inviter = invitation.kind === 'found' ? invitation.invitation.invitadoPor : null;
+        setConnected({ name: inviter ? `${inviter.nombre} ${inviter.apellido}`.trim() : null, email: values.email.toLowerCase() });
         return;
       }
       signIn(answer.token, answer);
@@ -92,7 +129,7 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
   if (connected) {
     return (
       <AuthLayout title={t('register.successTitle')}>
-        <Alert kind="success">{t('register.connected', { name: connected })}</Alert>
+        <Alert kind="success">{connected.name ? t('register.connected', { name: connected.name }) : t('register.connectedNoName')}</Alert>
         <p className="mt-4 text-sm text-muted">{t('register.redirecting')}</p>
       </AuthLayout>
     );
@@ -100,58 +137,77 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
 
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
-      {invited && invitedBy && (
+      {invited && (
         <div className="mb-4">
-          <Alert kind="info">{t('register.invitedBy', { name: invitedBy })}</Alert>
+          <InvitationBanner
+            state={invitation}
+            acceptPath={token ? `/profile/coparents?${new URLSearchParams({ token }).toString()}` : null}
+            email={invitedEmail}
+          />
         </div>
       )}
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-        {failure && <Alert>{failure}</Alert>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('fields.firstName')} autoComplete="given-name" error={errors.nombre?.message} {...register('nombre')} />
-          <TextField label={t('fields.lastName')} autoComplete="family-name" error={errors.apellido?.message} {...register('apellido')} />
-        </div>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          readOnly={invited && Boolean(invitedEmail)}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField label={t('fields.phoneOptional')} type="tel" autoComplete="tel" error={errors.telefono?.message} {...register('telefono')} />
-        <PasswordField
-          label={t('fields.password')}
-          autoComplete="new-password"
-          hint={t('validation.passwordHint')}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <div>
-          <label className="flex items-start gap-3 text-sm text-ink">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-5 w-5 rounded border-gray-300 accent-brand-600"
-              aria-invalid={errors.terms ? true : undefined}
-              {...register('terms')}
+      {/* A mailed link that cannot be used, or an address that already has an account: no form. */}
+      {!(token && invitation.kind === 'failed') && !(invitation.kind === 'found' && invitation.invitation.cuentaExiste) && (
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+          {failure && <Alert>{failure}</Alert>}
+          {withCode && (
+            <TextField
+              label={t('register.invitation.code')}
+              hint={t('register.invitation.codeHint')}
+              value={code}
+              onChange={(e) => setCode(normaliseCode(e.target.value))}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={CODE_LENGTH + 4}
             />
-            <span>
-              <Trans
-                i18nKey="register.terms"
-                components={{
-                  terms: <Link to="/terms" className="font-medium text-brand-700 underline" />,
-                  privacy: <Link to="/privacy" className="font-medium text-brand-700 underline" />,
-                }}
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={t('fields.firstName')} autoComplete="given-name" error={errors.nombre?.message} {...register('nombre')} />
+            <TextField label={t('fields.lastName')} autoComplete="family-name" error={errors.apellido?.message} {...register('apellido')} />
+          </div>
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            readOnly={invited && Boolean(invitedEmail)}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField label={t('fields.phoneOptional')} type="tel" autoComplete="tel" error={errors.telefono?.message} {...register('telefono')} />
+          <PasswordField
+            label={t('fields.password')}
+            autoComplete="new-password"
+            hint={t('validation.passwordHint')}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <div>
+            <label className="flex items-start gap-3 text-sm text-ink">
+              <input
+                type="checkbox"
+                className="mt-0.5 h-5 w-5 rounded border-gray-300 accent-brand-600"
+                aria-invalid={errors.terms ? true : undefined}
+                {...register('terms')}
               />
-            </span>
-          </label>
-          {errors.terms && <p className="mt-1 text-sm text-red-700">{errors.terms.message}</p>}
-        </div>
-        <Button type="submit" full busy={isSubmitting}>
-          {t('register.submit')}
-        </Button>
-      </form>
+              <span>
+                <Trans
+                  i18nKey="register.terms"
+                  components={{
+                    terms: <Link to="/terms" className="font-medium text-brand-700 underline" />,
+                    privacy: <Link to="/privacy" className="font-medium text-brand-700 underline" />,
+                  }}
+                />
+              </span>
+            </label>
+            {errors.terms && <p className="mt-1 text-sm text-red-700">{errors.terms.message}</p>}
+          </div>
+          <Button type="submit" full busy={isSubmitting}>
+            {t('register.submit')}
+          </Button>
+        </form>
+      )}
       <p className="mt-6 text-center text-sm text-muted">
         {t('register.haveAccount')}{' '}
         <Link to="/login" className="font-semibold text-brand-700 hover:underline">

@@ -9,6 +9,7 @@ import { Loading } from '../../components/Spinner';
 import { ActivitiesTab } from './ActivitiesTab';
 import { formatDate } from '../../lib/dates';
 import { ageOn } from './age';
+import { useFamilies } from '../families/api';
 import { useChild, useDeleteChild, useUpdateChild, type Child } from './api';
 import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';
@@ -45,7 +46,9 @@ function ChildDetail({ child }: { child: Child }) {
   const [tab, setTab] = useState<Tab>('overview');
   const [modal, setModal] = useState<'basic' | 'school' | 'photo' | 'delete' | null>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ overview: null, activities: null, medical: null, contacts: null });
-  const canEdit = true;
+  const families = useFamilies();
+  // Read-only members (viewers) see the record without the controls; the server refuses their changes anyway.
+  const canEdit = families.data?.find((f) => f._id === child.familiaId)?.miPermiso === 'coparent';
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   const onTabKey = (e: KeyboardEvent) => {

@@ -7,6 +7,7 @@ import { Modal } from '../../components/Modal';
 import { Loading } from '../../components/Spinner';
 import { formatDate } from '../../lib/dates';
 import { ageOn } from './age';
+import { useFamilies } from '../families/api';
 import { useChildren, useCreateChild, type Child } from './api';
 import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';
@@ -14,7 +15,10 @@ import { ChildForm } from './ChildForm';
 export default function ChildrenPage() {
   const { t } = useTranslation();
   const children = useChildren();
+  const families = useFamilies();
   const create = useCreateChild();
+  // Only someone in several families needs to be told which one each child belongs to.
+  const familyNames = families.data && families.data.length > 1 ? Object.fromEntries(families.data.map((f) => [f._id, f.nombre])) : undefined;
   const [adding, setAdding] = useState(false);
 
   return (
@@ -41,6 +45,7 @@ export default function ChildrenPage() {
           list={children.data}
           onRetry={() => void children.refetch()}
           onAdd={() => setAdding(true)}
+          familyNames={familyNames}
         />
       </div>
 
@@ -57,9 +62,11 @@ interface ViewProps {
   list: Child[] | undefined;
   onRetry: () => void;
   onAdd: () => void;
+  /** Family id → name, when the user belongs to more than one family. */
+  familyNames?: Record<string, string> | undefined;
 }
 
-export function ChildrenView({ loading, error, list, onRetry, onAdd }: ViewProps) {
+export function ChildrenView({ loading, error, list, onRetry, onAdd, familyNames }: ViewProps) {
   const { t, i18n } = useTranslation();
   if (loading) return <Loading />;
   if (error)
@@ -118,6 +125,9 @@ export function ChildrenView({ loading, error, list, onRetry, onAdd }: ViewProps
                 <p className="text-sm text-muted">
                   {t('children.age', { count: ages[i] ?? 0 })} · {formatDate(child.fechaNacimiento, i18n.language)}
                 </p>
+                {familyNames?.[child.familiaId] && (
+                  <p className="truncate text-sm font-medium text-brand-700">{t('children.family', { name: familyNames[child.familiaId] ?? '' })}</p>
+                )}
               </div>
             </Link>
           </li>

@@ -69,6 +69,16 @@ describe('ChildrenView', () => {
     expect(stat('Edad promedio')).toHaveTextContent('7');
     expect(screen.getByRole('link', { name: /Mateo García/ })).toHaveAttribute('href', '/children/b');
     expect(screen.getByText(/10 años · 12 de abril de 2016/)).toBeInTheDocument();
+    expect(screen.queryByText(/Familia:/)).not.toBeInTheDocument();
+  });
+
+  it("names each child's family when the user is in several", () => {
+    view({
+      list: [child({ _id: 'a' }), child({ _id: 'b', nombre: 'Mateo', familiaId: 'f2' })],
+      familyNames: { f1: 'Casa de Ana', f2: 'Familia Sosa' },
+    });
+    expect(screen.getByRole('link', { name: /Lucía García/ })).toHaveTextContent('Familia: Casa de Ana');
+    expect(screen.getByRole('link', { name: /Mateo García/ })).toHaveTextContent('Familia: Familia Sosa');
   });
 });
 

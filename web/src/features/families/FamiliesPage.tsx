@@ -1,22 +1,29 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Loading } from '../../components/Spinner';
 import { useToast } from '../profile/Toast';
-import { BackLink, Card, Disclosure, SoonBadge, useDisclosure } from '../profile/ui';
+import { BackLink, Card, Disclosure, useDisclosure } from '../profile/ui';
 import { useFamilies, useRemoveMember, useUpdateFamily, useUpdateMember, type Family, type FamilyInput, type Member, type MemberChange } from './api';
 import { FamilySettingsForm } from './FamilySettingsForm';
-import { initialOf, memberActions, permissionKey, relationKey, zoneCity } from './labels';
+import { FamilyInvitations } from './FamilyInvitations';
+import { InvitationsForYou } from './InvitationsForYou';
+import { useAcceptInvitation, useBlock, useUnblock } from './invitationsApi';
+import { JoinWithCode } from './JoinWithCode';
+import { initialOf, memberActions, permissionKey, relationKey, statusKey, zoneCity } from './labels';
 
-/** Issue 6, first step: the caller's families, their members, and what an admin can change. */
+/** /profile/coparents: the caller's families, their members, invitations, codes and blocking. */
 export default function FamiliesPage() {
   const { t } = useTranslation();
   const families = useFamilies();
   const updateFamily = useUpdateFamily();
   const updateMember = useUpdateMember();
   const removeMember = useRemoveMember();
+  const block = useBlock();
+  const unblock = useUnblock();
+  const accept = useAcceptInvitation();
   const toast = useToast();
 
   let body;
@@ -37,7 +44,10 @@ export default function FamiliesPage() {
         onSave={(id, input) => updateFamily.mutateAsync({ id, body: input })}
         onChangeMember={(id, miembroId, change) => updateMember.mutateAsync({ id, miembroId, body: change })}
         onRemove={(id, miembroId) => removeMember.mutateAsync({ id, miembroId })}
+        onBlock={(usuarioId) => block.mutateAsync(usuarioId)}
+        onUnblock={(usuarioId) => unblock.mutateAsync(usuarioId)}
         onDone={toast.show}
+        invitations={(family) => <FamilyInvitations family={family} onDone={toast.show} />}
       />
     );
 
@@ -46,7 +56,13 @@ export default function FamiliesPage() {
       <BackLink to="/profile">{t('profile.edit.back')}</BackLink>
       <h1 className="mt-4 text-2xl font-bold text-ink">{t('families.title')}</h1>
       <p className="mt-2 text-muted">{t('families.lead')}</p>
-      <div className="mt-6 space-y-4">{body}</div>
+      <div className="mt-6 space-y-4">
+        <InvitationsForYou onDone={toast.show} />
+        {body}
+        <Card title={t('families.join.title')}>
+          <JoinWithCode onJoin={(codigo) => accept.mutateAsync({ codigo })} onJoined={() => toast.show('families.join.done')} />
+        </Card>
+      </div>
       {toast.element}
     </section>
   );
@@ -57,11 +73,16 @@ interface ViewProps {
   onSave: (familyId: string, input: FamilyInput) => Promise<unknown>;
   onChangeMember: (familyId: string, memberId: string, change: MemberChange) => Promise<unknown>;
   onRemove: (familyId: string, memberId: string) => Promise<unknown>;
+  /** Blocks or unblocks a member, by user id. */
+  onBlock: (userId: string) => Promise<unknown>;
+  onUnblock: (userId: string) => Promise<unknown>;
   /** Shows a toast with the text of that key. */
   onDone: (toastKey: string) => void;
+  /** The invitation tools of a family the caller co-parents (drawn by the page, which fetches them). */
+  invitations?: (family: Family) => ReactNode;
 }
 
-/** The families and the invitation notice, rendered from props. */
+/** The families, rendered from props. */
 export function FamiliesView({ families, ...actions }: ViewProps) {
   const { t } = useTranslation();
   return (
@@ -70,26 +91,33 @@ export function FamiliesView({ families, ...actions }: ViewProps) {
       {families.map((family) => (
         <FamilyCard key={family._id} family={family} {...actions} />
       ))}
-      <Card title={t('families.invite.title')}>
-        <div className="flex flex-wrap items-center gap-2">
-          <SoonBadge>{t('profile.hub.soon')}</SoonBadge>
-        </div>
-        <p className="mt-3 text-sm text-muted">{t('families.invite.body')}</p>
-        <p className="mt-2 text-sm text-muted">{t('families.invite.meanwhile')}</p>
-      </Card>
     </>
   );
 }
 
-type Pending = { kind: 'remove' | 'leave'; member: Member } | null;
+type Pending = { kind: 'remove' | 'leave' | 'block'; member: Member } | null;
 
-function FamilyCard({ family, onSave, onChangeMember, onRemove, onDone }: { family: Family } & Omit<ViewProps, 'families'>) {
+function FamilyCard({ family, onSave, onChangeMember, onRemove, onBlock, onUnblock, onDone, invitations }: { family: Family } & Omit<ViewProps, 'families'>) {
   const { t } = useTranslation();
   const settings = useDisclosure();
   const [pending, setPending] = useState<Pending>(null);
   const [busyMember, setBusyMember] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ memberId: string; message: string } | null>(null);
   const me = family.miembros.find((m) => m.yo);
+  const coparent = me?.permiso === 'coparent';
+
+  const unblockMember = async (member: Member) => {
+    setFailure(null);
+    setBusyMember(member._id);
+    try {
+      await onUnblock(member.usuarioId);
+      onDone('families.block.undone');
+    } catch (err) {
+      setFailure({ memberId: member._id, message: err instanceof Error ? err.message : t('families.block.failed') });
+    } finally {
+      setBusyMember(null);
+    }
+  };
 
   const change = async (member: Member, body: MemberChange) => {
     setFailure(null);
@@ -158,7 +186,8 @@ function FamilyCard({ family, onSave, onChangeMember, onRemove, onDone }: { fami
                     <span className="break-words font-semibold text-ink">{`${member.nombre} ${member.apellido}`.trim()}</span>
                     {member.yo && <Badge tone="sand">{t('families.members.you')}</Badge>}
                     {member.esAdmin && <Badge tone="brand">{t('families.members.admin')}</Badge>}
-                    {member.estado === 'cuenta_cerrada' && <Badge tone="red">{t('families.members.closed')}</Badge>}
+                    <Badge tone={member.estado === 'activo' ? 'green' : member.estado === 'cuenta_cerrada' ? 'red' : 'sand'}>{t(statusKey(member.estado))}</Badge>
+                    {member.bloqueado && <Badge tone="red">{t('families.block.badge')}</Badge>}
                   </p>
                   <p className="mt-0.5 text-sm text-muted">
                     {t(relationKey(member.relacion))}
@@ -168,7 +197,7 @@ function FamilyCard({ family, onSave, onChangeMember, onRemove, onDone }: { fami
                 </div>
               </div>
 
-              {(can.canEdit || can.canRemove || can.canLeave) && (
+              {(can.canEdit || can.canRemove || can.canLeave || !member.yo) && (
                 <div className="mt-3 flex flex-col gap-3 sm:ml-15 sm:flex-row sm:flex-wrap sm:items-end">
                   {can.canEdit && (
                     <>
@@ -198,6 +227,16 @@ function FamilyCard({ family, onSave, onChangeMember, onRemove, onDone }: { fami
                       {t('families.members.remove')}
                     </Button>
                   )}
+                  {!member.yo &&
+                    (member.bloqueado ? (
+                      <Button variant="ghost" disabled={busy} onClick={() => void unblockMember(member)}>
+                        {t('families.block.unblock')}
+                      </Button>
+                    ) : (
+                      <Button variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy} onClick={() => setPending({ kind: 'block', member })}>
+                        {t('families.block.action')}
+                      </Button>
+                    ))}
                   {can.canLeave && (
                     <Button variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy} onClick={() => setPending({ kind: 'leave', member })}>
                       {t('families.leave.action')}
@@ -215,16 +254,18 @@ function FamilyCard({ family, onSave, onChangeMember, onRemove, onDone }: { fami
         })}
       </ul>
       {!me && <p className="mt-2 text-sm text-muted">{t('families.notAMember')}</p>}
+      {coparent && invitations && <div className="mt-5 space-y-5 border-t border-sand-200 pt-5">{invitations(family)}</div>}
 
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'leave' ? t('families.leave.confirmTitle', { family: family.nombre }) : t('families.members.removeTitle', { name: pendingName })}
-        body={pending?.kind === 'leave' ? t('families.leave.confirmBody') : t('families.members.removeBody', { name: pendingName, family: family.nombre })}
-        confirmLabel={pending?.kind === 'leave' ? t('families.leave.confirm') : t('families.members.removeConfirm')}
+        title={t(`${dialogKeys[pending?.kind ?? 'remove']}.confirmTitle`, { name: pendingName, family: family.nombre })}
+        body={t(`${dialogKeys[pending?.kind ?? 'remove']}.confirmBody`, { name: pendingName, family: family.nombre })}
+        confirmLabel={t(`${dialogKeys[pending?.kind ?? 'remove']}.confirm`)}
         onConfirm={async () => {
           if (!pending) return;
-          await onRemove(family._id, pending.member._id);
-          onDone(pending.kind === 'leave' ? 'families.leave.done' : 'families.members.removed');
+          if (pending.kind === 'block') await onBlock(pending.member.usuarioId);
+          else await onRemove(family._id, pending.member._id);
+          onDone(`${dialogKeys[pending.kind]}.done`);
         }}
         onClose={() => setPending(null)}
       />
@@ -232,7 +273,10 @@ function FamilyCard({ family, onSave, onChangeMember, onRemove, onDone }: { fami
   );
 }
 
-function Badge({ tone, children }: { tone: 'brand' | 'sand' | 'red'; children: string }) {
-  const style = { brand: 'bg-brand-50 text-brand-800', sand: 'bg-sand-100 text-ink', red: 'bg-red-50 text-red-800' }[tone];
+/** Where each confirmation's texts live: title, body, button and the toast after it. */
+const dialogKeys = { remove: 'families.members.removeDialog', leave: 'families.leave', block: 'families.block' } as const;
+
+function Badge({ tone, children }: { tone: 'brand' | 'sand' | 'red' | 'green'; children: string }) {
+  const style = { brand: 'bg-brand-50 text-brand-800', sand: 'bg-sand-100 text-ink', red: 'bg-red-50 text-red-800', green: 'bg-emerald-50 text-emerald-800' }[tone];
   return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${style}`}>{children}</span>;
 }

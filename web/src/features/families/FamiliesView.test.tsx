@@ -17,6 +17,7 @@ const member = (over: Partial<Member>): Member => ({
   permiso: 'coparent',
   relacion: 'madre',
   yo: false,
+  bloqueado: false,
   ...over,
 });
 
@@ -42,6 +43,8 @@ const view = (families: Family[], props: Partial<Parameters<typeof FamiliesView>
       onSave={() => Promise.resolve()}
       onChangeMember={() => Promise.resolve()}
       onRemove={() => Promise.resolve()}
+      onBlock={() => Promise.resolve()}
+      onUnblock={() => Promise.resolve()}
       onDone={() => {}}
       {...props}
     />,
@@ -78,7 +81,7 @@ describe('FamiliesView', () => {
     expect(within(me).getByText(/Co-padre\/co-madre: acceso completo/, { selector: 'p' })).toBeInTheDocument();
     expect(within(row('Martín Sosa')).getByText(/Solo lectura/, { selector: 'p' })).toBeInTheDocument();
     expect(within(row('Ana Ruiz')).getByText('Cuenta cerrada')).toBeInTheDocument();
-    expect(screen.getByText(/invitar a otra persona por email o con un código/)).toBeInTheDocument();
+    expect(within(me).getByText('Activo')).toBeInTheDocument();
   });
 
   it('hides the admin controls from a non-admin, who can still leave', () => {
@@ -115,5 +118,39 @@ describe('FamiliesView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(onSave).toHaveBeenCalledWith('f1', { nombre: 'Casa', zonaHoraria: 'America/Montevideo' });
     expect(await screen.findByText('Nombre demasiado raro')).toBeInTheDocument();
+  });
+
+  it('shows the invitation tools only to co-parents', () => {
+    const tools = (f: Family) => <p>tools of {f.nombre}</p>;
+    view([family()], { invitations: tools });
+    expect(screen.getByText('tools of Familia Pereyra')).toBeInTheDocument();
+  });
+
+  it('shows a viewer the members but no invitation or access controls', () => {
+    const tools = (f: Family) => <p>tools of {f.nombre}</p>;
+    const viewer = family({ soyAdmin: false, miPermiso: 'viewer', miembros: [member({ _id: 'm1', yo: true, permiso: 'viewer' }), member({ _id: 'm2', nombre: 'Martín', apellido: 'Sosa' })] });
+    view([viewer], { invitations: tools });
+    expect(screen.queryByText('tools of Familia Pereyra')).not.toBeInTheDocument();
+    expect(screen.getByText('Martín Sosa')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Acceso' })).not.toBeInTheDocument();
+  });
+
+  it('blocks another member after confirming, and marks and unblocks a blocked one', async () => {
+    const onBlock = vi.fn(() => Promise.resolve());
+    const onUnblock = vi.fn(() => Promise.resolve());
+    const onDone = vi.fn();
+    view([family({ miembros: [member({ _id: 'm1', yo: true }), member({ _id: 'm2', usuarioId: 'u2', nombre: 'Martín', apellido: 'Sosa' }), member({ _id: 'm3', usuarioId: 'u3', nombre: 'Ana', apellido: 'Ruiz', bloqueado: true })] })], { onBlock, onUnblock, onDone });
+    expect(within(row('Lucía Pereyra')).queryByRole('button', { name: 'Bloquear' })).not.toBeInTheDocument();
+    await userEvent.click(within(row('Martín Sosa')).getByRole('button', { name: 'Bloquear' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Nadie pierde el acceso');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bloquear' }));
+    expect(onBlock).toHaveBeenCalledWith('u2');
+    expect(onDone).toHaveBeenCalledWith('families.block.done');
+
+    const blocked = row('Ana Ruiz');
+    expect(within(blocked).getByText('Bloqueado')).toBeInTheDocument();
+    await userEvent.click(within(blocked).getByRole('button', { name: 'Desbloquear' }));
+    expect(onUnblock).toHaveBeenCalledWith('u3');
   });
 });

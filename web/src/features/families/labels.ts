@@ -45,3 +45,12 @@ export function memberActions(member: Member, soyAdmin: boolean) {
     canLeave: member.yo,
   };
 }
+
+/** The relations a member can have to the children, in the order the selects offer them. */
+export const RELATIONS = ['madre', 'padre', 'tutor', 'tutora', 'abuelo', 'abuela', 'cuidador', 'cuidadora', 'otro'] as const satisfies readonly Member['relacion'][];
+
+/** Access levels, full access first. */
+export const PERMISSIONS = ['coparent', 'viewer'] as const satisfies readonly Member['permiso'][];
+
+/** Status of a member row: active, invited (not joined yet) or account closed. */
+export const statusKey = (estado: string) => `families.members.status.${estado}`;

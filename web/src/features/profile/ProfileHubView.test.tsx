@@ -68,7 +68,8 @@ describe('ProfileHubView', () => {
     expect(within(menu).getByRole('link', { name: /Privacidad/ })).not.toHaveTextContent('Próximamente');
     expect(within(menu).getByRole('link', { name: /Editar perfil/ })).not.toHaveTextContent('Próximamente');
     expect(within(menu).getByRole('link', { name: /Co-padres/ })).not.toHaveTextContent('Próximamente');
-    expect(within(menu).getAllByText('Próximamente')).toHaveLength(7);
+    expect(within(menu).getByRole('link', { name: /Usuarios bloqueados/ })).not.toHaveTextContent('Próximamente');
+    expect(within(menu).getAllByText('Próximamente')).toHaveLength(6);
   });
 
   it('asks before signing out, and signs out only on confirmation', async () => {

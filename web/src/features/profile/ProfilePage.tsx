@@ -16,7 +16,7 @@ const MENU = [
   { id: 'suggestions', to: '/profile/suggestions', icon: 'M9 18h6M10 21h4M12 3a6 6 0 00-3.5 10.9V16h7v-2.1A6 6 0 0012 3z', ready: false },
   { id: 'notifications', to: '/profile/notifications', icon: 'M6 16v-5a6 6 0 0112 0v5l2 2H4zM10 21h4', ready: false },
   { id: 'privacy', to: '/profile/privacy', icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4', ready: true },
-  { id: 'blocked', to: '/profile/blocked', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM5.6 5.6l12.8 12.8', ready: false },
+  { id: 'blocked', to: '/profile/blocked', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM5.6 5.6l12.8 12.8', ready: true },
   { id: 'help', to: '/profile/help', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 114 2c-1 .7-1.5 1.2-1.5 2.5M12 17h.01', ready: false },
   { id: 'about', to: '/profile/about', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7.5h.01', ready: false },
 ] as const;

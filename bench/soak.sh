@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# A bounded soak: mixed reads and writes from random users of seeded families, at 32 connections,
+# minute after minute, on SQLite and on PostgreSQL. Each minute prints its throughput, errors,
+# p50/p99 and the server's resident memory, so that a drift (slower, bigger, failing) shows.
+# Not a test: nothing fails on a timing; the script exits non-zero only on errors (non-2xx or
+# socket errors).
+#
+#   bash bench/soak.sh                          # 5 minutes per backend, 32 connections
+#   MINUTES=2 BACKENDS=sqlite bash bench/soak.sh
+#
+# The mix per request: 40% GET /api/hijos, 25% GET /api/hijos/{id}, 10% GET /api/familias,
+# 15% POST /api/hijos/{id}/actividades, 10% PUT /api/hijos/{id}/informacion-medica.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=target/release/nido
+FAMILIES=${FAMILIES:-2000}
+CONNECTIONS=${CONNECTIONS:-32}
+MINUTES=${MINUTES:-5}
+BACKENDS=${BACKENDS:-sqlite postgres}
+PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}
+PORT=${PORT:-18083}
+BASE="http://127.0.0.1:$PORT"
+
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+[ -x "$BIN" ] || { echo "build first: make build" >&2; exit 1; }
+
+LUA=$(mktemp -d)
+cat >"$LUA/mix.lua" <<LUA
+math.randomseed(os.time() + os.clock() * 1000)
+local days = {"lunes", "martes", "miercoles", "jueves", "viernes"}
+request = function()
+  local i = math.random(1, $FAMILIES)
+  local child = string.format("/api/hijos/00000005-0000-7000-8000-%012d", i * 2 + math.random(0, 1))
+  local headers = {["Authorization"] = "Bearer bench-token-" .. i, ["Content-Type"] = "application/json"}
+  local r = math.random(1, 100)
+  if r <= 40 then
+    return wrk.format("GET", "/api/hijos", headers)
+  elseif r <= 65 then
+    return wrk.format("GET", child, headers)
+  elseif r <= 75 then
+    return wrk.format("GET", "/api/familias", headers)
+  elseif r <= 90 then
+    local body = string.format('{"nombre":"Taller %d","diasSemana":["%s"],"horaInicio":"17:00","horaFin":"18:00"}', math.random(1, 999), days[math.random(1, 5)])
+    return wrk.format("POST", child .. "/actividades", headers, body)
+  else
+    local body = string.format('{"doctorPrimario":{"nombre":"Dra. %d","telefono":"011 4444-5555"},"alergias":["polen"],"medicamentos":[],"condicionesEspeciales":[]}', math.random(1, 999))
+    return wrk.format("PUT", child .. "/informacion-medica", headers, body)
+  end
+end
+LUA
+
+status=0
+for backend in $BACKENDS; do
+  DATA=$(mktemp -d)
+  if [ "$backend" = postgres ]; then
+    psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS nido_soak" -c "CREATE DATABASE nido_soak"
+    DB_URL="${PG_ADMIN%/*}/nido_soak"
+  else
+    DB_URL="sqlite://$DATA/nido.db?mode=rwc"
+  fi
+  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA "$BIN" migrate >/dev/null
+  python3 bench/seed_families.py "$DB_URL" "$FAMILIES"
+  DATABASE_URL=$DB_URL NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_RATE_LIMITS=off RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
+  SERVER=$!
+  for _ in $(seq 100); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
+  echo "$backend: $FAMILIES families, $CONNECTIONS connections, $MINUTES x 1 minute, $(nproc) cores"
+  printf '  %-8s %10s %8s %10s %10s %10s\n' minute "req/s" errors p50 p99 "RSS MiB"
+  first_rss=""
+  for minute in $(seq "$MINUTES"); do
+    out=$(wrk -t2 -c"$CONNECTIONS" -d60s --latency -s "$LUA/mix.lua" "$BASE")
+    rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+    p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+    p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+    non2xx=$(awk '/Non-2xx/ {print $4}' <<<"$out")
+    sockerr=$(awk '/Socket errors/ {gsub(",", ""); print $4 + $6 + $8 + $10}' <<<"$out")
+    errors=$(( ${non2xx:-0} + ${sockerr:-0} ))
+    rss=$(awk '/VmRSS/ {printf "%.1f", $2 / 1024}' "/proc/$SERVER/status")
+    [ -z "$first_rss" ] && first_rss=$rss
+    printf '  %-8s %10s %8s %10s %10s %10s\n' "$minute" "$rps" "$errors" "$p50" "$p99" "$rss"
+    [ "$errors" -eq 0 ] || status=1
+  done
+  growth=$(awk -v a="$first_rss" -v b="$rss" 'BEGIN {printf "%+.1f%%", (b - a) / a * 100}')
+  echo "  memory after the first minute: $first_rss MiB, at the end: $rss MiB ($growth)"
+  kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
+  rm -rf "$DATA"
+  [ "$backend" = postgres ] && psql -q "$PG_ADMIN" -c "DROP DATABASE nido_soak WITH (FORCE)"
+done
+rm -rf "$LUA"
+exit "$status"
