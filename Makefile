@@ -10,7 +10,7 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 CHROMIUM := /usr/bin/chromium
 NPM_STAMP := web/node_modules/.installed
 
-.PHONY: run build web server test check-server test-server check-web e2e openapi bench chromium clean
+.PHONY: run build web server test check-server test-server check-web fuzz e2e openapi bench chromium clean
 
 ## run: install what is needed, build the web app and the server, serve on http://127.0.0.1:8080
 run: build
@@ -31,8 +31,8 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 	cd web && npm install --no-audit --no-fund --no-save
 	touch $@
 
-## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, end to end)
-test: check-web web check-server test-server build chromium e2e
+## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, API fuzzing, end to end)
+test: check-web web check-server test-server build fuzz chromium e2e
 
 check-server:
 	cargo fmt --all --check
@@ -49,6 +49,10 @@ check-web: $(NPM_STAMP)
 	cd web && npm run typecheck
 	cd web && npm run check:api
 	cd web && npm test
+
+## fuzz: schemathesis against the release binary, every operation checked against docs/openapi.json (bounded; see scripts/fuzz.sh)
+fuzz: build
+	bash scripts/fuzz.sh
 
 e2e: chromium
 	cd web && npm run e2e

@@ -72,13 +72,13 @@ impl FromRequestParts<AppState> for AuthUser {
     }
 }
 
-/// Sessions checked in the last minute, so that a burst of requests with one token costs one
-/// query. Ending a session or changing a user announces it (`platform::changes`), which
+/// Sessions checked in the last five minutes, so that a burst of requests with one token costs
+/// one query. Ending a session or changing a user announces it (`platform::changes`), which
 /// drops the user's sessions from every instance's copy.
 pub type SessionCache = Cache<AuthUser>;
 
 pub fn session_cache() -> SessionCache {
-    Cache::new(std::time::Duration::from_secs(60), 50_000)
+    Cache::new(std::time::Duration::from_secs(300), 50_000)
 }
 
 fn bearer_token(headers: &HeaderMap) -> Option<&str> {

@@ -26,9 +26,9 @@ pub struct ChildRecord {
 pub type FamilyChildren = Cache<Arc<Vec<Arc<ChildRecord>>>>;
 
 pub fn family_children_cache() -> FamilyChildren {
-    // 30 s is only the safety net for a missed announcement; 20,000 families of two children
-    // take about 40 MB.
-    Cache::new(std::time::Duration::from_secs(30), 20_000)
+    // Five minutes is only the safety net for a missed announcement (a reconnecting listener
+    // drops everything anyway); 20,000 families of two children take about 40 MB.
+    Cache::new(std::time::Duration::from_secs(300), 20_000)
 }
 
 /// Loads the lists of many children in one query per list (not one per child), the three at once.

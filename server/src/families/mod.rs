@@ -61,7 +61,7 @@ impl Membership {
 pub type MembershipCache = Cache<Arc<Vec<Membership>>>;
 
 pub fn membership_cache() -> MembershipCache {
-    Cache::new(std::time::Duration::from_secs(30), 50_000)
+    Cache::new(std::time::Duration::from_secs(300), 50_000)
 }
 
 /// The families a user belongs to, from memory when it can be.

@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# Fuzzes the API against its own contract with schemathesis: every operation of
+# /api/openapi.json, served by the release binary, called as a real signed-in user. A request
+# fails the run when the answer is a 5xx, carries a status code the document does not list for
+# that operation, has a body that does not match the documented schema, or has another
+# Content-Type than documented. Generated inputs are both valid and invalid (mode `all`), through
+# schemathesis' examples, coverage, fuzzing and stateful phases.
+#
+#   bash scripts/fuzz.sh                        # bounded, what `make fuzz` and `make test` run: ~2 min
+#   FUZZ_EXAMPLES=500 bash scripts/fuzz.sh      # the long run: ~8 min
+#   FUZZ_SECONDS=900 bash scripts/fuzz.sh       # the main pass keeps generating for 15 minutes
+# (times measured with `time` on this project's 2-core machines, schemathesis already installed)
+#
+# Settings: FUZZ_EXAMPLES (test cases per operation and phase, default 150), FUZZ_SECONDS (time
+# budget of the main pass: its fuzzing and stateful phases repeat until it is spent; unset: the
+# examples bound the run), FUZZ_SEED (replays a run: schemathesis prints the seed it used),
+# FUZZ_WORKERS (2).
+#
+# What it does:
+# - installs scripts/fuzz-requirements.txt (schemathesis, pinned) into target/fuzz-venv when
+#   that list changed;
+# - starts target/release/nido on a free port with SQLite in a temporary directory and
+#   NIDO_RATE_LIMITS=off, and stops it on exit;
+# - registers a user through the API and gives it a child with an activity, an emergency contact
+#   and an appointment, and a pending invitation (scripts/fuzz_fixtures.py). Path parameters are
+#   drawn from those real ids most of the time, so requests reach the handlers' logic instead of
+#   stopping at 404, and are left to the fuzzer otherwise;
+# - main pass: every operation except the ones below, with that user's bearer token;
+# - one pass per operation that ends the caller's session or removes what the others point at
+#   (logout, ending one session, ending the other sessions, changing the password, closing the
+#   account, deleting the child), each with a user of its own registered for it. There the real
+#   password, the confirmation word and the current session's id are offered to the generator
+#   half of the time, so the operation does succeed and the requests after it check the answers
+#   of a session that has ended.
+# Every pass must pass; the exit status is not 0 otherwise, after schemathesis' report and the
+# server's error lines. JUnit reports are kept under target/fuzz/reports/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+BIN=target/release/nido
+VENV=target/fuzz-venv
+WORK=$ROOT/target/fuzz
+REQUIREMENTS=scripts/fuzz-requirements.txt
+FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-150}
+FUZZ_SECONDS=${FUZZ_SECONDS:-}
+FUZZ_SEED=${FUZZ_SEED:-}
+FUZZ_WORKERS=${FUZZ_WORKERS:-2}
+
+[ -x "$BIN" ] || { echo "build first: make build" >&2; exit 1; }
+
+if ! cmp -s "$REQUIREMENTS" "$VENV/requirements.txt"; then
+  echo "== installing schemathesis into $VENV"
+  rm -rf "$VENV"
+  # Debian's python3 comes without venv until python3-venv is installed.
+  python3 -m venv "$VENV" 2>/dev/null || {
+    apt-get update -qq && apt-get install -y -qq python3-venv
+    rm -rf "$VENV"
+    python3 -m venv "$VENV"
+  }
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check -r "$REQUIREMENTS"
+  cp "$REQUIREMENTS" "$VENV/requirements.txt"
+fi
+
+PORT=$("$VENV/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+BASE="http://127.0.0.1:$PORT"
+DATA=$(mktemp -d)
+SERVER=
+stop_server() {
+  if [ -n "$SERVER" ]; then
+    kill "$SERVER" 2>/dev/null || true
+    wait "$SERVER" 2>/dev/null || true
+  fi
+  rm -rf "$DATA"
+}
+trap stop_server EXIT
+NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_RATE_LIMITS=off RUST_LOG=warn \
+  "$BIN" serve >"$DATA/server.log" 2>&1 &
+SERVER=$!
+for _ in $(seq 100); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
+curl -sf "$BASE/api/health" >/dev/null || { cat "$DATA/server.log" >&2; exit 1; }
+
+rm -rf "$WORK/reports"
+mkdir -p "$WORK/reports"
+
+# Registers a user with its records and exports their ids (FUZZ_TOKEN, FUZZ_CHILD, ...).
+fixtures() { # tag
+  local assignments
+  assignments=$("$VENV/bin/python" scripts/fuzz_fixtures.py "$BASE" "$1")
+  eval "$assignments"
+  export FUZZ_TOKEN FUZZ_EMAIL FUZZ_PASSWORD FUZZ_USER FUZZ_FAMILY FUZZ_MEMBER FUZZ_CHILD \
+    FUZZ_ACTIVITY FUZZ_CONTACT FUZZ_APPOINTMENT FUZZ_INVITATION FUZZ_SESSION
+}
+
+# schemathesis' configuration for the current user: the token, and its real ids offered for the
+# path parameters (and the secrets for the body fields) they fit. schemathesis takes `parameters`
+# from the first [[operations]] entry that matches, so each path has exactly one.
+write_config() { # file
+  cat >"$1" <<TOML
+[auth.openapi.bearer]
+bearer = "\${FUZZ_TOKEN}"
+
+[dictionaries]
+child = { values = ["$FUZZ_CHILD"] }
+family = { values = ["$FUZZ_FAMILY"] }
+member = { values = ["$FUZZ_MEMBER"] }
+activity = { values = ["$FUZZ_ACTIVITY"] }
+contact = { values = ["$FUZZ_CONTACT"] }
+appointment = { values = ["$FUZZ_APPOINTMENT"] }
+invitation = { values = ["$FUZZ_INVITATION"] }
+session = { values = ["$FUZZ_SESSION"] }
+user = { values = ["$FUZZ_USER"] }
+password = { values = ["$FUZZ_PASSWORD"] }
+email = { values = ["$FUZZ_EMAIL"] }
+confirmation = { values = ["eliminar", "delete"] }
+
+[[operations]]
+include-path-regex = "^/api/hijos/\\\\{id\\\\}(/[a-z-]+)?\$"
+parameters = { "path.id" = { dictionary = "child", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/hijos/{id}/actividades/{item_id}"
+parameters = { "path.id" = { dictionary = "child", probability = 0.8 }, "path.item_id" = { dictionary = "activity", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/hijos/{id}/contactos-emergencia/{item_id}"
+parameters = { "path.id" = { dictionary = "child", probability = 0.8 }, "path.item_id" = { dictionary = "contact", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/hijos/{id}/turnos-medicos/{item_id}"
+parameters = { "path.id" = { dictionary = "child", probability = 0.8 }, "path.item_id" = { dictionary = "appointment", probability = 0.8 } }
+
+[[operations]]
+include-path-regex = "^/api/familias/\\\\{id\\\\}(/[a-z-]+)?\$"
+parameters = { "path.id" = { dictionary = "family", probability = 0.8 } }
+
+[[operations]]
+include-path-regex = "^/api/familias/\\\\{id\\\\}/invitaciones/"
+parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "path.invitacionId" = { dictionary = "invitation", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/familias/{id}/miembros/{miembroId}"
+parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "path.miembroId" = { dictionary = "member", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/usuarios/sesiones/{id}"
+parameters = { "path.id" = { dictionary = "session", probability = 0.5 } }
+
+[[operations]]
+include-path = "/api/usuarios/bloqueados/{usuarioId}"
+parameters = { "path.usuarioId" = { dictionary = "user", probability = 0.5 } }
+
+[[operations]]
+include-operation-id = ["close_account", "reactivate"]
+parameters = { "body.password" = { dictionary = "password", probability = 0.5 }, "body.confirmacion" = { dictionary = "confirmation", probability = 0.5 }, "body.email" = { dictionary = "email", probability = 0.5 } }
+
+[[operations]]
+include-operation-id = "change_password"
+parameters = { "body.currentPassword" = { dictionary = "password", probability = 0.5 } }
+TOML
+}
+
+FAILED=()
+run_pass() { # name, schemathesis filter options...
+  local name=$1
+  shift
+  local config="$WORK/$name.toml"
+  write_config "$config"
+  echo "== fuzz pass: $name"
+  local args=(
+    --checks not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance
+    --max-examples "$FUZZ_EXAMPLES"
+    --workers "$FUZZ_WORKERS"
+    --continue-on-failure
+    --no-color
+    --request-timeout 30
+    --generation-database "$WORK/examples"
+    --report junit
+    --report-dir "$WORK/reports/$name"
+  )
+  [ -n "$FUZZ_SEED" ] && args+=(--seed "$FUZZ_SEED")
+  [ "$name" = main ] && [ -n "$FUZZ_SECONDS" ] && args+=(--max-time "$FUZZ_SECONDS")
+  if ! (cd "$WORK" && "$ROOT/$VENV/bin/schemathesis" --config-file "$config" run "$BASE/api/openapi.json" \
+    "${args[@]}" "$@"); then
+    FAILED+=("$name")
+  fi
+}
+
+ENDING=(logout end_session end_other_sessions change_password close_account delete_child)
+
+fixtures main
+exclude=()
+for op in "${ENDING[@]}"; do exclude+=(--exclude-operation-id "$op"); done
+run_pass main "${exclude[@]}"
+
+for op in "${ENDING[@]}"; do
+  fixtures "$op"
+  run_pass "$op" --include-operation-id "$op"
+done
+
+if [ ${#FAILED[@]} -gt 0 ]; then
+  echo "== server errors logged during the run:"
+  grep -E 'ERROR|panicked' "$DATA/server.log" | tail -n 50 || echo "(none)"
+  echo "fuzzing failed in: ${FAILED[*]} (reports under target/fuzz/reports/)" >&2
+  exit 1
+fi
+echo "fuzzing passed: main pass and ${#ENDING[@]} session-ending passes, $FUZZ_EXAMPLES examples per operation and phase"
