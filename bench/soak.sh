@@ -9,7 +9,9 @@
 #   MINUTES=2 BACKENDS=sqlite bash bench/soak.sh
 #
 # The mix per request: 40% GET /api/hijos, 25% GET /api/hijos/{id}, 10% GET /api/familias,
-# 15% POST /api/hijos/{id}/actividades, 10% PUT /api/hijos/{id}/informacion-medica.
+# 15% PUT /api/hijos/{id}/actividades/{actividadId}, 10% PUT /api/hijos/{id}/informacion-medica.
+# The writes change records rather than add them, so the data keeps its size and a drift in speed
+# or memory would be the server's own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,7 +33,9 @@ math.randomseed(os.time() + os.clock() * 1000)
 local days = {"lunes", "martes", "miercoles", "jueves", "viernes"}
 request = function()
   local i = math.random(1, $FAMILIES)
-  local child = string.format("/api/hijos/00000005-0000-7000-8000-%012d", i * 2 + math.random(0, 1))
+  local n = i * 2 + math.random(0, 1)
+  local child = string.format("/api/hijos/00000005-0000-7000-8000-%012d", n)
+  local activity = string.format("/actividades/00000006-0000-7000-8000-%012d", n)
   local headers = {["Authorization"] = "Bearer bench-token-" .. i, ["Content-Type"] = "application/json"}
   local r = math.random(1, 100)
   if r <= 40 then
@@ -42,7 +46,7 @@ request = function()
     return wrk.format("GET", "/api/familias", headers)
   elseif r <= 90 then
     local body = string.format('{"nombre":"Taller %d","diasSemana":["%s"],"horaInicio":"17:00","horaFin":"18:00"}', math.random(1, 999), days[math.random(1, 5)])
-    return wrk.format("POST", child .. "/actividades", headers, body)
+    return wrk.format("PUT", child .. activity, headers, body)
   else
     local body = string.format('{"doctorPrimario":{"nombre":"Dra. %d","telefono":"011 4444-5555"},"alergias":["polen"],"medicamentos":[],"condicionesEspeciales":[]}', math.random(1, 999))
     return wrk.format("PUT", child .. "/informacion-medica", headers, body)

@@ -13,7 +13,9 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let mut opts = ConnectOptions::new(url.to_owned());
     opts.sqlx_logging(false)
         .connect_timeout(Duration::from_secs(5))
-        .acquire_timeout(Duration::from_secs(5));
+        // While the database is unreachable a request waits this long for a connection before
+        // its 503: short enough to be an answer, long enough for a busy pool under load.
+        .acquire_timeout(Duration::from_secs(2));
     if url.starts_with("sqlite:") {
         opts.max_connections(8)
             .min_connections(1)
