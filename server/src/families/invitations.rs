@@ -512,6 +512,22 @@ async fn resend_invitation(
     }))
 }
 
+/// Ends a pending invitation as `estado`; one accepted in the meantime stays accepted.
+async fn close_pending(
+    db: &impl ConnectionTrait,
+    invitacion_id: &str,
+    estado: &str,
+) -> Result<(), sea_orm::DbErr> {
+    invitacion::Entity::update_many()
+        .col_expr(invitacion::Column::Estado, Expr::value(estado))
+        .col_expr(invitacion::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(invitacion::Column::Id.eq(invitacion_id))
+        .filter(invitacion::Column::Estado.eq(PENDING))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// Revoke an invitation or linking code: its link or code stops working at once.
 #[utoipa::path(delete, path = "/familias/{id}/invitaciones/{invitacionId}", tag = "families",
     security(("bearer" = [])),
@@ -534,13 +550,7 @@ async fn revoke_invitation(
     if invitation.estado == ACCEPTED {
         return Err(ApiError::conflict(Msg::InvitationNotPending));
     }
-    invitacion::Entity::update_many()
-        .col_expr(invitacion::Column::Estado, Expr::value(REVOKED))
-        .col_expr(invitacion::Column::UpdatedAt, Expr::value(Utc::now()))
-        .filter(invitacion::Column::Id.eq(&invitation.id))
-        .filter(invitacion::Column::Estado.eq(PENDING))
-        .exec(&state.db)
-        .await?;
+    close_pending(&state.db, &invitation.id, REVOKED).await?;
     Ok(Done::new(Msg::InvitationRevoked))
 }
 
@@ -1002,13 +1012,7 @@ async fn decline(
         Some(&auth.user),
     )
     .await?;
-    invitacion::Entity::update_many()
-        .col_expr(invitacion::Column::Estado, Expr::value(DECLINED))
-        .col_expr(invitacion::Column::UpdatedAt, Expr::value(Utc::now()))
-        .filter(invitacion::Column::Id.eq(&invitation.id))
-        .filter(invitacion::Column::Estado.eq(PENDING))
-        .exec(&state.db)
-        .await?;
+    close_pending(&state.db, &invitation.id, DECLINED).await?;
     Ok(Done::new(Msg::InvitationDeclined))
 }
 

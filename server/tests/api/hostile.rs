@@ -12,7 +12,10 @@ use tokio::{
     net::TcpStream,
 };
 
-use crate::helpers::{Answer, TestApp};
+use crate::{
+    children::upload,
+    helpers::{Answer, TestApp},
+};
 
 const PASSWORD: &str = "buenas-noches";
 const PAYLOADS: [&str; 5] = [
@@ -22,6 +25,17 @@ const PAYLOADS: [&str; 5] = [
     "<img src=x onerror=alert(1)>",
     "\" OR 1=1 --",
 ];
+
+async fn new_child(app: &TestApp, token: &str) -> String {
+    let made = app
+        .post("/api/hijos", Some(token), json!({"nombre": "Lucía", "apellido": "G", "fechaNacimiento": "2019-05-06", "genero": "femenino"}))
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    made.body["data"]["_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
 
 async fn put(app: &TestApp, path: &str, token: &str, body: Value) -> Answer {
     app.request(Method::PUT, path, Some(token), Some(body), None)
@@ -107,13 +121,7 @@ async fn script_and_sql_payloads_are_kept_as_plain_text() {
 async fn path_traversal_finds_nothing() {
     let app = TestApp::spawn().await;
     let (token, _) = app.register("ana@example.org", PASSWORD).await;
-    let made = app
-        .post("/api/hijos", Some(&token), json!({"nombre": "Lucía", "apellido": "G", "fechaNacimiento": "2019-05-06", "genero": "femenino"}))
-        .await;
-    let child = made.body["data"]["_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
+    let child = new_child(&app, &token).await;
     for path in [
         "/api/hijos/..%2F..%2Fnido.db".to_owned(),
         "/api/hijos/%2e%2e".to_owned(),
@@ -137,22 +145,16 @@ async fn path_traversal_finds_nothing() {
         assert!(answer.body.get("data").is_none(), "{path}: {}", answer.body);
     }
     // A file name with a path in it is not where the photo goes.
-    let uploaded = app
-        .client
-        .post(format!("{}/api/hijos/{child}/foto", app.base))
-        .bearer_auth(&token)
-        .multipart(
-            reqwest::multipart::Form::new().part(
-                "foto",
-                reqwest::multipart::Part::bytes(crate::images::png(40, 30))
-                    .file_name("../../../../nido.db"),
-            ),
-        )
-        .send()
-        .await
-        .expect("upload");
-    assert_eq!(uploaded.status(), StatusCode::OK);
-    let body: Value = uploaded.json().await.expect("json");
+    let uploaded = upload(
+        &app,
+        &child,
+        &token,
+        crate::images::png(40, 30),
+        "../../../../nido.db",
+    )
+    .await;
+    assert_eq!(uploaded.status, StatusCode::OK);
+    let body = uploaded.body;
     let link = body["data"]["foto"].as_str().unwrap_or_default();
     assert!(link.contains(&format!("hijos/{child}/")), "{link}");
     assert!(!link.contains("nido.db") && !link.contains(".."), "{link}");
@@ -205,28 +207,12 @@ fn crc32(bytes: &[u8]) -> u32 {
 async fn images_that_would_decompress_to_huge_sizes_are_refused() {
     let app = TestApp::spawn().await;
     let (token, _) = app.register("ana@example.org", PASSWORD).await;
-    let made = app
-        .post("/api/hijos", Some(&token), json!({"nombre": "Lucía", "apellido": "G", "fechaNacimiento": "2019-05-06", "genero": "femenino"}))
-        .await;
-    let child = made.body["data"]["_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
+    let child = new_child(&app, &token).await;
     // 11,000 x 11,000 RGB is 363 MB once decoded; 60,000 x 60,000 is 10 GB.
     for side in [11_000, 60_000] {
         let started = Instant::now();
-        let res = app
-            .client
-            .post(format!("{}/api/hijos/{child}/foto", app.base))
-            .bearer_auth(&token)
-            .multipart(reqwest::multipart::Form::new().part(
-                "foto",
-                reqwest::multipart::Part::bytes(png_claiming(side)).file_name("bomb.png"),
-            ))
-            .send()
-            .await
-            .expect("upload");
-        assert_eq!(res.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE, "{side}");
+        let res = upload(&app, &child, &token, png_claiming(side), "bomb.png").await;
+        assert_eq!(res.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{side}");
         assert!(
             started.elapsed() < Duration::from_secs(5),
             "{side}: {:?}",
@@ -279,13 +265,7 @@ async fn send_big(
 async fn fifty_megabyte_bodies_are_refused_early_on_every_kind_of_route() {
     let app = TestApp::spawn().await;
     let (token, _) = app.register("ana@example.org", PASSWORD).await;
-    let made = app
-        .post("/api/hijos", Some(&token), json!({"nombre": "Lucía", "apellido": "G", "fechaNacimiento": "2019-05-06", "genero": "femenino"}))
-        .await;
-    let child = made.body["data"]["_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
+    let child = new_child(&app, &token).await;
     let families = app.get("/api/familias", Some(&token)).await;
     let family = families.body["data"][0]["_id"]
         .as_str()
@@ -483,31 +463,12 @@ async fn a_body_that_trickles_in_is_cut_off() {
 async fn every_kind_of_answer_carries_the_security_headers() {
     let app = TestApp::spawn().await;
     let (token, _) = app.register("ana@example.org", PASSWORD).await;
-    let made = app
-        .post("/api/hijos", Some(&token), json!({"nombre": "Lucía", "apellido": "G", "fechaNacimiento": "2019-05-06", "genero": "femenino"}))
-        .await;
-    let child = made.body["data"]["_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    let uploaded: Value = app
-        .client
-        .post(format!("{}/api/hijos/{child}/foto", app.base))
-        .bearer_auth(&token)
-        .multipart(reqwest::multipart::Form::new().part(
-            "foto",
-            reqwest::multipart::Part::bytes(crate::images::png(40, 30)).file_name("a.png"),
-        ))
-        .send()
-        .await
-        .expect("upload")
-        .json()
-        .await
-        .expect("json");
+    let child = new_child(&app, &token).await;
+    let uploaded = upload(&app, &child, &token, crate::images::png(40, 30), "a.png").await;
     let photo = format!(
         "{}{}",
         app.base,
-        uploaded["data"]["foto"].as_str().unwrap_or_default()
+        uploaded.body["data"]["foto"].as_str().unwrap_or_default()
     );
     let answers = [
         (

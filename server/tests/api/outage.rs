@@ -207,18 +207,9 @@ async fn files_left_by_an_interrupted_change_are_swept() {
             .expect("put");
     }
     // A real photo, then a note about it as if a replacement had died half-way.
-    let uploaded = app
-        .client
-        .post(format!("{}/api/hijos/{child}/foto", app.base))
-        .bearer_auth(&token)
-        .multipart(reqwest::multipart::Form::new().part(
-            "foto",
-            reqwest::multipart::Part::bytes(crate::images::png(40, 30)).file_name("a.png"),
-        ))
-        .send()
-        .await
-        .expect("upload");
-    assert_eq!(uploaded.status(), StatusCode::OK);
+    let uploaded =
+        crate::children::upload(&app, &child, &token, crate::images::png(40, 30), "a.png").await;
+    assert_eq!(uploaded.status, StatusCode::OK);
     let kept = app.get(&format!("/api/hijos/{child}"), Some(&token)).await;
     assert!(kept.body["data"]["foto"].is_string());
     let in_use: String = {
