@@ -189,26 +189,6 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
         .flat_map(|k| photo::with_thumbnail(k))
         .collect();
     let mut erased_families = Vec::new();
-    // Every child photo of the families that may go, noted before the rows go (see
-    // `platform::pending`); the ones whose family stays are settled as kept.
-    let candidates: Vec<String> = hijo::Entity::find()
-        .filter(
-            hijo::Column::FamiliaId.in_subquery(
-                sea_orm::sea_query::Query::select()
-                    .column(miembro::Column::FamiliaId)
-                    .from(miembro::Entity)
-                    .and_where(miembro::Column::UsuarioId.eq(&user.id))
-                    .to_owned(),
-            ),
-        )
-        .all(&state.db)
-        .await?
-        .into_iter()
-        .flat_map(|c| [c.foto_key, c.miniatura_key])
-        .flatten()
-        .chain(files.iter().cloned())
-        .collect();
-    crate::platform::pending::note(state, &candidates).await?;
     let txn = state.db.begin().await?;
     let memberships = miembro::Entity::find()
         .filter(miembro::Column::UsuarioId.eq(&user.id))
@@ -248,18 +228,16 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
             active.update(&txn).await?;
         }
     }
-    // Sessions, tokens and memberships go with the user (foreign keys cascade).
+    // Sessions, tokens and memberships go with the user (foreign keys cascade). The files go
+    // after the commit, noted with it in case of a crash in between (`platform::pending`).
     usuario::Entity::delete_by_id(&user.id).exec(&txn).await?;
+    crate::platform::pending::note(&txn, state, &files).await?;
     txn.commit().await?;
     changes::announce(state, Change::User(&user.id)).await;
     for familia_id in &erased_families {
         changes::announce(state, Change::Family(familia_id)).await;
     }
-    let kept: Vec<String> = candidates
-        .into_iter()
-        .filter(|k| !files.contains(k))
-        .collect();
-    photo::after_change(state, &kept, &files).await;
+    photo::after_change(state, &[], &files).await;
     tracing::info!(user_id = %user.id, "closed account erased after its grace period");
     Ok(())
 }

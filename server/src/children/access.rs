@@ -45,12 +45,7 @@ async fn readable(
     id: &str,
     usuario_id: &str,
 ) -> ApiResult<Option<Arc<ChildRecord>>> {
-    let families: Vec<String> = families::memberships(state, usuario_id)
-        .await?
-        .iter()
-        .map(|m| m.familia_id.clone())
-        .collect();
-    Ok(records::of_families(state, &families)
+    Ok(records::visible_to(state, usuario_id)
         .await?
         .into_iter()
         .find(|r| r.child.id == id))

@@ -76,9 +76,22 @@ fn by_key<T>(rows: Vec<T>, key: impl Fn(&T) -> &String) -> HashMap<String, Vec<T
     grouped
 }
 
+/// Every child of every family the user belongs to, youngest last.
+pub async fn visible_to(
+    state: &AppState,
+    usuario_id: &str,
+) -> Result<Vec<Arc<ChildRecord>>, DbErr> {
+    let families: Vec<String> = crate::families::memberships(state, usuario_id)
+        .await?
+        .iter()
+        .map(|m| m.familia_id.clone())
+        .collect();
+    of_families(state, &families).await
+}
+
 /// The children of these families, from memory where possible; the families not in memory are
 /// loaded together (four queries however many they are).
-pub async fn of_families(
+async fn of_families(
     state: &AppState,
     family_ids: &[String],
 ) -> Result<Vec<Arc<ChildRecord>>, DbErr> {

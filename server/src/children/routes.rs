@@ -117,12 +117,7 @@ async fn list_children(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<ChildrenAnswer>> {
-    let families: Vec<String> = families::memberships(&state, &auth.user.id)
-        .await?
-        .iter()
-        .map(|m| m.familia_id.clone())
-        .collect();
-    let data = records::of_families(&state, &families)
+    let data = records::visible_to(&state, &auth.user.id)
         .await?
         .iter()
         .map(|record| ChildView::new(record, &state.storage))

@@ -38,8 +38,13 @@ pub mod nota {
     impl ActiveModelBehavior for ActiveModel {}
 }
 
-/// Notes that these files' fate is about to change.
-pub async fn note(state: &AppState, keys: &[String]) -> Result<(), sea_orm::DbErr> {
+/// Notes that these files' fate is about to change. Inside the transaction that changes the rows,
+/// the notes commit or roll back with it.
+pub async fn note(
+    db: &impl ConnectionTrait,
+    state: &AppState,
+    keys: &[String],
+) -> Result<(), sea_orm::DbErr> {
     if keys.is_empty() {
         return Ok(());
     }
@@ -55,7 +60,7 @@ pub async fn note(state: &AppState, keys: &[String]) -> Result<(), sea_orm::DbEr
                 .update_columns([nota::Column::Instancia, nota::Column::CreatedAt])
                 .to_owned(),
         )
-        .exec_without_returning(&state.db)
+        .exec_without_returning(db)
         .await?;
     Ok(())
 }

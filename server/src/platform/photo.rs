@@ -103,7 +103,7 @@ pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<S
         thumbnail_key: thumbnail_key(&photo_key),
         photo_key,
     };
-    pending::note(state, &stored.keys().collect::<Vec<_>>()).await?;
+    pending::note(&state.db, state, &stored.keys().collect::<Vec<_>>()).await?;
     state
         .storage
         .put(&stored.photo_key, Bytes::from(processed.photo))
@@ -120,7 +120,7 @@ pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<S
 /// To be called before a change that stops pointing at these files: a crash before
 /// `after_change` leaves them to the sweep, which removes them if nothing points at them.
 pub async fn before_change(state: &AppState, dropping: &[String]) -> ApiResult<()> {
-    Ok(pending::note(state, dropping).await?)
+    Ok(pending::note(&state.db, state, dropping).await?)
 }
 
 /// After the change: removes the files no longer pointed at, and clears the notes of both.

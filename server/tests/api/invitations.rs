@@ -66,7 +66,43 @@ async fn family_on(app: TestApp) -> Family {
     }
 }
 
+/// The holder of `token` blocks this user.
+async fn block(app: &TestApp, token: &str, usuario_id: &str) -> Answer {
+    app.post(
+        "/api/usuarios/bloqueados",
+        Some(token),
+        json!({"usuarioId": usuario_id}),
+    )
+    .await
+}
+
+/// Joins a family with a linking code, as the holder of `token`.
+async fn accept_code(app: &TestApp, token: &str, code: &str) -> Answer {
+    app.post(
+        "/api/invitaciones/aceptar",
+        Some(token),
+        json!({"codigo": code}),
+    )
+    .await
+}
+
 impl Family {
+    /// Ana removes this user from her family.
+    async fn remove(&self, usuario_id: &str) -> Answer {
+        let family = families(&self.app, &self.ana).await;
+        let member = family[0]["miembros"]
+            .as_array()
+            .and_then(|ms| ms.iter().find(|m| m["usuarioId"] == usuario_id))
+            .map(id)
+            .unwrap_or_default();
+        delete(
+            &self.app,
+            &format!("/api/familias/{}/miembros/{member}", self.family),
+            &self.ana,
+        )
+        .await
+    }
+
     async fn invite(&self, email: &str, extra: Value) -> Answer {
         let mut body = json!({"email": email});
         if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
@@ -304,14 +340,7 @@ async fn a_linking_code_adds_a_read_only_grandparent_once() {
 
     // Used once: the next person is told so, and the code can be looked up as used.
     let (dani, _) = f.app.register("dani@example.org", PASSWORD).await;
-    let reused = f
-        .app
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&dani),
-            json!({"codigo": code}),
-        )
-        .await;
+    let reused = accept_code(&f.app, &dani, &code).await;
     assert_eq!(reused.status, StatusCode::GONE, "{}", reused.body);
     assert_eq!(reused.body["code"], "invitation_used", "{}", reused.body);
     assert_eq!(families(&f.app, &dani).await.len(), 1);
@@ -544,14 +573,7 @@ async fn someone_with_an_account_accepts_signed_in_and_cannot_join_twice() {
 
     // A code for a family one already belongs to.
     let code = f.code("coparent", "otro").await;
-    let again = f
-        .app
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&beto),
-            json!({"codigo": code}),
-        )
-        .await;
+    let again = accept_code(&f.app, &beto, &code).await;
     assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
     assert_eq!(again.body["code"], "already_member");
     let both = f
@@ -712,34 +734,13 @@ async fn blocking_stops_invitations_but_never_access_to_the_children() {
     let f = family().await;
     let code = f.code("coparent", "padre").await;
     let (beto, _) = f.app.register("beto@example.org", PASSWORD).await;
-    let joined = f
-        .app
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&beto),
-            json!({"codigo": code}),
-        )
-        .await;
+    let joined = accept_code(&f.app, &beto, &code).await;
     assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
 
     // Beto blocks Ana, whom he shares a family with.
-    let blocked = f
-        .app
-        .post(
-            "/api/usuarios/bloqueados",
-            Some(&beto),
-            json!({"usuarioId": f.ana_id}),
-        )
-        .await;
+    let blocked = block(&f.app, &beto, &f.ana_id).await;
     assert_eq!(blocked.status, StatusCode::CREATED, "{}", blocked.body);
-    let twice = f
-        .app
-        .post(
-            "/api/usuarios/bloqueados",
-            Some(&beto),
-            json!({"usuarioId": f.ana_id}),
-        )
-        .await;
+    let twice = block(&f.app, &beto, &f.ana_id).await;
     assert_eq!(twice.status, StatusCode::CREATED, "{}", twice.body);
     let list = f.app.get("/api/usuarios/bloqueados", Some(&beto)).await;
     assert_eq!(list.body["data"].as_array().map(Vec::len), Some(1));
@@ -774,23 +775,9 @@ async fn blocking_stops_invitations_but_never_access_to_the_children() {
 
     // Strangers and oneself cannot be blocked.
     let (eve, eve_id) = f.app.register("eve@example.org", PASSWORD).await;
-    let stranger = f
-        .app
-        .post(
-            "/api/usuarios/bloqueados",
-            Some(&beto),
-            json!({"usuarioId": eve_id}),
-        )
-        .await;
+    let stranger = block(&f.app, &beto, &eve_id).await;
     assert_eq!(stranger.status, StatusCode::NOT_FOUND, "{}", stranger.body);
-    let myself = f
-        .app
-        .post(
-            "/api/usuarios/bloqueados",
-            Some(&eve),
-            json!({"usuarioId": eve_id}),
-        )
-        .await;
+    let myself = block(&f.app, &eve, &eve_id).await;
     assert_eq!(
         myself.status,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -801,14 +788,7 @@ async fn blocking_stops_invitations_but_never_access_to_the_children() {
     // Someone who invited Eve can be blocked by her, and she then cannot accept from them.
     f.invite("eve@example.org", json!({})).await;
     let token = f.mailed_token("eve@example.org").await;
-    let eve_blocks = f
-        .app
-        .post(
-            "/api/usuarios/bloqueados",
-            Some(&eve),
-            json!({"usuarioId": f.ana_id}),
-        )
-        .await;
+    let eve_blocks = block(&f.app, &eve, &f.ana_id).await;
     assert_eq!(
         eve_blocks.status,
         StatusCode::CREATED,
@@ -848,13 +828,7 @@ async fn a_removed_member_loses_the_children_at_once() {
     let f = family().await;
     let code = f.code("viewer", "abuelo").await;
     let (beto, beto_id) = f.app.register("beto@example.org", PASSWORD).await;
-    f.app
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&beto),
-            json!({"codigo": code}),
-        )
-        .await;
+    accept_code(&f.app, &beto, &code).await;
     // Read twice, so that the pages are served from memory.
     for _ in 0..2 {
         let list = f.app.get("/api/hijos", Some(&beto)).await;
@@ -864,18 +838,7 @@ async fn a_removed_member_loses_the_children_at_once() {
                 .is_some_and(|l| l.iter().any(|c| id(c) == f.child))
         );
     }
-    let family = families(&f.app, &f.ana).await;
-    let member = family[0]["miembros"]
-        .as_array()
-        .and_then(|ms| ms.iter().find(|m| m["usuarioId"] == beto_id.as_str()))
-        .map(id)
-        .unwrap_or_default();
-    let removed = delete(
-        &f.app,
-        &format!("/api/familias/{}/miembros/{member}", f.family),
-        &f.ana,
-    )
-    .await;
+    let removed = f.remove(&beto_id).await;
     assert_eq!(removed.status, StatusCode::OK, "{}", removed.body);
     let child = f
         .app
@@ -908,13 +871,7 @@ async fn another_instance_sees_changes_at_once() {
     .await;
     let code = f.code("coparent", "padre").await;
     let (beto, beto_id) = other.register("beto@example.org", PASSWORD).await;
-    let joined = other
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&beto),
-            json!({"codigo": code}),
-        )
-        .await;
+    let joined = accept_code(&other, &beto, &code).await;
     assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
     let child_path = format!("/api/hijos/{}", f.child);
     for _ in 0..2 {
@@ -945,18 +902,7 @@ async fn another_instance_sees_changes_at_once() {
     );
 
     // Ana removes Beto through the first instance; the other stops showing him the child.
-    let family = families(&f.app, &f.ana).await;
-    let member = family[0]["miembros"]
-        .as_array()
-        .and_then(|ms| ms.iter().find(|m| m["usuarioId"] == beto_id.as_str()))
-        .map(id)
-        .unwrap_or_default();
-    let removed = delete(
-        &f.app,
-        &format!("/api/familias/{}/miembros/{member}", f.family),
-        &f.ana,
-    )
-    .await;
+    let removed = f.remove(&beto_id).await;
     assert_eq!(removed.status, StatusCode::OK, "{}", removed.body);
     let mut status = StatusCode::OK;
     for _ in 0..40 {

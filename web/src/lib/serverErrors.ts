@@ -20,3 +20,18 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return err instanceof Error ? err.message : fallback;
 }
+
+/**
+ * The message to show above a form after a refusal: none when the server named one of the form's
+ * fields (its message is shown there), the general message otherwise.
+ */
+export function formFailure<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  map: Record<string, Path<T>>,
+  fallback: string,
+): string | null {
+  const message = applyServerErrors(err, setError, map, fallback);
+  const onAField = err instanceof ApiError && Object.keys(err.fields).some((name) => name in map);
+  return onAField ? null : message;
+}

@@ -7,8 +7,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { SelectField } from '../../components/SelectField';
-import { applyServerErrors } from '../../lib/serverErrors';
-import { onAField } from '../profile/ui';
+import { formFailure } from '../../lib/serverErrors';
 import type { Family, FamilyInput } from './api';
 import { zoneOptions } from './labels';
 
@@ -52,8 +51,7 @@ export function FamilySettingsForm({
       reset(body);
       onSaved();
     } catch (err) {
-      const message = applyServerErrors(err, setError, FIELDS, t('families.settings.failed'));
-      setFailure(onAField(err, FIELDS) ? null : message);
+      setFailure(formFailure(err, setError, FIELDS, t('families.settings.failed')));
     }
   };
 

@@ -8,8 +8,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { SelectField } from '../../components/SelectField';
 import { emailSchema } from '../../lib/emailSchema';
-import { applyServerErrors } from '../../lib/serverErrors';
-import { onAField } from '../profile/ui';
+import { formFailure } from '../../lib/serverErrors';
 import type { InviteInput, MailLanguage } from './invitationsApi';
 import { PermissionChoice } from './PermissionChoice';
 import { PERMISSIONS, RELATIONS, relationKey } from './labels';
@@ -44,8 +43,7 @@ export function InviteForm({ onInvite, onSent }: { onInvite: (body: InviteInput)
       reset(defaults);
       onSent();
     } catch (err) {
-      const message = applyServerErrors(err, setError, FIELDS, t('families.invite.failed'));
-      setFailure(onAField(err, FIELDS) ? null : message);
+      setFailure(formFailure(err, setError, FIELDS, t('families.invite.failed')));
     }
   };
 

@@ -8,11 +8,11 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
-import { applyServerErrors } from '../../lib/serverErrors';
+import { formFailure } from '../../lib/serverErrors';
 import { useSession } from '../accounts/session';
 import { useCloseAccount } from './api';
 import { closeAccountSchema, type CloseAccountValues } from './schemas';
-import { Card, Disclosure, onAField } from './ui';
+import { Card, Disclosure } from './ui';
 
 const FIELDS = { password: 'password', confirmacion: 'confirmacion' } as const;
 const EMPTY: CloseAccountValues = { confirmacion: '', password: '' };
@@ -80,8 +80,7 @@ function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => v
     try {
       await close.mutateAsync({ password: values.password, confirmacion: values.confirmacion.trim() });
     } catch (err) {
-      const message = applyServerErrors(err, setError, FIELDS, t('profile.edit.danger.failed'));
-      setFailure(onAField(err, FIELDS) ? null : message);
+      setFailure(formFailure(err, setError, FIELDS, t('profile.edit.danger.failed')));
       return;
     }
     // The server has ended every session, this one too: forget it here (no sign-out call, there is

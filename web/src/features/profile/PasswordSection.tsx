@@ -5,10 +5,10 @@ import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
-import { applyServerErrors } from '../../lib/serverErrors';
+import { formFailure } from '../../lib/serverErrors';
 import { useChangePassword } from './api';
 import { passwordSchema, type PasswordValues } from './schemas';
-import { Disclosure, onAField } from './ui';
+import { Disclosure } from './ui';
 
 const FIELDS = { currentPassword: 'currentPassword', newPassword: 'newPassword' } as const;
 const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -35,9 +35,7 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
       setOpen(false);
       onChanged();
     } catch (err) {
-      const message = applyServerErrors(err, setError, FIELDS, t('profile.edit.security.failed'));
-      // A message already shown under its field is not repeated above the form.
-      setFailure(onAField(err, FIELDS) ? null : message);
+      setFailure(formFailure(err, setError, FIELDS, t('profile.edit.security.failed')));
     }
   };
 

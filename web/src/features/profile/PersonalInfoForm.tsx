@@ -6,11 +6,10 @@ import { ApiError } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
-import { applyServerErrors } from '../../lib/serverErrors';
+import { formFailure } from '../../lib/serverErrors';
 import { useSession } from '../accounts/session';
 import { useUpdateProfile, type Profile } from './api';
 import { profileSchema, type ProfileValues } from './schemas';
-import { onAField } from './ui';
 
 const FIELDS = { nombre: 'nombre', apellido: 'apellido', email: 'email', telefono: 'telefono' } as const;
 
@@ -54,9 +53,7 @@ export function PersonalInfoForm({ profile, onSaved }: { profile: Profile; onSav
         setError('email', { message: err.message });
         return;
       }
-      const message = applyServerErrors(err, setError, FIELDS, t('profile.edit.personal.failed'));
-      // A message already shown under its field is not repeated above the form.
-      setFailure(onAField(err, FIELDS) ? null : message);
+      setFailure(formFailure(err, setError, FIELDS, t('profile.edit.personal.failed')));
     }
   };
 

@@ -7,13 +7,13 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { Loading } from '../../components/Spinner';
-import { applyServerErrors } from '../../lib/serverErrors';
+import { formFailure } from '../../lib/serverErrors';
 import { codeSchema, compactCode, type CodeValues } from '../accounts/codes';
 import { useSession } from '../accounts/session';
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus, type TwoFactorSetup, type TwoFactorStatus } from './api';
 import { twoFactorOffSchema, type TwoFactorOffValues } from './schemas';
 import { groupSecret, recoveryCodesText, saveFile } from './twoFactor';
-import { Disclosure, onAField } from './ui';
+import { Disclosure } from './ui';
 
 /** Fewer recovery codes than this left: the page suggests getting new ones. */
 const FEW_CODES = 3;
@@ -165,8 +165,7 @@ function SetupView({
     } catch (err) {
       // The QR code shown is no longer good (15 minutes, or a newer one was made elsewhere): start again.
       if (err instanceof ApiError && err.code === 'two_factor_setup_expired') return onExpired(err.message);
-      const message = applyServerErrors(err, setError, { code: 'code' }, t('profile.privacy.twoFactor.enableFailed'));
-      setFailure(onAField(err, { code: 'code' }) ? null : message);
+      setFailure(formFailure(err, setError, { code: 'code' }, t('profile.privacy.twoFactor.enableFailed')));
       setFocus('code');
     }
   };
@@ -290,8 +289,7 @@ function OnView({ status, onOff }: { status: TwoFactorStatus; onOff: () => void 
       reset(OFF_EMPTY);
       onOff();
     } catch (err) {
-      const message = applyServerErrors(err, setError, OFF_FIELDS, t('profile.privacy.twoFactor.offFailed'));
-      setFailure(onAField(err, OFF_FIELDS) ? null : message);
+      setFailure(formFailure(err, setError, OFF_FIELDS, t('profile.privacy.twoFactor.offFailed')));
     }
   };
 

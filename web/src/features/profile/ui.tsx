@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
 
 /** A white card with a heading: the blocks of the profile pages. */
 export function Card({ title, id, tone = 'plain', children }: { title: string; id?: string; tone?: 'plain' | 'danger'; children: ReactNode }) {
@@ -72,9 +71,4 @@ export function BackLink({ to, children }: { to: string; children: string }) {
       <span aria-hidden="true">←</span> {children}
     </Link>
   );
-}
-
-/** Whether the server's refusal named one of the form's fields (its message is shown there). */
-export function onAField(err: unknown, fields: Record<string, string>): boolean {
-  return err instanceof ApiError && Object.keys(err.fields).some((name) => name in fields);
 }
