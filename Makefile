@@ -9,8 +9,15 @@ export CARGO_TERM_COLOR := never
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 CHROMIUM := /usr/bin/chromium
 NPM_STAMP := web/node_modules/.installed
+# The web build is redone only when one of its inputs changed; otherwise a second `make run` would
+# rewrite web/dist, and the server, which embeds it, would be rebuilt and relinked every time.
+WEB_INPUTS := $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html \
+	web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json
+WEB_BUILT := web/dist/.built
+# The tests, the fuzzing and the browser tests all use this one debug build.
+DEBUG_BIN := target/debug/nido
 
-.PHONY: run build web server test check-server test-server check-web fuzz e2e openapi bench chromium clean
+.PHONY: run build web server debug test check-server test-server check-web fuzz e2e openapi bench chromium clean
 
 ## run: install what is needed, build the web app and the server, serve on http://127.0.0.1:8080
 run: build
@@ -22,8 +29,11 @@ build: web server
 server:
 	cargo build --release --locked
 
-web: $(NPM_STAMP)
+web: $(WEB_BUILT)
+
+$(WEB_BUILT): $(NPM_STAMP) $(WEB_INPUTS)
 	cd web && npm run build
+	touch $@
 
 $(NPM_STAMP): web/package.json web/package-lock.json
 	# npm ci refuses this lock file: platform-specific optional packages are not listed in it
@@ -32,13 +42,13 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 	touch $@
 
 ## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, API fuzzing, end to end)
-test: check-web web check-server test-server build fuzz chromium e2e
+test: check-web web check-server test-server fuzz chromium e2e
 
 check-server:
 	cargo fmt --all --check
 	cargo clippy --locked --all-targets -- -D warnings
 
-test-server:
+test-server: web
 	@echo "== server tests on SQLite"
 	cargo test --locked --lib --test api
 	@echo "== server tests on PostgreSQL ($(TEST_DATABASE_URL))"
@@ -50,12 +60,17 @@ check-web: $(NPM_STAMP)
 	cd web && npm run check:api
 	cd web && npm test
 
-## fuzz: schemathesis against the release binary, every operation checked against docs/openapi.json (bounded; see scripts/fuzz.sh)
-fuzz: build
-	bash scripts/fuzz.sh
+## fuzz: schemathesis against the debug binary, every operation checked against docs/openapi.json (bounded; see scripts/fuzz.sh)
+fuzz: debug
+	NIDO_BIN=$(DEBUG_BIN) bash scripts/fuzz.sh
 
-e2e: chromium
-	cd web && npm run e2e
+## e2e: the browser tests in Debian's Chromium against the debug binary
+e2e: chromium debug
+	cd web && NIDO_E2E_BIN=../$(DEBUG_BIN) npm run e2e
+
+# The server tests have cargo build it already; then this only checks that it is up to date.
+debug: web
+	cargo build --locked
 
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && apt-get install -y -qq chromium; }

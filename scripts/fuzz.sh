@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the API against its own contract with schemathesis: every operation of
-# /api/openapi.json, served by the release binary, called as a real signed-in user. A request
+# /api/openapi.json, served by the server binary (NIDO_BIN: the release one by default, the debug
+# one under make test), called as a real signed-in user. A request
 # fails the run when the answer is a 5xx, carries a status code the document does not list for
 # that operation, has a body that does not match the documented schema, or has another
 # Content-Type than documented. Generated inputs are both valid and invalid (mode `all`), through
@@ -38,7 +39,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-BIN=target/release/nido
+BIN=${NIDO_BIN:-target/release/nido}
 VENV=target/fuzz-venv
 WORK=$ROOT/target/fuzz
 REQUIREMENTS=scripts/fuzz-requirements.txt
