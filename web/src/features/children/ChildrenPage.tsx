@@ -11,6 +11,8 @@ import { useFamilies } from '../families/api';
 import { useChildren, useCreateChild, type Child } from './api';
 import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';
+import { DeletedChildren } from './DeletedChildren';
+import { HealthAlertChips } from './HealthAlerts';
 
 export default function ChildrenPage() {
   const { t } = useTranslation();
@@ -48,6 +50,7 @@ export default function ChildrenPage() {
           familyNames={familyNames}
         />
       </div>
+      <DeletedChildren />
 
       <Modal open={adding} onClose={() => setAdding(false)} title={t('children.addTitle')} locked={create.isPending}>
         <ChildForm onSubmit={(body) => create.mutateAsync(body)} onDone={() => setAdding(false)} fallbackError={t('children.errors.create')} />
@@ -115,18 +118,19 @@ export function ChildrenView({ loading, error, list, onRetry, onAdd, familyNames
           <li key={child._id}>
             <Link
               to={`/children/${child._id}`}
-              className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 transition hover:ring-brand-200"
+              className="flex items-start gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 transition hover:ring-brand-200"
             >
               <ChildAvatar child={child} />
-              <div className="min-w-0">
-                <p className="truncate font-semibold text-ink">
+              <div className="min-w-0 flex-1 wrap-anywhere">
+                <p className="font-semibold text-ink">
                   {child.nombre} {child.apellido} <GenderIcon genero={child.genero} />
                 </p>
+                <HealthAlertChips child={child} />
                 <p className="text-sm text-muted">
                   {t('children.age', { count: ages[i] ?? 0 })} · {formatDate(child.fechaNacimiento, i18n.language)}
                 </p>
                 {familyNames?.[child.familiaId] && (
-                  <p className="truncate text-sm font-medium text-brand-700">{t('children.family', { name: familyNames[child.familiaId] ?? '' })}</p>
+                  <p className="text-sm font-medium text-brand-700">{t('children.family', { name: familyNames[child.familiaId] ?? '' })}</p>
                 )}
               </div>
             </Link>

@@ -97,7 +97,7 @@ export function ContactsTab({ child, canEdit }: { child: Child; canEdit: boolean
             data-testid="contact"
             className={`flex items-start justify-between gap-3 rounded-2xl p-4 ${c.prioridad === 1 ? 'bg-brand-50 ring-2 ring-brand-500' : 'bg-sand-50'}`}
           >
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1 wrap-anywhere">
               <p className="font-semibold text-ink">
                 {c.nombre}{' '}
                 {c.prioridad === 1 && (

@@ -65,6 +65,24 @@ export function useUpdateChild(id: string, fallbackKey = 'children.errors.update
   });
 }
 
+// PENDING-SCHEMA: replaced by the generated types once the deletion endpoints are in the schema.
+export interface DeletedChild {
+  _id: string;
+  familiaId: string;
+  nombre: string;
+  apellido: string;
+  foto?: string | null;
+  eliminadoAt: string;
+  eliminadoPor: { _id: string; nombre: string; apellido: string };
+  purgaAt: string;
+}
+const loose = api as unknown as {
+  GET: (path: string) => Promise<{ data?: { data: DeletedChild[] }; error?: unknown; response: Response }>;
+  POST: (path: string, init: unknown) => Promise<{ data?: { data: Child }; error?: unknown; response: Response }>;
+};
+
+export const deletedChildrenKey = ['children', 'deleted'] as const;
+
 export function useDeleteChild(id: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -73,6 +91,30 @@ export function useDeleteChild(id: string) {
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: childKey(id) });
       queryClient.setQueryData<Child[]>(childrenKey, (list) => list?.filter((c) => c._id !== id));
+      void queryClient.invalidateQueries({ queryKey: deletedChildrenKey });
+    },
+  });
+}
+
+/** Records deleted in the last 30 days that the user may bring back. */
+export function useDeletedChildren() {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: deletedChildrenKey,
+    queryFn: async () => (await unwrap(loose.GET('/api/hijos/eliminados'), t('children.errors.loadDeleted'))).data,
+  });
+}
+
+export function useRestoreChild() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const store = useStoreChild();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await unwrap(loose.POST('/api/hijos/{id}/restaurar', { params: { path: { id } } }), t('children.errors.restore'))).data,
+    onSuccess: (child) => {
+      store(child);
+      queryClient.setQueryData<DeletedChild[]>(deletedChildrenKey, (list) => list?.filter((c) => c._id !== child._id));
     },
   });
 }
