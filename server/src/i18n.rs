@@ -150,7 +150,7 @@ messages! {
     PhotoRequired => "photo_required", "Por favor selecciona una foto primero", "Please choose a photo first";
     PhotoInvalid => "photo_invalid", "Por favor selecciona una imagen válida (JPG, PNG, GIF o WebP)", "Please choose a valid image (JPG, PNG, GIF or WebP)";
     PhotoTooLarge => "photo_too_large", "El archivo es muy grande. Máximo 5MB", "The file is too large. Maximum 5 MB";
-    ChildDeleted => "child_deleted", "Se eliminó el registro del niño.", "The child's record was deleted.";
+    ChildDeleted => "child_deleted", "Se eliminó el registro. Cualquier co-padre de la familia puede restaurarlo durante 30 días.", "The record was deleted. Any co-parent of the family can restore it for 30 days.";
     ItemDeleted => "item_deleted", "Eliminado.", "Deleted.";
     SubjectRequired => "subject_required", "El asunto es requerido", "Subject is required";
     MessageRequired => "message_required", "El mensaje es requerido", "Message is required";

@@ -37,7 +37,13 @@ use crate::{
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_children, create_child))
-        .routes(routes!(get_child, update_child, delete_child))
+        .routes(routes!(super::deletion::list_deleted))
+        .routes(routes!(
+            get_child,
+            update_child,
+            super::deletion::delete_child
+        ))
+        .routes(routes!(super::deletion::restore_child))
         .routes(routes!(add_activity))
         .routes(routes!(update_activity, delete_activity))
         .routes(routes!(add_appointment))
@@ -69,7 +75,7 @@ pub struct Deleted {
     pub msg: String,
 }
 
-fn deleted(msg: Msg) -> Json<Deleted> {
+pub(super) fn deleted(msg: Msg) -> Json<Deleted> {
     Json(Deleted {
         success: true,
         msg: msg.text(i18n::current()).to_owned(),
@@ -90,7 +96,7 @@ pub(crate) async fn views(
 
 /// After a change to a child or its lists: drops the family's copies everywhere and answers the
 /// child as it now is.
-async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
+pub(super) async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
     changes::announce(state, Change::Family(&child.familia_id)).await;
     let data = views(state, vec![child])
         .await?
@@ -214,6 +220,8 @@ async fn create_child(
         notas_medicas: Set(medical.notas_medicas),
         created_at: Set(now),
         updated_at: Set(now),
+        eliminado_at: Set(None),
+        eliminado_por: Set(None),
     }
     .insert(&state.db)
     .await?;
@@ -272,23 +280,6 @@ fn set_medical(active: &mut hijo::ActiveModel, m: input::Medical) {
     active.medicamentos = Set(list_to_json(&m.medicamentos));
     active.condiciones_especiales = Set(list_to_json(&m.condiciones_especiales));
     active.notas_medicas = Set(m.notas_medicas);
-}
-
-/// Delete a child with everything recorded about them, photo included.
-#[utoipa::path(delete, path = "/hijos/{id}", tag = "children", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    responses((status = 200, body = Deleted), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_child(
-    State(state): State<AppState>,
-    access: WriteChild,
-) -> ApiResult<Json<Deleted>> {
-    let keys = photo_keys(&access.child);
-    photo::before_change(&state, &keys).await?;
-    let familia_id = access.child.familia_id.clone();
-    access.child.delete(&state.db).await?;
-    changes::announce(&state, Change::Family(&familia_id)).await;
-    photo::after_change(&state, &[], &keys).await;
-    Ok(deleted(Msg::ChildDeleted))
 }
 
 /// Replace the medical information (primary doctor, allergies, medicines, conditions, notes).

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod backup;
+mod child_deletion;
 mod children;
 mod closing;
 mod contact;
