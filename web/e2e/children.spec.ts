@@ -154,7 +154,7 @@ test('a child is added, completed and photographed', async ({ page }) => {
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
 });
 
-test('deleting a child asks for the first name, and any co-parent can restore the record whole', async ({ page }) => {
+test('deleting a child asks for the first name, and the record comes back whole', async ({ page }) => {
   await register(page, uniqueEmail('kids-delete'));
   const id = await addChild(page, {
     nombre: 'Lucía',

@@ -118,7 +118,8 @@ function ChildDetail({ child }: { child: Child }) {
         )}
       </header>
 
-      <div role="tablist" aria-label={t('children.tabs.label')} className="mt-6 flex gap-1 overflow-x-auto rounded-2xl bg-sand-100 p-1" onKeyDown={onTabKey}>
+      {/* Two rows on a phone rather than labels cut to "Activida…". */}
+      <div role="tablist" aria-label={t('children.tabs.label')} className="mt-6 grid grid-cols-2 gap-1 rounded-2xl bg-sand-100 p-1 sm:grid-cols-4" onKeyDown={onTabKey}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -131,7 +132,7 @@ function ChildDetail({ child }: { child: Child }) {
             aria-controls={`panel-${name}`}
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
-            className={`flex-1 whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold ${tab === name ? 'bg-white text-brand-700 shadow-sm' : 'text-muted hover:text-ink'}`}
+            className={`min-w-0 rounded-xl px-2 py-2 text-sm font-semibold wrap-break-word ${tab === name ? 'bg-white text-brand-700 shadow-sm' : 'text-muted hover:text-ink'}`}
           >
             {t(`children.tabs.${name}`)}
           </button>

@@ -142,6 +142,21 @@ describe('deleting a child', () => {
     expect(onRestore).toHaveBeenCalledWith(record);
   });
 
+  it('does without the name of an erased account', async () => {
+    await i18n.changeLanguage('en');
+    const record = {
+      _id: 'd2',
+      familiaId: 'f1',
+      nombre: 'Sol',
+      apellido: 'Sosa',
+      eliminadoAt: '2026-11-20T12:00:00Z',
+      eliminadoPor: { _id: 'u9', nombre: '', apellido: '' },
+      purgaAt: '2026-12-20T12:00:00Z',
+    };
+    render(<DeletedChildrenView list={[record]} restoringId={null} onRestore={() => {}} failure={null} restored={null} />);
+    expect(screen.getByText('Deleted on November 20, 2026')).toBeInTheDocument();
+  });
+
   it('shows nothing when nothing was deleted', () => {
     const { container } = render(<DeletedChildrenView list={[]} restoringId={null} onRestore={() => {}} failure={null} restored={null} />);
     expect(container).toBeEmptyDOMElement();

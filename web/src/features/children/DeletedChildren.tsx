@@ -67,7 +67,10 @@ export function DeletedChildrenView({ list, restoringId, onRestore, failure, res
               <li key={record._id} data-testid="deleted-child" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-sand-50 p-4">
                 <div className="min-w-0 flex-1 wrap-anywhere">
                   <p className="font-semibold text-ink">{name}</p>
-                  <p className="text-sm text-muted">{t('children.deleted.by', { name: by, date: when(record.eliminadoAt) })}</p>
+                  <p className="text-sm text-muted">
+                    {/* The name is empty once the account that deleted it has been erased. */}
+                    {by ? t('children.deleted.by', { name: by, date: when(record.eliminadoAt) }) : t('children.deleted.on', { date: when(record.eliminadoAt) })}
+                  </p>
                   <p className="text-sm font-medium text-ink">{t('children.deleted.until', { date: when(record.purgaAt) })}</p>
                 </div>
                 <Button variant="secondary" busy={restoringId === record._id} disabled={restoringId !== null} onClick={() => onRestore(record)} aria-label={t('children.deleted.restoreName', { name })}>

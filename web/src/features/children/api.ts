@@ -13,6 +13,7 @@ export type ContactInput = components['schemas']['ContactInput'];
 export type Activity = components['schemas']['ActivityView'];
 export type Appointment = components['schemas']['AppointmentView'];
 export type Contact = components['schemas']['ContactView'];
+export type DeletedChild = components['schemas']['DeletedChildView'];
 
 export const childrenKey = ['children'] as const;
 export const childKey = (id: string) => ['children', id] as const;
@@ -65,22 +66,6 @@ export function useUpdateChild(id: string, fallbackKey = 'children.errors.update
   });
 }
 
-// PENDING-SCHEMA: replaced by the generated types once the deletion endpoints are in the schema.
-export interface DeletedChild {
-  _id: string;
-  familiaId: string;
-  nombre: string;
-  apellido: string;
-  foto?: string | null;
-  eliminadoAt: string;
-  eliminadoPor: { _id: string; nombre: string; apellido: string };
-  purgaAt: string;
-}
-const loose = api as unknown as {
-  GET: (path: string) => Promise<{ data?: { data: DeletedChild[] }; error?: unknown; response: Response }>;
-  POST: (path: string, init: unknown) => Promise<{ data?: { data: Child }; error?: unknown; response: Response }>;
-};
-
 export const deletedChildrenKey = ['children', 'deleted'] as const;
 
 export function useDeleteChild(id: string) {
@@ -101,7 +86,7 @@ export function useDeletedChildren() {
   const { t } = useTranslation();
   return useQuery({
     queryKey: deletedChildrenKey,
-    queryFn: async () => (await unwrap(loose.GET('/api/hijos/eliminados'), t('children.errors.loadDeleted'))).data,
+    queryFn: async () => (await unwrap(api.GET('/api/hijos/eliminados'), t('children.errors.loadDeleted'))).data,
   });
 }
 
@@ -111,7 +96,7 @@ export function useRestoreChild() {
   const store = useStoreChild();
   return useMutation({
     mutationFn: async (id: string) =>
-      (await unwrap(loose.POST('/api/hijos/{id}/restaurar', { params: { path: { id } } }), t('children.errors.restore'))).data,
+      (await unwrap(api.POST('/api/hijos/{id}/restaurar', { params: { path: { id } } }), t('children.errors.restore'))).data,
     onSuccess: (child) => {
       store(child);
       queryClient.setQueryData<DeletedChild[]>(deletedChildrenKey, (list) => list?.filter((c) => c._id !== child._id));
