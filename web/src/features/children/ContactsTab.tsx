@@ -101,7 +101,7 @@ export function ContactsTab({ child, canEdit }: { child: Child; canEdit: boolean
               <p className="font-semibold text-ink">
                 {c.nombre}{' '}
                 {c.prioridad === 1 && (
-                  <span className="ml-1 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">{t('children.contacts.first')}</span>
+                  <span className="ml-1 inline-block whitespace-nowrap rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">{t('children.contacts.first')}</span>
                 )}
               </p>
               <p className="text-sm text-muted">

@@ -180,7 +180,7 @@ function StatusBadge({ estado }: { estado: string }) {
   // Spec §3: anything other than programado or completado reads as cancelled, in red.
   const known = estado === 'programado' || estado === 'completado';
   const style = estado === 'programado' ? 'bg-brand-100 text-brand-800' : estado === 'completado' ? 'bg-gray-100 text-gray-700' : 'bg-red-100 text-red-800';
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${style}`}>{t(`children.appointments.states.${known ? estado : 'cancelado'}`)}</span>;
+  return <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${style}`}>{t(`children.appointments.states.${known ? estado : 'cancelado'}`)}</span>;
 }
 
 export function MedicalTab({ child, canEdit }: { child: Child; canEdit: boolean }) {
