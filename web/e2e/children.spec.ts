@@ -173,7 +173,11 @@ test('deleting a child asks for the first name, and the record comes back whole'
 
   await expect(page).toHaveURL(/\/children$/);
   await expect(page.getByText('Todavía no agregaste a ningún hijo')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Se eliminó el registro de Lucía García. Puedes restaurarlo aquí abajo.' })).toBeVisible();
   expect((await callApi(page, 'GET', `/api/hijos/${id}`)).status).toBe(404);
+  // Said once: after a reload the list explains itself instead.
+  await page.reload();
+  await expect(page.getByText('Cualquier co-padre o co-madre de la familia puede restaurar estos registros hasta la fecha indicada.')).toBeVisible();
   const deleted = page.getByTestId('deleted-child');
   await expect(deleted).toHaveCount(1);
   await expect(deleted).toContainText('Lucía García');

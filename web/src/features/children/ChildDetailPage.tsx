@@ -199,7 +199,7 @@ function ChildDetail({ child }: { child: Child }) {
         firstName={child.nombre}
         onConfirm={async () => {
           await remove.mutateAsync();
-          navigate('/children', { replace: true });
+          navigate('/children', { replace: true, state: { deletedName: `${child.nombre} ${child.apellido}` } });
         }}
         onClose={() => setModal(null)}
       />

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -22,6 +22,7 @@ export default function ChildrenPage() {
   // Only someone in several families needs to be told which one each child belongs to.
   const familyNames = families.data && families.data.length > 1 ? Object.fromEntries(families.data.map((f) => [f._id, f.nombre])) : undefined;
   const [adding, setAdding] = useState(false);
+  const deletedName = useJustDeleted();
 
   return (
     <section className="mx-auto max-w-5xl">
@@ -50,13 +51,27 @@ export default function ChildrenPage() {
           familyNames={familyNames}
         />
       </div>
-      <DeletedChildren />
+      <DeletedChildren justDeleted={deletedName} />
 
       <Modal open={adding} onClose={() => setAdding(false)} title={t('children.addTitle')} locked={create.isPending}>
         <ChildForm onSubmit={(body) => create.mutateAsync(body)} onDone={() => setAdding(false)} fallbackError={t('children.errors.create')} />
       </Modal>
     </section>
   );
+}
+
+/**
+ * The name of the child whose record was just deleted, passed by the record's page so the way back
+ * is offered where the user lands. Read once: a reload after a restore must not announce it again.
+ */
+function useJustDeleted() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [name] = useState(() => (location.state as { deletedName?: string } | null)?.deletedName ?? null);
+  useEffect(() => {
+    if (location.state) void navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
+  return name;
 }
 
 interface ViewProps {

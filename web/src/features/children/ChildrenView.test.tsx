@@ -134,7 +134,7 @@ describe('deleting a child', () => {
       eliminadoPor: { _id: 'u1', nombre: 'Ana', apellido: 'Sosa' },
       purgaAt: '2026-12-20T12:00:00Z',
     };
-    render(<DeletedChildrenView list={[record]} restoringId={null} onRestore={onRestore} failure={null} restored={null} />);
+    render(<DeletedChildrenView list={[record]} restoringId={null} onRestore={onRestore} failure={null} notice={null} />);
     expect(screen.getByRole('heading', { name: 'Recently deleted' })).toBeInTheDocument();
     expect(screen.getByText('Deleted by Ana Sosa on November 20, 2026')).toBeInTheDocument();
     expect(screen.getByText('Can be restored until December 20, 2026')).toBeInTheDocument();
@@ -153,12 +153,12 @@ describe('deleting a child', () => {
       eliminadoPor: { _id: 'u9', nombre: '', apellido: '' },
       purgaAt: '2026-12-20T12:00:00Z',
     };
-    render(<DeletedChildrenView list={[record]} restoringId={null} onRestore={() => {}} failure={null} restored={null} />);
+    render(<DeletedChildrenView list={[record]} restoringId={null} onRestore={() => {}} failure={null} notice={null} />);
     expect(screen.getByText('Deleted on November 20, 2026')).toBeInTheDocument();
   });
 
   it('shows nothing when nothing was deleted', () => {
-    const { container } = render(<DeletedChildrenView list={[]} restoringId={null} onRestore={() => {}} failure={null} restored={null} />);
+    const { container } = render(<DeletedChildrenView list={[]} restoringId={null} onRestore={() => {}} failure={null} notice={null} />);
     expect(container).toBeEmptyDOMElement();
   });
 });

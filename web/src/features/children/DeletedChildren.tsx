@@ -6,7 +6,7 @@ import { localeOf } from '../../lib/dates';
 import { useDeletedChildren, useRestoreChild, type DeletedChild } from './api';
 
 /** Recently deleted records, each with its Restore button; nothing at all when there are none. */
-export function DeletedChildren() {
+export function DeletedChildren({ justDeleted = null }: { justDeleted?: string | null }) {
   const { t } = useTranslation();
   const deleted = useDeletedChildren();
   const restore = useRestoreChild();
@@ -28,7 +28,7 @@ export function DeletedChildren() {
       restoringId={restore.isPending ? (restore.variables ?? null) : null}
       onRestore={(record) => void onRestore(record)}
       failure={failure}
-      restored={restored}
+      notice={restored ?? (justDeleted ? t('children.deleted.justDeleted', { name: justDeleted }) : null)}
     />
   );
 }
@@ -38,20 +38,21 @@ interface ViewProps {
   restoringId: string | null;
   onRestore: (record: DeletedChild) => void;
   failure: string | null;
-  restored: string | null;
+  /** What just happened (a record deleted or restored), read out to screen readers. */
+  notice: string | null;
 }
 
-export function DeletedChildrenView({ list, restoringId, onRestore, failure, restored }: ViewProps) {
+export function DeletedChildrenView({ list, restoringId, onRestore, failure, notice }: ViewProps) {
   const { t, i18n } = useTranslation();
   const when = (iso: string) => new Date(iso).toLocaleDateString(localeOf(i18n.language), { day: 'numeric', month: 'long', year: 'numeric' });
-  if (list.length === 0 && !failure && !restored) return null;
+  if (list.length === 0 && !failure && !notice) return null;
   return (
     <section aria-labelledby="deleted-children-title" className="mt-8 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5">
       <h2 id="deleted-children-title" className="text-lg font-semibold text-ink">
         {t('children.deleted.title')}
       </h2>
       <p role="status" className="text-sm text-muted">
-        {restored ?? (list.length > 0 ? t('children.deleted.body') : '')}
+        {notice ?? (list.length > 0 ? t('children.deleted.body') : '')}
       </p>
       {failure && (
         <div className="mt-3">
