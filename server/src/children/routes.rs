@@ -51,10 +51,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(add_contact))
         .routes(routes!(update_contact, delete_contact))
         .routes(routes!(set_medical_post, set_medical_put))
-        .routes(routes!(upload_photo, delete_photo))
-        .layer(axum::extract::DefaultBodyLimit::max(
-            photo::MAX_BYTES + 64 * 1024,
-        ))
+        // Only the photo takes a large body; JSON keeps the limit every JSON route has.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(upload_photo, delete_photo))
+                .layer(photo::upload_body_limit()),
+        )
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -564,6 +566,7 @@ async fn find_contact(state: &AppState, path: &ItemPath) -> ApiResult<contacto::
         (status = 404, body = ErrorBody),
         (status = 413, description = "larger than 5 MB", body = ErrorBody),
         (status = 415, description = "not an image", body = ErrorBody),
+        (status = 422, description = "more than 50 megapixels", body = ErrorBody),
     ))]
 async fn upload_photo(
     State(state): State<AppState>,

@@ -8,6 +8,7 @@ mod children;
 mod closing;
 mod contact;
 mod families;
+mod field_checks;
 mod helpers;
 mod hostile;
 mod images;
