@@ -100,11 +100,12 @@ pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<S
     };
     // The header alone says how big the picture is: a huge one is refused before it takes a
     // decoding slot.
-    check_header(&data).map_err(refused)?;
-    // A decode can take a few hundred MB however small the file: two at once bound the memory
-    // of any number of uploads; the others wait their turn.
+    let pixels = check_header(&data).map_err(refused)?;
+    // A decode takes about 3 bytes a pixel however small the file: at most two run at once and
+    // together under `DECODE_BUDGET_MP`, which bounds the memory of any number of uploads; the
+    // others wait their turn.
     let _slot = DECODES
-        .acquire()
+        .acquire_many(decode_cost(pixels))
         .await
         .map_err(|e| ApiError::internal(format!("decode slots closed: {e}")))?;
     let processed = tokio::task::spawn_blocking(move || process(&data))
@@ -168,18 +169,27 @@ const MAX_PIXELS: u64 = 50_000_000;
 const MAX_SIDE: u32 = 12_000;
 /// What one decode may allocate: a 50-megapixel RGB picture and some room for its decoder.
 const MAX_DECODE_BYTES: u64 = 192 * 1024 * 1024;
-/// How many uploads are decoded at the same time.
-const DECODE_SLOTS: usize = 2;
-static DECODES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(DECODE_SLOTS);
+/// The megapixels decoded at the same time, shared by at most two decodes: two phone photos
+/// run together, one near the 50-megapixel limit runs alone.
+const DECODE_BUDGET_MP: u32 = 64;
+static DECODES: tokio::sync::Semaphore =
+    tokio::sync::Semaphore::const_new(DECODE_BUDGET_MP as usize);
+
+/// The share of the budget a picture of `pixels` takes: at least half (so never more than two
+/// decodes at once), at most all of it.
+fn decode_cost(pixels: u64) -> u32 {
+    let megapixels = u32::try_from(pixels.div_ceil(1_000_000)).unwrap_or(u32::MAX);
+    megapixels.clamp(DECODE_BUDGET_MP / 2, DECODE_BUDGET_MP)
+}
 
 pub struct Processed {
     pub photo: Vec<u8>,
     pub thumbnail: Vec<u8>,
 }
 
-/// The picture's size from its header alone (nothing is decoded): refuses a file that is not one
-/// of the accepted formats, and one with more than `MAX_PIXELS`.
-pub fn check_header(data: &[u8]) -> Result<(), Msg> {
+/// The picture's size in pixels from its header alone (nothing is decoded): refuses a file that
+/// is not one of the accepted formats, and one with more than `MAX_PIXELS`.
+pub fn check_header(data: &[u8]) -> Result<u64, Msg> {
     let reader = ImageReader::new(Cursor::new(data))
         .with_guessed_format()
         .map_err(|_| Msg::PhotoInvalid)?;
@@ -188,10 +198,11 @@ pub fn check_header(data: &[u8]) -> Result<(), Msg> {
         _ => return Err(Msg::PhotoInvalid),
     }
     let (width, height) = reader.into_dimensions().map_err(|_| Msg::PhotoInvalid)?;
-    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > MAX_PIXELS {
         return Err(Msg::PhotoTooManyPixels);
     }
-    Ok(())
+    Ok(pixels)
 }
 
 /// Decodes an upload and makes the stored photo and thumbnail. CPU-bound: call it off the async threads.
@@ -328,8 +339,16 @@ mod tests {
     }
 
     #[test]
+    fn at_most_two_decodes_share_the_budget() {
+        assert_eq!(decode_cost(1), DECODE_BUDGET_MP / 2);
+        assert_eq!(decode_cost(12_000_000), DECODE_BUDGET_MP / 2);
+        assert_eq!(decode_cost(49_000_000), 49);
+        assert_eq!(decode_cost(u64::MAX), DECODE_BUDGET_MP);
+    }
+
+    #[test]
     fn fifty_megapixels_is_the_most() {
-        assert_eq!(check_header(&png_claiming(8_000, 6_000)), Ok(()));
+        assert_eq!(check_header(&png_claiming(8_000, 6_000)), Ok(48_000_000));
         let huge = png_claiming(12_000, 12_000);
         assert_eq!(check_header(&huge).err(), Some(Msg::PhotoTooManyPixels));
         assert_eq!(process(&huge).err(), Some(Msg::PhotoTooManyPixels));
