@@ -117,6 +117,28 @@ async fn notices(app: &TestApp, n: usize) -> Vec<String> {
     panic!("fewer than {n} deletion notices");
 }
 
+/// The child's record in the holder of `token`'s data export.
+async fn exported_child(app: &TestApp, token: &str, child: &str) -> serde_json::Value {
+    use std::io::Read;
+    let res = app
+        .client
+        .get(format!("{}/api/usuarios/exportar", app.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("export");
+    assert_eq!(res.status(), StatusCode::OK);
+    let bytes = res.bytes().await.expect("body").to_vec();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+    let mut text = String::new();
+    archive
+        .by_name(&format!("hijos/{child}.json"))
+        .expect("the child in the export")
+        .read_to_string(&mut text)
+        .expect("utf-8");
+    serde_json::from_str(&text).expect("json")
+}
+
 fn ids(list: &Answer) -> Vec<String> {
     list.body["data"]
         .as_array()
@@ -259,6 +281,15 @@ async fn strangers_cannot_restore_and_the_record_is_erased_after_thirty_days() {
     );
     assert!(ids(&app.get("/api/hijos/eliminados", Some(&stranger)).await).is_empty());
     assert_eq!(stored_files(app).len(), 2, "photo and thumbnail are kept");
+    let exported = exported_child(app, &f.beto, &f.child).await;
+    assert!(
+        exported["eliminadoAt"].is_string(),
+        "still the family's data, marked as deleted: {exported}"
+    );
+    assert_eq!(
+        exported["informacionMedica"]["alergias"],
+        json!(["Penicilina"])
+    );
 
     let now = Utc::now();
     assert_eq!(
