@@ -1,5 +1,7 @@
 //! Checks that values pass at the edge of the API, each failing with the message a person sees.
-//! Text is trimmed; empty optional text becomes `None`.
+//! Text is trimmed; empty optional text becomes `None`. No text takes NUL, control characters or
+//! the invisible characters that reverse how text is shown (a name that reads differently from
+//! what it is); only multi-line text (notes, messages) takes line breaks and tabs.
 
 use crate::i18n::{Lang, Msg};
 
@@ -7,26 +9,91 @@ pub const PASSWORD_MIN_CHARS: usize = 8;
 pub const PASSWORD_MAX_CHARS: usize = 128;
 const NAME_MAX_CHARS: usize = 100;
 const EMAIL_MAX_CHARS: usize = 254;
+/// The years a date may fall in: anything else is a typing slip (0202, 20266).
+pub const FIRST_YEAR: i32 = 1900;
+pub const LAST_YEAR: i32 = 2100;
 
 fn trimmed(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
-/// Required text of at most `max` characters.
-pub fn text(value: Option<String>, max: usize, required: Msg) -> Result<String, Msg> {
+/// Embedding and override controls (U+202A–U+202E) and isolates (U+2066–U+2069).
+fn reorders_text(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Lines {
+    One,
+    Many,
+}
+
+fn plain(value: &str, lines: Lines) -> Result<(), Msg> {
+    for c in value.chars() {
+        let line_break_or_tab = matches!(c, '\n' | '\r' | '\t');
+        if line_break_or_tab && lines == Lines::One {
+            return Err(Msg::TextSingleLine);
+        }
+        if (c.is_control() && !line_break_or_tab) || reorders_text(c) {
+            return Err(Msg::TextForbiddenCharacters);
+        }
+    }
+    Ok(())
+}
+
+fn text_of(value: Option<String>, max: usize, required: Msg, lines: Lines) -> Result<String, Msg> {
     let value = trimmed(value).ok_or(required)?;
+    plain(&value, lines)?;
     if value.chars().count() > max {
         return Err(Msg::TooLong);
     }
     Ok(value)
 }
 
-/// Optional text of at most `max` characters.
-pub fn optional_text(value: Option<String>, max: usize) -> Result<Option<String>, Msg> {
+fn optional_text_of(
+    value: Option<String>,
+    max: usize,
+    lines: Lines,
+) -> Result<Option<String>, Msg> {
     match trimmed(value) {
         None => Ok(None),
-        Some(v) if v.chars().count() > max => Err(Msg::TooLong),
-        Some(v) => Ok(Some(v)),
+        Some(v) => {
+            plain(&v, lines)?;
+            if v.chars().count() > max {
+                return Err(Msg::TooLong);
+            }
+            Ok(Some(v))
+        }
+    }
+}
+
+/// Required text on one line, of at most `max` characters.
+pub fn text(value: Option<String>, max: usize, required: Msg) -> Result<String, Msg> {
+    text_of(value, max, required, Lines::One)
+}
+
+/// Optional text on one line, of at most `max` characters.
+pub fn optional_text(value: Option<String>, max: usize) -> Result<Option<String>, Msg> {
+    optional_text_of(value, max, Lines::One)
+}
+
+/// Required text that may span lines (a message), of at most `max` characters.
+pub fn multiline_text(value: Option<String>, max: usize, required: Msg) -> Result<String, Msg> {
+    text_of(value, max, required, Lines::Many)
+}
+
+/// Optional text that may span lines (notes), of at most `max` characters.
+pub fn optional_multiline_text(value: Option<String>, max: usize) -> Result<Option<String>, Msg> {
+    optional_text_of(value, max, Lines::Many)
+}
+
+/// A calendar date between `FIRST_YEAR` and `LAST_YEAR`.
+pub fn date_in_range(date: chrono::NaiveDate) -> Result<chrono::NaiveDate, Msg> {
+    use chrono::Datelike;
+    if (FIRST_YEAR..=LAST_YEAR).contains(&date.year()) {
+        Ok(date)
+    } else {
+        Err(Msg::DateOutOfRange)
     }
 }
 
@@ -57,7 +124,9 @@ pub fn optional_time(value: Option<String>) -> Result<Option<String>, Msg> {
     }
 }
 
-/// A list of short texts, each trimmed; empty entries are dropped.
+/// A list of short texts, each trimmed; empty entries are dropped. An entry with line breaks is
+/// several entries (a list typed one per line stays one per line); commas are left alone, since
+/// "Salbutamol, 2 puffs" is one medicine.
 pub fn text_list(
     value: Option<Vec<String>>,
     max_items: usize,
@@ -65,15 +134,19 @@ pub fn text_list(
 ) -> Result<Vec<String>, Msg> {
     let items: Vec<String> = value
         .unwrap_or_default()
-        .into_iter()
+        .iter()
+        .flat_map(|v| v.split(['\n', '\r']))
         .map(|v| v.trim().to_owned())
         .filter(|v| !v.is_empty())
         .collect();
     if items.len() > max_items {
         return Err(Msg::TooManyItems);
     }
-    if items.iter().any(|v| v.chars().count() > max_chars) {
-        return Err(Msg::TooLong);
+    for item in &items {
+        plain(item, Lines::One)?;
+        if item.chars().count() > max_chars {
+            return Err(Msg::TooLong);
+        }
     }
     Ok(items)
 }
@@ -88,7 +161,10 @@ pub fn email(value: Option<String>) -> Result<String, Msg> {
 }
 
 fn looks_like_email(value: &str) -> bool {
-    if value.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    if value
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || reorders_text(c))
+    {
         return false;
     }
     let Some((local, domain)) = value.rsplit_once('@') else {
@@ -116,18 +192,39 @@ pub fn new_password(value: Option<String>) -> Result<String, Msg> {
     Ok(value)
 }
 
+/// A phone number, optionally with an extension after it: "+54 11 4444-5555 int. 204",
+/// "ext. 12", "ext 12", "x12".
 pub fn phone(value: Option<String>) -> Result<Option<String>, Msg> {
     let Some(value) = trimmed(value) else {
         return Ok(None);
     };
-    let digits = value.chars().filter(char::is_ascii_digit).count();
-    let allowed = value
+    let (number, extension) = split_extension(&value);
+    let digits = number.chars().filter(char::is_ascii_digit).count();
+    let allowed = number
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '+' | '-' | '(' | ')' | '.'));
-    if !allowed || !(6..=20).contains(&digits) || value.len() > 30 {
+    let extension_ok = extension
+        .is_none_or(|e| (1..=6).contains(&e.len()) && e.chars().all(|c| c.is_ascii_digit()));
+    if !allowed || !extension_ok || !(6..=20).contains(&digits) || value.len() > 40 {
         return Err(Msg::PhoneInvalid);
     }
     Ok(Some(value))
+}
+
+/// The number and the extension's digits, when the value ends in one ("int. 204", "ext 12", "x 3").
+fn split_extension(value: &str) -> (&str, Option<&str>) {
+    let lower = value.to_ascii_lowercase();
+    for marker in ["int.", "int", "ext.", "ext", "interno", "x"] {
+        if let Some(at) = lower.rfind(marker) {
+            let before = &value[..at];
+            let after = value[at + marker.len()..].trim_start_matches(['.', ' ']);
+            // The marker stands apart from the number ("5555 int. 204", not "5555int").
+            if before.ends_with(' ') && !after.is_empty() {
+                return (before.trim_end(), Some(after.trim()));
+            }
+        }
+    }
+    (value, None)
 }
 
 pub fn language(value: Option<String>, default: Lang) -> Result<Lang, Msg> {
@@ -193,6 +290,62 @@ mod tests {
         );
         assert_eq!(phone(s("call me")), Err(Msg::PhoneInvalid));
         assert_eq!(phone(s("123")), Err(Msg::PhoneInvalid));
+        for good in [
+            "+54 11 4444-5555 int. 204",
+            "+54 11 4444-5555 ext. 12",
+            "011 4444-5555 ext 3",
+            "4444-5555 x 99",
+        ] {
+            assert_eq!(phone(s(good)), Ok(Some(good.to_owned())), "{good}");
+        }
+        for bad in ["4444-5555 int.", "4444-5555 int. abc", "4444-5555int. 2"] {
+            assert_eq!(phone(s(bad)), Err(Msg::PhoneInvalid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn control_and_direction_characters_are_refused() {
+        for bad in [
+            "Ana\u{0}",
+            "Ana\u{202E}aicuL",
+            "x\u{2066}y",
+            "a\u{7}b",
+            "a\u{1b}[31m",
+        ] {
+            assert_eq!(
+                text(s(bad), 50, Msg::NameRequired),
+                Err(Msg::TextForbiddenCharacters),
+                "{bad:?}"
+            );
+            assert_eq!(
+                optional_multiline_text(s(bad), 50),
+                Err(Msg::TextForbiddenCharacters),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            name(s("Ana\nMaría"), Msg::NameRequired),
+            Err(Msg::TextSingleLine)
+        );
+        assert_eq!(optional_text(s("a\tb"), 10), Err(Msg::TextSingleLine));
+        assert_eq!(
+            optional_multiline_text(s("línea 1\r\n\tlínea 2"), 50),
+            Ok(Some("línea 1\r\n\tlínea 2".to_owned()))
+        );
+        assert_eq!(
+            text_list(Some(vec!["a\u{202D}b".to_owned()]), 5, 20),
+            Err(Msg::TextForbiddenCharacters)
+        );
+        assert_eq!(email(s("ana\u{202E}@x.org")), Err(Msg::EmailInvalid));
+    }
+
+    #[test]
+    fn dates_fall_between_1900_and_2100() {
+        let day = |y| chrono::NaiveDate::from_ymd_opt(y, 1, 1).unwrap_or_default();
+        assert_eq!(date_in_range(day(1900)), Ok(day(1900)));
+        assert_eq!(date_in_range(day(2100)), Ok(day(2100)));
+        assert_eq!(date_in_range(day(1899)), Err(Msg::DateOutOfRange));
+        assert_eq!(date_in_range(day(2101)), Err(Msg::DateOutOfRange));
     }
 
     #[test]
@@ -206,6 +359,18 @@ mod tests {
         assert_eq!(
             text_list(list, 5, 20),
             Ok(vec!["maní".to_owned(), "polen".to_owned()])
+        );
+        let typed = Some(vec![
+            "Penicilina\r\nIbuprofeno\n\n".to_owned(),
+            "Polen, ácaros".to_owned(),
+        ]);
+        assert_eq!(
+            text_list(typed, 5, 20),
+            Ok(vec![
+                "Penicilina".to_owned(),
+                "Ibuprofeno".to_owned(),
+                "Polen, ácaros".to_owned()
+            ])
         );
         assert_eq!(
             text_list(Some(vec!["x".to_owned(); 3]), 2, 20),

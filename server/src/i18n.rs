@@ -150,7 +150,7 @@ messages! {
     PhotoRequired => "photo_required", "Por favor selecciona una foto primero", "Please choose a photo first";
     PhotoInvalid => "photo_invalid", "Por favor selecciona una imagen válida (JPG, PNG, GIF o WebP)", "Please choose a valid image (JPG, PNG, GIF or WebP)";
     PhotoTooLarge => "photo_too_large", "El archivo es muy grande. Máximo 5MB", "The file is too large. Maximum 5 MB";
-    ChildDeleted => "child_deleted", "Se eliminó el registro del niño.", "The child's record was deleted.";
+    ChildDeleted => "child_deleted", "Se eliminó el registro. Cualquier co-padre de la familia puede restaurarlo durante 30 días.", "The record was deleted. Any co-parent of the family can restore it for 30 days.";
     ItemDeleted => "item_deleted", "Eliminado.", "Deleted.";
     SubjectRequired => "subject_required", "El asunto es requerido", "Subject is required";
     MessageRequired => "message_required", "El mensaje es requerido", "Message is required";
@@ -209,4 +209,10 @@ messages! {
     CannotBlockSelf => "cannot_block_self", "No puedes bloquearte a ti mismo", "You cannot block yourself";
     UserBlocked => "user_blocked", "Bloqueaste a esta persona: ya no puede enviarte invitaciones.", "You blocked this person: they can no longer send you invitations.";
     UserUnblocked => "user_unblocked", "Desbloqueaste a esta persona.", "You unblocked this person.";
+    // Children and uploads: stricter fields and photos (issue 13, group C).
+    PhotoTooManyPixels => "photo_too_many_pixels", "La imagen tiene demasiados píxeles: como máximo 50 megapíxeles (por ejemplo 8000 × 6000). Prueba con una versión más chica.", "The image has too many pixels: at most 50 megapixels (for example 8000 × 6000). Try a smaller version.";
+    TextForbiddenCharacters => "text_forbidden_characters", "El texto tiene caracteres no permitidos (de control o que invierten la dirección del texto). Bórralo y vuelve a escribirlo.", "The text has characters that are not allowed (control characters or characters that reverse the text's direction). Delete it and type it again.";
+    TextSingleLine => "text_single_line", "Este campo va en una sola línea, sin saltos de línea ni tabulaciones.", "This field takes a single line, without line breaks or tabs.";
+    DateOutOfRange => "date_out_of_range", "La fecha debe estar entre 1900 y 2100.", "The date must be between 1900 and 2100.";
+    GenderRequired => "gender_required", "Elige el género.", "Choose the gender.";
 }

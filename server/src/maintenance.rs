@@ -1,7 +1,8 @@
 //! Periodic work. Every minute each instance writes a heartbeat (the status page reads it) and
 //! asks for the jobs that are due; a job runs on one instance per period (`platform::jobs`):
 //! the hourly clean-up of rows that outlived their use (with a new try for contact messages whose
-//! mail failed), and the erasure of accounts whose grace period ended. Files an interrupted change
+//! mail failed), the erasure of accounts whose grace period ended, and of children's records
+//! deleted more than 30 days ago. Files an interrupted change
 //! left behind are settled on every tick (`platform::pending`).
 
 use std::time::Duration;
@@ -15,6 +16,7 @@ use crate::{
         entities::{sesion, token},
         session::IDLE_LIMIT,
     },
+    children::deletion,
     db::settings,
     platform::{
         jobs::{self, Job},
@@ -31,6 +33,10 @@ const CLEAN_UP: Job = Job {
 };
 const PURGE_ACCOUNTS: Job = Job {
     name: "purge_closed_accounts",
+    every: chrono::Duration::hours(1),
+};
+const PURGE_DELETED_CHILDREN: Job = Job {
+    name: "purge_deleted_children",
     every: chrono::Duration::hours(1),
 };
 
@@ -57,6 +63,11 @@ pub fn spawn(state: AppState) {
                 && let Err(err) = closing::purge_due(&state, now).await
             {
                 tracing::warn!(error = %err, "erasing closed accounts failed; it runs again next hour");
+            }
+            if claimed(&state, &PURGE_DELETED_CHILDREN, now).await
+                && let Err(err) = deletion::purge_due(&state, now).await
+            {
+                tracing::warn!(error = %err, "erasing deleted children failed; it runs again next hour");
             }
         }
     });

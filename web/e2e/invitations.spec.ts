@@ -20,6 +20,7 @@ test('invite by email and by code: a co-parent and a read-only member see the sa
   await dialog.getByLabel('Nombre', { exact: true }).fill('Sofía');
   await dialog.getByLabel('Apellido', { exact: true }).fill('García');
   await dialog.getByLabel('Fecha de nacimiento', { exact: true }).fill('2018-03-09');
+  await dialog.getByLabel('Género', { exact: true }).selectOption('femenino');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
 

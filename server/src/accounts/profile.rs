@@ -358,6 +358,7 @@ pub async fn summary(
     let (hijos, coparents) = tokio::try_join!(
         hijo::Entity::find()
             .filter(hijo::Column::FamiliaId.in_subquery(families()))
+            .filter(hijo::Column::EliminadoAt.is_null())
             .count(&state.db),
         // One adult sharing two families with the user counts once.
         miembro::Entity::find()

@@ -92,10 +92,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(super::closing::reactivate))
         .routes(routes!(super::export::export))
-        .routes(routes!(
-            super::profile::upload_profile_photo,
-            super::profile::delete_profile_photo
-        ))
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(
+                    super::profile::upload_profile_photo,
+                    super::profile::delete_profile_photo
+                ))
+                .layer(crate::platform::photo::upload_body_limit()),
+        )
         .routes(routes!(super::profile::confirm_email))
         .routes(routes!(super::profile::verify_email))
         .routes(routes!(super::profile::resend_verification))

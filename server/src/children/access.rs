@@ -66,6 +66,7 @@ async fn editable_child(
         .to_owned();
     Ok(hijo::Entity::find_by_id(id)
         .filter(hijo::Column::FamiliaId.in_subquery(families))
+        .filter(hijo::Column::EliminadoAt.is_null())
         .one(&state.db)
         .await?)
 }

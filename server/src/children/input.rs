@@ -77,10 +77,7 @@ pub fn basic(input: &ChildInput, errors: &mut FieldErrors) -> Option<Basic> {
         "fechaNacimiento",
         birth_date(input.fecha_nacimiento.as_deref()),
     );
-    let genero = errors.check(
-        "genero",
-        one_of(input.genero.as_deref(), &GENDERS, Msg::GenderInvalid),
-    );
+    let genero = errors.check("genero", gender(input.genero.as_deref()));
     let grupo = errors.check(
         "grupoSanguineo",
         blood_type(input.grupo_sanguineo.as_deref()),
@@ -113,6 +110,14 @@ fn birth_date(value: Option<&str>) -> Result<NaiveDate, Msg> {
         return Err(Msg::BirthDateTooOld);
     }
     Ok(date)
+}
+
+/// Required, with no default: a form that starts on one choice saves it unnoticed.
+fn gender(value: Option<&str>) -> Result<String, Msg> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Err(Msg::GenderRequired),
+        some => one_of(some, &GENDERS, Msg::GenderInvalid),
+    }
 }
 
 fn one_of(value: Option<&str>, allowed: &[&str], msg: Msg) -> Result<String, Msg> {
@@ -253,7 +258,7 @@ pub fn medical(input: MedicalInput, errors: &mut FieldErrors) -> Option<Medical>
     );
     let notas = errors.check(
         "notasMedicas",
-        fields::optional_text(input.notas_medicas, NOTES),
+        fields::optional_multiline_text(input.notas_medicas, NOTES),
     );
     Some(Medical {
         doctor_nombre: nombre?,
@@ -390,7 +395,7 @@ pub fn appointment(input: AppointmentInput, errors: &mut FieldErrors) -> Option<
         "medico.especialidad",
         fields::optional_text(medico.especialidad, SHORT),
     );
-    let notas = errors.check("notas", fields::optional_text(input.notas, NOTES));
+    let notas = errors.check("notas", fields::optional_multiline_text(input.notas, NOTES));
     Some(Appointment {
         tipo_consulta: tipo?.unwrap_or_default(),
         estado: estado?,
@@ -406,9 +411,11 @@ fn date_time(value: Option<&str>) -> Result<DateTime<Utc>, Msg> {
         .map(str::trim)
         .filter(|v| !v.is_empty())
         .ok_or(Msg::DateTimeRequired)?;
-    DateTime::parse_from_rfc3339(value)
+    let at = DateTime::parse_from_rfc3339(value)
         .map(|d| d.with_timezone(&Utc))
-        .map_err(|_| Msg::DateTimeInvalid)
+        .map_err(|_| Msg::DateTimeInvalid)?;
+    fields::date_in_range(at.date_naive())?;
+    Ok(at)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

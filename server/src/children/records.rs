@@ -108,6 +108,8 @@ async fn of_families(
         let generation = cache.generation();
         let children = hijo::Entity::find()
             .filter(hijo::Column::FamiliaId.is_in(missing.clone()))
+            // A deleted record is hidden from everyone until restored (`deletion`).
+            .filter(hijo::Column::EliminadoAt.is_null())
             .all(&state.db)
             .await?;
         let mut loaded = by_key(

@@ -37,7 +37,13 @@ use crate::{
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_children, create_child))
-        .routes(routes!(get_child, update_child, delete_child))
+        .routes(routes!(super::deletion::list_deleted))
+        .routes(routes!(
+            get_child,
+            update_child,
+            super::deletion::delete_child
+        ))
+        .routes(routes!(super::deletion::restore_child))
         .routes(routes!(add_activity))
         .routes(routes!(update_activity, delete_activity))
         .routes(routes!(add_appointment))
@@ -45,10 +51,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(add_contact))
         .routes(routes!(update_contact, delete_contact))
         .routes(routes!(set_medical_post, set_medical_put))
-        .routes(routes!(upload_photo, delete_photo))
-        .layer(axum::extract::DefaultBodyLimit::max(
-            photo::MAX_BYTES + 64 * 1024,
-        ))
+        // Only the photo takes a large body; JSON keeps the limit every JSON route has.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(upload_photo, delete_photo))
+                .layer(photo::upload_body_limit()),
+        )
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -69,7 +77,7 @@ pub struct Deleted {
     pub msg: String,
 }
 
-fn deleted(msg: Msg) -> Json<Deleted> {
+pub(super) fn deleted(msg: Msg) -> Json<Deleted> {
     Json(Deleted {
         success: true,
         msg: msg.text(i18n::current()).to_owned(),
@@ -90,7 +98,7 @@ pub(crate) async fn views(
 
 /// After a change to a child or its lists: drops the family's copies everywhere and answers the
 /// child as it now is.
-async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
+pub(super) async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
     changes::announce(state, Change::Family(&child.familia_id)).await;
     let data = views(state, vec![child])
         .await?
@@ -214,6 +222,8 @@ async fn create_child(
         notas_medicas: Set(medical.notas_medicas),
         created_at: Set(now),
         updated_at: Set(now),
+        eliminado_at: Set(None),
+        eliminado_por: Set(None),
     }
     .insert(&state.db)
     .await?;
@@ -272,23 +282,6 @@ fn set_medical(active: &mut hijo::ActiveModel, m: input::Medical) {
     active.medicamentos = Set(list_to_json(&m.medicamentos));
     active.condiciones_especiales = Set(list_to_json(&m.condiciones_especiales));
     active.notas_medicas = Set(m.notas_medicas);
-}
-
-/// Delete a child with everything recorded about them, photo included.
-#[utoipa::path(delete, path = "/hijos/{id}", tag = "children", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    responses((status = 200, body = Deleted), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_child(
-    State(state): State<AppState>,
-    access: WriteChild,
-) -> ApiResult<Json<Deleted>> {
-    let keys = photo_keys(&access.child);
-    photo::before_change(&state, &keys).await?;
-    let familia_id = access.child.familia_id.clone();
-    access.child.delete(&state.db).await?;
-    changes::announce(&state, Change::Family(&familia_id)).await;
-    photo::after_change(&state, &[], &keys).await;
-    Ok(deleted(Msg::ChildDeleted))
 }
 
 /// Replace the medical information (primary doctor, allergies, medicines, conditions, notes).
@@ -573,6 +566,7 @@ async fn find_contact(state: &AppState, path: &ItemPath) -> ApiResult<contacto::
         (status = 404, body = ErrorBody),
         (status = 413, description = "larger than 5 MB", body = ErrorBody),
         (status = 415, description = "not an image", body = ErrorBody),
+        (status = 422, description = "more than 50 megapixels", body = ErrorBody),
     ))]
 async fn upload_photo(
     State(state): State<AppState>,

@@ -32,6 +32,9 @@ pub struct ChildView {
     pub contactos_emergencia: Vec<ContactView>,
     pub created_at: chrono::DateTime<chrono::Utc>,
     pub updated_at: chrono::DateTime<chrono::Utc>,
+    /// Only in the data export, on a record deleted but still restorable: when it was deleted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eliminado_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -204,6 +207,7 @@ impl ChildView {
                 .collect(),
             created_at: child.created_at,
             updated_at: child.updated_at,
+            eliminado_at: child.eliminado_at,
         }
     }
 }

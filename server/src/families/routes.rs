@@ -140,6 +140,7 @@ async fn views(
             .column(hijo::Column::FamiliaId)
             .column_as(Expr::col(hijo::Column::Id).count(), "hijos")
             .filter(hijo::Column::FamiliaId.is_in(ids))
+            .filter(hijo::Column::EliminadoAt.is_null())
             .group_by(hijo::Column::FamiliaId)
             .into_tuple::<(String, i64)>()
             .all(&state.db),

@@ -94,10 +94,24 @@ pub async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> Ap
 /// `prefix`, noted as pending (`platform::pending`). The caller records the keys and then calls
 /// `after_change`, keeping them if recording worked and dropping them if it failed.
 pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<Stored> {
+    let refused = |msg: Msg| match msg {
+        Msg::PhotoTooManyPixels => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, msg),
+        _ => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, msg),
+    };
+    // The header alone says how big the picture is: a huge one is refused before it takes a
+    // decoding slot.
+    let pixels = check_header(&data).map_err(refused)?;
+    // A decode takes about 3 bytes a pixel however small the file: at most two run at once and
+    // together under `DECODE_BUDGET_MP`, which bounds the memory of any number of uploads; the
+    // others wait their turn.
+    let _slot = DECODES
+        .acquire_many(decode_cost(pixels))
+        .await
+        .map_err(|e| ApiError::internal(format!("decode slots closed: {e}")))?;
     let processed = tokio::task::spawn_blocking(move || process(&data))
         .await
         .map_err(ApiError::internal)?
-        .map_err(|msg| ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, msg))?;
+        .map_err(refused)?;
     let photo_key = format!("{prefix}/{}.jpg", ids::new_id());
     let stored = Stored {
         thumbnail_key: thumbnail_key(&photo_key),
@@ -141,16 +155,54 @@ pub async fn remove(state: &AppState, keys: impl Iterator<Item = String>) {
 
 /// The most a photo may weigh when it arrives (spec §9).
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;
+
+/// The body limit of a photo upload route: the photo and the multipart form around it.
+pub fn upload_body_limit() -> axum::extract::DefaultBodyLimit {
+    axum::extract::DefaultBodyLimit::max(MAX_BYTES + 64 * 1024)
+}
 /// The longest side of the stored photo and of its thumbnail, in pixels.
 const PHOTO_SIDE: u32 = 1600;
 const THUMB_SIDE: u32 = 320;
 /// A small file can still claim to be enormous once decoded: refuse before allocating.
+/// 50 megapixels is more than any phone camera takes (an 8000 x 6000 photo is 48).
+const MAX_PIXELS: u64 = 50_000_000;
 const MAX_SIDE: u32 = 12_000;
-const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
+/// What one decode may allocate: a 50-megapixel RGB picture and some room for its decoder.
+const MAX_DECODE_BYTES: u64 = 192 * 1024 * 1024;
+/// The megapixels decoded at the same time, shared by at most two decodes: two phone photos
+/// run together, one near the 50-megapixel limit runs alone.
+const DECODE_BUDGET_MP: u32 = 64;
+static DECODES: tokio::sync::Semaphore =
+    tokio::sync::Semaphore::const_new(DECODE_BUDGET_MP as usize);
+
+/// The share of the budget a picture of `pixels` takes: at least half (so never more than two
+/// decodes at once), at most all of it.
+fn decode_cost(pixels: u64) -> u32 {
+    let megapixels = u32::try_from(pixels.div_ceil(1_000_000)).unwrap_or(u32::MAX);
+    megapixels.clamp(DECODE_BUDGET_MP / 2, DECODE_BUDGET_MP)
+}
 
 pub struct Processed {
     pub photo: Vec<u8>,
     pub thumbnail: Vec<u8>,
+}
+
+/// The picture's size in pixels from its header alone (nothing is decoded): refuses a file that
+/// is not one of the accepted formats, and one with more than `MAX_PIXELS`.
+pub fn check_header(data: &[u8]) -> Result<u64, Msg> {
+    let reader = ImageReader::new(Cursor::new(data))
+        .with_guessed_format()
+        .map_err(|_| Msg::PhotoInvalid)?;
+    match reader.format() {
+        Some(ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::Gif | ImageFormat::WebP) => {}
+        _ => return Err(Msg::PhotoInvalid),
+    }
+    let (width, height) = reader.into_dimensions().map_err(|_| Msg::PhotoInvalid)?;
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > MAX_PIXELS {
+        return Err(Msg::PhotoTooManyPixels);
+    }
+    Ok(pixels)
 }
 
 /// Decodes an upload and makes the stored photo and thumbnail. CPU-bound: call it off the async threads.
@@ -169,6 +221,10 @@ pub fn process(data: &[u8]) -> Result<Processed, Msg> {
     reader.limits(limits);
 
     let mut decoder = reader.into_decoder().map_err(|_| Msg::PhotoInvalid)?;
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(Msg::PhotoTooManyPixels);
+    }
     // Phones store "turn me" in EXIF; apply it before EXIF is dropped.
     let orientation = decoder.orientation().ok();
     let mut image = DynamicImage::from_decoder(decoder).map_err(|_| Msg::PhotoInvalid)?;
@@ -255,5 +311,50 @@ mod tests {
         bomb[16..20].copy_from_slice(&100_000u32.to_be_bytes());
         bomb[20..24].copy_from_slice(&100_000u32.to_be_bytes());
         assert_eq!(process(&bomb).err(), Some(Msg::PhotoInvalid));
+    }
+
+    /// A PNG whose header (with a valid checksum) claims `width` x `height` pixels.
+    fn png_claiming(width: u32, height: u32) -> Vec<u8> {
+        let mut data = png(1, 1);
+        data[16..20].copy_from_slice(&width.to_be_bytes());
+        data[20..24].copy_from_slice(&height.to_be_bytes());
+        let crc = crc32(&data[12..29]);
+        data[29..33].copy_from_slice(&crc.to_be_bytes());
+        data
+    }
+
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = 0xffff_ffffu32;
+        for byte in bytes {
+            crc ^= u32::from(*byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xedb8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+
+    #[test]
+    fn at_most_two_decodes_share_the_budget() {
+        assert_eq!(decode_cost(1), DECODE_BUDGET_MP / 2);
+        assert_eq!(decode_cost(12_000_000), DECODE_BUDGET_MP / 2);
+        assert_eq!(decode_cost(49_000_000), 49);
+        assert_eq!(decode_cost(u64::MAX), DECODE_BUDGET_MP);
+    }
+
+    #[test]
+    fn fifty_megapixels_is_the_most() {
+        assert_eq!(check_header(&png_claiming(8_000, 6_000)), Ok(48_000_000));
+        let huge = png_claiming(12_000, 12_000);
+        assert_eq!(check_header(&huge).err(), Some(Msg::PhotoTooManyPixels));
+        assert_eq!(process(&huge).err(), Some(Msg::PhotoTooManyPixels));
+        assert_eq!(
+            check_header(&png_claiming(100_000, 100_000)).err(),
+            Some(Msg::PhotoTooManyPixels)
+        );
     }
 }

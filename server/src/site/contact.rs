@@ -71,7 +71,7 @@ pub async fn send(
     );
     let message = errors.check(
         "message",
-        fields::text(body.message, MESSAGE_MAX_CHARS, Msg::MessageRequired),
+        fields::multiline_text(body.message, MESSAGE_MAX_CHARS, Msg::MessageRequired),
     );
     let language = errors.check("language", fields::language(body.language, i18n::current()));
     errors.into_result()?;

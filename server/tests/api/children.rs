@@ -345,12 +345,19 @@ async fn activities_appointments_and_contacts_have_full_lifecycles() {
             .status,
         StatusCode::NOT_FOUND
     );
+    // Restorable for 30 days (`child_deletion`), then erased with its lists.
+    nido::children::deletion::purge_due(
+        &app.state,
+        chrono::Utc::now() + chrono::Duration::days(31),
+    )
+    .await
+    .expect("purge");
     use sea_orm::{EntityTrait, PaginatorTrait};
     let contacts = nido::children::entities::contacto::Entity::find()
         .count(&app.db)
         .await
         .expect("count");
-    assert_eq!(contacts, 0, "deleting a child deletes its lists");
+    assert_eq!(contacts, 0, "erasing a child erases its lists");
 }
 
 #[tokio::test]
@@ -595,10 +602,17 @@ async fn photos_lose_their_metadata_and_are_served_only_by_signed_link() {
             .status,
         StatusCode::OK
     );
+    assert_eq!(stored_files(&app).len(), 2, "kept while restorable");
+    nido::children::deletion::purge_due(
+        &app.state,
+        chrono::Utc::now() + chrono::Duration::days(31),
+    )
+    .await
+    .expect("purge");
     assert_eq!(
         stored_files(&app).len(),
         0,
-        "deleting the child removes its files"
+        "erasing the child removes its files"
     );
 }
 

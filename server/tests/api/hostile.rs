@@ -208,11 +208,14 @@ async fn images_that_would_decompress_to_huge_sizes_are_refused() {
     let app = TestApp::spawn().await;
     let (token, _) = app.register("ana@example.org", PASSWORD).await;
     let child = new_child(&app, &token).await;
-    // 11,000 x 11,000 RGB is 363 MB once decoded; 60,000 x 60,000 is 10 GB.
-    for side in [11_000, 60_000] {
+    // 11,000 x 11,000 RGB is 363 MB once decoded; 60,000 x 60,000 is 10 GB. Each is refused from
+    // its header, above 50 megapixels, before any decoding.
+    for side in [11_000, 12_000, 60_000] {
         let started = Instant::now();
         let res = upload(&app, &child, &token, png_claiming(side), "bomb.png").await;
-        assert_eq!(res.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{side}");
+        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "{side}");
+        assert_eq!(res.body["code"], "photo_too_many_pixels", "{side}");
+        assert!(res.str("msg").contains("50"), "{}", res.body);
         assert!(
             started.elapsed() < Duration::from_secs(5),
             "{side}: {:?}",

@@ -35,3 +35,20 @@ pub fn jpeg_with_exif_gps(width: u32, height: u32) -> Vec<u8> {
 pub fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
 }
+
+/// A PNG of noise, which does not compress: about `width * height * 3` bytes.
+pub fn noisy_png(width: u32, height: u32) -> Vec<u8> {
+    let mut seed = 0x2545_f491_u32;
+    let img = image::RgbImage::from_fn(width, height, |_, _| {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        let [a, b, c, _] = seed.to_le_bytes();
+        image::Rgb([a, b, c])
+    });
+    let mut out = Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(img)
+        .write_to(&mut out, image::ImageFormat::Png)
+        .expect("png");
+    out.into_inner()
+}

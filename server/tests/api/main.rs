@@ -3,10 +3,12 @@
 
 mod accounts;
 mod backup;
+mod child_deletion;
 mod children;
 mod closing;
 mod contact;
 mod families;
+mod field_checks;
 mod helpers;
 mod hostile;
 mod images;

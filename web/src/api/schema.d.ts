@@ -205,6 +205,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hijos/eliminados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The children's records deleted in the last 30 days in the families where the caller is a
+         *     co-parent, newest first: the ones the caller may still restore.
+         */
+        get: operations["list_deleted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hijos/{id}": {
         parameters: {
             query?: never;
@@ -220,7 +240,11 @@ export interface paths {
          */
         put: operations["update_child"];
         post?: never;
-        /** Delete a child with everything recorded about them, photo included. */
+        /**
+         * Delete a child's record. It disappears for every member at once; the other members are told
+         *     by mail, and any co-parent of the family can restore it for 30 days
+         *     (`POST /hijos/{id}/restaurar`). Then it is erased for good with everything recorded and the photo.
+         */
         delete: operations["delete_child"];
         options?: never;
         head?: never;
@@ -326,6 +350,26 @@ export interface paths {
         put: operations["set_medical_put"];
         /** Replace the medical information (primary doctor, allergies, medicines, conditions, notes). */
         post: operations["set_medical_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hijos/{id}/restaurar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring back a deleted child's record, whole (lists, medical information, photo), within 30
+         *     days of its deletion. Any co-parent of the family may; a viewer may not.
+         */
+        post: operations["restore_child"];
         delete?: never;
         options?: never;
         head?: never;
@@ -987,6 +1031,11 @@ export interface components {
             contactosEmergencia: components["schemas"]["ContactView"][];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Only in the data export, on a record deleted but still restorable: when it was deleted.
+             */
+            eliminadoAt?: string | null;
             /** @description The family the child belongs to. */
             familiaId: string;
             /** @description YYYY-MM-DD */
@@ -1074,6 +1123,32 @@ export interface components {
         };
         Deleted: {
             msg: string;
+            success: boolean;
+        };
+        DeletedBy: {
+            _id: string;
+            apellido: string;
+            /** @description Empty when that account has been erased since. */
+            nombre: string;
+        };
+        DeletedChildView: {
+            _id: string;
+            apellido: string;
+            /** Format: date-time */
+            eliminadoAt: string;
+            eliminadoPor: components["schemas"]["DeletedBy"];
+            familiaId: string;
+            /** @description A link to a small version of the photo, valid for a limited time. */
+            foto?: string | null;
+            nombre: string;
+            /**
+             * Format: date-time
+             * @description When the record is erased for good unless restored before.
+             */
+            purgaAt: string;
+        };
+        DeletedChildrenAnswer: {
+            data: components["schemas"]["DeletedChildView"][];
             success: boolean;
         };
         DoctorInput: {
@@ -2518,6 +2593,33 @@ export interface operations {
             };
         };
     };
+    list_deleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedChildrenAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_child: {
         parameters: {
             query?: never;
@@ -3207,6 +3309,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description more than 50 megapixels */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     delete_photo: {
@@ -3419,6 +3530,54 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_child: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildAnswer"];
+                };
+            };
+            /** @description not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer may not restore it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not deleted, past its 30 days, or not of the caller's families */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

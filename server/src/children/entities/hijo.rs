@@ -30,6 +30,10 @@ pub struct Model {
     pub notas_medicas: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Set while the record is deleted but can still be restored (`children::deletion`).
+    pub eliminado_at: Option<DateTimeUtc>,
+    /// Who deleted it.
+    pub eliminado_por: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

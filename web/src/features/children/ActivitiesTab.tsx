@@ -96,7 +96,7 @@ export function ActivitiesTab({ child, canEdit }: { child: Child; canEdit: boole
       >
         {child.actividades.map((a) => (
           <li key={a.id} className="flex items-start justify-between gap-3 rounded-2xl bg-sand-50 p-4">
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1 wrap-anywhere">
               <p className="font-semibold text-ink">{a.nombre}</p>
               <p className="text-sm text-muted">
                 {[a.lugar, a.diasSemana.map((d) => t(`weekdays.${d}`)).join(', '), a.horaInicio && `${a.horaInicio}${a.horaFin ? `–${a.horaFin}` : ''}`, a.horario]

@@ -1,9 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Modal } from '../../components/Modal';
 import { Loading } from '../../components/Spinner';
 import { ActivitiesTab } from './ActivitiesTab';
@@ -14,12 +13,38 @@ import { useChild, useDeleteChild, useUpdateChild, type Child } from './api';
 import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';
 import { ContactsTab } from './ContactsTab';
+import { DeleteChildDialog } from './DeleteChildDialog';
+import { HealthAlertsPanel } from './HealthAlerts';
 import { MedicalTab } from './MedicalTab';
 import { PhotoModal } from './PhotoModal';
 import { SchoolForm } from './SchoolForm';
 
 const TABS = ['overview', 'activities', 'medical', 'contacts'] as const;
 type Tab = (typeof TABS)[number];
+
+/** The open tab lives in the address (`?tab=medico`), so reload, Back and a shared link keep it. */
+const TAB_PARAM: Record<Tab, string> = { overview: 'resumen', activities: 'actividades', medical: 'medico', contacts: 'contactos' };
+
+export function tabFromParam(value: string | null): Tab {
+  return TABS.find((name) => TAB_PARAM[name] === value) ?? 'overview';
+}
+
+function useTabInUrl(): [Tab, (next: Tab) => void] {
+  const [params, setParams] = useSearchParams();
+  const tab = tabFromParam(params.get('tab'));
+  const setTab = (next: Tab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'overview') updated.delete('tab');
+        else updated.set('tab', TAB_PARAM[next]);
+        return updated;
+      },
+      // Switching tabs is not a new page: Back leaves the record instead of stepping through tabs.
+      { replace: true },
+    );
+  return [tab, setTab];
+}
 
 export default function ChildDetailPage() {
   const { childId = '' } = useParams();
@@ -43,7 +68,7 @@ function ChildDetail({ child }: { child: Child }) {
   const navigate = useNavigate();
   const update = useUpdateChild(child._id);
   const remove = useDeleteChild(child._id);
-  const [tab, setTab] = useState<Tab>('overview');
+  const [tab, setTab] = useTabInUrl();
   const [modal, setModal] = useState<'basic' | 'school' | 'photo' | 'delete' | null>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ overview: null, activities: null, medical: null, contacts: null });
   const families = useFamilies();
@@ -73,7 +98,7 @@ function ChildDetail({ child }: { child: Child }) {
           <ChildAvatar child={child} size="lg" full />
         </div>
         <div className="min-w-0 flex-1 text-center sm:text-left">
-          <h1 className="text-2xl font-bold text-ink">
+          <h1 className="text-2xl font-bold text-ink wrap-anywhere">
             {child.nombre} {child.apellido} <GenderIcon genero={child.genero} />
           </h1>
           <p className="text-muted">
@@ -93,7 +118,8 @@ function ChildDetail({ child }: { child: Child }) {
         )}
       </header>
 
-      <div role="tablist" aria-label={t('children.tabs.label')} className="mt-6 grid grid-cols-4 gap-1 rounded-2xl bg-sand-100 p-1" onKeyDown={onTabKey}>
+      {/* Two rows on a phone rather than labels cut to "Activida…". */}
+      <div role="tablist" aria-label={t('children.tabs.label')} className="mt-6 grid grid-cols-2 gap-1 rounded-2xl bg-sand-100 p-1 sm:grid-cols-4" onKeyDown={onTabKey}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -106,7 +132,7 @@ function ChildDetail({ child }: { child: Child }) {
             aria-controls={`panel-${name}`}
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
-            className={`truncate rounded-xl px-1 py-2 text-[13px] font-semibold sm:px-3 sm:text-sm ${tab === name ? 'bg-white text-brand-700 shadow-sm' : 'text-muted hover:text-ink'}`}
+            className={`min-w-0 rounded-xl px-2 py-2 text-sm font-semibold wrap-break-word ${tab === name ? 'bg-white text-brand-700 shadow-sm' : 'text-muted hover:text-ink'}`}
           >
             {t(`children.tabs.${name}`)}
           </button>
@@ -116,6 +142,7 @@ function ChildDetail({ child }: { child: Child }) {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-4">
         {tab === 'overview' && (
           <div className="grid gap-4 md:grid-cols-2">
+            <HealthAlertsPanel child={child} />
             <section className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5">
               <h2 className="text-lg font-semibold text-ink">{t('children.basicInfo')}</h2>
               <dl className="mt-3 space-y-2 text-sm">
@@ -167,14 +194,12 @@ function ChildDetail({ child }: { child: Child }) {
         {modal === 'school' && <SchoolForm child={child} onDone={() => setModal(null)} />}
       </Modal>
       <PhotoModal childId={child._id} open={modal === 'photo'} onClose={() => setModal(null)} />
-      <ConfirmDialog
+      <DeleteChildDialog
         open={modal === 'delete'}
-        title={t('children.deleteTitle')}
-        body={t('children.deleteBody', { name: child.nombre })}
-        confirmLabel={t('common.delete')}
+        firstName={child.nombre}
         onConfirm={async () => {
           await remove.mutateAsync();
-          navigate('/children', { replace: true });
+          navigate('/children', { replace: true, state: { deletedName: `${child.nombre} ${child.apellido}` } });
         }}
         onClose={() => setModal(null)}
       />
@@ -185,8 +210,8 @@ function ChildDetail({ child }: { child: Child }) {
 function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4">
-      <dt className="text-muted">{label}</dt>
-      <dd className="text-right font-medium text-ink">{value}</dd>
+      <dt className="shrink-0 text-muted">{label}</dt>
+      <dd className="min-w-0 text-right font-medium text-ink wrap-anywhere">{value}</dd>
     </div>
   );
 }

@@ -11,6 +11,15 @@ import { SelectField } from '../../components/SelectField';
 import { applyServerErrors } from '../../lib/serverErrors';
 import type { Child, ChildInput } from './api';
 
+const GENDERS = ['femenino', 'masculino'] as const;
+type Gender = (typeof GENDERS)[number];
+
+/** Today as YYYY-MM-DD in the browser's own calendar, the latest birth date there can be. */
+export function todayIso(now = new Date()) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 
 const schema = (t: TFunction) =>
@@ -20,8 +29,9 @@ const schema = (t: TFunction) =>
     fechaNacimiento: z
       .string()
       .min(1, { error: t('children.form.birthDateRequired'), abort: true })
-      .refine((v) => v <= new Date().toISOString().slice(0, 10), t('children.form.birthDateFuture')),
-    genero: z.enum(['masculino', 'femenino']),
+      .refine((v) => v <= todayIso(), t('children.form.birthDateFuture')),
+    // No default: a preselected value was saved unnoticed for children of the other gender.
+    genero: z.string().refine((v) => GENDERS.includes(v as Gender), t('children.form.genderRequired')),
     grupoSanguineo: z.string(),
     numeroSeguroSocial: z.string().trim().max(40),
   });
@@ -42,6 +52,7 @@ export function ChildForm({ child, onSubmit, onDone, fallbackError }: Props) {
   const {
     register,
     handleSubmit,
+    getValues,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
@@ -50,11 +61,18 @@ export function ChildForm({ child, onSubmit, onDone, fallbackError }: Props) {
       nombre: child?.nombre ?? '',
       apellido: child?.apellido ?? '',
       fechaNacimiento: child?.fechaNacimiento ?? '',
-      genero: child?.genero === 'masculino' ? 'masculino' : 'femenino',
+      genero: child?.genero ?? '',
       grupoSanguineo: child?.grupoSanguineo ?? '',
       numeroSeguroSocial: child?.numeroSeguroSocial ?? '',
     },
   });
+
+  // The summary speaks of required fields only when one is empty; other mistakes speak for themselves.
+  const invalid = () => {
+    const v = getValues();
+    const missing = [v.nombre, v.apellido, v.fechaNacimiento, v.genero].some((x) => !x.trim());
+    setFailure(missing ? t('children.form.required') : null);
+  };
 
   const submit = async (values: Values) => {
     setFailure(null);
@@ -76,21 +94,19 @@ export function ChildForm({ child, onSubmit, onDone, fallbackError }: Props) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit, () => setFailure(t('children.form.required')))} className="space-y-4">
+    <form noValidate onSubmit={handleSubmit(submit, invalid)} className="space-y-4">
       {failure && <Alert>{failure}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t('fields.firstName')} error={errors.nombre?.message} {...register('nombre')} />
         <TextField label={t('fields.lastName')} error={errors.apellido?.message} {...register('apellido')} />
       </div>
-      <TextField label={t('children.fields.birthDate')} type="date" error={errors.fechaNacimiento?.message} {...register('fechaNacimiento')} />
+      <TextField label={t('children.fields.birthDate')} type="date" max={todayIso()} error={errors.fechaNacimiento?.message} {...register('fechaNacimiento')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('children.fields.gender')}
           error={errors.genero?.message}
-          options={[
-            { value: 'femenino', label: t('children.gender.femenino') },
-            { value: 'masculino', label: t('children.gender.masculino') },
-          ]}
+          required
+          options={[{ value: '', label: t('children.form.genderChoose') }, ...GENDERS.map((g) => ({ value: g, label: t(`children.gender.${g}`) }))]}
           {...register('genero')}
         />
         <SelectField

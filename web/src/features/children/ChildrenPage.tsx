@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -11,6 +11,8 @@ import { useFamilies } from '../families/api';
 import { useChildren, useCreateChild, type Child } from './api';
 import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';
+import { DeletedChildren } from './DeletedChildren';
+import { HealthAlertChips } from './HealthAlerts';
 
 export default function ChildrenPage() {
   const { t } = useTranslation();
@@ -20,6 +22,7 @@ export default function ChildrenPage() {
   // Only someone in several families needs to be told which one each child belongs to.
   const familyNames = families.data && families.data.length > 1 ? Object.fromEntries(families.data.map((f) => [f._id, f.nombre])) : undefined;
   const [adding, setAdding] = useState(false);
+  const deletedName = useJustDeleted();
 
   return (
     <section className="mx-auto max-w-5xl">
@@ -48,12 +51,27 @@ export default function ChildrenPage() {
           familyNames={familyNames}
         />
       </div>
+      <DeletedChildren justDeleted={deletedName} />
 
       <Modal open={adding} onClose={() => setAdding(false)} title={t('children.addTitle')} locked={create.isPending}>
         <ChildForm onSubmit={(body) => create.mutateAsync(body)} onDone={() => setAdding(false)} fallbackError={t('children.errors.create')} />
       </Modal>
     </section>
   );
+}
+
+/**
+ * The name of the child whose record was just deleted, passed by the record's page so the way back
+ * is offered where the user lands. Read once: a reload after a restore must not announce it again.
+ */
+function useJustDeleted() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [name] = useState(() => (location.state as { deletedName?: string } | null)?.deletedName ?? null);
+  useEffect(() => {
+    if (location.state) void navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
+  return name;
 }
 
 interface ViewProps {
@@ -115,18 +133,19 @@ export function ChildrenView({ loading, error, list, onRetry, onAdd, familyNames
           <li key={child._id}>
             <Link
               to={`/children/${child._id}`}
-              className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 transition hover:ring-brand-200"
+              className="flex items-start gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 transition hover:ring-brand-200"
             >
               <ChildAvatar child={child} />
-              <div className="min-w-0">
-                <p className="truncate font-semibold text-ink">
+              <div className="min-w-0 flex-1 wrap-anywhere">
+                <p className="font-semibold text-ink">
                   {child.nombre} {child.apellido} <GenderIcon genero={child.genero} />
                 </p>
+                <HealthAlertChips child={child} />
                 <p className="text-sm text-muted">
                   {t('children.age', { count: ages[i] ?? 0 })} · {formatDate(child.fechaNacimiento, i18n.language)}
                 </p>
                 {familyNames?.[child.familiaId] && (
-                  <p className="truncate text-sm font-medium text-brand-700">{t('children.family', { name: familyNames[child.familiaId] ?? '' })}</p>
+                  <p className="text-sm font-medium text-brand-700">{t('children.family', { name: familyNames[child.familiaId] ?? '' })}</p>
                 )}
               </div>
             </Link>

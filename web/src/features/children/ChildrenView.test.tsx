@@ -3,6 +3,10 @@ import { MemoryRouter } from 'react-router';
 import i18n from '../../i18n';
 import { ChildrenView } from './ChildrenPage';
 import { sortContacts } from './ContactsTab';
+import { sameName } from './DeleteChildDialog';
+import { DeletedChildrenView } from './DeletedChildren';
+import { HealthAlertsPanel } from './HealthAlerts';
+import { tabFromParam } from './ChildDetailPage';
 import type { Child, Contact } from './api';
 
 function child(overrides: Partial<Child>): Child {
@@ -79,6 +83,92 @@ describe('ChildrenView', () => {
     });
     expect(screen.getByRole('link', { name: /Lucía García/ })).toHaveTextContent('Familia: Casa de Ana');
     expect(screen.getByRole('link', { name: /Mateo García/ })).toHaveTextContent('Familia: Familia Sosa');
+  });
+});
+
+describe('health alerts', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('es');
+  });
+
+  const medical = { doctorPrimario: {}, alergias: ['Penicilina', 'Maní'], medicamentos: ['Ibuprofeno, 5 ml'], condicionesEspeciales: [] };
+
+  it("lead the child's card, each allergy on its own, named in words", () => {
+    view({ list: [child({ informacionMedica: medical })] });
+    const card = screen.getByRole('link', { name: /Lucía García/ });
+    const alerts = within(card).getByTestId('health-alerts');
+    expect(alerts).toHaveTextContent('Alergias:PenicilinaManí');
+    expect(alerts).toHaveTextContent('Medicamentos:Ibuprofeno, 5 ml');
+    expect(alerts).not.toHaveTextContent('Condiciones');
+    // First after the name, before the age.
+    expect(card.textContent?.indexOf('Penicilina')).toBeLessThan(card.textContent?.indexOf('10 años') ?? 0);
+  });
+
+  it('show one per line on the overview, or say there are none', () => {
+    const { unmount } = render(<HealthAlertsPanel child={child({ informacionMedica: medical })} />);
+    const items = within(screen.getByRole('heading', { name: 'Alergias' }).parentElement as HTMLElement).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Penicilina', 'Maní']);
+    unmount();
+    render(<HealthAlertsPanel child={child({})} />);
+    expect(screen.getByText('No hay alergias, medicamentos ni condiciones registradas.')).toBeInTheDocument();
+  });
+});
+
+describe('deleting a child', () => {
+  it('takes the first name in any case and without accents', () => {
+    expect(sameName('lucia', 'Lucía')).toBe(true);
+    expect(sameName('  LUCÍA ', 'Lucía')).toBe(true);
+    expect(sameName('Luci', 'Lucía')).toBe(false);
+    expect(sameName('', '')).toBe(false);
+  });
+
+  it('lists deleted records with until when they can be restored', async () => {
+    await i18n.changeLanguage('en');
+    const onRestore = vi.fn();
+    const record = {
+      _id: 'd1',
+      familiaId: 'f1',
+      nombre: 'Mateo',
+      apellido: 'Sosa',
+      eliminadoAt: '2026-11-20T12:00:00Z',
+      eliminadoPor: { _id: 'u1', nombre: 'Ana', apellido: 'Sosa' },
+      purgaAt: '2026-12-20T12:00:00Z',
+    };
+    render(<DeletedChildrenView list={[record]} restoringId={null} onRestore={onRestore} failure={null} notice={null} />);
+    expect(screen.getByRole('heading', { name: 'Recently deleted' })).toBeInTheDocument();
+    expect(screen.getByText('Deleted by Ana Sosa on November 20, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Can be restored until December 20, 2026')).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Restore Mateo Sosa' }).click();
+    expect(onRestore).toHaveBeenCalledWith(record);
+  });
+
+  it('does without the name of an erased account', async () => {
+    await i18n.changeLanguage('en');
+    const record = {
+      _id: 'd2',
+      familiaId: 'f1',
+      nombre: 'Sol',
+      apellido: 'Sosa',
+      eliminadoAt: '2026-11-20T12:00:00Z',
+      eliminadoPor: { _id: 'u9', nombre: '', apellido: '' },
+      purgaAt: '2026-12-20T12:00:00Z',
+    };
+    render(<DeletedChildrenView list={[record]} restoringId={null} onRestore={() => {}} failure={null} notice={null} />);
+    expect(screen.getByText('Deleted on November 20, 2026')).toBeInTheDocument();
+  });
+
+  it('shows nothing when nothing was deleted', () => {
+    const { container } = render(<DeletedChildrenView list={[]} restoringId={null} onRestore={() => {}} failure={null} notice={null} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('tabFromParam', () => {
+  it('reads the open tab from the address, the overview otherwise', () => {
+    expect(tabFromParam('medico')).toBe('medical');
+    expect(tabFromParam('contactos')).toBe('contacts');
+    expect(tabFromParam(null)).toBe('overview');
+    expect(tabFromParam('nonsense')).toBe('overview');
   });
 });
 

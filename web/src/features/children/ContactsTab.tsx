@@ -97,11 +97,11 @@ export function ContactsTab({ child, canEdit }: { child: Child; canEdit: boolean
             data-testid="contact"
             className={`flex items-start justify-between gap-3 rounded-2xl p-4 ${c.prioridad === 1 ? 'bg-brand-50 ring-2 ring-brand-500' : 'bg-sand-50'}`}
           >
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1 wrap-anywhere">
               <p className="font-semibold text-ink">
                 {c.nombre}{' '}
                 {c.prioridad === 1 && (
-                  <span className="ml-1 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">{t('children.contacts.first')}</span>
+                  <span className="ml-1 inline-block whitespace-nowrap rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">{t('children.contacts.first')}</span>
                 )}
               </p>
               <p className="text-sm text-muted">

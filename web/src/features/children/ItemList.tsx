@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
+import { ItemMenu } from './ItemMenu';
 
 /** A titled list with an add button and an empty message, for each of a child's lists. */
 export function ItemSection({ title, addLabel, onAdd, empty, children, canEdit }: {
@@ -14,7 +15,7 @@ export function ItemSection({ title, addLabel, onAdd, empty, children, canEdit }
   return (
     <section className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-ink">{title}</h2>
+        <h2 className="min-w-0 wrap-anywhere text-lg font-semibold text-ink">{title}</h2>
         {canEdit && (
           <Button variant="secondary" onClick={onAdd}>
             {addLabel}
@@ -26,18 +27,16 @@ export function ItemSection({ title, addLabel, onAdd, empty, children, canEdit }
   );
 }
 
+/** Edit and delete of one item, in its menu. */
 export function ItemActions({ onEdit, onDelete, name }: { onEdit: () => void; onDelete: () => void; name: string }) {
   const { t } = useTranslation();
   return (
-    <div className="flex shrink-0 gap-1">
-      <button type="button" onClick={onEdit} className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
-        {t('common.edit')}
-        <span className="sr-only"> {name}</span>
-      </button>
-      <button type="button" onClick={onDelete} className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50">
-        {t('common.delete')}
-        <span className="sr-only"> {name}</span>
-      </button>
-    </div>
+    <ItemMenu
+      name={name}
+      actions={[
+        { label: t('common.edit'), onSelect: onEdit },
+        { label: t('common.delete'), onSelect: onDelete, danger: true },
+      ]}
+    />
   );
 }

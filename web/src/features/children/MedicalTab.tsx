@@ -180,7 +180,7 @@ function StatusBadge({ estado }: { estado: string }) {
   // Spec §3: anything other than programado or completado reads as cancelled, in red.
   const known = estado === 'programado' || estado === 'completado';
   const style = estado === 'programado' ? 'bg-brand-100 text-brand-800' : estado === 'completado' ? 'bg-gray-100 text-gray-700' : 'bg-red-100 text-red-800';
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${style}`}>{t(`children.appointments.states.${known ? estado : 'cancelado'}`)}</span>;
+  return <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${style}`}>{t(`children.appointments.states.${known ? estado : 'cancelado'}`)}</span>;
 }
 
 export function MedicalTab({ child, canEdit }: { child: Child; canEdit: boolean }) {
@@ -190,7 +190,17 @@ export function MedicalTab({ child, canEdit }: { child: Child; canEdit: boolean 
   const [editing, setEditing] = useState<Appointment | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Appointment | null>(null);
   const m = child.informacionMedica;
-  const list = (items: string[]) => (items.length ? items.join(', ') : t('children.none'));
+  // Typed one per line, shown one per line: a comma may be part of an item ("ibuprofen, 5 ml").
+  const list = (items: string[]) =>
+    items.length ? (
+      <ul className="space-y-0.5">
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    ) : (
+      t('children.none')
+    );
   return (
     <div className="space-y-4">
       <section className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5">
@@ -202,7 +212,7 @@ export function MedicalTab({ child, canEdit }: { child: Child; canEdit: boolean 
             </Button>
           )}
         </div>
-        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+        <dl className="mt-4 grid gap-3 text-sm wrap-anywhere sm:grid-cols-2">
           <div>
             <dt className="text-muted">{t('children.medical.doctor')}</dt>
             <dd className="font-medium text-ink">
@@ -247,7 +257,7 @@ export function MedicalTab({ child, canEdit }: { child: Child; canEdit: boolean 
       >
         {child.turnosMedicos.map((a) => (
           <li key={a._id} className="flex items-start justify-between gap-3 rounded-2xl bg-sand-50 p-4">
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1 wrap-anywhere">
               <p className="font-semibold text-ink">
                 {a.tipoConsulta || t('children.appointments.defaultType')} <StatusBadge estado={a.estado} />
               </p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -7,6 +7,21 @@ import { useUploadPhoto } from './api';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** Whether the browser can decode the file as a picture. */
+function canDraw(file: File): Promise<boolean> {
+  const url = URL.createObjectURL(file);
+  return new Promise((resolve) => {
+    const img = new Image();
+    const done = (ok: boolean) => {
+      URL.revokeObjectURL(url);
+      resolve(ok);
+    };
+    img.onload = () => done(img.naturalWidth > 0);
+    img.onerror = () => done(false);
+    img.src = url;
+  });
+}
 
 /** A child's photo: the modal below, sending to the child's record. */
 export function PhotoModal({ childId, open, onClose }: { childId: string; open: boolean; onClose: () => void }) {
@@ -48,6 +63,8 @@ export function PhotoUploadModal({ open, onClose, title, onUpload, uploading, fa
   const setFile = (next: File | null) => {
     setPicked(next ? { file: next, url: URL.createObjectURL(next) } : null);
   };
+  // Which choice is current, so a slow check of an earlier file cannot replace a later one.
+  const choice = useRef(0);
 
   // Release the preview's memory if the page goes away with a file still chosen.
   useEffect(
@@ -58,13 +75,15 @@ export function PhotoUploadModal({ open, onClose, title, onUpload, uploading, fa
   );
 
   const close = () => {
+    choice.current++;
     setFile(null);
     setFailure(null);
     onClose();
   };
 
-  const choose = (chosen: File | undefined) => {
+  const choose = async (chosen: File | undefined) => {
     setFailure(null);
+    const mine = ++choice.current;
     if (!chosen) return;
     if (!TYPES.includes(chosen.type)) {
       setFailure(t('children.photo.invalid'));
@@ -74,12 +93,20 @@ export function PhotoUploadModal({ open, onClose, title, onUpload, uploading, fa
       setFailure(t('children.photo.tooLarge'));
       return;
     }
+    // A name ending in .jpg says nothing of the bytes: only a file the browser can draw gets a preview.
+    const drawable = await canDraw(chosen);
+    if (mine !== choice.current) return;
+    if (!drawable) {
+      setFailure(t('children.photo.notImage'));
+      return;
+    }
     setFile(chosen);
   };
 
   const send = async () => {
     if (!file) {
-      setFailure(t('children.photo.required'));
+      // Keep saying why the last file was refused ("too large") rather than "choose a photo".
+      setFailure((current) => current ?? t('children.photo.required'));
       return;
     }
     try {
@@ -110,7 +137,11 @@ export function PhotoUploadModal({ open, onClose, title, onUpload, uploading, fa
               accept="image/jpeg,image/png,image/gif,image/webp"
               className="sr-only"
               aria-label={t('children.photo.choose')}
-              onChange={(e) => choose(e.target.files?.[0])}
+              onChange={(e) => {
+                void choose(e.target.files?.[0]);
+                // Cleared, so choosing the same file again is checked (and explained) again.
+                e.target.value = '';
+              }}
             />
           </label>
         )}

@@ -13,6 +13,7 @@ export type ContactInput = components['schemas']['ContactInput'];
 export type Activity = components['schemas']['ActivityView'];
 export type Appointment = components['schemas']['AppointmentView'];
 export type Contact = components['schemas']['ContactView'];
+export type DeletedChild = components['schemas']['DeletedChildView'];
 
 export const childrenKey = ['children'] as const;
 export const childKey = (id: string) => ['children', id] as const;
@@ -65,6 +66,8 @@ export function useUpdateChild(id: string, fallbackKey = 'children.errors.update
   });
 }
 
+export const deletedChildrenKey = ['children', 'deleted'] as const;
+
 export function useDeleteChild(id: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -73,6 +76,30 @@ export function useDeleteChild(id: string) {
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: childKey(id) });
       queryClient.setQueryData<Child[]>(childrenKey, (list) => list?.filter((c) => c._id !== id));
+      void queryClient.invalidateQueries({ queryKey: deletedChildrenKey });
+    },
+  });
+}
+
+/** Records deleted in the last 30 days that the user may bring back. */
+export function useDeletedChildren() {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: deletedChildrenKey,
+    queryFn: async () => (await unwrap(api.GET('/api/hijos/eliminados'), t('children.errors.loadDeleted'))).data,
+  });
+}
+
+export function useRestoreChild() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const store = useStoreChild();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await unwrap(api.POST('/api/hijos/{id}/restaurar', { params: { path: { id } } }), t('children.errors.restore'))).data,
+    onSuccess: (child) => {
+      store(child);
+      queryClient.setQueryData<DeletedChild[]>(deletedChildrenKey, (list) => list?.filter((c) => c._id !== child._id));
     },
   });
 }

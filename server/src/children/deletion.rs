@@ -1,0 +1,251 @@
+//! Deleting a child's record can be undone. The record is hidden from every member at once and
+//! the other members are told by mail; any co-parent of the family may bring it back whole for
+//! `RESTORE_DAYS`; then `purge_due` erases it for good with its photo. One co-parent alone can
+//! no longer make a child's medical history vanish for the other.
+
+use axum::extract::{Path, State};
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder,
+    Set, TransactionTrait,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{
+    access::WriteChild,
+    entities::hijo,
+    mails,
+    routes::{ChildAnswer, Deleted, answer, deleted},
+};
+use crate::{
+    accounts::{AuthUser, entities::usuario},
+    error::{ApiError, ApiResult, ErrorBody},
+    families::{self, entities::miembro},
+    http::json::Json,
+    i18n::{Lang, Msg},
+    platform::{
+        changes::{self, Change},
+        photo,
+    },
+    state::AppState,
+};
+
+pub const RESTORE_DAYS: i64 = 30;
+
+fn restore_window() -> Duration {
+    Duration::days(RESTORE_DAYS)
+}
+
+/// The day a record deleted at `deleted_at` is erased for good.
+pub fn purge_at(deleted_at: DateTime<Utc>) -> DateTime<Utc> {
+    deleted_at + restore_window()
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeletedBy {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// Empty when that account has been erased since.
+    pub nombre: String,
+    pub apellido: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeletedChildView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub familia_id: String,
+    pub nombre: String,
+    pub apellido: String,
+    /// A link to a small version of the photo, valid for a limited time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub foto: Option<String>,
+    pub eliminado_at: DateTime<Utc>,
+    pub eliminado_por: DeletedBy,
+    /// When the record is erased for good unless restored before.
+    pub purga_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeletedChildrenAnswer {
+    pub success: bool,
+    pub data: Vec<DeletedChildView>,
+}
+
+/// Delete a child's record. It disappears for every member at once; the other members are told
+/// by mail, and any co-parent of the family can restore it for 30 days
+/// (`POST /hijos/{id}/restaurar`). Then it is erased for good with everything recorded and the photo.
+#[utoipa::path(delete, path = "/hijos/{id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, body = Deleted), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_child(
+    State(state): State<AppState>,
+    access: WriteChild,
+) -> ApiResult<Json<Deleted>> {
+    let now = Utc::now();
+    let by = access.auth.user;
+    let mut active = access.child.into_active_model();
+    active.eliminado_at = Set(Some(now));
+    active.eliminado_por = Set(Some(by.id.clone()));
+    let child = active.update(&state.db).await?;
+    changes::announce(&state, Change::Family(&child.familia_id)).await;
+    tell_the_other_members(&state, &child, &by, purge_at(now)).await?;
+    Ok(deleted(Msg::ChildDeleted))
+}
+
+/// Mails every other active member of the family, each in their language.
+async fn tell_the_other_members(
+    state: &AppState,
+    child: &hijo::Model,
+    by: &usuario::Model,
+    until: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let members = miembro::Entity::find()
+        .filter(miembro::Column::FamiliaId.eq(&child.familia_id))
+        .filter(miembro::Column::UsuarioId.ne(&by.id))
+        .all(&state.db)
+        .await?;
+    let others = usuario::Entity::find()
+        .filter(usuario::Column::Id.is_in(members.into_iter().map(|m| m.usuario_id)))
+        .filter(usuario::Column::DesactivadoAt.is_null())
+        .all(&state.db)
+        .await?;
+    let by_name = format!("{} {}", by.nombre, by.apellido);
+    let link = state.config.link("/children");
+    for other in others {
+        let Some(to) = crate::accounts::mails::mailbox(&other, &other.email) else {
+            continue;
+        };
+        let lang = Lang::parse(&other.language).unwrap_or_default();
+        state.send_mail(mails::child_deleted(
+            to,
+            &other.nombre,
+            &by_name,
+            &child.nombre,
+            until,
+            &link,
+            lang,
+        ));
+    }
+    Ok(())
+}
+
+/// The children's records deleted in the last 30 days in the families where the caller is a
+/// co-parent, newest first: the ones the caller may still restore.
+#[utoipa::path(get, path = "/hijos/eliminados", tag = "children", security(("bearer" = [])),
+    responses((status = 200, body = DeletedChildrenAnswer), (status = 401, body = ErrorBody)))]
+pub async fn list_deleted(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> ApiResult<Json<DeletedChildrenAnswer>> {
+    let families: Vec<String> = families::memberships(&state, &auth.user.id)
+        .await?
+        .iter()
+        .filter(|m| m.can_edit())
+        .map(|m| m.familia_id.clone())
+        .collect();
+    let children = hijo::Entity::find()
+        .filter(hijo::Column::FamiliaId.is_in(families))
+        .filter(hijo::Column::EliminadoAt.gt(Utc::now() - restore_window()))
+        .order_by_desc(hijo::Column::EliminadoAt)
+        .all(&state.db)
+        .await?;
+    let deleters = usuario::Entity::find()
+        .filter(usuario::Column::Id.is_in(children.iter().filter_map(|c| c.eliminado_por.clone())))
+        .all(&state.db)
+        .await?;
+    let data = children
+        .into_iter()
+        .filter_map(|child| {
+            let eliminado_at = child.eliminado_at?;
+            let by_id = child.eliminado_por.clone().unwrap_or_default();
+            let by = deleters.iter().find(|u| u.id == by_id);
+            Some(DeletedChildView {
+                foto: child
+                    .miniatura_key
+                    .as_deref()
+                    .map(|k| state.storage.signed_link(k)),
+                eliminado_por: DeletedBy {
+                    nombre: by.map(|u| u.nombre.clone()).unwrap_or_default(),
+                    apellido: by.map(|u| u.apellido.clone()).unwrap_or_default(),
+                    id: by_id,
+                },
+                purga_at: purge_at(eliminado_at),
+                eliminado_at,
+                id: child.id,
+                familia_id: child.familia_id,
+                nombre: child.nombre,
+                apellido: child.apellido,
+            })
+        })
+        .collect();
+    Ok(Json(DeletedChildrenAnswer {
+        success: true,
+        data,
+    }))
+}
+
+/// Bring back a deleted child's record, whole (lists, medical information, photo), within 30
+/// days of its deletion. Any co-parent of the family may; a viewer may not.
+#[utoipa::path(post, path = "/hijos/{id}/restaurar", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, body = ChildAnswer),
+        (status = 403, description = "a viewer may not restore it", body = ErrorBody),
+        (status = 404, description = "not deleted, past its 30 days, or not of the caller's families", body = ErrorBody),
+    ))]
+pub async fn restore_child(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ChildAnswer>> {
+    let child = hijo::Entity::find_by_id(id)
+        .filter(hijo::Column::EliminadoAt.gt(Utc::now() - restore_window()))
+        .one(&state.db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let memberships = families::memberships(&state, &auth.user.id).await?;
+    let membership = memberships
+        .iter()
+        .find(|m| m.familia_id == child.familia_id)
+        .ok_or_else(ApiError::not_found)?;
+    if !membership.can_edit() {
+        return Err(ApiError::forbidden());
+    }
+    let mut active = child.into_active_model();
+    active.eliminado_at = Set(None);
+    active.eliminado_por = Set(None);
+    active.updated_at = Set(Utc::now());
+    let child = active.update(&state.db).await?;
+    answer(&state, child).await
+}
+
+/// Erases for good the records deleted more than 30 days before `now`, with their lists (the
+/// foreign keys cascade) and photos; answers how many. Run by the periodic jobs.
+pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> Result<u64, DbErr> {
+    let due = hijo::Entity::find()
+        .filter(hijo::Column::EliminadoAt.lte(now - restore_window()))
+        .all(&state.db)
+        .await?;
+    let mut erased = 0;
+    for child in due {
+        let files: Vec<String> = [child.foto_key.clone(), child.miniatura_key.clone()]
+            .into_iter()
+            .flatten()
+            .collect();
+        // The files go after the commit, noted with it in case of a crash in between.
+        let txn = state.db.begin().await?;
+        erased += hijo::Entity::delete_many()
+            .filter(hijo::Column::Id.eq(&child.id))
+            .filter(hijo::Column::EliminadoAt.lte(now - restore_window()))
+            .exec(&txn)
+            .await?
+            .rows_affected;
+        crate::platform::pending::note(&txn, state, &files).await?;
+        txn.commit().await?;
+        photo::after_change(state, &[], &files).await;
+    }
+    Ok(erased)
+}
