@@ -529,6 +529,29 @@ mod tests {
     }
 
     #[test]
+    fn the_heir_is_the_longest_standing_active_coparent() {
+        let members = vec![
+            member("a", "coparent", true),
+            member("b", "viewer", false),
+            member("c", "coparent", false),
+            member("d", "coparent", false),
+        ];
+        // While the admin can act, nobody takes over.
+        assert!(roster(members.clone(), &[], false).heir().is_none());
+        let r = roster(members.clone(), &["a"], false);
+        assert_eq!(r.heir().map(|m| m.id.as_str()), Some("c"));
+        let r = roster(members, &["a", "c"], false);
+        assert_eq!(r.heir().map(|m| m.id.as_str()), Some("d"));
+        // Only viewers left: no admin is made of them.
+        let r = roster(
+            vec![member("a", "coparent", true), member("b", "viewer", false)],
+            &["a"],
+            false,
+        );
+        assert!(r.heir().is_none());
+    }
+
+    #[test]
     fn a_family_with_children_keeps_an_active_coparent() {
         let members = vec![
             member("a", "coparent", true),
