@@ -203,7 +203,6 @@ messages! {
     InvitationDeclined => "invitation_declined", "Rechazaste la invitación.", "You declined the invitation.";
     InviteeAlreadyMember => "invitee_already_member", "Esa persona ya forma parte de la familia.", "That person is already a member of the family.";
     AlreadyMember => "already_member", "Ya formas parte de esa familia.", "You are already a member of that family.";
-    InviteBlocked => "invite_blocked", "Esta persona no recibe invitaciones tuyas.", "This person does not accept invitations from you.";
     InviterBlocked => "inviter_blocked", "Bloqueaste a quien te invitó: desbloquéalo primero si quieres aceptar.", "You blocked whoever invited you: unblock them first if you want to accept.";
     BlockUserRequired => "block_user_required", "Indica a quién quieres bloquear", "Say whom you want to block";
     CannotBlockSelf => "cannot_block_self", "No puedes bloquearte a ti mismo", "You cannot block yourself";
@@ -215,4 +214,6 @@ messages! {
     TextSingleLine => "text_single_line", "Este campo va en una sola línea, sin saltos de línea ni tabulaciones.", "This field takes a single line, without line breaks or tabs.";
     DateOutOfRange => "date_out_of_range", "La fecha debe estar entre 1900 y 2100.", "The date must be between 1900 and 2100.";
     GenderRequired => "gender_required", "Elige el género.", "Choose the gender.";
+    // Trust fixes: invitations, blocking and membership.
+    InvitationEmailMismatch => "invitation_email_mismatch", "Esta invitación se envió a otra dirección de email: solo sirve para esa dirección.", "This invitation was sent to another email address: it only works for that address.";
 }

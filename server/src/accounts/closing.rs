@@ -95,6 +95,7 @@ pub async fn close_account(
     active.purga_at = Set(Some(purga_at));
     active.updated_at = Set(now);
     let user = active.update(&txn).await?;
+    crate::families::after_account_closed(&txn, &user.id).await?;
     session::end_all(&txn, &user.id, None).await?;
     txn.commit().await?;
     changes::announce(&state, Change::User(&user.id)).await;

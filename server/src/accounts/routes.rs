@@ -223,7 +223,7 @@ pub struct RegisterRequest {
         (status = 404, description = "no such invitation", body = ErrorBody),
         (status = 409, description = "email already registered", body = ErrorBody),
         (status = 410, description = "the invitation expired, was used or revoked", body = ErrorBody),
-        (status = 422, description = "invalid fields", body = ErrorBody),
+        (status = 422, description = "invalid fields, or a mailed invitation for another address (invitation_email_mismatch)", body = ErrorBody),
         (status = 429, description = "too many attempts", body = ErrorBody),
     ))]
 async fn register(
@@ -260,7 +260,11 @@ async fn register(
     }
     // A bad invitation stops the registration before anything is created.
     let invitation = match &ticket {
-        Some(ticket) => Some(invitations::usable(&state.db, ticket, None).await?),
+        Some(ticket) => {
+            let found = invitations::usable_guarded(&state, ticket, None, &client).await?;
+            invitations::admits(&found, &email)?;
+            Some(found)
+        }
         None => None,
     };
     let password_hash = password::hash(password).await?;

@@ -1,6 +1,8 @@
 //! Joining a family by invitation: a link mailed to someone, or a linking code they type. Either
 //! is good for 7 days and one acceptance, can be revoked, and a mailed one can be sent again
-//! (with a new link). Someone who blocked a user cannot be invited by them.
+//! (with a new link). A mailed invitation admits only the address it was mailed to. An invitation
+//! from someone the invitee blocked looks sent to its sender but is never delivered. Linking codes
+//! are bearer codes read aloud: failed tries at them are limited per client address and in total.
 
 use axum::{
     extract::{Path, Query, State},
@@ -55,6 +57,19 @@ const ACCEPT_PER_USER: Limit = Limit {
 const INVITES_PER_USER: Limit = Limit {
     name: "invitation_send_user",
     max: 30,
+    window: std::time::Duration::from_secs(60 * 60),
+};
+/// Failed linking codes from one client address: room for typos, not for guessing.
+const CODE_FAILURES_PER_IP: Limit = Limit {
+    name: "invitation_code_failures_ip",
+    max: 20,
+    window: std::time::Duration::from_secs(60 * 60),
+};
+/// Failed linking codes from everyone together, so that many addresses cannot add up: 4,800 a
+/// day against 31^8 (about 8.5e11) possible codes.
+const CODE_FAILURES_TOTAL: Limit = Limit {
+    name: "invitation_code_failures_total",
+    max: 200,
     window: std::time::Duration::from_secs(60 * 60),
 };
 
@@ -288,23 +303,22 @@ fn relation(value: Option<String>) -> Result<Relation, Msg> {
     }
 }
 
-/// Whether the person behind `email`, if they have an account, may be invited by `sender`.
+/// Whether the person behind `email`, if they have an account, may be invited by `sender`; and
+/// whether the invitation must be withheld because they blocked the sender. The sender is not
+/// told: an abuser must not learn that they were blocked.
 async fn check_invitee(
     db: &impl ConnectionTrait,
     familia_id: &str,
     email: &str,
     sender: &str,
-) -> ApiResult<()> {
+) -> ApiResult<Delivery> {
     let Some(invitee) = usuario::Entity::find()
         .filter(usuario::Column::Email.eq(email))
         .one(db)
         .await?
     else {
-        return Ok(());
+        return Ok(Delivery::Send);
     };
-    if blocking::blocks(db, &invitee.id, sender).await? {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::InviteBlocked));
-    }
     let member = miembro::Entity::find()
         .filter(miembro::Column::FamiliaId.eq(familia_id))
         .filter(miembro::Column::UsuarioId.eq(&invitee.id))
@@ -313,7 +327,16 @@ async fn check_invitee(
     if member.is_some() {
         return Err(ApiError::conflict(Msg::InviteeAlreadyMember));
     }
-    Ok(())
+    if blocking::blocks(db, &invitee.id, sender).await? {
+        return Ok(Delivery::Withhold);
+    }
+    Ok(Delivery::Send)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Delivery {
+    Send,
+    Withhold,
 }
 
 /// Invite someone by email: they get a link, in the language chosen, to join the family
@@ -324,7 +347,7 @@ async fn check_invitee(
     responses(
         (status = 201, body = InvitationAnswer),
         (status = 401, body = ErrorBody),
-        (status = 403, description = "a viewer, or the person blocked the caller", body = ErrorBody),
+        (status = 403, description = "a viewer", body = ErrorBody),
         (status = 404, description = "no such family of yours", body = ErrorBody),
         (status = 409, description = "already a member, or already invited", body = ErrorBody),
         (status = 422, description = "invalid fields", body = ErrorBody),
@@ -349,7 +372,7 @@ async fn invite_by_email(
     };
     let sender = &access.auth.user;
     state.limiter.hit(&INVITES_PER_USER, &sender.id).await?;
-    check_invitee(&state.db, &access.family.id, &email, &sender.id).await?;
+    let delivery = check_invitee(&state.db, &access.family.id, &email, &sender.id).await?;
 
     let now = Utc::now();
     let txn = state.db.begin().await?;
@@ -388,13 +411,16 @@ async fn invite_by_email(
         expires_at: Set(now + VALID_FOR),
         enviada_at: Set(now),
         aceptada_por: Set(None),
+        retenida: Set(delivery == Delivery::Withhold),
         created_at: Set(now),
         updated_at: Set(now),
     }
     .insert(&txn)
     .await?;
     txn.commit().await?;
-    send_invitation(&state, &invitation, sender, &access.family, &token);
+    if delivery == Delivery::Send {
+        send_invitation(&state, &invitation, sender, &access.family, &token);
+    }
     tracing::info!(familia_id = %access.family.id, invitacion_id = %invitation.id, "invitation sent");
     Ok((
         StatusCode::CREATED,
@@ -456,7 +482,7 @@ async fn family_invitation(
     responses(
         (status = 200, body = InvitationAnswer),
         (status = 401, body = ErrorBody),
-        (status = 403, description = "a viewer, or the person blocked the caller", body = ErrorBody),
+        (status = 403, description = "a viewer", body = ErrorBody),
         (status = 404, description = "no such invitation in a family of yours", body = ErrorBody),
         (status = 409, description = "already accepted, revoked or declined", body = ErrorBody),
         (status = 429, description = "too many invitations", body = ErrorBody),
@@ -481,7 +507,7 @@ async fn resend_invitation(
     }
     let sender = &access.auth.user;
     state.limiter.hit(&INVITES_PER_USER, &sender.id).await?;
-    check_invitee(&state.db, &access.family.id, &email, &sender.id).await?;
+    let delivery = check_invitee(&state.db, &access.family.id, &email, &sender.id).await?;
     let token = ids::new_secret();
     let now = Utc::now();
     // Only a still-pending invitation is renewed: one accepted a moment ago stays accepted.
@@ -496,6 +522,10 @@ async fn resend_invitation(
             invitacion::Column::InvitadoPor,
             Expr::value(sender.id.clone()),
         )
+        .col_expr(
+            invitacion::Column::Retenida,
+            Expr::value(delivery == Delivery::Withhold),
+        )
         .col_expr(invitacion::Column::UpdatedAt, Expr::value(now))
         .filter(invitacion::Column::Id.eq(&invitation.id))
         .filter(invitacion::Column::Estado.eq(PENDING))
@@ -505,7 +535,9 @@ async fn resend_invitation(
         return Err(ApiError::conflict(Msg::InvitationNotPending));
     }
     let invitation = family_invitation(&state.db, &access.family.id, &invitacion_id).await?;
-    send_invitation(&state, &invitation, sender, &access.family, &token);
+    if delivery == Delivery::Send {
+        send_invitation(&state, &invitation, sender, &access.family, &token);
+    }
     Ok(Json(InvitationAnswer {
         success: true,
         data: view(&state.db, invitation).await?,
@@ -625,6 +657,7 @@ async fn new_code(
             expires_at: Set(now + VALID_FOR),
             enviada_at: Set(now),
             aceptada_por: Set(None),
+            retenida: Set(false),
             created_at: Set(now),
             updated_at: Set(now),
         }
@@ -715,6 +748,7 @@ pub async fn usable(
                 query
                     .filter(invitacion::Column::Id.eq(id))
                     .filter(invitacion::Column::Email.eq(email))
+                    .filter(invitacion::Column::Retenida.eq(false))
                     .one(db)
                     .await?
             }
@@ -731,6 +765,76 @@ pub async fn usable(
         InvitationStatus::Aceptada => gone(Msg::InvitationUsed),
         InvitationStatus::Revocada | InvitationStatus::Rechazada => gone(Msg::InvitationWithdrawn),
     }
+}
+
+/// `usable`, for someone who may be guessing: a linking code that fails counts against the
+/// client's address and against everyone together, and past either limit every code is refused
+/// with 429 before it is looked up, so a right guess is not told apart from a wrong one. Each try
+/// is counted first and given back if the code works, so parallel tries cannot slip past.
+/// Mailed tokens are long random secrets and are not counted here.
+pub async fn usable_guarded(
+    state: &AppState,
+    ticket: &Ticket,
+    caller: Option<&usuario::Model>,
+    client: &ClientInfo,
+) -> ApiResult<invitacion::Model> {
+    if !matches!(ticket, Ticket::Code(_)) {
+        return usable(&state.db, ticket, caller).await;
+    }
+    let ip = client.ip_key();
+    state.limiter.hit(&CODE_FAILURES_PER_IP, &ip).await?;
+    if let Err(err) = state.limiter.hit(&CODE_FAILURES_TOTAL, "all").await {
+        state.limiter.refund(&CODE_FAILURES_PER_IP, &ip).await?;
+        return Err(err);
+    }
+    let found = usable(&state.db, ticket, caller).await;
+    if found.is_ok() {
+        state.limiter.refund(&CODE_FAILURES_PER_IP, &ip).await?;
+        state.limiter.refund(&CODE_FAILURES_TOTAL, "all").await?;
+    }
+    found
+}
+
+/// A mailed invitation admits only the address it was mailed to (compared as emails are stored,
+/// in lower case); a linking code admits whoever holds it.
+pub fn admits(invitation: &invitacion::Model, email: &str) -> ApiResult<()> {
+    match invitation.email.as_deref() {
+        Some(invited) if !invited.eq_ignore_ascii_case(email.trim()) => Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::InvitationEmailMismatch,
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Linking codes made by someone who closed their account stop working.
+pub async fn revoke_codes_of(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+) -> Result<(), sea_orm::DbErr> {
+    invitacion::Entity::update_many()
+        .col_expr(invitacion::Column::Estado, Expr::value(REVOKED))
+        .col_expr(invitacion::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(invitacion::Column::InvitadoPor.eq(usuario_id))
+        .filter(invitacion::Column::Tipo.eq(CODE))
+        .filter(invitacion::Column::Estado.eq(PENDING))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Whether the family has an invitation someone could still accept.
+pub(super) async fn has_open_invitation(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+) -> Result<bool, sea_orm::DbErr> {
+    Ok(invitacion::Entity::find()
+        .filter(invitacion::Column::FamiliaId.eq(familia_id))
+        .filter(invitacion::Column::Estado.eq(PENDING))
+        .filter(invitacion::Column::ExpiresAt.gt(Utc::now()))
+        .one(db)
+        .await?
+        .is_some())
 }
 
 fn verified_email(user: &usuario::Model) -> Option<&str> {
@@ -832,7 +936,7 @@ async fn look_up(
     let ticket = Ticket::from_fields(query.token, query.codigo, None)?
         .ok_or_else(|| ApiError::bad_request(Msg::InvitationOneWay))?;
     state.limiter.hit(&LOOK_UP_PER_IP, &client.ip_key()).await?;
-    let invitation = usable(&state.db, &ticket, None).await?;
+    let invitation = usable_guarded(&state, &ticket, None, &client).await?;
     let (family, sender, account) = tokio::try_join!(
         familia::Entity::find_by_id(&invitation.familia_id).one(&state.db),
         async {
@@ -891,17 +995,20 @@ pub struct AcceptRequest {
         (status = 404, description = "no such invitation", body = ErrorBody),
         (status = 409, description = "already a member of that family", body = ErrorBody),
         (status = 410, description = "expired, used or revoked", body = ErrorBody),
+        (status = 422, description = "a mailed invitation for another address (invitation_email_mismatch)", body = ErrorBody),
         (status = 429, description = "too many attempts", body = ErrorBody),
     ))]
 async fn accept(
     State(state): State<AppState>,
     auth: AuthUser,
+    client: ClientInfo,
     Json(body): Json<AcceptRequest>,
 ) -> ApiResult<Json<FamilyAnswer>> {
     let ticket = Ticket::from_fields(body.token, body.codigo, body.invitacion_id)?
         .ok_or_else(|| ApiError::bad_request(Msg::InvitationOneWay))?;
     state.limiter.hit(&ACCEPT_PER_USER, &auth.user.id).await?;
-    let invitation = usable(&state.db, &ticket, Some(&auth.user)).await?;
+    let invitation = usable_guarded(&state, &ticket, Some(&auth.user), &client).await?;
+    admits(&invitation, &auth.user.email)?;
     if let Some(sender) = &invitation.invitado_por
         && blocking::blocks(&state.db, &auth.user.id, sender).await?
     {
@@ -909,6 +1016,7 @@ async fn accept(
     }
     let txn = state.db.begin().await?;
     join(&txn, &invitation, &auth.user.id).await?;
+    super::drop_idle_families(&txn, &auth.user.id, &invitation.familia_id).await?;
     txn.commit().await?;
     changes::announce(&state, Change::User(&auth.user.id)).await;
     tracing::info!(familia_id = %invitation.familia_id, invitacion_id = %invitation.id, "invitation accepted");
@@ -954,6 +1062,7 @@ async fn received(
     };
     let invitations = invitacion::Entity::find()
         .filter(invitacion::Column::Email.eq(email))
+        .filter(invitacion::Column::Retenida.eq(false))
         .filter(invitacion::Column::Estado.eq(PENDING))
         .filter(invitacion::Column::ExpiresAt.gt(Utc::now()))
         .order_by_desc(invitacion::Column::CreatedAt)

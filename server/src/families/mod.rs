@@ -123,6 +123,65 @@ pub async fn create_own_family(
     Ok(family)
 }
 
+/// Families of `usuario_id` other than `kept` that hold nothing yet (no other member, no child,
+/// no invitation someone could accept) go: someone who joined another family no longer sees an
+/// empty one of their own, as if they had registered from the invitation. Adding a child later
+/// starts a new one if none of their families lets them add it (`POST /api/hijos`).
+pub async fn drop_idle_families(
+    txn: &impl ConnectionTrait,
+    usuario_id: &str,
+    kept: &str,
+) -> Result<(), DbErr> {
+    let mine = miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .filter(miembro::Column::FamiliaId.ne(kept))
+        .all(txn)
+        .await?;
+    for membership in mine {
+        let familia_id = &membership.familia_id;
+        if !lock_family(txn, familia_id).await? {
+            continue;
+        }
+        let roster = Roster::load(txn, familia_id).await?;
+        if roster.members.len() == 1
+            && !roster.has_children
+            && !invitations::has_open_invitation(txn, familia_id).await?
+        {
+            // Its spent invitations go with it (foreign keys cascade).
+            familia::Entity::delete_by_id(familia_id).exec(txn).await?;
+        }
+    }
+    Ok(())
+}
+
+/// A family that `usuario_id`, now closed, administered with no other active admin gets one at
+/// once: its longest-standing active co-parent, the heir an erasure would choose. Also ends the
+/// linking codes they made. Call inside the closing transaction, after the account is closed.
+pub async fn after_account_closed(
+    txn: &impl ConnectionTrait,
+    usuario_id: &str,
+) -> Result<(), DbErr> {
+    invitations::revoke_codes_of(txn, usuario_id).await?;
+    let administered = miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .filter(miembro::Column::EsAdmin.eq(true))
+        .all(txn)
+        .await?;
+    for membership in administered {
+        if !lock_family(txn, &membership.familia_id).await? {
+            continue;
+        }
+        let roster = Roster::load(txn, &membership.familia_id).await?;
+        if let Some(heir) = roster.heir() {
+            let mut active: miembro::ActiveModel = heir.clone().into();
+            active.es_admin = Set(true);
+            active.updated_at = Set(Utc::now());
+            active.update(txn).await?;
+        }
+    }
+    Ok(())
+}
+
 /// What a member may do: co-parents change the family's records, viewers only read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -316,6 +375,21 @@ impl Roster {
         })
     }
 
+    fn is_active(&self, member: &miembro::Model) -> bool {
+        !self.closed.contains(&member.usuario_id)
+    }
+
+    /// Who should take over when no active admin is left: the longest-standing active co-parent.
+    /// None while an active admin remains, or when no active co-parent is there to take over.
+    pub fn heir(&self) -> Option<&miembro::Model> {
+        if self.members.iter().any(|m| m.es_admin && self.is_active(m)) {
+            return None;
+        }
+        self.members
+            .iter()
+            .find(|m| can_edit(m) && self.is_active(m))
+    }
+
     pub fn member(&self, id: &str) -> Option<&miembro::Model> {
         self.members.iter().find(|m| m.id == id)
     }
@@ -452,6 +526,29 @@ mod tests {
         assert_eq!(r.check("a", None), Err(Msg::FamilyLastAdmin));
         stepping_down.es_admin = true;
         assert_eq!(r.check("a", Some(&stepping_down)), Ok(()));
+    }
+
+    #[test]
+    fn the_heir_is_the_longest_standing_active_coparent() {
+        let members = vec![
+            member("a", "coparent", true),
+            member("b", "viewer", false),
+            member("c", "coparent", false),
+            member("d", "coparent", false),
+        ];
+        // While the admin can act, nobody takes over.
+        assert!(roster(members.clone(), &[], false).heir().is_none());
+        let r = roster(members.clone(), &["a"], false);
+        assert_eq!(r.heir().map(|m| m.id.as_str()), Some("c"));
+        let r = roster(members, &["a", "c"], false);
+        assert_eq!(r.heir().map(|m| m.id.as_str()), Some("d"));
+        // Only viewers left: no admin is made of them.
+        let r = roster(
+            vec![member("a", "coparent", true), member("b", "viewer", false)],
+            &["a"],
+            false,
+        );
+        assert!(r.heir().is_none());
     }
 
     #[test]

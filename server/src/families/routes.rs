@@ -320,8 +320,9 @@ pub struct MemberChange {
     es_admin: Option<bool>,
 }
 
-/// Change a member's permission, relation or admin role, one's own included (admins only). The
-/// family always keeps an admin and, when it has children, an active co-parent.
+/// Change a member's permission, relation or admin role, one's own included (admins only); any
+/// member may change their own relation alone. The family always keeps an admin and, when it has
+/// children, an active co-parent.
 #[utoipa::path(put, path = "/familias/{id}/miembros/{miembroId}", tag = "families",
     security(("bearer" = [])),
     params(("id" = String, Path), ("miembroId" = String, Path)),
@@ -329,18 +330,24 @@ pub struct MemberChange {
     responses(
         (status = 200, body = FamilyAnswer),
         (status = 401, body = ErrorBody),
-        (status = 403, description = "not an admin of this family", body = ErrorBody),
+        (status = 403, description = "not an admin of this family, beyond one's own relation", body = ErrorBody),
         (status = 404, description = "no such family of yours, or no such member in it", body = ErrorBody),
         (status = 409, description = "the family would be left without an admin or a co-parent", body = ErrorBody),
         (status = 422, description = "invalid fields, or an admin without full access", body = ErrorBody),
     ))]
 async fn update_member(
     State(state): State<AppState>,
-    FamilyAdmin(access): FamilyAdmin,
+    access: FamilyMember,
     Path(path): Path<(String, String)>,
     Json(body): Json<MemberChange>,
 ) -> ApiResult<Json<FamilyAnswer>> {
     let (_, miembro_id) = path;
+    // How one relates to the children is one's own to say; access and roles are the admins'.
+    let own_relation_only =
+        miembro_id == access.me.id && body.permiso.is_none() && body.es_admin.is_none();
+    if !own_relation_only && !access.me.es_admin {
+        return Err(ApiError::forbidden());
+    }
     let mut errors = FieldErrors::default();
     let permiso = body.permiso.map(|p| {
         errors.check(
@@ -362,7 +369,7 @@ async fn update_member(
     }
     let roster = Roster::load(&txn, &access.family.id).await?;
     // The role is checked again under the lock: another admin may have just taken it away.
-    if !roster.member(&access.me.id).is_some_and(|me| me.es_admin) {
+    if !own_relation_only && !roster.member(&access.me.id).is_some_and(|me| me.es_admin) {
         return Err(ApiError::forbidden());
     }
     let target = roster.member(&miembro_id).ok_or_else(ApiError::not_found)?;

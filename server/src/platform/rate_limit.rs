@@ -76,6 +76,29 @@ impl RateLimiter {
         Ok(i64::from(value))
     }
 
+    /// Gives back one attempt counted by `hit` in the current window: for limits that count only
+    /// failures, each try is counted first (so parallel tries cannot slip past the limit) and
+    /// given back when it succeeds.
+    pub async fn refund(&self, limit: &Limit, subject: &str) -> Result<(), DbErr> {
+        use sea_orm::sea_query::ExprTrait;
+        if !self.enabled {
+            return Ok(());
+        }
+        let window_secs = std::cmp::max(limit.window.as_secs(), 1) as i64;
+        let window_index = Utc::now().timestamp() / window_secs;
+        let subject_hash = ids::hash_secret(subject);
+        let key = format!("{}:{}:{}", limit.name, &subject_hash[..32], window_index);
+        let count = Alias::new("count");
+        let stmt = Query::update()
+            .table(Alias::new("rate_limits"))
+            .value(count.clone(), Expr::col(count.clone()).sub(1))
+            .and_where(Expr::col(Alias::new("key")).eq(key))
+            .and_where(Expr::col(count).gt(0))
+            .to_owned();
+        self.db.execute(&stmt).await?;
+        Ok(())
+    }
+
     /// Drops windows that are over; called by the periodic clean-up.
     pub async fn purge_expired(&self) -> Result<u64, DbErr> {
         use sea_orm::sea_query::ExprTrait;

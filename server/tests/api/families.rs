@@ -542,7 +542,7 @@ async fn a_family_with_children_keeps_an_active_coparent() {
     let (carla, carla_id) = app.register("carla@example.org", PASSWORD).await;
     let carla_member = add_member(app, &s.family, &carla_id, "madre", "coparent", 2).await;
     let family_path = format!("/api/familias/{}", s.family);
-    // Ana, the admin, closes her account: Carla is the only co-parent who can act.
+    // Ana, the admin, closes her account: Carla, the only co-parent who can act, takes over.
     let closed = app
         .request(
             Method::DELETE,
@@ -553,6 +553,16 @@ async fn a_family_with_children_keeps_an_active_coparent() {
         )
         .await;
     assert_eq!(closed.status, StatusCode::OK, "{}", closed.body);
+    let view = app.get(&family_path, Some(&carla)).await;
+    assert_eq!(view.body["data"]["soyAdmin"], true, "{}", view.body);
+
+    // An admin without full access (as an erased admin's heir can be) shares the role.
+    let (dora, dora_id) = app.register("dora@example.org", PASSWORD).await;
+    let dora_member = add_member(app, &s.family, &dora_id, "abuela", "viewer", 3).await;
+    app.sql(&format!(
+        "UPDATE miembros SET es_admin = true WHERE id = '{dora_member}'"
+    ))
+    .await;
 
     let leave = delete(
         app,
@@ -575,18 +585,12 @@ async fn a_family_with_children_keeps_an_active_coparent() {
     .await;
     assert_eq!(beto_leaves.status, StatusCode::OK, "{}", beto_leaves.body);
 
-    // An admin without full access (as an erased admin's heir can be) cannot demote Carla either.
-    let (dora, dora_id) = app.register("dora@example.org", PASSWORD).await;
-    let dora_member = add_member(app, &s.family, &dora_id, "abuela", "viewer", 3).await;
-    app.sql(&format!(
-        "UPDATE miembros SET es_admin = true WHERE id = '{dora_member}'"
-    ))
-    .await;
+    // Dora cannot demote Carla either.
     let demote = put(
         app,
         &format!("{family_path}/miembros/{carla_member}"),
         &dora,
-        json!({"permiso": "viewer"}),
+        json!({"permiso": "viewer", "esAdmin": false}),
     )
     .await;
     assert_eq!(demote.status, StatusCode::CONFLICT, "{}", demote.body);
@@ -730,4 +734,62 @@ async fn two_admins_stepping_down_at_once_leave_one_admin() {
         .filter(|m| m["esAdmin"] == true)
         .count();
     assert_eq!(admins, 1);
+}
+
+#[tokio::test]
+async fn a_member_sets_their_own_relation_and_nothing_else() {
+    let s = shared().await;
+    let app = &s.app;
+    let family_path = format!("/api/familias/{}", s.family);
+    let mine = put(
+        app,
+        &format!("{family_path}/miembros/{}", s.beto_member),
+        &s.beto,
+        json!({"relacion": "padre"}),
+    )
+    .await;
+    assert_eq!(mine.status, StatusCode::OK, "{}", mine.body);
+    assert_eq!(member(&mine.body["data"], &s.beto_id)["relacion"], "padre");
+    let seen = app.get(&family_path, Some(&s.ana)).await;
+    assert_eq!(member(&seen.body["data"], &s.beto_id)["relacion"], "padre");
+    assert_eq!(member(&seen.body["data"], &s.beto_id)["permiso"], "viewer");
+
+    // Not someone else's, not with a role change, not to a relation that does not exist.
+    let others = put(
+        app,
+        &format!("{family_path}/miembros/{}", s.ana_member),
+        &s.beto,
+        json!({"relacion": "madre"}),
+    )
+    .await;
+    assert_eq!(others.status, StatusCode::FORBIDDEN, "{}", others.body);
+    let with_role = put(
+        app,
+        &format!("{family_path}/miembros/{}", s.beto_member),
+        &s.beto,
+        json!({"relacion": "abuelo", "permiso": "coparent"}),
+    )
+    .await;
+    assert_eq!(
+        with_role.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        with_role.body
+    );
+    let unknown = put(
+        app,
+        &format!("{family_path}/miembros/{}", s.beto_member),
+        &s.beto,
+        json!({"relacion": "tio"}),
+    )
+    .await;
+    assert_eq!(
+        unknown.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        unknown.body
+    );
+    let seen = app.get(&family_path, Some(&s.ana)).await;
+    assert_eq!(member(&seen.body["data"], &s.beto_id)["relacion"], "padre");
+    assert_eq!(member(&seen.body["data"], &s.ana_id)["relacion"], "otro");
 }

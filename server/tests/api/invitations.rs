@@ -559,7 +559,8 @@ async fn someone_with_an_account_accepts_signed_in_and_cannot_join_twice() {
         .get(&format!("/api/hijos/{}", f.child), Some(&beto))
         .await;
     assert_eq!(after.status, StatusCode::OK, "{}", after.body);
-    assert_eq!(families(&f.app, &beto).await.len(), 2);
+    // His own family, still empty, made way for the one he joined.
+    assert_eq!(families(&f.app, &beto).await.len(), 1);
 
     // Inviting a member again is refused; so is a second pending invitation to one address.
     let member = f.invite("beto@example.org", json!({})).await;
@@ -759,10 +760,10 @@ async fn blocking_stops_invitations_but_never_access_to_the_children() {
         .unwrap_or_default();
     assert_eq!(ana_row["bloqueado"], true);
 
-    // Ana can no longer invite Beto to anything.
+    // Inviting a member is refused as before; what a block does to invitations is tested in
+    // `a_blocked_inviter_learns_nothing`.
     let refused = f.invite("beto@example.org", json!({})).await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
-    assert_eq!(refused.body["code"], "invite_blocked");
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
 
     // Neither loses access to the child.
     for token in [&f.ana, &beto] {
@@ -913,4 +914,422 @@ async fn another_instance_sees_changes_at_once() {
         tokio::time::sleep(std::time::Duration::from_millis(25)).await;
     }
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// A member row of the family `familia_id` as `token`'s holder sees it, by user id.
+async fn member_row(app: &TestApp, token: &str, familia_id: &str, usuario_id: &str) -> Value {
+    families(app, token)
+        .await
+        .into_iter()
+        .find(|f| id(f) == familia_id)
+        .and_then(|f| {
+            f["miembros"]
+                .as_array()
+                .and_then(|ms| ms.iter().find(|m| m["usuarioId"] == usuario_id).cloned())
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn a_mailed_invitation_admits_only_its_address() {
+    let f = family().await;
+    f.invite("beto@example.org", json!({})).await;
+    let token = f.mailed_token("beto@example.org").await;
+
+    // A stranger who changed `email=` in the link does not get an account through it.
+    for (lang, text) in [
+        (None, "solo sirve para esa dirección"),
+        (Some("en"), "it only works for that address"),
+    ] {
+        let stranger = f
+            .app
+            .request(
+                Method::POST,
+                "/api/usuarios",
+                None,
+                Some(
+                    json!({"nombre": "Mal", "apellido": "Lory", "email": "mallory@example.org",
+                    "password": PASSWORD, "invitationToken": token}),
+                ),
+                lang,
+            )
+            .await;
+        assert_eq!(
+            stranger.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            stranger.body
+        );
+        assert_eq!(stranger.body["code"], "invitation_email_mismatch");
+        assert!(stranger.str("msg").contains(text), "{}", stranger.body);
+    }
+    assert_eq!(
+        f.app.login("mallory@example.org", PASSWORD).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+
+    // Nor does one who has an account already, signed in.
+    let (mallory, mallory_id) = f.app.register("mallory@example.org", PASSWORD).await;
+    let taken = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&mallory),
+            json!({"token": token}),
+        )
+        .await;
+    assert_eq!(
+        taken.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        taken.body
+    );
+    assert_eq!(taken.body["code"], "invitation_email_mismatch");
+    assert!(
+        families(&f.app, &mallory)
+            .await
+            .iter()
+            .all(|x| id(x) != f.family),
+        "the stranger is no member"
+    );
+    assert_eq!(
+        member_row(&f.app, &f.ana, &f.family, &mallory_id).await,
+        Value::Null
+    );
+    let child = f
+        .app
+        .get(&format!("/api/hijos/{}", f.child), Some(&mallory))
+        .await;
+    assert_eq!(child.status, StatusCode::NOT_FOUND, "{}", child.body);
+
+    // The invitation still works for its address, typed in another case.
+    let beto = register_as(
+        &f.app,
+        "Beto",
+        "Beto@Example.org",
+        json!({"invitationToken": token}),
+    )
+    .await;
+    assert_eq!(beto.status, StatusCode::CREATED, "{}", beto.body);
+    assert_eq!(id(&families(&f.app, beto.str("token")).await[0]), f.family);
+}
+
+/// A client whose requests come from `ip` (any address of 127.0.0.0/8 is this machine).
+fn client_from(ip: &str) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(ip.parse::<std::net::IpAddr>().ok())
+        .build()
+        .expect("client")
+}
+
+async fn look_up_code(app: &TestApp, client: &reqwest::Client, code: &str) -> StatusCode {
+    client
+        .get(format!(
+            "{}/api/invitaciones/consulta?codigo={code}",
+            app.base
+        ))
+        .send()
+        .await
+        .expect("request")
+        .status()
+}
+
+#[tokio::test]
+async fn guessing_linking_codes_is_limited_per_address_and_in_total() {
+    let f = family_on(
+        TestApp::spawn_with(Options {
+            rate_limits: true,
+            ..Default::default()
+        })
+        .await,
+    )
+    .await;
+    let code = f.code("coparent", "padre").await;
+    let guesser = client_from("127.0.0.2");
+
+    // Wrong codes count; a right one is given back, so typos and then success cost nothing.
+    for _ in 0..19 {
+        assert_eq!(
+            look_up_code(&f.app, &guesser, "ZZZZZZZZ").await,
+            StatusCode::NOT_FOUND
+        );
+    }
+    assert_eq!(look_up_code(&f.app, &guesser, &code).await, StatusCode::OK);
+    assert_eq!(
+        look_up_code(&f.app, &guesser, "ZZZZZZZY").await,
+        StatusCode::NOT_FOUND
+    );
+    // Past 20 failures in the hour, even the right code is refused: no oracle for guessers.
+    assert_eq!(
+        look_up_code(&f.app, &guesser, "ZZZZZZZX").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        look_up_code(&f.app, &guesser, &code).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // Signed-in acceptances from that address are limited by the same count.
+    let (beto, _) = f.app.register("beto@example.org", PASSWORD).await;
+    let refused = guesser
+        .post(format!("{}/api/invitaciones/aceptar", f.app.base))
+        .bearer_auth(&beto)
+        .json(&json!({"codigo": code}))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    // Another address is not held back by it.
+    assert_eq!(
+        look_up_code(&f.app, &client_from("127.0.0.3"), &code).await,
+        StatusCode::OK
+    );
+
+    // Many addresses together: 200 failures in the hour close codes for everyone.
+    let mut failures = 20;
+    'spread: for n in 10..40 {
+        let client = client_from(&format!("127.0.0.{n}"));
+        for _ in 0..20 {
+            if failures >= 200 {
+                break 'spread;
+            }
+            assert_eq!(
+                look_up_code(&f.app, &client, "ZZZZZZZZ").await,
+                StatusCode::NOT_FOUND
+            );
+            failures += 1;
+        }
+    }
+    let fresh = client_from("127.0.0.99");
+    assert_eq!(
+        look_up_code(&f.app, &fresh, "ZZZZZZZZ").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        look_up_code(&f.app, &fresh, &code).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // Mailed links are long secrets: they are not held up by guessed codes.
+    f.invite("carla@example.org", json!({})).await;
+    let token = f.mailed_token("carla@example.org").await;
+    let link = fresh
+        .get(format!(
+            "{}/api/invitaciones/consulta?token={token}",
+            f.app.base
+        ))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(link.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_blocked_inviter_learns_nothing() {
+    let f = family().await;
+    let (_, beto_id) = f.app.register("beto@example.org", PASSWORD).await;
+    f.app
+        .sql("UPDATE usuarios SET email_verificado_at = '2026-01-01T00:00:00Z' WHERE email = 'beto@example.org'")
+        .await;
+    let beto = f
+        .app
+        .login("beto@example.org", PASSWORD)
+        .await
+        .str("token")
+        .to_owned();
+    // Beto got an invitation from Ana, declined it and blocked her.
+    f.invite("beto@example.org", json!({})).await;
+    let first = f.app.get("/api/invitaciones/recibidas", Some(&beto)).await;
+    let first = id(&first.body["data"][0]);
+    let declined = delete(
+        &f.app,
+        &format!("/api/invitaciones/recibidas/{first}"),
+        &beto,
+    )
+    .await;
+    assert_eq!(declined.status, StatusCode::OK, "{}", declined.body);
+    let blocked = block(&f.app, &beto, &f.ana_id).await;
+    assert_eq!(blocked.status, StatusCode::CREATED, "{}", blocked.body);
+    let mails_to_beto = f.app.mails_with("beto%40example.org").len();
+
+    // Ana invites him again: the answer is the one of a delivered invitation.
+    let withheld = f
+        .invite("beto@example.org", json!({"relacion": "padre"}))
+        .await;
+    let delivered = f
+        .invite("carla@example.org", json!({"relacion": "padre"}))
+        .await;
+    assert_eq!(withheld.status, StatusCode::CREATED, "{}", withheld.body);
+    assert_eq!(withheld.status, delivered.status);
+    let keys = |a: &Answer| {
+        let mut keys: Vec<String> = a.body["data"]
+            .as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default();
+        keys.sort();
+        keys
+    };
+    assert_eq!(keys(&withheld), keys(&delivered));
+    assert_eq!(withheld.body["data"]["estado"], "pendiente");
+    assert_eq!(withheld.body["success"], true);
+    let invitation = id(&withheld.body["data"]);
+    let resent = f
+        .app
+        .post(
+            &format!(
+                "/api/familias/{}/invitaciones/{invitation}/reenviar",
+                f.family
+            ),
+            Some(&f.ana),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resent.status, StatusCode::OK, "{}", resent.body);
+    let listed = f
+        .app
+        .get(
+            &format!("/api/familias/{}/invitaciones", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    assert!(
+        listed.body["data"]["pendientes"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|i| id(i) == invitation)),
+        "it looks sent to Ana: {}",
+        listed.body
+    );
+
+    // Nothing reaches Beto: no mail (Carla's, sent after, has arrived), nothing to accept.
+    f.app.wait_for_mail_with("carla%40example.org").await;
+    assert_eq!(f.app.mails_with("beto%40example.org").len(), mails_to_beto);
+    let received = f.app.get("/api/invitaciones/recibidas", Some(&beto)).await;
+    assert_eq!(received.body["data"], json!([]), "{}", received.body);
+    let by_id = f
+        .app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&beto),
+            json!({"invitacionId": invitation}),
+        )
+        .await;
+    assert_eq!(by_id.status, StatusCode::NOT_FOUND, "{}", by_id.body);
+    assert_eq!(
+        member_row(&f.app, &f.ana, &f.family, &beto_id).await,
+        Value::Null
+    );
+}
+
+async fn close_account(app: &TestApp, token: &str) -> Answer {
+    app.request(
+        Method::DELETE,
+        "/api/usuarios/perfil",
+        Some(token),
+        Some(json!({"password": PASSWORD, "confirmacion": "eliminar"})),
+        None,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn the_only_admin_closing_their_account_hands_the_family_over() {
+    let f = family().await;
+    // Carla has been there longest but only reads; Beto is the longest-standing co-parent.
+    let (carla, carla_id) = f.app.register("carla@example.org", PASSWORD).await;
+    let code = f.code("viewer", "abuela").await;
+    accept_code(&f.app, &carla, &code).await;
+    let (beto, beto_id) = f.app.register("beto@example.org", PASSWORD).await;
+    let code = f.code("coparent", "padre").await;
+    accept_code(&f.app, &beto, &code).await;
+    let (dani, dani_id) = f.app.register("dani@example.org", PASSWORD).await;
+    let code = f.code("coparent", "otro").await;
+    accept_code(&f.app, &dani, &code).await;
+    let open_code = f.code("coparent", "otro").await;
+
+    let closed = close_account(&f.app, &f.ana).await;
+    assert_eq!(closed.status, StatusCode::OK, "{}", closed.body);
+
+    let admin = |row: Value| row["esAdmin"] == true;
+    assert!(admin(member_row(&f.app, &beto, &f.family, &beto_id).await));
+    assert!(!admin(member_row(&f.app, &beto, &f.family, &dani_id).await));
+    assert!(!admin(
+        member_row(&f.app, &beto, &f.family, &carla_id).await
+    ));
+    let renamed = put(
+        &f.app,
+        &format!("/api/familias/{}", f.family),
+        &beto,
+        json!({"nombre": "Familia García", "zonaHoraria": "Europe/Madrid"}),
+    )
+    .await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+
+    // The code Ana made stops working.
+    let looked = f
+        .app
+        .get(
+            &format!("/api/invitaciones/consulta?codigo={open_code}"),
+            None,
+        )
+        .await;
+    assert_eq!(looked.status, StatusCode::GONE, "{}", looked.body);
+    assert_eq!(looked.body["code"], "invitation_withdrawn");
+    let (eva, _) = f.app.register("eva@example.org", PASSWORD).await;
+    let refused = accept_code(&f.app, &eva, &open_code).await;
+    assert_eq!(refused.status, StatusCode::GONE, "{}", refused.body);
+}
+
+#[tokio::test]
+async fn joining_signed_in_leaves_no_empty_family_of_ones_own() {
+    let f = family().await;
+    // Beto registered on his own, then joined with a code: only Ana's family is his.
+    let (beto, _) = f.app.register("beto@example.org", PASSWORD).await;
+    let code = f.code("coparent", "padre").await;
+    assert_eq!(
+        accept_code(&f.app, &beto, &code).await.status,
+        StatusCode::OK
+    );
+    let his = families(&f.app, &beto).await;
+    assert_eq!(his.len(), 1, "{his:?}");
+    assert_eq!(id(&his[0]), f.family);
+
+    // Carla joins to read only; her own family appears with her first child.
+    let (carla, _) = f.app.register("carla@example.org", PASSWORD).await;
+    let code = f.code("viewer", "abuela").await;
+    assert_eq!(
+        accept_code(&f.app, &carla, &code).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(families(&f.app, &carla).await.len(), 1);
+    let child = f
+        .app
+        .post("/api/hijos", Some(&carla), json!({"nombre": "Lía", "apellido": "Pérez", "fechaNacimiento": "2021-02-03", "genero": "femenino"}))
+        .await;
+    assert_eq!(child.status, StatusCode::CREATED, "{}", child.body);
+    let hers = families(&f.app, &carla).await;
+    assert_eq!(hers.len(), 2, "{hers:?}");
+    let own = hers
+        .iter()
+        .find(|x| id(x) != f.family)
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(own["hijos"], 1);
+    assert_eq!(own["miembros"].as_array().map(Vec::len), Some(1));
+
+    // A family of one's own with a child, or with someone invited to it, stays.
+    let (dani, _) = f.app.register("dani@example.org", PASSWORD).await;
+    let dani_family = id(&families(&f.app, &dani).await[0]);
+    let invited = f
+        .app
+        .post(
+            &format!("/api/familias/{dani_family}/invitaciones"),
+            Some(&dani),
+            json!({"email": "eva@example.org"}),
+        )
+        .await;
+    assert_eq!(invited.status, StatusCode::CREATED, "{}", invited.body);
+    let code = f.code("coparent", "otro").await;
+    assert_eq!(
+        accept_code(&f.app, &dani, &code).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(families(&f.app, &dani).await.len(), 2);
 }

@@ -154,8 +154,9 @@ export interface paths {
         };
         get?: never;
         /**
-         * Change a member's permission, relation or admin role, one's own included (admins only). The
-         *     family always keeps an admin and, when it has children, an active co-parent.
+         * Change a member's permission, relation or admin role, one's own included (admins only); any
+         *     member may change their own relation alone. The family always keeps an admin and, when it has
+         *     children, an active co-parent.
          */
         put: operations["update_member"];
         post?: never;
@@ -2138,7 +2139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description a viewer, or the person blocked the caller */
+            /** @description a viewer */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2288,7 +2289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description a viewer, or the person blocked the caller */
+            /** @description a viewer */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2367,7 +2368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description not an admin of this family */
+            /** @description not an admin of this family, beyond one's own relation */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3901,7 +3902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the body does not have the expected shape */
+            /** @description a mailed invitation for another address (invitation_email_mismatch) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4177,7 +4178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description invalid fields */
+            /** @description invalid fields, or a mailed invitation for another address (invitation_email_mismatch) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,7 @@ mod m0006_closing;
 mod m0007_two_factor;
 mod m0008_invitations;
 mod m0009_pending_files;
+mod m0011_withheld_invitations;
 mod m0012_child_deletion;
 
 pub struct Migrator;
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0007_two_factor::Migration),
             Box::new(m0008_invitations::Migration),
             Box::new(m0009_pending_files::Migration),
+            Box::new(m0011_withheld_invitations::Migration),
             Box::new(m0012_child_deletion::Migration),
         ]
     }

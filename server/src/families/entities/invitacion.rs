@@ -21,6 +21,8 @@ pub struct Model {
     pub expires_at: DateTimeUtc,
     pub enviada_at: DateTimeUtc,
     pub aceptada_por: Option<String>,
+    /// Sent by someone the invitee blocked: kept so the sender sees it as sent, never delivered.
+    pub retenida: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -8,6 +8,7 @@ const routes = [
   { path: '/register', element: page('plain registration') },
   { path: '/register-invited', element: <RegisterPage invited /> },
   { path: '/login', element: page('login page') },
+  { path: '/children', element: page('children page') },
 ];
 
 const found = (over: Record<string, unknown> = {}) =>
@@ -67,7 +68,9 @@ describe('/register-invited', () => {
     expect(screen.queryByLabelText('Código de vinculación')).not.toBeInTheDocument();
 
     await fillAndSubmit();
-    expect(await screen.findByText('Tu cuenta está lista y quedó conectada con Lucía Pereyra.')).toBeInTheDocument();
+    // The answer's session is kept: the new member lands on the children, signed in.
+    expect(await screen.findByText('children page')).toBeInTheDocument();
+    expect(window.localStorage.length).toBeGreaterThan(0);
     const registration = fetch.mock.calls.map((c) => c[0] as Request).find((r) => r.url.endsWith('/api/usuarios'));
     expect(await registration?.json()).toMatchObject({ invitedBy: 'u1', invitationToken: 'tok123', linkingCode: null, email: 'martin@example.org' });
   });
@@ -101,7 +104,7 @@ describe('/register-invited', () => {
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('readonly');
     await userEvent.type(screen.getByLabelText('Email'), 'martin@example.org');
     await fillAndSubmit();
-    await screen.findByText(/quedó conectada con Lucía Pereyra/);
+    await screen.findByText('children page');
     const registration = fetch.mock.calls.map((c) => c[0] as Request).find((r) => r.url.endsWith('/api/usuarios'));
     expect(await registration?.json()).toMatchObject({ invitedBy: 'u1', invitationToken: null, linkingCode: 'ABCD2345' });
   });
@@ -115,6 +118,29 @@ describe('/register-invited', () => {
     expect(await screen.findByText('No encontramos ese código.')).toBeInTheDocument();
     // A wrong code can be corrected: the form stays.
     expect(screen.getByRole('button', { name: 'Crear cuenta' })).toBeInTheDocument();
+  });
+
+  it('names an unknown mailed link as an invalid invitation, even without invitedBy', async () => {
+    server(() => jsonResponse(404, { success: false, code: 'invitation_unknown', msg: 'No encontramos esa invitación. Revisa el enlace o el código.' }));
+    renderRoutes(routes, '/register-invited?email=martin@example.org&token=nope');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No puedes usar esta invitación');
+    expect(alert).toHaveTextContent('No encontramos esa invitación.');
+    expect(screen.queryByRole('button', { name: 'Crear cuenta' })).not.toBeInTheDocument();
+  });
+
+  it('puts a refusal for another address on the email field', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const request = input as Request;
+      if (request.url.includes('/api/invitaciones/consulta')) return Promise.resolve(found({ email: null }));
+      return Promise.resolve(jsonResponse(422, { success: false, code: 'invitation_email_mismatch', msg: 'Esta invitación se envió a otra dirección de email.' }));
+    });
+    renderRoutes(routes, '/register-invited?invitedBy=u1&code=abcd-2345');
+    await screen.findByText('Lucía Pereyra te invitó a Familia Pereyra en Nido.');
+    await userEvent.type(screen.getByLabelText('Email'), 'otra@example.org');
+    await fillAndSubmit();
+    expect(await screen.findAllByText('Esta invitación se envió a otra dirección de email.')).not.toHaveLength(0);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('goes to plain registration without invitedBy', async () => {

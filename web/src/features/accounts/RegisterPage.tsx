@@ -60,7 +60,6 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
     !invited ? null : token ? { token } : code.length === CODE_LENGTH ? { codigo: code } : null,
   );
   const [failure, setFailure] = useState<string | null>(null);
-  const [connected, setConnected] = useState<{ name: string | null; email: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -79,16 +78,8 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
     },
   });
 
-  useEffect(() => {
-    if (!connected) return;
-    const id = window.setTimeout(
-      () => navigate('/login', { state: { message: t('register.welcome'), email: connected.email } }),
-      3000,
-    );
-    return () => window.clearTimeout(id);
-  }, [connected, navigate, t]);
-
-  if (invited && !invitedBy) return <Navigate to="/register" replace />;
+  // A link that carries an invitation is checked even without `invitedBy`, so a bad one is named.
+  if (invited && !invitedBy && !token && queryCode === null) return <Navigate to="/register" replace />;
 
   const onSubmit = async (values: RegisterValues) => {
     setFailure(null);
@@ -107,11 +98,7 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
         },
         t('register.failed'),
       );
-      if (invited) {
-        const inviter = invitation.kind === 'found' ? invitation.invitation.invitadoPor : null;
-        setConnected({ name: inviter ? `${inviter.nombre} ${inviter.apellido}`.trim() : null, email: values.email.toLowerCase() });
-        return;
-      }
+      // The answer carries a session, invited or not: the new member goes straight to the children.
       signIn(answer.token, answer);
       navigate('/children', { replace: true });
     } catch (err) {
@@ -120,20 +107,11 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
           const message = err.fields[field];
           if (message) setError(field, { message });
         }
-        if (err.code === 'email_taken') setError('email', { message: err.message });
+        if (err.code === 'email_taken' || err.code === 'invitation_email_mismatch') setError('email', { message: err.message });
       }
       setFailure(err instanceof Error ? err.message : t('register.failed'));
     }
   };
-
-  if (connected) {
-    return (
-      <AuthLayout title={t('register.successTitle')}>
-        <Alert kind="success">{connected.name ? t('register.connected', { name: connected.name }) : t('register.connectedNoName')}</Alert>
-        <p className="mt-4 text-sm text-muted">{t('register.redirecting')}</p>
-      </AuthLayout>
-    );
-  }
 
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>

@@ -12,7 +12,7 @@ import { FamilyInvitations } from './FamilyInvitations';
 import { InvitationsForYou } from './InvitationsForYou';
 import { useAcceptInvitation, useBlock, useUnblock } from './invitationsApi';
 import { JoinWithCode } from './JoinWithCode';
-import { initialOf, memberActions, permissionKey, relationKey, statusKey, zoneCity } from './labels';
+import { initialOf, memberActions, permissionKey, relationKey, relationOptions, statusKey, zoneCity } from './labels';
 
 /** /profile/coparents: the caller's families, their members, invitations, codes and blocking. */
 export default function FamiliesPage() {
@@ -199,6 +199,23 @@ function FamilyCard({ family, onSave, onChangeMember, onRemove, onBlock, onUnblo
 
               {(can.canEdit || can.canRemove || can.canLeave || !member.yo) && (
                 <div className="mt-3 flex flex-col gap-3 sm:ml-15 sm:flex-row sm:flex-wrap sm:items-end">
+                  {can.canSetRelation && (
+                    <label className="block text-sm sm:w-64">
+                      <span className="mb-1 block font-medium text-ink">{t(member.yo ? 'families.members.myRelation' : 'families.members.relation')}</span>
+                      <select
+                        value={member.relacion}
+                        disabled={busy}
+                        onChange={(e) => void change(member, { relacion: e.target.value as Member['relacion'] })}
+                        className="block w-full rounded-xl border border-gray-300 bg-white px-3 py-2 text-base text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+                      >
+                        {relationOptions((r) => t(relationKey(r)), member.relacion).map((option) => (
+                          <option key={option.value} value={option.value}>
+                            {option.label}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  )}
                   {can.canEdit && (
                     <>
                       <label className="block text-sm sm:w-64">

@@ -4,7 +4,9 @@ import i18n from '../../i18n';
 import { ApiError } from '../../api/client';
 import type { Family, Member } from './api';
 import { FamiliesView } from './FamiliesPage';
-import { memberActions, zoneOptions } from './labels';
+import { memberActions, relationOptions, zoneOptions } from './labels';
+import es from '../../i18n/es.json';
+import en from '../../i18n/en.json';
 
 const member = (over: Partial<Member>): Member => ({
   _id: 'm1',
@@ -62,9 +64,25 @@ describe('families labels', () => {
   });
 
   it('lets admins edit and remove others, and anyone leave', () => {
-    expect(memberActions(member({ yo: true }), false)).toEqual({ canEdit: false, canRemove: false, canLeave: true });
-    expect(memberActions(member({}), true)).toEqual({ canEdit: true, canRemove: true, canLeave: false });
+    expect(memberActions(member({ yo: true }), false)).toEqual({ canEdit: false, canSetRelation: true, canRemove: false, canLeave: true });
+    expect(memberActions(member({}), true)).toEqual({ canEdit: true, canSetRelation: true, canRemove: true, canLeave: false });
+    expect(memberActions(member({}), false).canSetRelation).toBe(false);
     expect(memberActions(member({ estado: 'cuenta_cerrada' }), true).canEdit).toBe(false);
+  });
+});
+
+describe('relation options', () => {
+  it('offers each relation once in each language, keeping the saved one', () => {
+    const inSpanish = (r: Member['relacion']) => es.families.relation[r];
+    const inEnglish = (r: Member['relacion']) => en.families.relation[r];
+    expect(relationOptions(inSpanish)).toHaveLength(9);
+    const english = relationOptions(inEnglish).map((o) => o.label);
+    expect(new Set(english).size).toBe(english.length);
+    expect(english.filter((l) => l === 'Guardian')).toHaveLength(1);
+    expect(english.filter((l) => l === 'Caregiver')).toHaveLength(1);
+    const saved = relationOptions(inEnglish, 'tutora').map((o) => o.value);
+    expect(saved).toContain('tutora');
+    expect(saved).not.toContain('tutor');
   });
 });
 
@@ -96,6 +114,14 @@ describe('FamiliesView', () => {
     view([family()], { onChangeMember });
     await userEvent.selectOptions(within(row('Martín Sosa')).getByLabelText('Acceso'), 'coparent');
     expect(onChangeMember).toHaveBeenCalledWith('f1', 'm2', { permiso: 'coparent' });
+  });
+
+  it('lets a member who is no admin set their own relation, and only theirs', async () => {
+    const onChangeMember = vi.fn(() => Promise.resolve());
+    view([family({ soyAdmin: false, miPermiso: 'viewer', miembros: [member({ _id: 'm1', yo: true, permiso: 'viewer', relacion: 'otro' }), member({ _id: 'm2', nombre: 'Martín', apellido: 'Sosa' })] })], { onChangeMember });
+    await userEvent.selectOptions(within(row('Lucía Pereyra')).getByLabelText('Tu relación con los niños'), 'abuela');
+    expect(onChangeMember).toHaveBeenCalledWith('f1', 'm1', { relacion: 'abuela' });
+    expect(within(row('Martín Sosa')).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('shows the server refusal when leaving is not allowed', async () => {

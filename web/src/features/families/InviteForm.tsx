@@ -11,7 +11,7 @@ import { emailSchema } from '../../lib/emailSchema';
 import { formFailure } from '../../lib/serverErrors';
 import type { InviteInput, MailLanguage } from './invitationsApi';
 import { PermissionChoice } from './PermissionChoice';
-import { PERMISSIONS, RELATIONS, relationKey } from './labels';
+import { PERMISSIONS, RELATIONS, relationKey, relationOptions } from './labels';
 
 export const inviteSchema = (t: TFunction) =>
   z.object({
@@ -62,7 +62,7 @@ export function InviteForm({ onInvite, onSent }: { onInvite: (body: InviteInput)
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('families.invite.relation')}
-          options={RELATIONS.map((r) => ({ value: r, label: t(relationKey(r)) }))}
+          options={relationOptions((r) => t(relationKey(r)))}
           error={errors.relacion?.message}
           {...register('relacion')}
         />

@@ -9,7 +9,7 @@ import { Disclosure, useDisclosure } from '../profile/ui';
 import { copyText, formatDay, shareLink, spacedCode } from './codes';
 import type { CodeInput, Invitation } from './invitationsApi';
 import { PermissionChoice } from './PermissionChoice';
-import { permissionKey, RELATIONS, relationKey } from './labels';
+import { permissionKey, relationKey, relationOptions } from './labels';
 
 interface Props {
   /** The family's current pending code, or null when it has none. */
@@ -67,7 +67,7 @@ export function LinkingCode({ code, origin, fallbackInviterId, onCreate, onDone,
       {failure && <Alert>{failure}</Alert>}
       <PermissionChoice {...register('permiso')} />
       <div className="sm:w-1/2 sm:pr-2">
-        <SelectField label={t('families.invite.relation')} options={RELATIONS.map((r) => ({ value: r, label: t(relationKey(r)) }))} {...register('relacion')} />
+        <SelectField label={t('families.invite.relation')} options={relationOptions((r) => t(relationKey(r)))} {...register('relacion')} />
       </div>
       <div className="flex justify-end">
         <Button type="submit" busy={isSubmitting}>

@@ -6,7 +6,7 @@ import type { components } from '../../api/schema';
 export type Family = components['schemas']['FamilyView'];
 export type Member = components['schemas']['MemberView'];
 export type FamilyInput = { nombre: string; zonaHoraria: string };
-export type MemberChange = { permiso?: Member['permiso']; esAdmin?: boolean };
+export type MemberChange = { permiso?: Member['permiso']; relacion?: Member['relacion']; esAdmin?: boolean };
 
 export const familiesKey = ['families'] as const;
 const childrenKey = ['children'] as const;

@@ -40,6 +40,8 @@ export function memberActions(member: Member, soyAdmin: boolean) {
   return {
     /** Admins change anyone's access or admin role, their own too (the server keeps one admin). */
     canEdit: soyAdmin && member.estado === 'activo',
+    /** Everyone says how they relate to the children; admins may correct anyone's. */
+    canSetRelation: member.estado === 'activo' && (member.yo || soyAdmin),
     /** Admins remove others; one's own row offers "leave" instead. */
     canRemove: soyAdmin && !member.yo,
     canLeave: member.yo,
@@ -48,6 +50,21 @@ export function memberActions(member: Member, soyAdmin: boolean) {
 
 /** The relations a member can have to the children, in the order the selects offer them. */
 export const RELATIONS = ['madre', 'padre', 'tutor', 'tutora', 'abuelo', 'abuela', 'cuidador', 'cuidadora', 'otro'] as const satisfies readonly Member['relacion'][];
+
+/**
+ * The relations as a select offers them: each label once in the interface language (English has
+ * one word for tutor and tutora, cuidador and cuidadora). `current` is kept even when its label
+ * is shared, so the select shows what is saved.
+ */
+export function relationOptions(label: (relation: Member['relacion']) => string, current?: Member['relacion']) {
+  const seen = new Map<string, Member['relacion']>();
+  for (const relation of RELATIONS) {
+    const text = label(relation);
+    if (!seen.has(text) || relation === current) seen.set(text, relation);
+  }
+  const kept = new Set(seen.values());
+  return RELATIONS.filter((r) => kept.has(r)).map((value) => ({ value, label: label(value) }));
+}
 
 /** Access levels, full access first. */
 export const PERMISSIONS = ['coparent', 'viewer'] as const satisfies readonly Member['permiso'][];
