@@ -209,4 +209,8 @@ messages! {
     CannotBlockSelf => "cannot_block_self", "No puedes bloquearte a ti mismo", "You cannot block yourself";
     UserBlocked => "user_blocked", "Bloqueaste a esta persona: ya no puede enviarte invitaciones.", "You blocked this person: they can no longer send you invitations.";
     UserUnblocked => "user_unblocked", "Desbloqueaste a esta persona.", "You unblocked this person.";
+    // Site: suggestions and the rest of the trust fixes' site items.
+    SuggestionRequired => "suggestion_required", "Escribe tu sugerencia", "Write your suggestion";
+    SuggestionCategoryInvalid => "suggestion_category_invalid", "La categoría debe ser idea, problema u otro", "The category must be idea, problema or otro";
+    SuggestionThanks => "suggestion_thanks", "¡Gracias por tu sugerencia! La leerá el equipo de Nido.", "Thank you for your suggestion! The Nido team will read it.";
 }

@@ -9,6 +9,7 @@ mod m0006_closing;
 mod m0007_two_factor;
 mod m0008_invitations;
 mod m0009_pending_files;
+mod m0013_suggestions;
 
 pub struct Migrator;
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0007_two_factor::Migration),
             Box::new(m0008_invitations::Migration),
             Box::new(m0009_pending_files::Migration),
+            Box::new(m0013_suggestions::Migration),
         ]
     }
 }
