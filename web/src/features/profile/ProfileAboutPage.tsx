@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
+import { BackLink, Card } from './ui';
+
+const LINKS = [
+  ['/about', 'about'],
+  ['/updates', 'updates'],
+  ['/status', 'status'],
+  ['/terms', 'terms'],
+  ['/privacy', 'privacy'],
+  ['/cookies', 'cookies'],
+] as const;
+
+/** /profile/about: what Nido is, this build's version, and the pages about the product. */
+export default function ProfileAboutPage() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-2xl">
+      <BackLink to="/profile">{t('profile.edit.back')}</BackLink>
+      <h1 className="mt-4 text-2xl font-bold text-ink">{t('profile.aboutNido.title')}</h1>
+      <div className="mt-6 space-y-4">
+        <Card title={t('profile.aboutNido.whatTitle')}>
+          <p className="text-ink">{t('profile.aboutNido.what')}</p>
+          <p className="mt-3 text-muted">{t('profile.aboutNido.open')}</p>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-medium text-muted">{t('profile.aboutNido.version')}</dt>
+            <dd className="text-ink" data-testid="about-version">
+              {__APP_VERSION__}
+            </dd>
+            <dt className="font-medium text-muted">{t('profile.aboutNido.languages')}</dt>
+            <dd className="text-ink">{t('profile.aboutNido.languagesValue')}</dd>
+          </dl>
+        </Card>
+        <Card title={t('profile.aboutNido.moreTitle')}>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {LINKS.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to} className="flex min-h-11 items-center rounded-xl bg-sand-50 px-3 py-2 font-medium text-brand-700 hover:bg-brand-50">
+                  {t(`pages.${key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </section>
+  );
+}
