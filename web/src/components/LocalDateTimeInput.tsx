@@ -4,7 +4,8 @@ import { formatLocalDate, formatLocalTime, parseLocalDate, parseLocalTime } from
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { kind: 'date' | 'time'; ref?: Ref<HTMLInputElement> };
 
-const nativeValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+// Read when used: prerendering runs without a DOM.
+const nativeValueOf = () => (typeof HTMLInputElement === 'undefined' ? undefined : Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value'));
 
 function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
   if (typeof ref === 'function') ref(value);
@@ -37,6 +38,7 @@ export function LocalDateTimeInput({ kind, ref, name, onChange, onBlur, value, d
 
   const hiddenRef = useCallback(
     (element: HTMLInputElement | null) => {
+      const nativeValue = nativeValueOf();
       if (element && nativeValue?.get && nativeValue.set) {
         const { get, set } = nativeValue;
         // Values the form sets (defaults, reset) reach the visible text too.
@@ -77,7 +79,7 @@ export function LocalDateTimeInput({ kind, ref, name, onChange, onBlur, value, d
           const next = parse(e.target.value);
           // Straight to the hidden input: the text being typed is not redrawn under the cursor.
           const hidden = visible.current?.previousElementSibling;
-          if (hidden instanceof HTMLInputElement) nativeValue?.set?.call(hidden, next);
+          if (hidden instanceof HTMLInputElement) nativeValueOf()?.set?.call(hidden, next);
           send(onChange, 'change', next);
         }}
         onBlur={(e) => {
