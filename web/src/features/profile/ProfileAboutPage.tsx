@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useLocalized } from '../../content/localized';
+import profileEn from '../../content/profile/en';
+import profileEs from '../../content/profile/es';
 import { BackLink, Card } from './ui';
 
 const LINKS = [
@@ -14,24 +17,25 @@ const LINKS = [
 /** /profile/about: what Nido is, this build's version, and the pages about the product. */
 export default function ProfileAboutPage() {
   const { t } = useTranslation();
+  const texts = useLocalized({ es: profileEs, en: profileEn });
   return (
     <section className="mx-auto max-w-2xl">
       <BackLink to="/profile">{t('profile.edit.back')}</BackLink>
-      <h1 className="mt-4 text-2xl font-bold text-ink">{t('profile.aboutNido.title')}</h1>
+      <h1 className="mt-4 text-2xl font-bold text-ink">{texts.aboutNido.title}</h1>
       <div className="mt-6 space-y-4">
-        <Card title={t('profile.aboutNido.whatTitle')}>
-          <p className="text-ink">{t('profile.aboutNido.what')}</p>
-          <p className="mt-3 text-muted">{t('profile.aboutNido.open')}</p>
+        <Card title={texts.aboutNido.whatTitle}>
+          <p className="text-ink">{texts.aboutNido.what}</p>
+          <p className="mt-3 text-muted">{texts.aboutNido.open}</p>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="font-medium text-muted">{t('profile.aboutNido.version')}</dt>
+            <dt className="font-medium text-muted">{texts.aboutNido.version}</dt>
             <dd className="text-ink" data-testid="about-version">
               {__APP_VERSION__}
             </dd>
-            <dt className="font-medium text-muted">{t('profile.aboutNido.languages')}</dt>
-            <dd className="text-ink">{t('profile.aboutNido.languagesValue')}</dd>
+            <dt className="font-medium text-muted">{texts.aboutNido.languages}</dt>
+            <dd className="text-ink">{texts.aboutNido.languagesValue}</dd>
           </dl>
         </Card>
-        <Card title={t('profile.aboutNido.moreTitle')}>
+        <Card title={texts.aboutNido.moreTitle}>
           <ul className="grid gap-2 sm:grid-cols-2">
             {LINKS.map(([to, key]) => (
               <li key={to}>

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
+import { useLocalized } from '../../content/localized';
+import profileEn from '../../content/profile/en';
+import profileEs from '../../content/profile/es';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
@@ -19,6 +22,7 @@ const MAX = 5000;
 /** /profile/suggestions: a note to Nido's team, stored and mailed to support. */
 export default function SuggestionsPage() {
   const { t } = useTranslation();
+  const texts = useLocalized({ es: profileEs, en: profileEn });
   const [thanks, setThanks] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -35,12 +39,12 @@ export default function SuggestionsPage() {
     try {
       const done = await sendSuggestion(
         { mensaje: values.mensaje, categoria: values.categoria || null },
-        t('profile.suggestionsForm.failed'),
+        texts.suggestionsForm.failed,
       );
       setThanks(done.msg);
       reset();
     } catch (err) {
-      setFailure(formFailure(err, setError, { mensaje: 'mensaje', categoria: 'categoria' }, t('profile.suggestionsForm.failed')));
+      setFailure(formFailure(err, setError, { mensaje: 'mensaje', categoria: 'categoria' }, texts.suggestionsForm.failed));
     }
   });
 
@@ -48,9 +52,9 @@ export default function SuggestionsPage() {
     <section className="mx-auto max-w-2xl">
       <BackLink to="/profile">{t('profile.edit.back')}</BackLink>
       <h1 className="mt-4 text-2xl font-bold text-ink">{t('sections.suggestions')}</h1>
-      <p className="mt-2 text-muted">{t('profile.suggestionsForm.lead')}</p>
+      <p className="mt-2 text-muted">{texts.suggestionsForm.lead}</p>
       <div className="mt-6">
-        <Card title={t('profile.suggestionsForm.title')}>
+        <Card title={texts.suggestionsForm.title}>
           {thanks && (
             <div role="status" className="mb-4 rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-800">
               {thanks}
@@ -63,26 +67,26 @@ export default function SuggestionsPage() {
           )}
           <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
             <SelectField
-              label={t('profile.suggestionsForm.category')}
+              label={texts.suggestionsForm.category}
               error={errors.categoria?.message}
               options={[
-                { value: '', label: t('profile.suggestionsForm.categories.none') },
-                ...SUGGESTION_CATEGORIES.map((c) => ({ value: c, label: t(`profile.suggestionsForm.categories.${c}`) })),
+                { value: '', label: texts.suggestionsForm.categories.none },
+                ...SUGGESTION_CATEGORIES.map((c) => ({ value: c, label: texts.suggestionsForm.categories[c] })),
               ]}
               {...register('categoria')}
             />
             <TextArea
-              label={t('profile.suggestionsForm.message')}
+              label={texts.suggestionsForm.message}
               rows={6}
               maxLength={MAX}
-              hint={t('profile.suggestionsForm.hint')}
+              hint={texts.suggestionsForm.hint}
               error={errors.mensaje?.message}
               {...register('mensaje', {
-                validate: (v) => v.trim() !== '' || t('profile.suggestionsForm.required'),
+                validate: (v) => v.trim() !== '' || texts.suggestionsForm.required,
               })}
             />
             <Button type="submit" busy={isSubmitting}>
-              {t('profile.suggestionsForm.send')}
+              {texts.suggestionsForm.send}
             </Button>
           </form>
         </Card>
