@@ -216,4 +216,8 @@ messages! {
     GenderRequired => "gender_required", "Elige el género.", "Choose the gender.";
     // Trust fixes: invitations, blocking and membership.
     InvitationEmailMismatch => "invitation_email_mismatch", "Esta invitación se envió a otra dirección de email: solo sirve para esa dirección.", "This invitation was sent to another email address: it only works for that address.";
+    // Site: suggestions and the rest of the trust fixes' site items.
+    SuggestionRequired => "suggestion_required", "Escribe tu sugerencia", "Write your suggestion";
+    SuggestionCategoryInvalid => "suggestion_category_invalid", "La categoría debe ser idea, problema u otro", "The category must be idea, problema or otro";
+    SuggestionThanks => "suggestion_thanks", "¡Gracias por tu sugerencia! La leerá el equipo de Nido.", "Thank you for your suggestion! The Nido team will read it.";
 }

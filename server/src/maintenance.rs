@@ -96,6 +96,14 @@ async fn clean_up(state: &AppState) -> Result<(), sea_orm::DbErr> {
         .await?
         .rows_affected;
     let contact_retries = contact::retry_unsent(state).await?;
-    tracing::debug!(limits, sessions, tokens, contact_retries, "clean-up done");
+    let suggestion_retries = crate::site::suggestions::retry_unsent(state).await?;
+    tracing::debug!(
+        limits,
+        sessions,
+        tokens,
+        contact_retries,
+        suggestion_retries,
+        "clean-up done"
+    );
     Ok(())
 }

@@ -59,9 +59,9 @@ test('filter the blog, open a post, share it and follow a related post', async (
   await expect(page).toHaveURL(/\/blog$/);
 });
 
-test('an unknown post slug shows the list', async ({ page }) => {
+test('an unknown post slug says the post does not exist, above the list', async ({ page }) => {
   await openLive(page, '/blog/no-existe');
-  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Esta publicación no existe' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Todas las publicaciones' })).toBeVisible();
 });
 

@@ -1,2 +1,2 @@
-/** The web app's version (web/package.json), put in by Vite at build time. */
+/** Nido's version (server/Cargo.toml, the same the server reports), put in by Vite at build time. */
 declare const __APP_VERSION__: string;

@@ -141,7 +141,7 @@ pub fn family_invitation(
         Lang::Es => (
             format!("{sender} te invita a Nido"),
             format!(
-                "{sender} te invita a sumarte a «{family}» en Nido, para compartir la información de los chicos, el calendario y los gastos."
+                "{sender} te invita a sumarte a «{family}» en Nido, para compartir las fichas de los chicos: escuela, salud, turnos, actividades y contactos de emergencia."
             ),
             "Si todavía no tienes cuenta, el enlace te lleva a crearla; si ya la tienes, inicia sesión y acepta la invitación.",
             "Aceptar la invitación",
@@ -151,7 +151,7 @@ pub fn family_invitation(
         Lang::En => (
             format!("{sender} invites you to Nido"),
             format!(
-                "{sender} invites you to join “{family}” on Nido, to share the children's information, calendar and expenses."
+                "{sender} invites you to join “{family}” on Nido, to share the children's records: school, health, appointments, activities and emergency contacts."
             ),
             "If you do not have an account yet, the link takes you to create one; if you do, sign in and accept the invitation.",
             "Accept the invitation",

@@ -1,5 +1,5 @@
 //! The public, non-personal side of the API: health and readiness, the contact form, help-article
-//! feedback and the live status page.
+//! feedback, signed-in users' suggestions and the live status page.
 
 pub mod contact;
 pub mod entities;
@@ -7,3 +7,4 @@ pub mod feedback;
 pub mod notices;
 pub mod routes;
 pub mod status;
+pub mod suggestions;

@@ -16,6 +16,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(ready))
         .routes(routes!(super::contact::send))
         .routes(routes!(super::feedback::rate_article))
+        .routes(routes!(super::suggestions::send))
         .routes(routes!(super::status::status))
 }
 

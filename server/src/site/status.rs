@@ -63,7 +63,7 @@ pub struct Overall {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Service {
-    /// webApp, mobileApp, apiServices, database, emailService, notifications or fileStorage.
+    /// webApp, apiServices, database, emailService, notifications or fileStorage.
     pub name: String,
     pub status: ServiceStatus,
     /// Milliseconds the probe took.
@@ -171,8 +171,7 @@ async fn measure(state: &AppState) -> StatusData {
     };
     let services = vec![
         service("webApp", status_if(web), 0, now),
-        // The mobile apps use this same API.
-        service("mobileApp", api, database.1, now),
+        // No mobile app exists yet (web/src/app/features.ts): the page lists none.
         service("apiServices", api, database.1, now),
         service("database", database.0, database.1, now),
         service("emailService", mail.0, mail.1, now),

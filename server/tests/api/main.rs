@@ -20,4 +20,5 @@ mod profile;
 mod robustness;
 mod site;
 mod status;
+mod suggestions;
 mod two_factor;

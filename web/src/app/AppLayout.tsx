@@ -8,6 +8,8 @@ import { useSession } from '../features/accounts/session';
 import { VerificationBanner } from '../features/profile/VerificationBanner';
 import { greetingKey } from '../lib/greeting';
 import { QueryProvider } from './QueryProvider';
+import { SkipLink } from '../components/SkipLink';
+import { routeTitleKey } from './routeTitle';
 
 const MENU = [
   { to: '/children', key: 'nav.children', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0' },
@@ -65,6 +67,13 @@ function SignedInLayout() {
   const now = useMinuteClock();
   const [drawer, setDrawer] = useState(false);
   const locale = i18n.language === 'en' ? 'en-US' : 'es-AR';
+  const { pathname } = useLocation();
+  const titleKey = routeTitleKey(pathname);
+  const pageTitle = titleKey ? t(titleKey) : undefined;
+  // Every signed-in page names itself, for tabs, history and screen readers.
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} · Nido` : 'Nido';
+  }, [pageTitle]);
 
   const logout = async () => {
     await signOut();
@@ -79,6 +88,7 @@ function SignedInLayout() {
 
   return (
     <div className="min-h-screen md:flex">
+      <SkipLink />
       <aside className="hidden w-64 shrink-0 flex-col border-r border-sand-200 bg-white p-4 md:flex">
         <Logo to="/children" />
         <nav className="mt-8 flex-1" aria-label={t('nav.label')}>
@@ -91,8 +101,8 @@ function SignedInLayout() {
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-between gap-3 border-b border-sand-200 bg-white/80 px-4 py-3 md:px-8">
-          <div className="flex items-center gap-3">
+        <header className="flex items-center justify-between gap-3 border-b border-sand-200 bg-white/80 px-4 py-2 md:px-8 md:py-3">
+          <div className="flex min-w-0 items-center gap-2 md:gap-3">
             <Dialog.Root open={drawer} onOpenChange={setDrawer}>
               <Dialog.Trigger className="rounded-lg p-2 text-brand-700 md:hidden">
                 <span className="sr-only">{t('common.openMenu')}</span>
@@ -126,11 +136,12 @@ function SignedInLayout() {
                 </Dialog.Content>
               </Dialog.Portal>
             </Dialog.Root>
-            <div>
-              <p className="text-base font-semibold text-ink" data-testid="greeting">
+            {/* One line on a phone: the greeting, cut short if the name is long; the date and time from md up. */}
+            <div className="min-w-0">
+              <p className="truncate text-base font-semibold text-ink" data-testid="greeting">
                 {t(greetingKey(now))}, {user?.nombre}
               </p>
-              <p className="text-xs text-muted">
+              <p className="hidden text-xs text-muted md:block">
                 <time dateTime={now.toISOString()}>
                   {capitalize(now.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' }))} ·{' '}
                   {now.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
@@ -138,11 +149,11 @@ function SignedInLayout() {
               </p>
             </div>
           </div>
-          <div className="md:hidden">
+          <div className="shrink-0 md:hidden">
             <LanguageSwitch />
           </div>
         </header>
-        <main className="flex-1 px-4 py-6 md:px-8">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
           <VerificationBanner />
           <Outlet />
         </main>

@@ -4,6 +4,8 @@ import { useTranslation } from '../i18n';
 import { buttonClass } from '../components/Button';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
+import { SkipLink } from '../components/SkipLink';
+import { useSession } from '../features/accounts/session';
 import { CONTACT_EMAIL, LEGAL_DOCS, LEGAL_PATHS } from '../content/legal/types';
 
 /** Spec §2: one header anchor per landing section. */
@@ -56,9 +58,12 @@ export function PublicLayout() {
     { to: '/help', label: t('landing.nav.help') },
   ];
   const close = () => setOpen(false);
+  // Prerendered pages are for visitors without a session; the swap happens once the session is known.
+  const signedIn = useSession().user !== null;
 
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header
         className="sticky top-0 z-20 border-b border-sand-200 bg-sand-50/95 backdrop-blur"
         onKeyDown={(e) => {
@@ -81,16 +86,24 @@ export function PublicLayout() {
           </ul>
           <div className="hidden items-center gap-2 lg:flex">
             <LanguageSwitch />
-            <Link to="/login" className={buttonClass('ghost')}>
-              {t('landing.signIn')}
-            </Link>
-            <Link to="/register" className={buttonClass('primary')}>
-              {t('landing.startFree')}
-            </Link>
+            {signedIn ? (
+              <Link to="/children" className={buttonClass('primary')} data-testid="go-to-account">
+                {t('landing.goToAccount')}
+              </Link>
+            ) : (
+              <>
+                <Link to="/login" className={buttonClass('ghost')}>
+                  {t('landing.signIn')}
+                </Link>
+                <Link to="/register" className={buttonClass('primary')}>
+                  {t('landing.startFree')}
+                </Link>
+              </>
+            )}
           </div>
           <div className="flex items-center gap-2 lg:hidden">
-            <Link to="/register" className={`${buttonClass('primary')} px-3 py-2`}>
-              {t('landing.startFree')}
+            <Link to={signedIn ? '/children' : '/register'} className={`${buttonClass('primary')} px-3 py-2`}>
+              {signedIn ? t('landing.goToAccount') : t('landing.startFree')}
             </Link>
             <button
               ref={menuButton}
@@ -119,14 +132,16 @@ export function PublicLayout() {
           </ul>
           <div className="flex flex-wrap items-center gap-3 border-t border-sand-200 pt-4">
             <LanguageSwitch />
-            <Link to="/login" onClick={close} className={buttonClass('secondary')}>
-              {t('landing.signIn')}
-            </Link>
+            {!signedIn && (
+              <Link to="/login" onClick={close} className={buttonClass('secondary')}>
+                {t('landing.signIn')}
+              </Link>
+            )}
           </div>
         </div>
       </header>
 
-      <div className="flex-1">
+      <div id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </div>
 
@@ -187,7 +202,10 @@ export function PublicLayout() {
         <div className="border-t border-sand-200">
           <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-xs text-muted sm:flex-row sm:items-center sm:justify-between">
             <p>
-              © {new Date().getFullYear()} Nido · {t('landing.footer.made')}
+              © {new Date().getFullYear()} Nido · {t('landing.footer.made')} ·{' '}
+              <Link to="/updates" className="hover:text-brand-700 hover:underline" data-testid="footer-version">
+                {t('landing.footer.version', { version: __APP_VERSION__ })}
+              </Link>
             </p>
             <div className="self-start sm:self-auto">
               <LanguageSwitch />

@@ -33,6 +33,9 @@ const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ProfileEditPage = lazy(() => import('../features/profile/ProfileEditPage'));
 const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
 const EmailLinkPage = lazy(() => import('../features/profile/EmailLinkPage'));
+const ProfileHelpPage = lazy(() => import('../features/profile/ProfileHelpPage'));
+const ProfileAboutPage = lazy(() => import('../features/profile/ProfileAboutPage'));
+const SuggestionsPage = lazy(() => import('../features/profile/SuggestionsPage'));
 const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
 const BlockedPage = lazy(() => import('../features/families/BlockedPage'));
 
@@ -70,14 +73,8 @@ const LEGAL = [
   ['email-privacy', 'emailPrivacy'],
 ] as const;
 
-const PROFILE_SECTIONS = [
-  'documents',
-  'reports',
-  'suggestions',
-  'notifications',
-  'help',
-  'about',
-] as const;
+/** Profile sections not built yet (their areas in app/features.ts are still to come). */
+const PROFILE_SECTIONS = ['documents', 'reports', 'notifications'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -127,6 +124,9 @@ export const routes: RouteObject[] = [
           { path: 'profile/privacy', element: page(<PrivacyPage />) },
           { path: 'profile/coparents', element: page(<FamiliesPage />) },
           { path: 'profile/blocked', element: page(<BlockedPage />) },
+          { path: 'profile/help', element: page(<ProfileHelpPage />) },
+          { path: 'profile/about', element: page(<ProfileAboutPage />) },
+          { path: 'profile/suggestions', element: page(<SuggestionsPage />) },
           ...PROFILE_SECTIONS.map((s) => ({ path: `profile/${s}`, element: page(<ComingSoonPage section={s} />) })),
         ],
       },

@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useTranslation } from '../i18n';
+import { LocalDateTimeInput } from './LocalDateTimeInput';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -32,23 +33,25 @@ export function describedBy(id: string, error?: string, hint?: string) {
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 
-/** A labelled input whose error is tied to it for assistive technology. */
-export function TextField({ label, error, hint, id, ref, ...rest }: Props) {
+/**
+ * A labelled input whose error is tied to it for assistive technology. Dates and times are typed
+ * in the page's language (dd/mm/yyyy and 24 h in Spanish), whatever the browser's locale.
+ */
+export function TextField({ label, error, hint, id, ref, type, ...rest }: Props) {
   const generated = useId();
   const inputId = id ?? generated;
+  const common = {
+    id: inputId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(inputId, error, hint),
+    className: `${inputClass} ${error ? 'border-red-500' : 'border-gray-300'}`,
+  } as const;
   return (
     <div className="space-y-1.5">
       <label htmlFor={inputId} className="block text-sm font-medium text-ink">
         {label}
       </label>
-      <input
-        id={inputId}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        className={`${inputClass} ${error ? 'border-red-500' : 'border-gray-300'}`}
-        {...rest}
-      />
+      {type === 'date' || type === 'time' ? <LocalDateTimeInput kind={type as 'date' | 'time'} ref={ref} {...common} {...rest} /> : <input ref={ref} type={type} {...common} {...rest} />}
       <FieldHelp id={inputId} error={error} hint={hint} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n';
-import { setLanguage } from '../i18n';
+import { chooseLanguage } from '../i18n';
 import type { Language } from '../i18n/detect';
 
 export function LanguageSwitch() {
@@ -13,8 +13,8 @@ export function LanguageSwitch() {
           type="button"
           lang={lang}
           aria-pressed={current === lang}
-          onClick={() => setLanguage(lang)}
-          className={`rounded-lg px-2.5 py-1 ${current === lang ? 'bg-brand-600 text-white' : 'text-brand-700 hover:bg-brand-50'}`}
+          onClick={() => chooseLanguage(lang)}
+          className={`min-h-6 min-w-6 rounded-lg px-2.5 py-1 ${current === lang ? 'bg-brand-600 text-white' : 'text-brand-700 hover:bg-brand-50'}`}
         >
           {lang === 'es' ? 'ES' : 'EN'}
           <span className="sr-only"> {t(`common.languages.${lang}`)}</span>

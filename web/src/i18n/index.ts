@@ -98,10 +98,26 @@ export function Trans({ i18nKey, components }: { i18nKey: string; components: Re
   return createElement(Fragment, null, ...parts);
 }
 
-/** Saves the choice and switches every text at once. */
+const choiceListeners = new Set<(next: Language) => void>();
+
+/** Calls `listener` whenever the person picks a language (not when the app adopts a saved one). */
+export function onLanguageChosen(listener: (next: Language) => void) {
+  choiceListeners.add(listener);
+  return () => {
+    choiceListeners.delete(listener);
+  };
+}
+
+/** Saves the choice in this browser and switches every text at once. */
 export function setLanguage(next: Language) {
   window.localStorage.setItem(LANGUAGE_KEY, next);
   void changeLanguage(next);
+}
+
+/** The person's own choice (the language switch): also told to whoever keeps it elsewhere, e.g. the profile. */
+export function chooseLanguage(next: Language) {
+  setLanguage(next);
+  choiceListeners.forEach((listener) => listener(next));
 }
 
 export function currentLanguage(): Language {

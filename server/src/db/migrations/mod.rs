@@ -11,6 +11,7 @@ mod m0008_invitations;
 mod m0009_pending_files;
 mod m0011_withheld_invitations;
 mod m0012_child_deletion;
+mod m0013_suggestions;
 
 pub struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0009_pending_files::Migration),
             Box::new(m0011_withheld_invitations::Migration),
             Box::new(m0012_child_deletion::Migration),
+            Box::new(m0013_suggestions::Migration),
         ]
     }
 }

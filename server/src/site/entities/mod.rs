@@ -1,3 +1,4 @@
 pub mod aviso;
 pub mod mensaje;
+pub mod sugerencia;
 pub mod valoracion;

@@ -26,6 +26,8 @@ export const blogEn: BlogTexts = {
     noPosts: 'No posts found.',
     noPostsHint: 'Try other words or another category.',
     showAll: 'See all posts',
+    postMissingTitle: 'This post does not exist',
+    postMissingBody: 'The link may be mistyped, or the post is no longer here. These are all the posts we have.',
     readMore: 'Read article',
     minRead: (minutes) => `${minutes} min read`,
     by: 'By',

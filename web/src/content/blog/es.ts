@@ -26,6 +26,8 @@ export const blogEs: BlogTexts = {
     noPosts: 'No encontramos publicaciones.',
     noPostsHint: 'Prueba con otras palabras o con otra categoría.',
     showAll: 'Ver todas las publicaciones',
+    postMissingTitle: 'Esta publicación no existe',
+    postMissingBody: 'Puede que el enlace esté mal escrito o que la publicación ya no esté. Estas son todas las que tenemos.',
     readMore: 'Leer artículo',
     minRead: (minutes) => `${minutes} min de lectura`,
     by: 'Por',

@@ -58,6 +58,9 @@ export interface BlogTexts {
     noPosts: string;
     noPostsHint: string;
     showAll: string;
+    /** An address under /blog that names no post. */
+    postMissingTitle: string;
+    postMissingBody: string;
     readMore: string;
     minRead: (minutes: number) => string;
     by: string;

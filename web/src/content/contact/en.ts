@@ -11,6 +11,7 @@ const en: ContactTexts = {
   messageHint: "Don't include passwords or your children's medical details.",
   website: 'Website (leave empty)',
   send: 'Send message',
+  nameRequired: 'Name is required',
   subjectRequired: 'Subject is required',
   messageRequired: 'Message is required',
   tooLong: 'The text is too long',

@@ -11,6 +11,7 @@ const es: ContactTexts = {
   messageHint: 'No incluyas contraseñas ni datos médicos de tus hijos.',
   website: 'Sitio web (déjalo vacío)',
   send: 'Enviar mensaje',
+  nameRequired: 'El nombre es requerido',
   subjectRequired: 'El asunto es requerido',
   messageRequired: 'El mensaje es requerido',
   tooLong: 'El texto es demasiado largo',

@@ -10,6 +10,7 @@ export interface ContactTexts {
   /** The honeypot's label: read only by programs that fill every field. */
   website: string;
   send: string;
+  nameRequired: string;
   subjectRequired: string;
   messageRequired: string;
   tooLong: string;

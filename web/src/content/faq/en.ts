@@ -44,7 +44,7 @@ const en: FaqContent = {
         {
           question: 'What can I do today, and what comes later?',
           answer:
-            'Today you can create your account, fill in your children’s records (shared with your family) and manage your account from your profile: your details and photo, your password, open sessions, two-step verification, downloading your data and closing the account. We are building co-parent invitations, messages, the calendar, expenses, documents and notifications (coming soon).',
+            'Today you can create your account, fill in your children’s records (shared with your family) and manage your account from your profile: your details and photo, your password, open sessions, two-step verification, downloading your data and closing the account; and invite the other parent and anyone who looks after your children, by email or with a code. We are building messages, the calendar, expenses, documents and notifications (coming soon).',
         },
       ],
     },
@@ -64,7 +64,7 @@ const en: FaqContent = {
         {
           question: 'How do I invite the other parent?',
           answer:
-            'Co-parent invitations are coming soon. You will be able to invite by email or with a code; whoever accepts will create their account and be connected to your family, with access to the same information about your children.',
+            'Under Profile › Co-parents you can invite them by email or create an 8-character code to read out to them. Whoever accepts creates an account (or uses theirs) and is connected to your family, with access to the same information about your children; you choose whether they are a co-parent or view only.',
         },
         {
           question: 'Does Nido have two-step verification?',

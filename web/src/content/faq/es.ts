@@ -44,7 +44,7 @@ const es: FaqContent = {
         {
           question: '¿Qué puedo hacer hoy y qué llega más adelante?',
           answer:
-            'Hoy puedes crear tu cuenta, completar la ficha de tus hijos (que queda compartida con tu familia) y manejar tu cuenta desde el perfil: tus datos y tu foto, la contraseña, las sesiones abiertas, la verificación en dos pasos, la descarga de tus datos y el cierre de la cuenta. Estamos construyendo la invitación de co-padres, los mensajes, el calendario, los gastos, los documentos y las notificaciones (próximamente).',
+            'Hoy puedes crear tu cuenta, completar la ficha de tus hijos (que queda compartida con tu familia) y manejar tu cuenta desde el perfil: tus datos y tu foto, la contraseña, las sesiones abiertas, la verificación en dos pasos, la descarga de tus datos y el cierre de la cuenta; también invitar al otro padre o madre y a quien cuide a tus hijos, por email o con un código. Estamos construyendo los mensajes, el calendario, los gastos, los documentos y las notificaciones (próximamente).',
         },
       ],
     },
@@ -64,7 +64,7 @@ const es: FaqContent = {
         {
           question: '¿Cómo invito al otro padre o madre?',
           answer:
-            'La invitación de co-padres llega pronto. Vas a poder invitar por email o con un código; quien acepte creará su cuenta y quedará conectado a tu familia, con acceso a la misma información de tus hijos.',
+            'En Perfil › Co-padres puedes invitarlo por email o crear un código de 8 caracteres para dictárselo. Quien acepta crea su cuenta (o usa la que tiene) y queda conectado a tu familia, con acceso a la misma información de tus hijos; tú eliges si es co-padre o de solo lectura.',
         },
         {
           question: '¿Nido tiene verificación en dos pasos?',

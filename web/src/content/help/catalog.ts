@@ -5,6 +5,8 @@
  * from here, so there is one list only.
  */
 
+import type { Area } from '../../app/features.ts';
+
 export const HELP_CATEGORY_IDS = [
   'getting-started',
   'account',
@@ -47,25 +49,27 @@ export interface HelpArticleMeta {
   lastUpdated: string;
   /** Ids of related articles; a resolver skips any id without an article. */
   related: readonly string[];
+  /** The product area the article explains; it may say "coming soon" only while that area is not live. */
+  area?: Area;
 }
 
 export const HELP_ARTICLES: readonly HelpArticleMeta[] = [
   { id: 'create-account', category: 'getting-started', readTime: 3, lastUpdated: '2026-11-23', related: ['first-steps', 'invite-coparent', 'login-issues'] },
-  { id: 'invite-coparent', category: 'getting-started', readTime: 2, lastUpdated: '2026-10-12', related: ['create-account', 'send-message', 'custody-schedule'] },
+  { id: 'invite-coparent', category: 'getting-started', readTime: 2, lastUpdated: '2026-11-23', related: ['create-account', 'send-message', 'custody-schedule'], area: 'coparents' },
   { id: 'first-steps', category: 'getting-started', readTime: 4, lastUpdated: '2026-10-20', related: ['create-account', 'profile-setup', 'share-photos'] },
   { id: 'change-password', category: 'account', readTime: 4, lastUpdated: '2026-11-23', related: ['login-issues', 'profile-setup'] },
-  { id: 'notification-settings', category: 'account', readTime: 3, lastUpdated: '2026-11-23', related: ['notification-issues', 'create-event'] },
+  { id: 'notification-settings', category: 'account', readTime: 3, lastUpdated: '2026-11-23', related: ['notification-issues', 'create-event'], area: 'notifications' },
   { id: 'profile-setup', category: 'account', readTime: 3, lastUpdated: '2026-11-23', related: ['change-password', 'first-steps'] },
-  { id: 'send-message', category: 'communication', readTime: 4, lastUpdated: '2026-08-30', related: ['share-photos', 'invite-coparent', 'notification-settings'] },
-  { id: 'share-photos', category: 'communication', readTime: 3, lastUpdated: '2026-10-20', related: ['first-steps', 'upload-doc'] },
-  { id: 'create-event', category: 'calendar', readTime: 5, lastUpdated: '2026-09-10', related: ['custody-schedule', 'notification-settings'] },
-  { id: 'custody-schedule', category: 'calendar', readTime: 6, lastUpdated: '2026-09-10', related: ['create-event', 'send-message', 'split-expenses'] },
-  { id: 'add-expense', category: 'expenses', readTime: 6, lastUpdated: '2026-08-22', related: ['split-expenses', 'upload-doc'] },
-  { id: 'split-expenses', category: 'expenses', readTime: 5, lastUpdated: '2026-08-22', related: ['add-expense', 'custody-schedule'] },
-  { id: 'upload-doc', category: 'documents', readTime: 3, lastUpdated: '2026-09-02', related: ['organize-doc', 'share-photos'] },
-  { id: 'organize-doc', category: 'documents', readTime: 4, lastUpdated: '2026-09-02', related: ['upload-doc', 'add-expense'] },
+  { id: 'send-message', category: 'communication', readTime: 4, lastUpdated: '2026-08-30', related: ['share-photos', 'invite-coparent', 'notification-settings'], area: 'messaging' },
+  { id: 'share-photos', category: 'communication', readTime: 3, lastUpdated: '2026-10-20', related: ['first-steps', 'upload-doc'], area: 'messaging' },
+  { id: 'create-event', category: 'calendar', readTime: 5, lastUpdated: '2026-09-10', related: ['custody-schedule', 'notification-settings'], area: 'calendar' },
+  { id: 'custody-schedule', category: 'calendar', readTime: 6, lastUpdated: '2026-09-10', related: ['create-event', 'send-message', 'split-expenses'], area: 'calendar' },
+  { id: 'add-expense', category: 'expenses', readTime: 6, lastUpdated: '2026-08-22', related: ['split-expenses', 'upload-doc'], area: 'expenses' },
+  { id: 'split-expenses', category: 'expenses', readTime: 5, lastUpdated: '2026-08-22', related: ['add-expense', 'custody-schedule'], area: 'expenses' },
+  { id: 'upload-doc', category: 'documents', readTime: 3, lastUpdated: '2026-09-02', related: ['organize-doc', 'share-photos'], area: 'documents' },
+  { id: 'organize-doc', category: 'documents', readTime: 4, lastUpdated: '2026-09-02', related: ['upload-doc', 'add-expense'], area: 'documents' },
   { id: 'login-issues', category: 'troubleshooting', readTime: 4, lastUpdated: '2026-11-23', related: ['change-password', 'create-account', 'notification-issues'] },
-  { id: 'notification-issues', category: 'troubleshooting', readTime: 3, lastUpdated: '2026-11-23', related: ['notification-settings', 'login-issues'] },
+  { id: 'notification-issues', category: 'troubleshooting', readTime: 3, lastUpdated: '2026-11-23', related: ['notification-settings', 'login-issues'], area: 'notifications' },
 ];
 
 /** The "popular topics" of the help centre, in order. */

@@ -10,6 +10,8 @@ const en: HelpContent = {
     searchPlaceholder: 'For example: password, expenses, photos',
     popularTitle: 'Popular topics',
     categoriesTitle: 'Categories',
+    articlesFound: 'Articles',
+    articleResults: (n) => (n === 1 ? '1 article found' : `${n} articles found`),
     results: (n) => (n === 1 ? '1 category found' : `${n} categories found`),
     noResults: (q) => `We found no categories for "${q}".`,
     noResultsHint: 'Try another word, look at the frequently asked questions or write to us.',
@@ -112,31 +114,28 @@ const en: HelpContent = {
 
     'invite-coparent': {
       title: 'Invite the other parent',
-      excerpt: 'How co-parent invitations will work, and what you can prepare today in the meantime.',
+      excerpt: 'Invite the other parent, a grandparent or a carer by email or with a code, and choose what each one can do.',
       intro:
-        'Inviting your co-parent from the web app is a feature we are building (coming soon). Here is how it will work and how to have everything ready for that moment.',
+        'Your family can have several members: the other parent and anyone else who looks after your children. Each person has their own account and sees the same records as you.',
       steps: [
         {
-          title: 'How it will work',
+          title: 'Invite by email',
           content: [
-            'From your profile you will be able to invite someone by email or share a code with them. Whoever accepts creates their account and is connected to your family: they see the same children and the same information as you.',
+            'Go to Profile › Co-parents, under "Invite by email". Type their email, their relation to the children and the permission: co-parent (full access) or view only. Nido mails them a link that works once and lasts 7 days, and only for that address.',
+          ],
+        },
+        {
+          title: 'Or share a code',
+          content: [
+            'In the same place you can create a linking code of 8 characters to read aloud or send by message. Whoever has an account types it under Profile › Co-parents › "Join a family with a code"; whoever registers can type it in the sign-up form. A new code cancels the previous one.',
           ],
         },
         {
           title: 'Who can join',
           content: [
-            'Besides the other parent, the family will be able to include other adults who look after your children, such as grandparents, guardians or carers. Each person needs their own account and must be 18 or older.',
+            'Besides the other parent, the family can include grandparents, guardians or carers. Each person needs their own account and must be 18 or older. Admins can change a member’s permission or remove them at any time.',
           ],
-        },
-        {
-          title: 'What you can do today',
-          content: ['Fill in each child’s record, so that your co-parent finds everything up to date when they join.'],
-          list: [
-            'Basic details and a photo.',
-            'School, grade and school hours.',
-            'Medical information and appointments.',
-            'Activities and emergency contacts.',
-          ],
+          list: ['Co-parent: sees and edits every record.', 'View only: sees the records but cannot change them.'],
           tip: 'Before inviting them, talk with the other parent about what you will use Nido for. Agreeing that it is a place for the children’s information, not for arguments, helps a lot.',
         },
       ],

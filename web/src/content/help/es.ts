@@ -10,6 +10,8 @@ const es: HelpContent = {
     searchPlaceholder: 'Por ejemplo: contraseña, gastos, fotos',
     popularTitle: 'Temas más consultados',
     categoriesTitle: 'Categorías',
+    articlesFound: 'Artículos',
+    articleResults: (n) => (n === 1 ? '1 artículo encontrado' : `${n} artículos encontrados`),
     results: (n) => (n === 1 ? '1 categoría encontrada' : `${n} categorías encontradas`),
     noResults: (q) => `No encontramos categorías para «${q}».`,
     noResultsHint: 'Prueba con otra palabra, mira las preguntas frecuentes o escríbenos.',
@@ -114,31 +116,28 @@ const es: HelpContent = {
 
     'invite-coparent': {
       title: 'Invitar al otro padre o madre',
-      excerpt: 'Cómo va a funcionar la invitación de co-padres y qué puedes preparar hoy mientras tanto.',
+      excerpt: 'Invita al otro padre o madre, a un abuelo o a quien cuida a tus hijos por email o con un código, y elige qué puede hacer cada uno.',
       intro:
-        'Invitar a tu co-padre desde la aplicación web es una función que estamos construyendo (próximamente). Aquí te contamos cómo va a funcionar y cómo dejar todo listo para ese momento.',
+        'Tu familia puede tener varios integrantes: el otro padre o madre y cualquier otra persona que cuide a tus hijos. Cada uno tiene su propia cuenta y ve las mismas fichas que tú.',
       steps: [
         {
-          title: 'Cómo va a funcionar',
+          title: 'Invitar por email',
           content: [
-            'Desde tu perfil vas a poder invitar a otra persona por email o compartirle un código. Quien recibe la invitación crea su cuenta y queda conectada a tu familia: ve los mismos hijos y la misma información que tú.',
+            'Entra a Perfil › Co-padres, en «Invitar por email». Escribe su email, su relación con los chicos y el permiso: co-padre (acceso completo) o solo lectura. Nido le envía un enlace que sirve una sola vez, dura 7 días y solo para esa dirección.',
+          ],
+        },
+        {
+          title: 'O compartir un código',
+          content: [
+            'Desde el mismo lugar puedes crear un código de vinculación de 8 caracteres para dictarlo o enviarlo por mensaje. Quien ya tiene cuenta lo escribe en Perfil › Co-padres › «Unirse a una familia con un código»; quien se registra puede escribirlo en el formulario de registro. Un código nuevo anula el anterior.',
           ],
         },
         {
           title: 'Quién puede sumarse',
           content: [
-            'Además del otro padre o madre, la familia podrá incluir a otros adultos que cuidan a tus hijos, como abuelos, tutores o cuidadores. Cada persona necesita su propia cuenta y tener 18 años o más.',
+            'Además del otro padre o madre, la familia puede incluir a abuelos, tutores o cuidadores. Cada persona necesita su propia cuenta y tener 18 años o más. Quien administra la familia puede cambiar el permiso de un integrante o quitarlo cuando quiera.',
           ],
-        },
-        {
-          title: 'Qué puedes hacer hoy',
-          content: ['Completa la ficha de cada hijo: cuando tu co-padre se sume, encontrará la información al día.'],
-          list: [
-            'Datos básicos y una foto.',
-            'Escuela, grado y horarios.',
-            'Información médica y turnos.',
-            'Actividades y contactos de emergencia.',
-          ],
+          list: ['Co-padre: ve y edita todas las fichas.', 'Solo lectura: ve las fichas pero no puede cambiarlas.'],
           tip: 'Antes de invitar, conversa con la otra persona sobre para qué van a usar Nido. Acordar que es un espacio para la información de los hijos, y no para discutir, ayuda mucho.',
         },
       ],

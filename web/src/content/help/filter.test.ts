@@ -1,4 +1,7 @@
-import { filterCategories, matchesQuery, normalizeSearch } from './filter';
+import { filterArticles, filterCategories, matchesQuery, normalizeSearch } from './filter';
+import { HELP_ARTICLE_IDS } from './catalog';
+import en from './en';
+import es from './es';
 
 const cards = [
   { id: 'account', title: 'Cuenta y perfil', description: 'Contraseña, datos personales, idioma y notificaciones.' },
@@ -42,5 +45,20 @@ describe('normalizeSearch / matchesQuery', () => {
   it('is true for a blank query and false when no text contains it', () => {
     expect(matchesQuery('', 'anything')).toBe(true);
     expect(matchesQuery('foto', 'Contraseña', 'Idioma')).toBe(false);
+  });
+});
+
+describe('filterArticles', () => {
+  const all = (content: typeof es) => HELP_ARTICLE_IDS.map((id) => ({ id, ...content.articles[id] }));
+
+  it('finds articles by title, excerpt and body, not only categories', () => {
+    expect(filterArticles(all(en), 'Change your password').map((a) => a.id)[0]).toBe('change-password');
+    expect(filterArticles(all(en), 'authenticator').map((a) => a.id)).toContain('change-password');
+    expect(filterArticles(all(es), 'codigo de vinculacion').map((a) => a.id)).toEqual(['invite-coparent']);
+    expect(filterArticles(all(en), 'linking code').map((a) => a.id)).toEqual(['invite-coparent']);
+  });
+
+  it('finds nothing for a blank query', () => {
+    expect(filterArticles(all(en), '  ')).toEqual([]);
   });
 });

@@ -21,3 +21,24 @@ export function matchesQuery(query: string, ...texts: string[]): boolean {
 export function filterCategories<T extends { title: string; description: string }>(categories: readonly T[], query: string): T[] {
   return categories.filter((c) => matchesQuery(query, c.title, c.description));
 }
+
+/** Every text of an article a reader could look for: title, excerpt, intro and each step. */
+export function articleSearchTexts(article: { title: string; excerpt: string; intro: string; steps: readonly { title: string; content: readonly string[]; list?: readonly string[]; tip?: string }[] }): string[] {
+  return [
+    article.title,
+    article.excerpt,
+    article.intro,
+    ...article.steps.flatMap((step) => [step.title, ...step.content, ...(step.list ?? []), step.tip ?? '']),
+  ];
+}
+
+/**
+ * Articles whose title, excerpt or body contain the query, those matching in the title first;
+ * none for a blank query.
+ */
+export function filterArticles<T extends Parameters<typeof articleSearchTexts>[0]>(articles: readonly T[], query: string): T[] {
+  if (normalizeSearch(query) === '') return [];
+  const found = articles.filter((a) => matchesQuery(query, ...articleSearchTexts(a)));
+  const inTitle = (a: T) => (matchesQuery(query, a.title) ? 0 : 1);
+  return [...found].sort((a, b) => inTitle(a) - inTitle(b));
+}

@@ -37,6 +37,9 @@ export interface HelpUi {
   categoriesTitle: string;
   /** Screen-reader summary of the search. */
   results: (count: number) => string;
+  /** Heading of the articles a search found. */
+  articlesFound: string;
+  articleResults: (count: number) => string;
   noResults: (query: string) => string;
   noResultsHint: string;
   articleCount: (count: number) => string;

@@ -76,7 +76,7 @@ export const legalEn: LegalTexts = {
           heading: '2. What Nido is',
           blocks: [
             { kind: 'p', text: 'Nido is an open-source platform for separated and divorced parents. It keeps each child\'s information in one place and shares it with the people who raise them.' },
-            { kind: 'p', text: "Today you can create an account and keep a record for each child: basic details, school, health, appointments, activities, emergency contacts and photos, shared within your family. From your profile you can edit your details and photo, change your email and password, see and end your open sessions, turn on two-step verification with an authenticator app, download a copy of your data and close your account. Co-parent invitations, messages, the calendar, expenses, documents and notifications are being built; we will announce them when they are available." },
+            { kind: 'p', text: "Today you can create an account and keep a record for each child: basic details, school, health, appointments, activities, emergency contacts and photos, shared within your family. From your profile you can edit your details and photo, change your email and password, see and end your open sessions, turn on two-step verification with an authenticator app, download a copy of your data and close your account. You can also invite other people to your family, by email or with a code. Messages, the calendar, expenses, documents and notifications are being built; we will announce them when they are available." },
             { kind: 'p', text: 'Nido is an organising tool. It does not give legal, medical or psychological advice, and it does not replace a custody agreement or a court order.' },
           ],
         },
@@ -108,7 +108,7 @@ export const legalEn: LegalTexts = {
           id: 'family',
           heading: '5. Families and co-parents',
           blocks: [
-            { kind: 'p', text: "In Nido, children's information belongs to a family. Every member of the family sees and can edit the same records. Besides the two parents, a family can include other people who look after the children, such as guardians, grandparents or caregivers (invitations are being built)." },
+            { kind: 'p', text: "In Nido, children's information belongs to a family. Every member of the family sees and can edit the same records. Besides the two parents, a family can include other people who look after the children, such as guardians, grandparents or caregivers, invited by email or with a code." },
             { kind: 'p', text: "Only invite people you trust with your children's information. Each member is responsible for what they enter and for how they use what they see." },
           ],
         },
@@ -613,7 +613,7 @@ export const legalEn: LegalTexts = {
               { term: 'Security', text: 'The notice that your password changed and, when a change of your email is requested, a notice to your old address.' },
               { term: 'Password reset', text: 'The link you ask for from "Forgot your password?".' },
               { term: 'Contact form', text: 'A receipt when you write to us, so you know your message arrived.' },
-              { term: 'Invitations', text: 'When a family member invites you to join (being built).' },
+              { term: 'Invitations', text: 'When a family member invites you to join.' },
               { term: 'Notifications', text: 'Later on, reminders and family notices, such as an upcoming appointment, only if you turn them on.' },
             ] },
             { kind: 'p', text: 'We send no advertising and do not share your email with others so they can send it. Our emails carry no tracking pixels and no links that record your clicks.' },
@@ -630,7 +630,7 @@ export const legalEn: LegalTexts = {
           id: 'links',
           heading: '4. Links expire',
           blocks: [
-            { kind: 'p', text: 'The links in our emails lead straight to Nido and expire: the one to confirm your email lasts 7 days; the one to confirm an email change, 24 hours; the password reset link, 1 hour. Each works only once. Invitation links, once they exist, will also have a time limit, stated in the email. Do not forward them: whoever has the link can use it.' },
+            { kind: 'p', text: 'The links in our emails lead straight to Nido and expire: the one to confirm your email lasts 7 days; the one to confirm an email change, 24 hours; the password reset link, 1 hour. Each works only once. An invitation link lasts 7 days, works once and only for the address it was sent to. Do not forward them: whoever has the link can use it.' },
           ],
         },
         {
@@ -674,7 +674,7 @@ export const legalEn: LegalTexts = {
           id: 'scope',
           heading: '1. Scope',
           blocks: [
-            { kind: 'p', text: 'This page adds to the privacy policy what concerns the emails Nido sends: confirming your address and email changes, password resets and changes, the account closure notice, contact form receipts and, once they arrive, invitations and notifications.' },
+            { kind: 'p', text: 'This page adds to the privacy policy what concerns the emails Nido sends: confirming your address and email changes, password resets and changes, the account closure notice, contact form receipts, invitations and, once they arrive, notifications.' },
           ],
         },
         {

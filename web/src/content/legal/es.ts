@@ -76,7 +76,7 @@ export const legalEs: LegalTexts = {
           heading: '2. Qué es Nido',
           blocks: [
             { kind: 'p', text: 'Nido es una plataforma de código abierto para padres separados o divorciados. Sirve para llevar en un solo lugar la información de cada hijo y compartirla con quienes lo crían.' },
-            { kind: 'p', text: 'Hoy puedes crear una cuenta y llevar la ficha de cada hijo: datos básicos, escuela, salud, turnos, actividades, contactos de emergencia y fotos, compartida dentro de tu familia. Desde tu perfil puedes editar tus datos y tu foto, cambiar tu email y tu contraseña, ver y cerrar tus sesiones abiertas, activar la verificación en dos pasos con una app de autenticación, descargar una copia de tus datos y cerrar tu cuenta. Las invitaciones a co-padres, los mensajes, el calendario, los gastos, los documentos y las notificaciones están en preparación; los anunciaremos cuando estén disponibles.' },
+            { kind: 'p', text: 'Hoy puedes crear una cuenta y llevar la ficha de cada hijo: datos básicos, escuela, salud, turnos, actividades, contactos de emergencia y fotos, compartida dentro de tu familia. Desde tu perfil puedes editar tus datos y tu foto, cambiar tu email y tu contraseña, ver y cerrar tus sesiones abiertas, activar la verificación en dos pasos con una app de autenticación, descargar una copia de tus datos y cerrar tu cuenta. También puedes invitar a otras personas a tu familia, por email o con un código. Los mensajes, el calendario, los gastos, los documentos y las notificaciones están en preparación; los anunciaremos cuando estén disponibles.' },
             { kind: 'p', text: 'Nido es una herramienta de organización. No da asesoramiento legal, médico ni psicológico, y no reemplaza un acuerdo de custodia ni una resolución judicial.' },
           ],
         },
@@ -108,7 +108,7 @@ export const legalEs: LegalTexts = {
           id: 'family',
           heading: '5. Familias y co-padres',
           blocks: [
-            { kind: 'p', text: 'En Nido la información de los hijos pertenece a una familia. Todos los miembros de la familia ven y pueden editar las mismas fichas. Además de los dos padres, una familia puede sumar a otras personas que cuidan a los niños, como tutores, abuelos o cuidadores (las invitaciones están en preparación).' },
+            { kind: 'p', text: 'En Nido la información de los hijos pertenece a una familia. Todos los miembros de la familia ven y pueden editar las mismas fichas. Además de los dos padres, una familia puede sumar a otras personas que cuidan a los niños, como tutores, abuelos o cuidadores, invitadas por email o con un código.' },
             { kind: 'p', text: 'Invita solo a personas en las que confías para acceder a la información de tus hijos. Cada miembro responde por lo que carga y por el uso que hace de lo que ve.' },
           ],
         },
@@ -613,7 +613,7 @@ export const legalEs: LegalTexts = {
               { term: 'Seguridad', text: 'El aviso de que cambió tu contraseña y, cuando se pide cambiar tu email, un aviso a tu dirección anterior.' },
               { term: 'Restablecer la contraseña', text: 'El enlace que pides desde "¿Olvidaste tu contraseña?".' },
               { term: 'Formulario de contacto', text: 'Un acuse de recibo cuando nos escribes, para que sepas que tu mensaje llegó.' },
-              { term: 'Invitaciones', text: 'Cuando un miembro de una familia te invita a sumarte (en preparación).' },
+              { term: 'Invitaciones', text: 'Cuando un miembro de una familia te invita a sumarte.' },
               { term: 'Notificaciones', text: 'Más adelante, recordatorios y avisos de la familia, como un turno próximo, solo si los activas.' },
             ] },
             { kind: 'p', text: 'No enviamos publicidad ni compartimos tu email con otros para que te la envíen. Nuestros emails no llevan píxeles de seguimiento ni enlaces que registren tus clics.' },
@@ -630,7 +630,7 @@ export const legalEs: LegalTexts = {
           id: 'links',
           heading: '4. Los enlaces vencen',
           blocks: [
-            { kind: 'p', text: 'Los enlaces de nuestros emails llevan directo a Nido y vencen: el de confirmar tu email dura 7 días; el de confirmar un cambio de email, 24 horas; el de restablecer la contraseña, 1 hora. Cada uno sirve una sola vez. Los de invitación, cuando existan, también tendrán un plazo, que se indicará en el email. No los reenvíes: quien tenga el enlace puede usarlo.' },
+            { kind: 'p', text: 'Los enlaces de nuestros emails llevan directo a Nido y vencen: el de confirmar tu email dura 7 días; el de confirmar un cambio de email, 24 horas; el de restablecer la contraseña, 1 hora. Cada uno sirve una sola vez. El de una invitación dura 7 días, sirve una sola vez y solo para la dirección a la que se envió. No los reenvíes: quien tenga el enlace puede usarlo.' },
           ],
         },
         {
@@ -674,7 +674,7 @@ export const legalEs: LegalTexts = {
           id: 'scope',
           heading: '1. Alcance',
           blocks: [
-            { kind: 'p', text: 'Esta página completa la política de privacidad con lo que se refiere a los emails que envía Nido: la confirmación de tu dirección y de los cambios de email, el restablecimiento y el cambio de la contraseña, el aviso de cierre de la cuenta, los acuses del formulario de contacto y, cuando lleguen, las invitaciones y las notificaciones.' },
+            { kind: 'p', text: 'Esta página completa la política de privacidad con lo que se refiere a los emails que envía Nido: la confirmación de tu dirección y de los cambios de email, el restablecimiento y el cambio de la contraseña, el aviso de cierre de la cuenta, los acuses del formulario de contacto, las invitaciones y, cuando lleguen, las notificaciones.' },
           ],
         },
         {

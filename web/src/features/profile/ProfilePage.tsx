@@ -3,22 +3,23 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSession } from '../accounts/session';
+import { isLive } from '../../app/features';
 import { useSummary, type Summary } from './api';
 import { SoonBadge } from './ui';
 import { UserAvatar } from './UserAvatar';
 
-/** The ten sub-pages of spec §2, with whether they are built yet. */
+/** The ten sub-pages of spec §2, with whether they are built yet (from app/features.ts where an area decides). */
 const MENU = [
   { id: 'edit', to: '/profile/edit', icon: 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4', ready: true },
   { id: 'coparents', to: '/profile/coparents', icon: 'M9 11a3 3 0 100-6 3 3 0 000 6zM3 20a6 6 0 0112 0M16 5a3 3 0 010 6M18 14.5a6 6 0 013 5.5', ready: true },
-  { id: 'documents', to: '/profile/documents', icon: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6', ready: false },
-  { id: 'reports', to: '/profile/reports', icon: 'M5 20V11M12 20V5M19 20v-6M3 20h18', ready: false },
-  { id: 'suggestions', to: '/profile/suggestions', icon: 'M9 18h6M10 21h4M12 3a6 6 0 00-3.5 10.9V16h7v-2.1A6 6 0 0012 3z', ready: false },
-  { id: 'notifications', to: '/profile/notifications', icon: 'M6 16v-5a6 6 0 0112 0v5l2 2H4zM10 21h4', ready: false },
+  { id: 'documents', to: '/profile/documents', icon: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6', ready: isLive('documents') },
+  { id: 'reports', to: '/profile/reports', icon: 'M5 20V11M12 20V5M19 20v-6M3 20h18', ready: isLive('reports') },
+  { id: 'suggestions', to: '/profile/suggestions', icon: 'M9 18h6M10 21h4M12 3a6 6 0 00-3.5 10.9V16h7v-2.1A6 6 0 0012 3z', ready: true },
+  { id: 'notifications', to: '/profile/notifications', icon: 'M6 16v-5a6 6 0 0112 0v5l2 2H4zM10 21h4', ready: isLive('notifications') },
   { id: 'privacy', to: '/profile/privacy', icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4', ready: true },
   { id: 'blocked', to: '/profile/blocked', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM5.6 5.6l12.8 12.8', ready: true },
-  { id: 'help', to: '/profile/help', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 114 2c-1 .7-1.5 1.2-1.5 2.5M12 17h.01', ready: false },
-  { id: 'about', to: '/profile/about', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7.5h.01', ready: false },
+  { id: 'help', to: '/profile/help', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 114 2c-1 .7-1.5 1.2-1.5 2.5M12 17h.01', ready: true },
+  { id: 'about', to: '/profile/about', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7.5h.01', ready: true },
 ] as const;
 
 const COUNTERS = [

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { buttonClass } from '../../components/Button';
 import { PLANS, TRIAL_DAYS } from '../../content/plans';
+import { isLive } from '../../app/features';
 import { useHashScroll } from './useHashScroll';
 import { usePageMeta } from './usePageMeta';
 
@@ -31,29 +32,29 @@ function Icon({ name, className = 'h-6 w-6' }: { name: keyof typeof ICONS; class
   );
 }
 
-/** Spec §2: eight feature cards. Only privacy exists today; the others are marked as coming soon. */
+/** Spec §2: eight feature cards; each one's badge comes from the list of what exists (app/features.ts). */
 const FEATURES = [
-  { id: 'privacy', icon: 'shield', ready: true },
-  { id: 'messaging', icon: 'chat', ready: false },
-  { id: 'calendar', icon: 'calendar', ready: false },
-  { id: 'expenses', icon: 'receipt', ready: false },
-  { id: 'documents', icon: 'file', ready: false },
-  { id: 'notifications', icon: 'bell', ready: false },
-  { id: 'reports', icon: 'chart', ready: false },
-  { id: 'coparents', icon: 'users', ready: false },
+  { id: 'privacy', icon: 'shield', ready: isLive('privacy') },
+  { id: 'messaging', icon: 'chat', ready: isLive('messaging') },
+  { id: 'calendar', icon: 'calendar', ready: isLive('calendar') },
+  { id: 'expenses', icon: 'receipt', ready: isLive('expenses') },
+  { id: 'documents', icon: 'file', ready: isLive('documents') },
+  { id: 'notifications', icon: 'bell', ready: isLive('notifications') },
+  { id: 'reports', icon: 'chart', ready: isLive('reports') },
+  { id: 'coparents', icon: 'users', ready: isLive('coparents') },
 ] as const;
 
 /** Where Nido runs: the web app today, store apps later (no store links until they exist). */
 const PLATFORMS = [
-  { id: 'web', icon: 'globe', ready: true },
-  { id: 'ios', icon: 'phone', ready: false },
-  { id: 'android', icon: 'phone', ready: false },
+  { id: 'web', icon: 'globe', ready: isLive('web') },
+  { id: 'ios', icon: 'phone', ready: isLive('iosApp') },
+  { id: 'android', icon: 'phone', ready: isLive('androidApp') },
 ] as const;
 
 const TODAY_ITEMS = ['i1', 'i2', 'i3', 'i4', 'i5', 'i6'] as const;
 const STEPS = [
   { id: 's1', soon: false },
-  { id: 's2', soon: true },
+  { id: 's2', soon: !isLive('coparents') },
   { id: 's3', soon: false },
   { id: 's4', soon: false },
 ] as const;

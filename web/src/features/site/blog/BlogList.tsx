@@ -7,12 +7,12 @@ import { filterPosts } from './filter';
 import { PostCard } from './PostCard';
 
 /** The list view of /blog: search, category chips, featured posts and the results grid. */
-export function BlogList({ posts, ui }: { posts: readonly BlogPost[]; ui: BlogTexts['ui'] }) {
+export function BlogList({ posts, ui, missing = false }: { posts: readonly BlogPost[]; ui: BlogTexts['ui']; missing?: boolean }) {
   const hydrated = useHydrated();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<BlogFilterCategory>('all');
   const searchId = useId();
-  usePageMeta(ui.title, ui.metaDescription);
+  usePageMeta(missing ? ui.postMissingTitle : ui.title, ui.metaDescription);
 
   const filtering = search.trim() !== '' || category !== 'all';
   const results = filterPosts(posts, search, category);
@@ -25,7 +25,7 @@ export function BlogList({ posts, ui }: { posts: readonly BlogPost[]; ui: BlogTe
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <PageHeader title={ui.title} lead={ui.lead} />
+      {missing ? <PageHeader title={ui.postMissingTitle} lead={ui.postMissingBody} back="/blog" backLabel={ui.showAll} /> : <PageHeader title={ui.title} lead={ui.lead} />}
 
       <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 sm:p-6">
         <label htmlFor={searchId} className="block text-sm font-semibold text-ink">

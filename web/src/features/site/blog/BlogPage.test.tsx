@@ -86,9 +86,9 @@ describe('BlogPage', () => {
     log.mockRestore();
   });
 
-  it('shows the list for an unknown slug', () => {
+  it('says the post does not exist for an unknown slug, above the list', () => {
     renderBlog('/blog/no-existe');
-    expect(screen.getByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Esta publicación no existe' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Destacados' })).toBeInTheDocument();
   });
 

@@ -28,32 +28,35 @@ export default function UpdatesPage() {
   const { updates } = useLocalized({ es: companyEs, en: companyEn });
   const { i18n } = useTranslation();
   usePageMeta(updates.title, updates.metaDescription);
-  const [current] = updates.releases;
+  // The running version comes from the build, the same one the footer and the server report.
+  const current = { version: __APP_VERSION__, date: updates.releases.find((r) => r.version === __APP_VERSION__)?.date };
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <PageHeader title={updates.title} lead={updates.lead} />
 
-      {current && (
-        <section aria-labelledby="updates-current" className="rounded-3xl bg-brand-700 p-6 text-white sm:p-10">
-          <p id="updates-current" className="text-sm font-semibold uppercase tracking-wide text-brand-100">
-            {updates.current.label}
-          </p>
-          <p className="mt-2 text-4xl font-bold">v{current.version}</p>
+      <section aria-labelledby="updates-current" className="rounded-3xl bg-brand-700 p-6 text-white sm:p-10">
+        <p id="updates-current" className="text-sm font-semibold uppercase tracking-wide text-brand-100">
+          {updates.current.label}
+        </p>
+        <p className="mt-2 text-4xl font-bold" data-testid="current-version">
+          v{current.version}
+        </p>
+        {current.date && (
           <p className="mt-1 text-brand-50">
             {updates.current.releasedOn} <time dateTime={current.date}>{formatDate(current.date, i18n.language)}</time>
           </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/contact" className="inline-flex rounded-xl bg-white px-5 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-              {updates.subscribe.label}
-            </Link>
-            <Link to="/contact" className="inline-flex rounded-xl border border-white/60 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
-              {updates.subscribe.joinBeta}
-            </Link>
-          </div>
-          <p className="mt-4 max-w-2xl text-sm text-brand-50">{updates.subscribe.note}</p>
-        </section>
-      )}
+        )}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/contact" className="inline-flex rounded-xl bg-white px-5 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            {updates.subscribe.label}
+          </Link>
+          <Link to="/contact" className="inline-flex rounded-xl border border-white/60 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+            {updates.subscribe.joinBeta}
+          </Link>
+        </div>
+        <p className="mt-4 max-w-2xl text-sm text-brand-50">{updates.subscribe.note}</p>
+      </section>
 
       <Section id="updates-history" title={updates.history.title}>
         <ol className="mt-6 space-y-4">

@@ -7,7 +7,7 @@ import type { ContactTexts } from '../../../content/contact/types';
 export function contactSchema(t: TFunction, text: ContactTexts) {
   const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, text.tooLong);
   return z.object({
-    name: required(t('validation.nameRequired'), 100),
+    name: required(text.nameRequired, 100),
     email: emailSchema(t).max(254, text.tooLong),
     subject: required(text.subjectRequired, 200),
     message: required(text.messageRequired, 5000),

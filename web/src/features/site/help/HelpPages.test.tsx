@@ -72,6 +72,16 @@ describe('HelpPage', () => {
     expect(screen.getByRole('region', { name: 'Temas más consultados' })).toBeInTheDocument();
     expect(within(categories).getAllByRole('link')).toHaveLength(7);
   });
+
+  it('finds articles by their title, excerpt and body, not only categories', () => {
+    renderAt('/help');
+    const search = screen.getByRole('searchbox', { name: 'Buscar un tema de ayuda' });
+    fireEvent.change(search, { target: { value: 'codigo de vinculacion' } });
+    const found = screen.getByRole('region', { name: 'Artículos' });
+    expect(within(found).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/help/getting-started/invite-coparent']);
+    expect(screen.getByRole('status')).toHaveTextContent('1 artículo encontrado');
+    expect(screen.queryByText(/No encontramos categorías/)).not.toBeInTheDocument();
+  });
 });
 
 describe('HelpCategoryPage', () => {

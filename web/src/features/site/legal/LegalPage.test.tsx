@@ -7,9 +7,11 @@ import { legalEn } from '../../../content/legal/en';
 import { legalEs } from '../../../content/legal/es';
 import LegalPage from './LegalPage';
 import { formatDate } from '../../../lib/dates';
+import { SessionProvider } from '../../accounts/session';
 
 const renderAt = (path: string) =>
   render(
+    <SessionProvider>
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route element={<PublicLayout />}>
@@ -18,7 +20,8 @@ const renderAt = (path: string) =>
           <Route path="/email-terms" element={<LegalPage doc="emailTerms" />} />
         </Route>
       </Routes>
-    </MemoryRouter>,
+    </MemoryRouter>
+    </SessionProvider>,
   );
 
 describe('LegalPage', () => {
