@@ -209,4 +209,9 @@ messages! {
     CannotBlockSelf => "cannot_block_self", "No puedes bloquearte a ti mismo", "You cannot block yourself";
     UserBlocked => "user_blocked", "Bloqueaste a esta persona: ya no puede enviarte invitaciones.", "You blocked this person: they can no longer send you invitations.";
     UserUnblocked => "user_unblocked", "Desbloqueaste a esta persona.", "You unblocked this person.";
+    // Accounts: what protects an account from a borrowed session, weak passwords and spent links.
+    PasswordTooCommon => "password_too_common", "Esa contraseña es demasiado fácil de adivinar: usa una frase de varias palabras o más variada", "That password is too easy to guess: use a phrase of several words or something less common";
+    PasswordSameAsCurrent => "password_same_as_current", "La nueva contraseña es igual a la actual: elige otra", "The new password is the same as the current one: choose another";
+    EmailNotVerified => "email_not_verified", "Primero confirma tu email con el enlace que te enviamos", "First confirm your email address with the link we sent you";
+    LinkAlreadyUsed => "link_already_used", "Este enlace ya se usó: no hace falta abrirlo otra vez", "This link has already been used: there is no need to open it again";
 }

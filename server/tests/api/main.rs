@@ -18,4 +18,5 @@ mod profile;
 mod robustness;
 mod site;
 mod status;
+mod trust_accounts;
 mod two_factor;
