@@ -1159,6 +1159,8 @@ export interface components {
             util?: boolean | null;
         };
         ForgotRequest: {
+            /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
+            deviceToken?: string | null;
             email?: string | null;
         };
         Health: {
@@ -1254,6 +1256,8 @@ export interface components {
          */
         LoginAnswer: components["schemas"]["SessionAnswer"] | components["schemas"]["TwoFactorChallenge"];
         LoginRequest: {
+            /** @description From an earlier sign-in on this device (`SessionAnswer.deviceToken`), if kept. */
+            deviceToken?: string | null;
             email?: string | null;
             password?: string | null;
         };
@@ -1372,6 +1376,8 @@ export interface components {
         };
         ProfileRequest: {
             apellido?: string | null;
+            /** @description The account's password, needed only with a new `email` (also accepted as `password`). */
+            currentPassword?: string | null;
             /** @description A new address is confirmed by a mailed link before it takes effect. */
             email?: string | null;
             /** @description es or en. */
@@ -1380,6 +1386,8 @@ export interface components {
             telefono?: string | null;
         };
         ReactivateRequest: {
+            /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
+            deviceToken?: string | null;
             email?: string | null;
             password?: string | null;
         };
@@ -1470,6 +1478,12 @@ export interface components {
         ServiceStatus: "operational" | "maintenance" | "degraded" | "partial_outage" | "major_outage";
         /** @description The answer to sign-in and registration: the token beside the user's fields, as the mobile apps read it. */
         SessionAnswer: components["schemas"]["UserView"] & {
+            /**
+             * @description Keep it on this device (it outlives the session) and send it as `deviceToken` when signing
+             *     in, reopening the account or asking for a reset link: this device then has its own budget
+             *     of attempts, which a flood of wrong passwords from elsewhere cannot spend.
+             */
+            deviceToken: string;
             success: boolean;
             /** @description The bearer token for later calls. */
             token: string;
@@ -1548,6 +1562,8 @@ export interface components {
             challenge?: string | null;
             /** @description A code from the app, or an unused recovery code (with or without its dashes). */
             code?: string | null;
+            /** @description As in `POST /usuarios/login`. */
+            deviceToken?: string | null;
         };
         TwoFactorOffRequest: {
             /** @description A code from the app, or an unused recovery code. */
@@ -1566,6 +1582,10 @@ export interface components {
         TwoFactorSetupAnswer: {
             data: components["schemas"]["TwoFactorSetup"];
             success: boolean;
+        };
+        TwoFactorSetupRequest: {
+            /** @description The account's password (also accepted as `currentPassword`). */
+            password?: string | null;
         };
         TwoFactorStatus: {
             enabled: boolean;
@@ -4103,6 +4123,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the address is not confirmed yet (email_not_verified) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description two-step verification is already on */
             409: {
                 headers: {
@@ -4148,7 +4177,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorSetupRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4156,6 +4189,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TwoFactorSetupAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -4166,8 +4208,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description wrong password (current_password_wrong) or an address not confirmed yet (email_not_verified) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description two-step verification is already on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing password (errors.password) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4414,7 +4501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description unknown, used or expired token */
+            /** @description unknown, cancelled or expired token */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4425,6 +4512,15 @@ export interface operations {
             };
             /** @description the address was taken meanwhile */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the link was used: the address already changed (link_already_used) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4822,7 +4918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description invalid password */
+            /** @description invalid password, too common (password_too_common) or the same as now (password_same_as_current) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4889,7 +4985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description wrong current password or invalid new one */
+            /** @description wrong current password, or a new one that is invalid, too common (password_too_common) or the same as now (password_same_as_current) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4975,6 +5071,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description a new email with a wrong password (current_password_wrong) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the new email belongs to another account */
             409: {
                 headers: {
@@ -5002,8 +5107,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description invalid fields */
+            /** @description invalid fields; a new email without currentPassword */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many confirmation mails asked for */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5418,8 +5532,17 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description unknown, used or expired token */
+            /** @description unknown, cancelled or expired token */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the link was used: the address is confirmed (link_already_used) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
