@@ -93,6 +93,13 @@ const CHANGE_EMAIL_PER_USER: Limit = Limit {
     max: 5,
     window: StdDuration::from_secs(60 * 60),
 };
+/// Links resent to an address that never confirmed anything: whoever registered a stranger's
+/// address cannot keep mailing them.
+const VERIFY_PER_ADDRESS: Limit = Limit {
+    name: "verify_address",
+    max: 3,
+    window: StdDuration::from_secs(24 * 60 * 60),
+};
 /// The same, counted per address written: many accounts cannot flood one stranger either.
 const CHANGE_EMAIL_PER_ADDRESS: Limit = Limit {
     name: "change_email_address",
@@ -324,6 +331,10 @@ pub async fn resend_verification(
     state
         .limiter
         .hit(&super::routes::VERIFY_PER_USER, &auth.user.id)
+        .await?;
+    state
+        .limiter
+        .hit(&VERIFY_PER_ADDRESS, &auth.user.email)
         .await?;
     send_verification(&state, &state.db, &auth.user).await?;
     Ok(Done::new(Msg::VerificationSent))

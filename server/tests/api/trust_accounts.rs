@@ -403,6 +403,26 @@ async fn confirmation_mails_are_limited_per_user_and_per_address() {
 }
 
 #[tokio::test]
+async fn verification_links_are_resent_to_an_unconfirmed_address_three_times_a_day() {
+    let app = TestApp::spawn_with(Options {
+        rate_limits: true,
+        ..Options::default()
+    })
+    .await;
+    let (token, _) = app.register("stranger@example.org", PASSWORD).await;
+    for _ in 0..3 {
+        let resent = app
+            .post("/api/usuarios/verificar-email", Some(&token), json!({}))
+            .await;
+        assert_eq!(resent.status, StatusCode::OK, "{}", resent.body);
+    }
+    let fourth = app
+        .post("/api/usuarios/verificar-email", Some(&token), json!({}))
+        .await;
+    assert_eq!(fourth.status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
 async fn a_mail_to_an_unconfirmed_address_carries_nothing_the_requester_typed() {
     let app = TestApp::spawn().await;
     let spam = "Spammer<b> Click http://spam.example";
