@@ -29,7 +29,7 @@ echo "seeding $USERS users..."
 TOKENS=()
 for i in $(seq "$USERS"); do
   answer=$(curl -sf -X POST "$BASE/api/usuarios" -H 'content-type: application/json' \
-    -d "{\"nombre\":\"Bench\",\"apellido\":\"User$i\",\"email\":\"bench$i@example.org\",\"password\":\"bench-password-$i\"}")
+    -d "{\"nombre\":\"Bench\",\"apellido\":\"User$i\",\"email\":\"bench$i@example.org\",\"password\":\"tormenta-de-banco-$i\"}")
   TOKENS+=("\"$(sed -E 's/.*"token":"([^"]+)".*/\1/' <<<"$answer")\"")
 done
 
@@ -53,7 +53,7 @@ wrk.headers["Content-Type"] = "application/json"
 local n = 0
 request = function()
   n = n % 50 + 1
-  return wrk.format(nil, nil, nil, string.format('{"email":"bench%d@example.org","password":"bench-password-%d"}', n, n))
+  return wrk.format(nil, nil, nil, string.format('{"email":"bench%d@example.org","password":"tormenta-de-banco-%d"}', n, n))
 end
 LUA
 

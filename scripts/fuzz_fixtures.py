@@ -23,7 +23,7 @@ def call(base, method, path, token=None, body=None):
 def main():
     base, tag = sys.argv[1], sys.argv[2]
     email = f"fuzz-{tag}@example.org"
-    password = f"fuzz-password-{tag}"
+    password = f"tormenta-de-pruebas-{tag}"
     user = call(base, "POST", "/api/usuarios", body={
         "nombre": "Fuzz", "apellido": tag, "email": email, "password": password,
     })

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// NIDO_E2E_PORT lets two runs on one machine use different ports.
 const PORT = Number(process.env.NIDO_E2E_PORT ?? 8765);
 const BASE = `http://127.0.0.1:${PORT}`;
 // A fresh data directory per run: the e2e tests read mails from its outbox.

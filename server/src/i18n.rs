@@ -220,4 +220,9 @@ messages! {
     SuggestionRequired => "suggestion_required", "Escribe tu sugerencia", "Write your suggestion";
     SuggestionCategoryInvalid => "suggestion_category_invalid", "La categoría debe ser idea, problema u otro", "The category must be idea, problema or otro";
     SuggestionThanks => "suggestion_thanks", "¡Gracias por tu sugerencia! La leerá el equipo de Nido.", "Thank you for your suggestion! The Nido team will read it.";
+    // Accounts: what protects an account from a borrowed session, weak passwords and spent links.
+    PasswordTooCommon => "password_too_common", "Esa contraseña es demasiado fácil de adivinar: usa una frase de varias palabras o más variada", "That password is too easy to guess: use a phrase of several words or something less common";
+    PasswordSameAsCurrent => "password_same_as_current", "La nueva contraseña es igual a la actual: elige otra", "The new password is the same as the current one: choose another";
+    EmailNotVerified => "email_not_verified", "Primero confirma tu email con el enlace que te enviamos", "First confirm your email address with the link we sent you";
+    LinkAlreadyUsed => "link_already_used", "Este enlace ya se usó: no hace falta abrirlo otra vez", "This link has already been used: there is no need to open it again";
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { nextTotp, PASSWORD, register, totp, uniqueEmail } from './support';
+import { nextTotp, PASSWORD, register, totp, uniqueEmail, verifyLinkFor } from './support';
 
 async function signOut(page: Page) {
   await page.goto('/children');
@@ -26,6 +26,21 @@ test('two-step verification: turn it on, sign in with a code, then with a recove
   const status = section.getByTestId('two-factor-status');
   await expect(status).toHaveText('Desactivada');
   await expect(section).toContainText('No ofrecemos códigos por SMS');
+
+  // Only a confirmed address can add a second factor.
+  await expect(section.getByTestId('two-factor-verify-first')).toContainText('Primero confirma tu email');
+  await expect(section.getByRole('button', { name: 'Activar la verificación en dos pasos' })).toHaveCount(0);
+  await page.goto(await verifyLinkFor(email));
+  await expect(page.getByRole('heading', { name: '¡Email confirmado!' })).toBeVisible();
+  await page.goto('/profile/privacy');
+
+  // Starting takes the password again: a wrong one is refused on its field.
+  const startPassword = section.getByLabel('Tu contraseña');
+  await startPassword.fill('no-es-esta-clave');
+  await section.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
+  await expect(startPassword).toHaveAttribute('aria-invalid', 'true');
+  await expect(section.getByText('La contraseña actual no es correcta')).toBeVisible();
+  await startPassword.fill(PASSWORD);
   await section.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
 
   // The QR code, and the key to type by hand in blocks of four.

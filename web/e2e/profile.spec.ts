@@ -148,14 +148,51 @@ test('the mailed links verify the address, and confirm a new one', async ({ page
   const newEmail = uniqueEmail('nuevo');
   await page.goto('/profile/edit');
   await page.getByLabel('Email').fill(newEmail);
+  // A new address takes the current password: asked for, then refused when wrong.
+  const password = page.getByLabel('Tu contraseña actual');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await password.fill('no-es-esta-clave');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('La contraseña actual no es correcta')).toBeVisible();
+  await password.fill(PASSWORD);
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText(`Te enviamos un enlace a ${newEmail} para confirmar el cambio.`)).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(password).toHaveCount(0);
 
-  await page.goto(await mailedLink(newEmail, 'confirm-email'));
+  const confirmLink = await mailedLink(newEmail, 'confirm-email');
+  await page.goto(confirmLink);
   await expect(page.getByRole('heading', { name: '¡Email actualizado!' })).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+
+  // Opened again, the link says it was already used.
+  await page.goto(confirmLink);
+  await expect(page.getByRole('heading', { name: 'Este enlace ya se usó' })).toBeVisible();
+  await expect(page.getByText('Tu nuevo email ya está en uso')).toBeVisible();
+});
+
+test('a password too easy to guess, or the current one, is refused with the reason', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Nombre').fill('Ana');
+  await page.getByLabel('Apellido').fill('García');
+  await page.getByLabel('Email').fill(uniqueEmail('debil'));
+  await page.getByLabel('Contraseña', { exact: true }).fill('12345678');
+  await page.getByLabel('Confirmar contraseña').fill('12345678');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/demasiado fácil de adivinar/)).toBeVisible();
+
+  await register(page, uniqueEmail('igual'));
+  await page.goto('/profile/edit');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await page.getByLabel('Contraseña actual').fill(PASSWORD);
+  await page.getByLabel('Nueva contraseña').fill(PASSWORD);
+  await page.getByLabel('Confirmar contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
+  await expect(page.getByText('La nueva contraseña es igual a la actual: elige otra')).toBeVisible();
 });
 
 test('another session can be ended from /profile/privacy', async ({ page }) => {

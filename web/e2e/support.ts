@@ -48,6 +48,29 @@ export async function resetLinkFor(to: string): Promise<string> {
   return link;
 }
 
+/** Waits for the address-verification mail to `to` and returns the /verify-email link path in it. */
+export async function verifyLinkFor(to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        for (const file of outboxFiles().reverse()) {
+          const mail = decodeQuotedPrintable(readFileSync(file, 'utf8'));
+          if (!mail.includes(to)) continue;
+          const match = mail.match(/\/verify-email\/[A-Za-z0-9_-]+/);
+          if (match) {
+            link = match[0];
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return link;
+}
+
 /** Waits for the invitation mail to `to` and returns its /register-invited link (path and query). */
 export async function invitationLinkFor(to: string): Promise<string> {
   let link = '';

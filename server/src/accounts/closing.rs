@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{
+    devices::{self, Budget},
     entities::usuario,
     mails, password,
     routes::Done,
@@ -27,6 +28,7 @@ use crate::{
     http::json::Json,
     i18n::{self, Lang, Msg},
     platform::{photo, rate_limit::Limit},
+    site::entities::mensaje,
     state::AppState,
 };
 
@@ -36,6 +38,20 @@ const REACTIVATE_PER_IP: Limit = Limit {
     name: "reactivate_ip",
     max: 10,
     window: StdDuration::from_secs(15 * 60),
+};
+/// Per account as well, like sign-in: otherwise many addresses could guess a closed account's
+/// password here.
+const REACTIVATE_PER_ACCOUNT: Budget = Budget {
+    shared: Limit {
+        name: "reactivate_email",
+        max: 10,
+        window: StdDuration::from_secs(15 * 60),
+    },
+    per_device: Limit {
+        name: "reactivate_device",
+        max: 10,
+        window: StdDuration::from_secs(15 * 60),
+    },
 };
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -97,12 +113,19 @@ pub async fn close_account(
     let user = active.update(&txn).await?;
     crate::families::after_account_closed(&txn, &user.id).await?;
     session::end_all(&txn, &user.id, None).await?;
+    // A closed account has no pending email change, reset link or sign-in challenge left.
+    super::tokens::end_outstanding(&txn, &user.id).await?;
     txn.commit().await?;
     changes::announce(&state, Change::User(&user.id)).await;
 
     let lang = Lang::parse(&user.language).unwrap_or_default();
     if let Some(to) = mails::mailbox(&user, &user.email) {
-        state.send_mail(mails::account_closed(to, &user.nombre, purga_at, lang));
+        state.send_mail(mails::account_closed(
+            to,
+            mails::name_at(&user, &user.email),
+            purga_at,
+            lang,
+        ));
     }
     tracing::info!(user_id = %user.id, "account closed");
     Ok(Json(Closed {
@@ -116,6 +139,9 @@ pub async fn close_account(
 pub struct ReactivateRequest {
     email: Option<String>,
     password: Option<String>,
+    /// From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`).
+    #[serde(rename = "deviceToken")]
+    device_token: Option<String>,
 }
 
 /// Reopen a closed account within its grace period; then sign in as usual.
@@ -144,6 +170,15 @@ pub async fn reactivate(
         .filter(usuario::Column::Email.eq(&email))
         .one(&state.db)
         .await?;
+    let device = devices::shown(body.device_token);
+    devices::spend(
+        &state,
+        &REACTIVATE_PER_ACCOUNT,
+        &email,
+        user.as_ref(),
+        device.as_deref(),
+    )
+    .await?;
     let stored = user.as_ref().map(|u| u.password_hash.clone());
     // The password is checked whatever was found, so the answer takes as long either way.
     let matches = password::verify(given, stored).await?;
@@ -177,10 +212,13 @@ pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, se
     for user in due {
         purge(state, user).await?;
     }
+    if count > 0 {
+        crate::db::after_erasure(&state.db).await?;
+    }
     Ok(count)
 }
 
-/// Erases one user: their account, sessions, tokens, memberships and photo. A family only they
+/// Erases one user: their account, sessions, tokens, memberships, photo and contact messages. A family only they
 /// belonged to goes with its children; a family shared with others keeps its records (and gets a
 /// new admin if the user was the only one).
 async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::DbErr> {
@@ -228,6 +266,14 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
             active.updated_at = Set(Utc::now());
             active.update(&txn).await?;
         }
+    }
+    // What they wrote to support is theirs only if the address was proven theirs; otherwise
+    // it may be a stranger's, who keeps it.
+    if user.email_verificado_at.is_some() {
+        mensaje::Entity::delete_many()
+            .filter(mensaje::Column::Email.eq(&user.email))
+            .exec(&txn)
+            .await?;
     }
     // Sessions, tokens and memberships go with the user (foreign keys cascade). The files go
     // after the commit, noted with it in case of a crash in between (`platform::pending`).

@@ -140,10 +140,17 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
             .filter(hijo::Column::FamiliaId.is_in(family_ids))
             .order_by_asc(hijo::Column::FechaNacimiento)
             .all(&state.db),
-        mensaje::Entity::find()
-            .filter(mensaje::Column::Email.eq(&user.email))
-            .order_by_asc(mensaje::Column::CreatedAt)
-            .all(&state.db),
+        // Anyone may write to support with any address: only a proven one is the user's.
+        async {
+            if user.email_verificado_at.is_none() {
+                return Ok(Vec::new());
+            }
+            mensaje::Entity::find()
+                .filter(mensaje::Column::Email.eq(&user.email))
+                .order_by_asc(mensaje::Column::CreatedAt)
+                .all(&state.db)
+                .await
+        },
         invitacion::Entity::find()
             .filter(invitacion::Column::InvitadoPor.eq(&user.id))
             .order_by_asc(invitacion::Column::CreatedAt)

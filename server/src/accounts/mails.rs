@@ -9,13 +9,23 @@ use crate::{
     platform::mail::{Mail, escape},
 };
 
-/// The user's name and `address` as a recipient; `None` if the stored address does not parse.
+/// The name to greet `user` with at `address`: only at their own confirmed address. A name is
+/// text the registrant typed, and an inbox that never confirmed anything may be a stranger's, who
+/// must not receive it (it could be an advert or a link).
+pub fn name_at<'a>(user: &'a usuario::Model, address: &str) -> &'a str {
+    if user.email_verificado_at.is_some() && user.email == address {
+        &user.nombre
+    } else {
+        ""
+    }
+}
+
+/// `address` as a recipient, with the user's name only where `name_at` allows it; `None` if the
+/// address does not parse.
 pub fn mailbox(user: &usuario::Model, address: &str) -> Option<Mailbox> {
-    let address = address.parse().ok()?;
-    Some(Mailbox::new(
-        Some(format!("{} {}", user.nombre, user.apellido)),
-        address,
-    ))
+    let name =
+        (!name_at(user, address).is_empty()).then(|| format!("{} {}", user.nombre, user.apellido));
+    Some(Mailbox::new(name, address.parse().ok()?))
 }
 
 /// One layout for every account mail: a greeting, paragraphs, an optional button with its link
@@ -197,17 +207,33 @@ pub fn confirm_new_email(to: Mailbox, nombre: &str, link: &str, lang: Lang) -> M
     )
 }
 
-/// To the old address: someone with the password asked to move the account elsewhere.
-pub fn email_change_requested(to: Mailbox, nombre: &str, new_address: &str, lang: Lang) -> Mail {
-    let (subject, body, note) = match lang {
-        Lang::Es => (
+/// To the old address: someone with the password asked to move the account elsewhere. The new
+/// address is named only to an address that confirmed it is the owner's (`None` otherwise).
+pub fn email_change_requested(
+    to: Mailbox,
+    nombre: &str,
+    new_address: Option<&str>,
+    lang: Lang,
+) -> Mail {
+    let (subject, body, note) = match (lang, new_address) {
+        (Lang::Es, None) => (
+            "Pediste cambiar el email de tu cuenta de Nido".to_owned(),
+            "Se pidió cambiar el email de tu cuenta de Nido. El cambio se hará cuando se confirme desde la nueva dirección.".to_owned(),
+            "Si no fuiste tú, cambia tu contraseña ahora y escríbenos a soporte@nido.app.",
+        ),
+        (Lang::En, None) => (
+            "You asked to change the email of your Nido account".to_owned(),
+            "A change of your Nido account's email was requested. It happens once it is confirmed from the new address.".to_owned(),
+            "If this was not you, change your password now and write to soporte@nido.app.",
+        ),
+        (Lang::Es, Some(new_address)) => (
             "Pediste cambiar el email de tu cuenta de Nido".to_owned(),
             format!(
                 "Se pidió cambiar el email de tu cuenta de Nido a {new_address}. El cambio se hará cuando se confirme desde esa dirección."
             ),
             "Si no fuiste tú, cambia tu contraseña ahora y escríbenos a soporte@nido.app.",
         ),
-        Lang::En => (
+        (Lang::En, Some(new_address)) => (
             "You asked to change the email of your Nido account".to_owned(),
             format!(
                 "A change of your Nido account's email to {new_address} was requested. It happens once it is confirmed from that address."

@@ -1,6 +1,7 @@
 //! Accounts: users, sessions, sign-in, password reset, the profile and its security.
 
 pub mod closing;
+mod devices;
 pub mod entities;
 mod export;
 pub(crate) mod mails;

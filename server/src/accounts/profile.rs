@@ -1,6 +1,8 @@
 //! The signed-in user's own profile: personal details and language, a checked change of email,
 //! email verification, the profile photo, and the counts the profile page shows.
 
+use std::time::Duration as StdDuration;
+
 use axum::extract::{Multipart, Path, State, multipart::MultipartRejection};
 use chrono::{Duration, Utc};
 use lettre::message::Mailbox;
@@ -26,7 +28,7 @@ use crate::{
     fields,
     http::json::Json,
     i18n::{self, Lang, Msg},
-    platform::photo,
+    platform::{photo, rate_limit::Limit},
     state::AppState,
 };
 
@@ -63,7 +65,7 @@ pub async fn send_verification(
     let lang = Lang::parse(&user.language).unwrap_or_default();
     state.send_mail(mails::verify_email(
         mailbox(user, &user.email)?,
-        &user.nombre,
+        mails::name_at(user, &user.email),
         &link,
         lang,
     ));
@@ -79,7 +81,31 @@ pub struct ProfileRequest {
     telefono: Option<String>,
     /// es or en.
     language: Option<String>,
+    /// The account's password, needed only with a new `email` (also accepted as `password`).
+    #[serde(rename = "currentPassword", alias = "password")]
+    current_password: Option<String>,
 }
+
+/// Confirmation links for a new address a user may have mailed: a borrowed session cannot flood
+/// an inbox from the profile form.
+const CHANGE_EMAIL_PER_USER: Limit = Limit {
+    name: "change_email_user",
+    max: 5,
+    window: StdDuration::from_secs(60 * 60),
+};
+/// Links resent to an address that never confirmed anything: whoever registered a stranger's
+/// address cannot keep mailing them.
+const VERIFY_PER_ADDRESS: Limit = Limit {
+    name: "verify_address",
+    max: 3,
+    window: StdDuration::from_secs(24 * 60 * 60),
+};
+/// The same, counted per address written: many accounts cannot flood one stranger either.
+const CHANGE_EMAIL_PER_ADDRESS: Limit = Limit {
+    name: "change_email_address",
+    max: 3,
+    window: StdDuration::from_secs(24 * 60 * 60),
+};
 
 /// Change one's name, phone, language or email address.
 #[utoipa::path(put, path = "/usuarios/perfil", tag = "accounts", security(("bearer" = [])),
@@ -87,8 +113,10 @@ pub struct ProfileRequest {
     responses(
         (status = 200, body = ProfileAnswer),
         (status = 401, body = ErrorBody),
+        (status = 403, description = "a new email with a wrong password (current_password_wrong)", body = ErrorBody),
         (status = 409, description = "the new email belongs to another account", body = ErrorBody),
-        (status = 422, description = "invalid fields", body = ErrorBody),
+        (status = 422, description = "invalid fields; a new email without currentPassword", body = ErrorBody),
+        (status = 429, description = "too many confirmation mails asked for", body = ErrorBody),
     ))]
 pub async fn update_profile(
     State(state): State<AppState>,
@@ -114,6 +142,21 @@ pub async fn update_profile(
 
     let new_email = (email != auth.user.email).then_some(email);
     if let Some(address) = &new_email {
+        let Some(given) = body.current_password.filter(|p| !p.is_empty()) else {
+            return Err(super::two_factor::field_error(
+                "currentPassword",
+                Msg::PasswordRequired,
+            ));
+        };
+        super::security::require_password_or_403(&state, &auth.user, given).await?;
+        state
+            .limiter
+            .hit(&CHANGE_EMAIL_PER_USER, &auth.user.id)
+            .await?;
+        state
+            .limiter
+            .hit(&CHANGE_EMAIL_PER_ADDRESS, address)
+            .await?;
         let taken = usuario::Entity::find()
             .filter(usuario::Column::Email.eq(address))
             .count(&state.db)
@@ -149,14 +192,15 @@ pub async fn update_profile(
         let link = state.config.link(&format!("/confirm-email/{secret}"));
         state.send_mail(mails::confirm_new_email(
             mailbox(&user, address)?,
-            &user.nombre,
+            mails::name_at(&user, address),
             &link,
             language,
         ));
+        let owner_proven = user.email_verificado_at.is_some();
         state.send_mail(mails::email_change_requested(
             mailbox(&user, &user.email)?,
-            &user.nombre,
-            address,
+            mails::name_at(&user, &user.email),
+            owner_proven.then_some(address.as_str()),
             language,
         ));
     }
@@ -171,8 +215,9 @@ pub async fn update_profile(
     params(("token" = String, Path, description = "the token from the mailed link")),
     responses(
         (status = 200, body = Done),
-        (status = 400, description = "unknown, used or expired token", body = ErrorBody),
+        (status = 400, description = "unknown, cancelled or expired token", body = ErrorBody),
         (status = 409, description = "the address was taken meanwhile", body = ErrorBody),
+        (status = 410, description = "the link was used: the address already changed (link_already_used)", body = ErrorBody),
     ))]
 pub async fn confirm_email(
     State(state): State<AppState>,
@@ -181,7 +226,8 @@ pub async fn confirm_email(
     let txn = state.db.begin().await?;
     let claimed = tokens::claim(&txn, &secret, tokens::CHANGE_EMAIL).await?;
     let (Some(claimed), Some(address)) = (claimed.clone(), claimed.and_then(|t| t.dato)) else {
-        return Err(ApiError::bad_request(Msg::InvalidLink));
+        drop(txn);
+        return Err(spent_link_error(&state, &secret, tokens::CHANGE_EMAIL).await);
     };
     let user = usuario::Entity::find_by_id(&claimed.usuario_id)
         .one(&txn)
@@ -206,9 +252,39 @@ pub async fn confirm_email(
         }
         Err(err) => return Err(err.into()),
     }
+    // Reset and verification links went to the old address, which may no longer be the owner's.
+    tokens::revoke(&txn, &claimed.usuario_id, tokens::PASSWORD_RESET).await?;
+    tokens::revoke(&txn, &claimed.usuario_id, tokens::VERIFY_EMAIL).await?;
     txn.commit().await?;
     changes::announce(&state, Change::User(&claimed.usuario_id)).await;
     Ok(Done::new(Msg::EmailChanged))
+}
+
+/// Why a confirmation link did not work: "already used" when what it confirms is in place (the
+/// address changed, or is confirmed), otherwise unknown, expired or cancelled.
+async fn spent_link_error(state: &AppState, secret: &str, kind: &str) -> ApiError {
+    let done = match tokens::find(&state.db, secret, kind).await {
+        Ok(Some(token)) if token.used_at.is_some() => {
+            match usuario::Entity::find_by_id(&token.usuario_id)
+                .one(&state.db)
+                .await
+            {
+                Ok(Some(user)) => match token.dato {
+                    Some(address) => user.email == address,
+                    None => user.email_verificado_at.is_some(),
+                },
+                Ok(None) => false,
+                Err(err) => return err.into(),
+            }
+        }
+        Ok(_) => false,
+        Err(err) => return err.into(),
+    };
+    if done {
+        ApiError::new(axum::http::StatusCode::GONE, Msg::LinkAlreadyUsed)
+    } else {
+        ApiError::bad_request(Msg::InvalidLink)
+    }
 }
 
 /// Confirm that one reads the account's address, with the link mailed at registration.
@@ -216,15 +292,16 @@ pub async fn confirm_email(
     params(("token" = String, Path, description = "the token from the mailed link")),
     responses(
         (status = 200, body = Done),
-        (status = 400, description = "unknown, used or expired token", body = ErrorBody),
+        (status = 400, description = "unknown, cancelled or expired token", body = ErrorBody),
+        (status = 410, description = "the link was used: the address is confirmed (link_already_used)", body = ErrorBody),
     ))]
 pub async fn verify_email(
     State(state): State<AppState>,
     Path(secret): Path<String>,
 ) -> ApiResult<Json<Done>> {
-    let claimed = tokens::claim(&state.db, &secret, tokens::VERIFY_EMAIL)
-        .await?
-        .ok_or_else(|| ApiError::bad_request(Msg::InvalidLink))?;
+    let Some(claimed) = tokens::claim(&state.db, &secret, tokens::VERIFY_EMAIL).await? else {
+        return Err(spent_link_error(&state, &secret, tokens::VERIFY_EMAIL).await);
+    };
     usuario::Entity::update_many()
         .col_expr(
             usuario::Column::EmailVerificadoAt,
@@ -254,6 +331,10 @@ pub async fn resend_verification(
     state
         .limiter
         .hit(&super::routes::VERIFY_PER_USER, &auth.user.id)
+        .await?;
+    state
+        .limiter
+        .hit(&VERIFY_PER_ADDRESS, &auth.user.email)
         .await?;
     send_verification(&state, &state.db, &auth.user).await?;
     Ok(Done::new(Msg::VerificationSent))

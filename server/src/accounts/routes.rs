@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
+    devices::{self, Budget},
     entities::{token, usuario},
     mails, password,
     session::{self, AuthUser, ClientInfo},
@@ -39,10 +40,18 @@ const LOGIN_PER_IP: Limit = Limit {
     max: 30,
     window: Duration::from_secs(15 * 60),
 };
-const LOGIN_PER_EMAIL: Limit = Limit {
-    name: "login_email",
-    max: 10,
-    window: Duration::from_secs(15 * 60),
+/// Per account: 10 tries per 15 minutes shared by unknown clients, 10 more for each trusted device.
+const LOGIN_PER_ACCOUNT: Budget = Budget {
+    shared: Limit {
+        name: "login_email",
+        max: 10,
+        window: Duration::from_secs(15 * 60),
+    },
+    per_device: Limit {
+        name: "login_device",
+        max: 10,
+        window: Duration::from_secs(15 * 60),
+    },
 };
 const REGISTER_PER_IP: Limit = Limit {
     name: "register_ip",
@@ -54,10 +63,19 @@ const FORGOT_PER_IP: Limit = Limit {
     max: 10,
     window: Duration::from_secs(60 * 60),
 };
-const FORGOT_PER_EMAIL: Limit = Limit {
-    name: "forgot_email",
-    max: 3,
-    window: Duration::from_secs(60 * 60),
+/// Reset mails per account: 3 an hour asked by unknown clients (an inbox cannot be flooded), 3
+/// more for each trusted device (the owner can still ask during such a flood).
+const FORGOT_PER_ACCOUNT: Budget = Budget {
+    shared: Limit {
+        name: "forgot_email",
+        max: 3,
+        window: Duration::from_secs(60 * 60),
+    },
+    per_device: Limit {
+        name: "forgot_device",
+        max: 3,
+        window: Duration::from_secs(60 * 60),
+    },
 };
 const RESET_PER_IP: Limit = Limit {
     name: "reset_ip",
@@ -153,6 +171,11 @@ pub struct SessionAnswer {
     pub success: bool,
     /// The bearer token for later calls.
     pub token: String,
+    /// Keep it on this device (it outlives the session) and send it as `deviceToken` when signing
+    /// in, reopening the account or asking for a reset link: this device then has its own budget
+    /// of attempts, which a flood of wrong passwords from elsewhere cannot spend.
+    #[serde(rename = "deviceToken")]
+    pub device_token: String,
     #[serde(flatten)]
     pub user: UserView,
 }
@@ -251,6 +274,9 @@ async fn register(
         return Err(ApiError::internal("field check passed without values"));
     };
 
+    if let Some(msg) = password::too_guessable(&password, &[&nombre, &apellido, &email]).await? {
+        return Err(super::two_factor::field_error("password", msg));
+    }
     state
         .limiter
         .hit(&REGISTER_PER_IP, &client.ip_key())
@@ -316,6 +342,7 @@ async fn register(
         }
     }
     let token = session::open(&txn, &user.id, &client).await?;
+    let device_token = devices::token_for(&txn, &user.id, None).await?;
     txn.commit().await?;
     if !verified {
         super::profile::send_verification(&state, &state.db, &user).await?;
@@ -328,6 +355,7 @@ async fn register(
         Json(SessionAnswer {
             success: true,
             token,
+            device_token,
             user: UserView::new(user, &state.storage),
         }),
     ))
@@ -345,6 +373,9 @@ async fn email_exists(state: &AppState, email: &str) -> ApiResult<bool> {
 pub struct LoginRequest {
     email: Option<String>,
     password: Option<String>,
+    /// From an earlier sign-in on this device (`SessionAnswer.deviceToken`), if kept.
+    #[serde(rename = "deviceToken")]
+    device_token: Option<String>,
 }
 
 /// Sign in with email and password.
@@ -380,12 +411,19 @@ async fn login(
     };
 
     state.limiter.hit(&LOGIN_PER_IP, &client.ip_key()).await?;
-    state.limiter.hit(&LOGIN_PER_EMAIL, &email).await?;
-
+    let device = devices::shown(body.device_token);
     let user = usuario::Entity::find()
         .filter(usuario::Column::Email.eq(&email))
         .one(&state.db)
         .await?;
+    devices::spend(
+        &state,
+        &LOGIN_PER_ACCOUNT,
+        &email,
+        user.as_ref(),
+        device.as_deref(),
+    )
+    .await?;
     let stored = user.as_ref().map(|u| u.password_hash.clone());
     let (Some(user), true) = (user, password::verify(password, stored).await?) else {
         return Err(ApiError::new(
@@ -401,10 +439,12 @@ async fn login(
         return Ok(Json(LoginAnswer::TwoFactor(challenge)));
     }
     let token = session::open(&state.db, &user.id, &client).await?;
+    let device_token = devices::token_for(&state.db, &user.id, device.as_deref()).await?;
     i18n::set_current(Lang::parse(&user.language).unwrap_or_default());
     Ok(Json(LoginAnswer::Session(SessionAnswer {
         success: true,
         token,
+        device_token,
         user: UserView::new(user, &state.storage),
     })))
 }
@@ -438,6 +478,9 @@ async fn logout(State(state): State<AppState>, auth: AuthUser) -> ApiResult<Json
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ForgotRequest {
     email: Option<String>,
+    /// From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`).
+    #[serde(rename = "deviceToken")]
+    device_token: Option<String>,
 }
 
 /// Mail a password-reset link. Answers the same whether or not the address has an account.
@@ -460,12 +503,19 @@ async fn forgot_password(
         return Err(ApiError::internal("field check passed without values"));
     };
     state.limiter.hit(&FORGOT_PER_IP, &client.ip_key()).await?;
-    state.limiter.hit(&FORGOT_PER_EMAIL, &email).await?;
-
     let user = usuario::Entity::find()
         .filter(usuario::Column::Email.eq(&email))
         .one(&state.db)
         .await?;
+    let device = devices::shown(body.device_token);
+    devices::spend(
+        &state,
+        &FORGOT_PER_ACCOUNT,
+        &email,
+        user.as_ref(),
+        device.as_deref(),
+    )
+    .await?;
     if let Some(user) = user {
         let secret = tokens::issue(
             &state.db,
@@ -480,7 +530,12 @@ async fn forgot_password(
             .ok_or_else(|| ApiError::internal("a stored email does not parse"))?;
         let link = state.config.link(&format!("/reset-password/{secret}"));
         // Sent in the background: the answer must not take longer when the account exists.
-        state.send_mail(mails::password_reset(to, &user.nombre, &link, lang));
+        state.send_mail(mails::password_reset(
+            to,
+            mails::name_at(&user, &user.email),
+            &link,
+            lang,
+        ));
     }
     Ok(Done::new(Msg::ResetMailSent))
 }
@@ -525,7 +580,7 @@ pub struct ResetRequest {
     responses(
         (status = 200, body = Done),
         (status = 400, description = "unknown, used or expired token", body = ErrorBody),
-        (status = 422, description = "invalid password", body = ErrorBody),
+        (status = 422, description = "invalid password, too common (password_too_common) or the same as now (password_same_as_current)", body = ErrorBody),
     ))]
 async fn reset_password(
     State(state): State<AppState>,
@@ -541,7 +596,19 @@ async fn reset_password(
         return Err(ApiError::internal("field check passed without values"));
     };
     state.limiter.hit(&RESET_PER_IP, &client.ip_key()).await?;
-    live_reset_token(&state, &secret).await?;
+    let pending = live_reset_token(&state, &secret).await?;
+    let owner = usuario::Entity::find_by_id(&pending.usuario_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(Msg::InvalidResetToken))?;
+    let refusal = if password::verify(password.clone(), Some(owner.password_hash.clone())).await? {
+        Some(Msg::PasswordSameAsCurrent)
+    } else {
+        password::too_guessable(&password, &super::security::user_words(&owner)).await?
+    };
+    if let Some(msg) = refusal {
+        return Err(super::two_factor::field_error("password", msg));
+    }
     let password_hash = password::hash(password).await?;
 
     let txn = state.db.begin().await?;
@@ -552,11 +619,21 @@ async fn reset_password(
         .one(&txn)
         .await?
         .ok_or_else(|| ApiError::bad_request(Msg::InvalidResetToken))?;
+    let never_verified = user.email_verificado_at.is_none();
     let mut active = user.into_active_model();
     active.password_hash = Set(password_hash);
+    // The link reached the address: that proves it as well as the verification mail does.
+    active.email_verificado_at = Set(Some(Utc::now()));
     active.updated_at = Set(Utc::now());
     active.update(&txn).await?;
+    if never_verified {
+        // A factor set up before the address was proven may belong to whoever registered
+        // someone else's address: the owner, who just proved the mailbox, gets the account back.
+        super::two_factor::remove(&txn, &reset.usuario_id).await?;
+    }
     session::end_all(&txn, &reset.usuario_id, None).await?;
+    tokens::end_outstanding(&txn, &reset.usuario_id).await?;
+    tokens::revoke(&txn, &reset.usuario_id, tokens::LOGIN_DEVICE).await?;
     txn.commit().await?;
     changes::announce(&state, Change::User(&reset.usuario_id)).await;
     Ok(Done::new(Msg::PasswordReset))

@@ -14,6 +14,7 @@ use super::{
     mails, password,
     routes::{Done, PASSWORD_CHANGE_PER_USER},
     session::{self, AuthUser},
+    tokens,
 };
 use crate::platform::changes::{self, Change};
 use crate::{
@@ -53,6 +54,27 @@ pub async fn require_own_password(
     Ok(())
 }
 
+/// What a password must not be built from: the user's own name and address.
+pub fn user_words(user: &usuario::Model) -> [&str; 3] {
+    [&user.nombre, &user.apellido, &user.email]
+}
+
+/// For actions a borrowed session must not take alone (a new email, a second factor): a wrong
+/// password is a 403 `current_password_wrong`.
+pub async fn require_password_or_403(
+    state: &AppState,
+    user: &usuario::Model,
+    given: String,
+) -> ApiResult<()> {
+    if !is_own_password(state, user, given).await? {
+        return Err(ApiError::new(
+            axum::http::StatusCode::FORBIDDEN,
+            Msg::CurrentPasswordWrong,
+        ));
+    }
+    Ok(())
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PasswordChange {
@@ -67,7 +89,7 @@ pub struct PasswordChange {
     responses(
         (status = 200, body = Done),
         (status = 401, body = ErrorBody),
-        (status = 422, description = "wrong current password or invalid new one", body = ErrorBody),
+        (status = 422, description = "wrong current password, or a new one that is invalid, too common (password_too_common) or the same as now (password_same_as_current)", body = ErrorBody),
         (status = 429, description = "too many attempts", body = ErrorBody),
     ))]
 pub async fn change_password(
@@ -85,7 +107,15 @@ pub async fn change_password(
     let (Some(current), Some(new)) = (current, new) else {
         return Err(ApiError::internal("field check passed without values"));
     };
-    require_own_password(&state, &auth.user, current, "currentPassword").await?;
+    require_own_password(&state, &auth.user, current.clone(), "currentPassword").await?;
+    let refusal = if new == current {
+        Some(Msg::PasswordSameAsCurrent)
+    } else {
+        password::too_guessable(&new, &user_words(&auth.user)).await?
+    };
+    if let Some(msg) = refusal {
+        return Err(super::two_factor::field_error("newPassword", msg));
+    }
     let hash = password::hash(new).await?;
 
     let txn = state.db.begin().await?;
@@ -94,12 +124,20 @@ pub async fn change_password(
     active.updated_at = Set(Utc::now());
     let user = active.update(&txn).await?;
     session::end_all(&txn, &user.id, Some(&auth.session_id)).await?;
+    // Whoever knew the old password may hold a reset link, an email change or a sign-in
+    // challenge started with it: none of them outlives the change.
+    tokens::end_outstanding(&txn, &user.id).await?;
+    tokens::revoke(&txn, &user.id, tokens::LOGIN_DEVICE).await?;
     txn.commit().await?;
     changes::announce(&state, Change::User(&user.id)).await;
 
     let lang = Lang::parse(&user.language).unwrap_or_default();
     if let Some(to) = mails::mailbox(&user, &user.email) {
-        state.send_mail(mails::password_changed(to, &user.nombre, lang));
+        state.send_mail(mails::password_changed(
+            to,
+            mails::name_at(&user, &user.email),
+            lang,
+        ));
     }
     Ok(Done::new(Msg::PasswordChanged))
 }

@@ -108,7 +108,9 @@ impl FromRequestParts<AppState> for ClientInfo {
                     .get("x-forwarded-for")?
                     .to_str()
                     .ok()?
-                    .split(',')
+                    // The client writes what it likes on the left; the entry our proxy appended
+                    // is the last one.
+                    .rsplit(',')
                     .next()?
                     .trim()
                     .parse::<IpAddr>()
@@ -132,9 +134,17 @@ impl FromRequestParts<AppState> for ClientInfo {
 }
 
 impl ClientInfo {
-    /// The key rate limits count per address.
+    /// The key rate limits count per address: an IPv4 address, or an IPv6 client's /64 (one
+    /// subscriber usually holds a whole /64, and could otherwise take a new address per try).
     pub fn ip_key(&self) -> String {
-        self.ip.map(|ip| ip.to_string()).unwrap_or_default()
+        match self.ip.map(|ip| ip.to_canonical()) {
+            Some(IpAddr::V6(v6)) => {
+                let prefix = u128::from(v6) & (u128::MAX << 64);
+                format!("{}/64", std::net::Ipv6Addr::from(prefix))
+            }
+            Some(ip) => ip.to_string(),
+            None => String::new(),
+        }
     }
 }
 

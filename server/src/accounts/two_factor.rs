@@ -113,6 +113,13 @@ pub struct TwoFactorChallenge {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+pub struct TwoFactorSetupRequest {
+    /// The account's password (also accepted as `currentPassword`).
+    #[serde(alias = "currentPassword")]
+    password: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct TwoFactorCodeRequest {
     /// The 6-digit code the app shows now.
     code: Option<String>,
@@ -131,6 +138,9 @@ pub struct TwoFactorLoginRequest {
     challenge: Option<String>,
     /// A code from the app, or an unused recovery code (with or without its dashes).
     code: Option<String>,
+    /// As in `POST /usuarios/login`.
+    #[serde(rename = "deviceToken")]
+    device_token: Option<String>,
 }
 
 // ---- handlers ----
@@ -167,15 +177,26 @@ pub async fn two_factor_status(
     responses(
         (status = 200, body = TwoFactorSetupAnswer),
         (status = 401, body = ErrorBody),
+        (status = 403, description = "wrong password (current_password_wrong) or an address not confirmed yet (email_not_verified)", body = ErrorBody),
         (status = 409, description = "two-step verification is already on", body = ErrorBody),
+        (status = 422, description = "missing password (errors.password)", body = ErrorBody),
+        (status = 429, description = "too many attempts", body = ErrorBody),
     ))]
 pub async fn configure(
     State(state): State<AppState>,
     auth: AuthUser,
+    Json(body): Json<TwoFactorSetupRequest>,
 ) -> ApiResult<Json<TwoFactorSetupAnswer>> {
+    require_verified(&auth.user)?;
+    let given = body.password.filter(|p| !p.is_empty());
+    let Some(given) = given else {
+        return Err(field_error("password", Msg::PasswordRequired));
+    };
     if find_factor(&state.db, &auth.user.id).await?.is_some() {
         return Err(ApiError::conflict(Msg::TwoFactorAlreadyOn));
     }
+    // A borrowed session must not be able to bind the account to the borrower's authenticator.
+    super::security::require_password_or_403(&state, &auth.user, given).await?;
     let secret = Secret::generate().to_base32();
     let totp = authenticator(&secret, &auth.user.email)?;
     // The errors of these two would carry the secret and the address: never log them.
@@ -216,6 +237,7 @@ pub async fn configure(
         (status = 200, body = RecoveryCodesAnswer),
         (status = 400, description = "no setup started in the last 15 minutes", body = ErrorBody),
         (status = 401, body = ErrorBody),
+        (status = 403, description = "the address is not confirmed yet (email_not_verified)", body = ErrorBody),
         (status = 409, description = "two-step verification is already on", body = ErrorBody),
         (status = 422, description = "missing or wrong code (errors.code)", body = ErrorBody),
     ))]
@@ -224,6 +246,7 @@ pub async fn enable(
     auth: AuthUser,
     Json(body): Json<TwoFactorCodeRequest>,
 ) -> ApiResult<Json<RecoveryCodesAnswer>> {
+    require_verified(&auth.user)?;
     let code = required_code(body.code)?;
     if find_factor(&state.db, &auth.user.id).await?.is_some() {
         return Err(ApiError::conflict(Msg::TwoFactorAlreadyOn));
@@ -421,13 +444,30 @@ pub async fn login_second_step(
         .await?
         .ok_or_else(expired)?;
     let token = session::open(&txn, &user.id, &client).await?;
+    let device = super::devices::shown(body.device_token);
+    let device_token = super::devices::token_for(&txn, &user.id, device.as_deref()).await?;
     txn.commit().await?;
     i18n::set_current(Lang::parse(&user.language).unwrap_or_default());
     Ok(Json(SessionAnswer {
         success: true,
         token,
+        device_token,
         user: UserView::new(user, &state.storage),
     }))
+}
+
+/// Turns two-step verification off without a code (the owner proved the mailbox another way).
+pub async fn remove(db: &impl ConnectionTrait, usuario_id: &str) -> Result<(), sea_orm::DbErr> {
+    codigo_recuperacion::Entity::delete_many()
+        .filter(codigo_recuperacion::Column::UsuarioId.eq(usuario_id))
+        .exec(db)
+        .await?;
+    factor::Entity::delete_many()
+        .filter(factor::Column::UsuarioId.eq(usuario_id))
+        .exec(db)
+        .await?;
+    tokens::revoke(db, usuario_id, tokens::TOTP_SETUP).await?;
+    Ok(())
 }
 
 // ---- used by sign-in ----
@@ -577,12 +617,22 @@ async fn redeem(
     })
 }
 
+/// Only the owner of a proven address may add a second factor: otherwise someone who registered
+/// another person's address could lock its owner out with an authenticator they never had.
+fn require_verified(user: &usuario::Model) -> ApiResult<()> {
+    if user.email_verificado_at.is_none() {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::EmailNotVerified));
+    }
+    Ok(())
+}
+
 fn required_code(code: Option<String>) -> ApiResult<String> {
     code.filter(|c| !c.trim().is_empty())
         .ok_or_else(|| field_error("code", Msg::CodeRequired))
 }
 
-fn field_error(field: &'static str, msg: Msg) -> ApiError {
+/// A 422 with one field marked.
+pub(super) fn field_error(field: &'static str, msg: Msg) -> ApiError {
     let mut errors = FieldErrors::default();
     errors.add(field, msg);
     match errors.into_result() {

@@ -24,6 +24,9 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
                     .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
                     .foreign_keys(true)
                     .busy_timeout(Duration::from_secs(5))
+                    // Deleted rows are overwritten with zeros, not left readable in free pages:
+                    // an erased child's medical notes must not stay in the file.
+                    .pragma("secure_delete", "on")
             });
     } else {
         opts.max_connections(16).min_connections(1);
@@ -33,4 +36,17 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
 
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
     migrations::Migrator::up(db, None).await
+}
+
+/// After an erasure: on SQLite, copies the write-ahead log into the database file and empties it,
+/// so the erased rows' old pages do not linger in `nido.db-wal` (with `secure_delete` the file
+/// itself holds zeros where they were). PostgreSQL needs nothing here: its dead rows are never
+/// served, and autovacuum reclaims their space.
+pub async fn after_erasure(db: &DatabaseConnection) -> Result<(), DbErr> {
+    use sea_orm::ConnectionTrait;
+    if db.get_database_backend() == sea_orm::DatabaseBackend::Sqlite {
+        db.execute_unprepared("PRAGMA wal_checkpoint(TRUNCATE)")
+            .await?;
+    }
+    Ok(())
 }

@@ -317,7 +317,7 @@ async fn a_job_runs_once_per_period_however_many_instances_ask() {
 #[tokio::test]
 async fn the_export_holds_the_account_the_children_and_the_photos() {
     let app = TestApp::spawn().await;
-    let (token, _) = app.register("ana@example.org", PASSWORD).await;
+    let (token, _) = app.register_verified("ana@example.org", PASSWORD).await;
     let child = add_child(&app, &token, "Lucía").await;
     app.post(
         &format!("/api/hijos/{child}/actividades"),

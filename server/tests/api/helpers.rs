@@ -38,6 +38,8 @@ pub struct Options {
     /// Serve this data directory with the SQLite database inside it (e.g. one a backup was
     /// restored into), instead of a fresh one.
     pub data_dir: Option<tempfile::TempDir>,
+    /// Serve as behind a reverse proxy (`NIDO_TRUST_PROXY=on`): `X-Forwarded-For` names the client.
+    pub trust_proxy: bool,
 }
 
 impl TestApp {
@@ -74,6 +76,9 @@ impl TestApp {
                 if options.rate_limits { "on" } else { "off" }.to_owned(),
             ),
         ];
+        if options.trust_proxy {
+            vars.push(("NIDO_TRUST_PROXY", "on".to_owned()));
+        }
         if let Some(smtp) = options.smtp_url {
             vars.push(("NIDO_SMTP_URL", smtp));
         }
@@ -164,6 +169,39 @@ impl TestApp {
             .await;
         assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
         (a.str("token").to_owned(), a.str("_id").to_owned())
+    }
+
+    /// Registers a user and opens the verification link mailed to them; returns (token, id).
+    pub async fn register_verified(&self, email: &str, password: &str) -> (String, String) {
+        let (token, id) = self.register(email, password).await;
+        self.verify_address(email).await;
+        (token, id)
+    }
+
+    /// Opens the newest verification link mailed to `email`.
+    pub async fn verify_address(&self, email: &str) {
+        let needle = format!("To: {email}");
+        for _ in 0..100 {
+            let mails: Vec<String> = self
+                .mails_with("/verify-email/")
+                .into_iter()
+                .filter(|m| m.contains(&needle))
+                .collect();
+            if let Some(mail) = mails.last() {
+                let secret = link_token(mail, "/verify-email/");
+                let done = self
+                    .post(
+                        &format!("/api/usuarios/verificar-email/{secret}"),
+                        None,
+                        json!({}),
+                    )
+                    .await;
+                assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("no verification mail to {email}");
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Answer {

@@ -21,4 +21,5 @@ mod robustness;
 mod site;
 mod status;
 mod suggestions;
+mod trust_accounts;
 mod two_factor;

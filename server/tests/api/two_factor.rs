@@ -28,7 +28,7 @@ fn now() -> u64 {
 }
 
 /// The code the app shows `offset` seconds from now.
-fn code_at(secret: &str, offset: i64) -> String {
+pub fn code_at(secret: &str, offset: i64) -> String {
     let at = now().saturating_add_signed(offset);
     app_for(secret).generate(at).to_string()
 }
@@ -44,14 +44,18 @@ fn wrong_code(secret: &str) -> String {
 
 /// As if the next 30-second window had come: the server refuses a second code from the window of
 /// the last one accepted, and a test cannot wait that long.
-async fn next_window(app: &TestApp) {
+pub async fn next_window(app: &TestApp) {
     app.sql("UPDATE factores SET last_step = NULL").await;
 }
 
 /// Starts enrolment and returns the secret.
 async fn configure(app: &TestApp, token: &str) -> String {
     let a = app
-        .post("/api/usuarios/2fa/configurar", Some(token), json!({}))
+        .post(
+            "/api/usuarios/2fa/configurar",
+            Some(token),
+            json!({"password": PASSWORD}),
+        )
         .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.body);
     a.body["data"]["secret"]
@@ -61,8 +65,8 @@ async fn configure(app: &TestApp, token: &str) -> String {
 }
 
 /// Registers, turns two-step verification on and returns (session token, secret, recovery codes).
-async fn enrolled(app: &TestApp) -> (String, String, Vec<String>) {
-    let (token, _) = app.register(EMAIL, PASSWORD).await;
+pub async fn enrolled(app: &TestApp) -> (String, String, Vec<String>) {
+    let (token, _) = app.register_verified(EMAIL, PASSWORD).await;
     let secret = configure(app, &token).await;
     let on = app
         .post(
@@ -107,14 +111,18 @@ async fn status(app: &TestApp, token: &str) -> Value {
 #[tokio::test]
 async fn enrolment_shows_a_secret_and_needs_a_right_code() {
     let app = TestApp::spawn().await;
-    let (token, _) = app.register(EMAIL, PASSWORD).await;
+    let (token, _) = app.register_verified(EMAIL, PASSWORD).await;
     assert_eq!(
         status(&app, &token).await,
         json!({"enabled": false, "recoveryCodesLeft": 0})
     );
 
     let a = app
-        .post("/api/usuarios/2fa/configurar", Some(&token), json!({}))
+        .post(
+            "/api/usuarios/2fa/configurar",
+            Some(&token),
+            json!({"password": PASSWORD}),
+        )
         .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.body);
     let secret = a.body["data"]["secret"]
@@ -198,7 +206,11 @@ async fn enrolment_shows_a_secret_and_needs_a_right_code() {
     );
 
     let again = app
-        .post("/api/usuarios/2fa/configurar", Some(&token), json!({}))
+        .post(
+            "/api/usuarios/2fa/configurar",
+            Some(&token),
+            json!({"password": PASSWORD}),
+        )
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT);
     assert_eq!(again.str("code"), "two_factor_already_enabled");
@@ -215,7 +227,7 @@ async fn enrolment_shows_a_secret_and_needs_a_right_code() {
 #[tokio::test]
 async fn activation_needs_a_setup_and_a_session() {
     let app = TestApp::spawn().await;
-    let (token, _) = app.register(EMAIL, PASSWORD).await;
+    let (token, _) = app.register_verified(EMAIL, PASSWORD).await;
     let none = app
         .post(
             "/api/usuarios/2fa/activar",

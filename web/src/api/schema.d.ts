@@ -1252,6 +1252,8 @@ export interface components {
             util?: boolean | null;
         };
         ForgotRequest: {
+            /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
+            deviceToken?: string | null;
             email?: string | null;
         };
         Health: {
@@ -1347,6 +1349,8 @@ export interface components {
          */
         LoginAnswer: components["schemas"]["SessionAnswer"] | components["schemas"]["TwoFactorChallenge"];
         LoginRequest: {
+            /** @description From an earlier sign-in on this device (`SessionAnswer.deviceToken`), if kept. */
+            deviceToken?: string | null;
             email?: string | null;
             password?: string | null;
         };
@@ -1465,6 +1469,8 @@ export interface components {
         };
         ProfileRequest: {
             apellido?: string | null;
+            /** @description The account's password, needed only with a new `email` (also accepted as `password`). */
+            currentPassword?: string | null;
             /** @description A new address is confirmed by a mailed link before it takes effect. */
             email?: string | null;
             /** @description es or en. */
@@ -1473,6 +1479,8 @@ export interface components {
             telefono?: string | null;
         };
         ReactivateRequest: {
+            /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
+            deviceToken?: string | null;
             email?: string | null;
             password?: string | null;
         };
@@ -1563,6 +1571,12 @@ export interface components {
         ServiceStatus: "operational" | "maintenance" | "degraded" | "partial_outage" | "major_outage";
         /** @description The answer to sign-in and registration: the token beside the user's fields, as the mobile apps read it. */
         SessionAnswer: components["schemas"]["UserView"] & {
+            /**
+             * @description Keep it on this device (it outlives the session) and send it as `deviceToken` when signing
+             *     in, reopening the account or asking for a reset link: this device then has its own budget
+             *     of attempts, which a flood of wrong passwords from elsewhere cannot spend.
+             */
+            deviceToken: string;
             success: boolean;
             /** @description The bearer token for later calls. */
             token: string;
@@ -1646,6 +1660,8 @@ export interface components {
             challenge?: string | null;
             /** @description A code from the app, or an unused recovery code (with or without its dashes). */
             code?: string | null;
+            /** @description As in `POST /usuarios/login`. */
+            deviceToken?: string | null;
         };
         TwoFactorOffRequest: {
             /** @description A code from the app, or an unused recovery code. */
@@ -1664,6 +1680,10 @@ export interface components {
         TwoFactorSetupAnswer: {
             data: components["schemas"]["TwoFactorSetup"];
             success: boolean;
+        };
+        TwoFactorSetupRequest: {
+            /** @description The account's password (also accepted as `currentPassword`). */
+            password?: string | null;
         };
         TwoFactorStatus: {
             enabled: boolean;
@@ -4361,6 +4381,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the address is not confirmed yet (email_not_verified) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description two-step verification is already on */
             409: {
                 headers: {
@@ -4406,7 +4435,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorSetupRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4414,6 +4447,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TwoFactorSetupAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -4424,8 +4466,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description wrong password (current_password_wrong) or an address not confirmed yet (email_not_verified) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description two-step verification is already on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing password (errors.password) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4672,7 +4759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description unknown, used or expired token */
+            /** @description unknown, cancelled or expired token */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,6 +4770,15 @@ export interface operations {
             };
             /** @description the address was taken meanwhile */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the link was used: the address already changed (link_already_used) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5080,7 +5176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description invalid password */
+            /** @description invalid password, too common (password_too_common) or the same as now (password_same_as_current) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5147,7 +5243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description wrong current password or invalid new one */
+            /** @description wrong current password, or a new one that is invalid, too common (password_too_common) or the same as now (password_same_as_current) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5233,6 +5329,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description a new email with a wrong password (current_password_wrong) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the new email belongs to another account */
             409: {
                 headers: {
@@ -5260,8 +5365,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description invalid fields */
+            /** @description invalid fields; a new email without currentPassword */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many confirmation mails asked for */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5676,8 +5790,17 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description unknown, used or expired token */
+            /** @description unknown, cancelled or expired token */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the link was used: the address is confirmed (link_already_used) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,7 @@ export default function ResetPasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetValues>({ resolver: zodResolver(resetSchema(t)), defaultValues: { password: '', confirmPassword: '' } });
 
@@ -79,6 +80,12 @@ export default function ResetPasswordPage() {
     } catch (err) {
       if (err instanceof ApiError && err.code === 'invalid_token') {
         setTokenState('invalid');
+        return;
+      }
+      // Too easy to guess, or the same as now: the server says why, on the field.
+      const onField = err instanceof ApiError ? err.fields.password : undefined;
+      if (onField) {
+        setError('password', { message: onField });
         return;
       }
       setFailure(err instanceof Error ? err.message : t('reset.failed'));

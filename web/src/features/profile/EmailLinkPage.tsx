@@ -23,7 +23,7 @@ function followOnce(kind: EmailLink, token: string) {
   return call;
 }
 
-type State = { step: 'checking' } | { step: 'done' } | { step: 'failed'; message: string | null };
+type State = { step: 'checking' } | { step: 'done' } | { step: 'used' } | { step: 'failed'; message: string | null };
 
 /**
  * The links mailed to confirm an address: `verify` for the address given at registration,
@@ -43,6 +43,11 @@ export default function EmailLinkPage({ kind }: { kind: EmailLink }) {
       .then(() => !cancelled && setState({ step: 'done' }))
       .catch((err: unknown) => {
         if (cancelled) return;
+        // Opened a second time (a double tap, an old mail): what it confirms is already in place.
+        if (err instanceof ApiError && err.code === 'link_already_used') {
+          setState({ step: 'used' });
+          return;
+        }
         const invalid = !(err instanceof ApiError) || err.code === 'invalid_token' || err.status === 400 || err.status === 404;
         setState({ step: 'failed', message: invalid || !err.message ? null : err.message });
       });
@@ -54,7 +59,7 @@ export default function EmailLinkPage({ kind }: { kind: EmailLink }) {
   // Signed in on this browser: the stored user learns the new state (verified, or the new email).
   const signedIn = user !== null;
   useEffect(() => {
-    if (state.step !== 'done' || !signedIn) return;
+    if ((state.step !== 'done' && state.step !== 'used') || !signedIn) return;
     fetchProfile('')
       .then(updateUser)
       .catch(() => {
@@ -73,6 +78,15 @@ export default function EmailLinkPage({ kind }: { kind: EmailLink }) {
       {t('profile.verify.toLogin')}
     </Link>
   );
+
+  if (state.step === 'used') {
+    return (
+      <AuthLayout title={t('profile.verify.usedTitle')}>
+        <Alert kind="info">{t(kind === 'verify' ? 'profile.verify.usedVerify' : 'profile.verify.usedConfirm')}</Alert>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">{next}</div>
+      </AuthLayout>
+    );
+  }
 
   if (state.step === 'failed') {
     return (

@@ -1,23 +1,31 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../i18n';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/Field';
+import { PasswordField, TextField } from '../../components/Field';
 import { formFailure } from '../../lib/serverErrors';
 import { useSession } from '../accounts/session';
 import { useUpdateProfile, type Profile } from './api';
-import { profileSchema, type ProfileValues } from './schemas';
+import { isNewEmail, profileSchema, type ProfileValues } from './schemas';
 
-const FIELDS = { nombre: 'nombre', apellido: 'apellido', email: 'email', telefono: 'telefono' } as const;
+const FIELDS = {
+  nombre: 'nombre',
+  apellido: 'apellido',
+  email: 'email',
+  telefono: 'telefono',
+  currentPassword: 'currentPassword',
+  password: 'currentPassword',
+} as const;
 
 const valuesOf = (profile: Profile): ProfileValues => ({
   nombre: profile.nombre,
   apellido: profile.apellido,
   email: profile.email,
   telefono: profile.telefono ?? '',
+  currentPassword: '',
 });
 
 /** Spec §2 profile edit, personal info: saved on the server, the session's user replaced, a toast. */
@@ -31,8 +39,10 @@ export function PersonalInfoForm({ profile, onSaved }: { profile: Profile; onSav
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema(t)), defaultValues: valuesOf(profile) });
+  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema(t, profile.email)), defaultValues: valuesOf(profile) });
+  const emailChanges = isNewEmail(useWatch({ control, name: 'email' }) ?? '', profile.email);
 
   const submit = async (values: ProfileValues) => {
     setFailure(null);
@@ -43,6 +53,7 @@ export function PersonalInfoForm({ profile, onSaved }: { profile: Profile; onSav
         email: values.email.toLowerCase(),
         telefono: values.telefono || null,
         language: profile.language,
+        ...(emailChanges ? { currentPassword: values.currentPassword } : {}),
       });
       // A new email waits for confirmation: the form shows the address still in use.
       reset(valuesOf(saved));
@@ -51,6 +62,10 @@ export function PersonalInfoForm({ profile, onSaved }: { profile: Profile; onSav
     } catch (err) {
       if (err instanceof ApiError && err.code === 'email_taken') {
         setError('email', { message: err.message });
+        return;
+      }
+      if (err instanceof ApiError && err.code === 'current_password_wrong') {
+        setError('currentPassword', { message: err.message });
         return;
       }
       setFailure(formFailure(err, setError, FIELDS, t('profile.edit.personal.failed')));
@@ -71,6 +86,15 @@ export function PersonalInfoForm({ profile, onSaved }: { profile: Profile; onSav
         <TextField label={t('fields.lastName')} autoComplete="family-name" error={errors.apellido?.message} {...register('apellido')} />
       </div>
       <TextField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      {emailChanges && (
+        <PasswordField
+          label={t('profile.edit.personal.currentPassword')}
+          hint={t('profile.edit.personal.currentPasswordHint')}
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      )}
       <TextField label={t('fields.phoneOptional')} type="tel" autoComplete="tel" error={errors.telefono?.message} {...register('telefono')} />
       <div className="flex justify-end pt-1">
         <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">

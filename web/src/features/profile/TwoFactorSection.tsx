@@ -10,8 +10,16 @@ import { Loading } from '../../components/Spinner';
 import { formFailure } from '../../lib/serverErrors';
 import { codeSchema, compactCode, type CodeValues } from '../accounts/codes';
 import { useSession } from '../accounts/session';
-import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus, type TwoFactorSetup, type TwoFactorStatus } from './api';
-import { twoFactorOffSchema, type TwoFactorOffValues } from './schemas';
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useResendVerification,
+  useStartTwoFactor,
+  useTwoFactorStatus,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from './api';
+import { twoFactorOffSchema, twoFactorStartSchema, type StartValues, type TwoFactorOffValues } from './schemas';
 import { groupSecret, recoveryCodesText, saveFile } from './twoFactor';
 import { Disclosure } from './ui';
 
@@ -82,7 +90,7 @@ function NoSms() {
 
 function OffView({ notice, onStarted }: { notice: string | null; onStarted: (setup: TwoFactorSetup) => void }) {
   const { t } = useTranslation();
-  const start = useStartTwoFactor();
+  const { user } = useSession();
   return (
     <>
       <p>
@@ -92,15 +100,71 @@ function OffView({ notice, onStarted }: { notice: string | null; onStarted: (set
       </p>
       <p className="mt-2 text-sm text-muted">{t('profile.privacy.twoFactor.body')}</p>
       <NoSms />
-      {(start.isError || notice) && (
+      {notice && (
         <div className="mt-3">
-          <Alert>{start.error?.message ?? notice}</Alert>
+          <Alert>{notice}</Alert>
         </div>
       )}
-      <Button className="mt-4 w-full sm:w-auto" busy={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: onStarted })}>
+      {user?.emailVerificado === false ? <VerifyFirst email={user.email} /> : <StartForm onStarted={onStarted} />}
+    </>
+  );
+}
+
+/** A second factor waits for a confirmed address: whoever registered someone else's could lock its owner out. */
+function VerifyFirst({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const resend = useResendVerification();
+  return (
+    <div className="mt-4 space-y-3" data-testid="two-factor-verify-first">
+      <Alert kind="info">
+        <p className="font-medium">{t('profile.privacy.twoFactor.verifyFirst')}</p>
+        <p className="mt-1 text-muted">{t('profile.privacy.twoFactor.verifyFirstHint', { email })}</p>
+      </Alert>
+      {resend.isSuccess && <p role="status" className="text-sm text-brand-800">{resend.data.msg}</p>}
+      {resend.isError && <Alert>{resend.error.message}</Alert>}
+      <Button variant="secondary" className="w-full sm:w-auto" busy={resend.isPending} onClick={() => resend.mutate()}>
+        {t('profile.privacy.twoFactor.resendLink')}
+      </Button>
+    </div>
+  );
+}
+
+/** Starting the setup asks for the password again: a borrowed session must not add its holder's authenticator. */
+function StartForm({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void }) {
+  const { t } = useTranslation();
+  const start = useStartTwoFactor();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<StartValues>({ resolver: zodResolver(twoFactorStartSchema(t)), defaultValues: { password: '' } });
+  const submit = async (values: StartValues) => {
+    setFailure(null);
+    try {
+      onStarted(await start.mutateAsync(values.password));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'current_password_wrong') {
+        setError('password', { message: err.message });
+        return;
+      }
+      setFailure(formFailure(err, setError, { password: 'password', currentPassword: 'password' }, t('profile.privacy.twoFactor.startFailed')));
+    }
+  };
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="mt-4 space-y-3">
+      {failure && <Alert>{failure}</Alert>}
+      <PasswordField
+        label={t('profile.privacy.twoFactor.startPassword')}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" className="w-full sm:w-auto" busy={start.isPending}>
         {t('profile.privacy.twoFactor.start')}
       </Button>
-    </>
+    </form>
   );
 }
 

@@ -147,7 +147,8 @@ export function useTwoFactorStatus() {
 export function useStartTwoFactor() {
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: async () => (await unwrap(api.POST('/api/usuarios/2fa/configurar'), t('profile.privacy.twoFactor.startFailed'))).data,
+    mutationFn: async (password: string) =>
+      (await unwrap(api.POST('/api/usuarios/2fa/configurar', { body: { password } }), t('profile.privacy.twoFactor.startFailed'))).data,
   });
 }
 

@@ -24,6 +24,16 @@ describe('profile form', () => {
     });
   });
 
+  it('asks for the current password only when the email changes', () => {
+    expect(profileSchema(t, 'ana@example.org').safeParse({ ...valid, email: 'Ana@Example.org ' }).success).toBe(true);
+    expect(problems(profileSchema(t, 'ana@example.org').safeParse({ ...valid, email: 'otra@example.org' }))).toEqual({
+      currentPassword: 'La contraseña es requerida',
+    });
+    expect(
+      profileSchema(t, 'ana@example.org').safeParse({ ...valid, email: 'otra@example.org', currentPassword: 'buenas-noches' }).success,
+    ).toBe(true);
+  });
+
   it('refuses an email without at sign or dot', () => {
     for (const email of ['ana.example.org', 'ana@example', 'ana @x.org']) {
       expect(problems(profileSchema(t).safeParse({ ...valid, email }))).toEqual({ email: 'El email no es válido' });

@@ -4,14 +4,28 @@ import { emailSchema } from '../../lib/emailSchema';
 import { PASSWORD_MIN } from '../accounts/schemas';
 import { codeField } from '../accounts/codes';
 
-/** Spec §5 profile: first name, last name and email required, the email well formed, phone optional. */
-export const profileSchema = (t: TFunction) =>
-  z.object({
-    nombre: z.string().trim().min(1, t('validation.nameRequired')),
-    apellido: z.string().trim().min(1, t('validation.lastNameRequired')),
-    email: emailSchema(t),
-    telefono: z.string().trim(),
-  });
+/** Whether the email typed differs from the account's (the server asks for the password then). */
+export function isNewEmail(typed: string, current: string): boolean {
+  return typed.trim().toLowerCase() !== current.trim().toLowerCase();
+}
+
+/**
+ * Spec §5 profile: first name, last name and email required, the email well formed, phone optional;
+ * a new email also needs the current password, so a borrowed session cannot move the account.
+ */
+export const profileSchema = (t: TFunction, currentEmail?: string) =>
+  z
+    .object({
+      nombre: z.string().trim().min(1, t('validation.nameRequired')),
+      apellido: z.string().trim().min(1, t('validation.lastNameRequired')),
+      email: emailSchema(t),
+      telefono: z.string().trim(),
+      currentPassword: z.string().optional(),
+    })
+    .refine((v) => currentEmail === undefined || !isNewEmail(v.email, currentEmail) || (v.currentPassword ?? '').length > 0, {
+      message: t('validation.passwordRequired'),
+      path: ['currentPassword'],
+    });
 
 /** Spec §5 password change: the current one, a new one of at least 8 characters, typed twice. */
 export const passwordSchema = (t: TFunction) =>
@@ -50,6 +64,10 @@ export const twoFactorOffSchema = (t: TFunction) =>
     code: codeField(t, 'any'),
   });
 
+/** Starting two-step setup: the account's password. */
+export const twoFactorStartSchema = (t: TFunction) => z.object({ password: z.string().min(1, t('validation.passwordRequired')) });
+
+export type StartValues = z.infer<ReturnType<typeof twoFactorStartSchema>>;
 export type ProfileValues = z.infer<ReturnType<typeof profileSchema>>;
 export type PasswordValues = z.infer<ReturnType<typeof passwordSchema>>;
 export type CloseAccountValues = z.infer<ReturnType<typeof closeAccountSchema>>;
