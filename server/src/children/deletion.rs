@@ -247,5 +247,9 @@ pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> Result<u64, DbEr
         txn.commit().await?;
         photo::after_change(state, &[], &files).await;
     }
+    if erased > 0 {
+        // A child's medical notes must not stay readable in the write-ahead log either.
+        crate::db::after_erasure(&state.db).await?;
+    }
     Ok(erased)
 }
