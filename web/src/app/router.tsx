@@ -1,9 +1,15 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { loadAppTexts } from '../i18n';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { Loading } from '../components/Spinner';
 import { PublicLayout } from './PublicLayout';
 import { RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
+
+/** A page of the signed-in app or of signing in: its texts come with it, not with the landing page. */
+function withAppTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadAppTexts()]).then(([page]) => page);
+}
 
 const LandingPage = lazy(() => import('../features/site/LandingPage'));
 const HelpPage = lazy(() => import('../features/site/help/HelpPage'));
@@ -20,19 +26,19 @@ const LegalPage = lazy(() => import('../features/site/legal/LegalPage'));
 const ContactPage = lazy(() => import('../features/site/contact/ContactPage'));
 const StatusPage = lazy(() => import('../features/site/status/StatusPage'));
 const NotFoundPage = lazy(() => import('../features/site/NotFoundPage'));
-const LoginPage = lazy(() => import('../features/accounts/LoginPage'));
-const RegisterPage = lazy(() => import('../features/accounts/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('../features/accounts/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage'));
+const LoginPage = lazy(withAppTexts(() => import('../features/accounts/LoginPage')));
+const RegisterPage = lazy(withAppTexts(() => import('../features/accounts/RegisterPage')));
+const ForgotPasswordPage = lazy(withAppTexts(() => import('../features/accounts/ForgotPasswordPage')));
+const ResetPasswordPage = lazy(withAppTexts(() => import('../features/accounts/ResetPasswordPage')));
 // The signed-in app is its own chunk: the public site does not ship it.
-const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(withAppTexts(() => import('./AppLayout').then((m) => ({ default: m.AppLayout }))));
 const ChildrenPage = lazy(() => import('../features/children/ChildrenPage'));
 const ChildDetailPage = lazy(() => import('../features/children/ChildDetailPage'));
 const ComingSoonPage = lazy(() => import('../features/layout/ComingSoonPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ProfileEditPage = lazy(() => import('../features/profile/ProfileEditPage'));
 const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
-const EmailLinkPage = lazy(() => import('../features/profile/EmailLinkPage'));
+const EmailLinkPage = lazy(withAppTexts(() => import('../features/profile/EmailLinkPage')));
 const ProfileHelpPage = lazy(() => import('../features/profile/ProfileHelpPage'));
 const ProfileAboutPage = lazy(() => import('../features/profile/ProfileAboutPage'));
 const SuggestionsPage = lazy(() => import('../features/profile/SuggestionsPage'));

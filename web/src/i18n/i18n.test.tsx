@@ -1,5 +1,7 @@
-import es from './es.json';
-import en from './en.json';
+import siteEs from './es.json';
+import siteEn from './en.json';
+import appEs from './app.es.json';
+import appEn from './app.en.json';
 import { act, render, screen } from '@testing-library/react';
 import { detectLanguage, LANGUAGE_KEY } from './detect';
 import i18n, { Trans, useTranslation } from '.';
@@ -9,7 +11,16 @@ function keys(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
 }
 
+const es = { ...siteEs, ...appEs };
+const en = { ...siteEn, ...appEn };
+
 describe('translations', () => {
+  it('keep each top-level group in one part: the site or the app', () => {
+    const inBoth = (a: object, b: object) => Object.keys(a).filter((k) => k in b);
+    expect(inBoth(siteEs, appEs)).toEqual([]);
+    expect(inBoth(siteEn, appEn)).toEqual([]);
+  });
+
   it('have the same keys in Spanish and English', () => {
     const spanish = keys(es).sort();
     const english = keys(en).sort();

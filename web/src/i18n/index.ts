@@ -1,7 +1,10 @@
 /**
  * The app's texts in Spanish and English (spec §1): the stored choice, else the browser's
  * language; a text missing in English falls back to Spanish, then to its key. Only the visitor's
- * language is loaded (each is its own chunk); the app renders once `ready` resolves.
+ * language is loaded, and of it only the part the pages shown so far need: the public site's texts
+ * (`es.json`, `en.json`) at start, the signed-in app's and the sign-in pages' (`app.es.json`,
+ * `app.en.json`) with those pages, so the landing page does not carry them. The app renders once
+ * `ready` resolves.
  *
  * A few dozen lines instead of i18next: the app needs nested keys, {{value}} placeholders,
  * `_one`/`_other` plurals and <tag>…</tag> links, and the landing page's weight matters.
@@ -15,11 +18,17 @@ interface Dictionary {
 
 export type TFunction = (key: string, values?: Record<string, string | number>) => string;
 
-const loaders: Record<Language, () => Promise<{ default: unknown }>> = {
-  es: () => import('./es.json'),
-  en: () => import('./en.json'),
+type Part = 'site' | 'app';
+
+const loaders: Record<Language, Record<Part, () => Promise<{ default: unknown }>>> = {
+  es: { site: () => import('./es.json'), app: () => import('./app.es.json') },
+  en: { site: () => import('./en.json'), app: () => import('./app.en.json') },
 };
+// The parts' top-level keys are distinct, so a language's dictionary is their union.
 const dictionaries: Partial<Record<Language, Dictionary>> = {};
+// The parts needed so far; a change of language loads all of them in the new language.
+const parts = new Set<Part>(['site']);
+const loaded = new Set<string>();
 const listeners = new Set<() => void>();
 
 // Prerendering at build time runs without a browser: Spanish there, the visitor's choice here.
@@ -27,7 +36,20 @@ const inBrowser = typeof window !== 'undefined';
 let language: Language = inBrowser ? detectLanguage(window.localStorage, window.navigator.language) : 'es';
 
 async function load(lang: Language) {
-  dictionaries[lang] ??= (await loaders[lang]()).default as Dictionary;
+  await Promise.all(
+    [...parts].map(async (part) => {
+      if (loaded.has(`${lang}:${part}`)) return;
+      const texts = (await loaders[lang][part]()).default as Dictionary;
+      dictionaries[lang] = { ...dictionaries[lang], ...texts };
+      loaded.add(`${lang}:${part}`);
+    }),
+  );
+}
+
+/** Loads the signed-in app's and the sign-in pages' texts; their pages wait for it before drawing. */
+export async function loadAppTexts(): Promise<void> {
+  parts.add('app');
+  await load(language);
 }
 
 /** Resolves once the starting language's texts are in. */
@@ -130,6 +152,7 @@ const i18n = {
     return language;
   },
   changeLanguage,
+  loadAppTexts,
   getFixedT: fixedT,
 };
 

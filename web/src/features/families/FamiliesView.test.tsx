@@ -5,8 +5,8 @@ import { ApiError } from '../../api/client';
 import type { Family, Member } from './api';
 import { FamiliesView } from './FamiliesPage';
 import { memberActions, relationOptions, zoneOptions } from './labels';
-import es from '../../i18n/es.json';
-import en from '../../i18n/en.json';
+import es from '../../i18n/app.es.json';
+import en from '../../i18n/app.en.json';
 
 const member = (over: Partial<Member>): Member => ({
   _id: 'm1',
