@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { articlePath, isHelpCategory, resolveRelated } from '../../../content/help/catalog';
+import { isHelpCategory, resolveRelated } from '../../../content/help/catalog';
 import { findArticle, stepAnchor } from '../../../content/help/article';
 import type { HelpArticle } from '../../../content/help/types';
 import { PageHeader } from '../PageHeader';
@@ -9,6 +9,7 @@ import { sendFeedback } from './feedback';
 import { HelpCategoryView } from './HelpCategoryView';
 import { isSaved, toggleSaved } from './saved';
 import { shareLink } from './share';
+import { ArticleCard } from './ArticleCard';
 import { useHelpContent } from './useHelpContent';
 
 /** /help/{category}/{articleId}; an unknown article shows the category's list instead. */
@@ -162,14 +163,7 @@ function ArticleView({ article }: { article: HelpArticle }) {
           <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((meta) => (
               <li key={meta.id}>
-                <Link
-                  to={articlePath(meta)}
-                  className="flex h-full flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 transition hover:ring-brand-200"
-                >
-                  <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">{content.categories[meta.category].title}</span>
-                  <span className="mt-1 font-semibold text-ink">{content.articles[meta.id].title}</span>
-                  <span className="mt-auto pt-2 text-sm text-muted">{ui.readTime(meta.readTime)}</span>
-                </Link>
+                <ArticleCard meta={meta} />
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { useHydrated } from '../../../lib/useHydrated';
 import { articleMeta, articlePath, articlesOf, categoryPath, HELP_ARTICLES, HELP_CATEGORY_IDS, POPULAR_ARTICLE_IDS } from '../../../content/help/catalog';
 import { filterArticles, filterCategories } from '../../../content/help/filter';
 import { CategoryIcon } from './CategoryIcon';
+import { ArticleCard } from './ArticleCard';
 import { useHelpContent } from './useHelpContent';
 
 /**
@@ -79,14 +80,7 @@ export function HelpCentre({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <ol className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
             {popular.map((meta) => (
               <li key={meta.id}>
-                <Link
-                  to={articlePath(meta)}
-                  className="flex h-full flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 transition hover:ring-brand-200"
-                >
-                  <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">{content.categories[meta.category].title}</span>
-                  <span className="mt-1 font-semibold text-ink">{content.articles[meta.id].title}</span>
-                  <span className="mt-auto pt-2 text-sm text-muted">{ui.readTime(meta.readTime)}</span>
-                </Link>
+                <ArticleCard meta={meta} />
               </li>
             ))}
           </ol>
