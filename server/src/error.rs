@@ -60,6 +60,13 @@ impl ApiError {
     pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, Msg::NotFound)
     }
+    /// A 422 with one field marked.
+    pub fn field(field: &'static str, msg: Msg) -> Self {
+        ApiError {
+            fields: vec![(field, msg)],
+            ..ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Msg::Validation)
+        }
+    }
     pub fn conflict(msg: Msg) -> Self {
         Self::new(StatusCode::CONFLICT, msg)
     }

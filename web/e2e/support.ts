@@ -25,8 +25,8 @@ function decodeQuotedPrintable(raw: string) {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Waits for a mail to `to` in the server's outbox and returns the reset link path in it. */
-export async function resetLinkFor(to: string): Promise<string> {
+/** Waits for a mail to `to` in the server's outbox and returns the first match of `pattern` in it. */
+async function linkInMailTo(to: string, pattern: RegExp): Promise<string> {
   let link = '';
   await expect
     .poll(
@@ -34,7 +34,7 @@ export async function resetLinkFor(to: string): Promise<string> {
         for (const file of outboxFiles().reverse()) {
           const mail = decodeQuotedPrintable(readFileSync(file, 'utf8'));
           if (!mail.includes(to)) continue;
-          const match = mail.match(/\/reset-password\/[A-Za-z0-9_-]+/);
+          const match = mail.match(pattern);
           if (match) {
             link = match[0];
             return true;
@@ -48,50 +48,19 @@ export async function resetLinkFor(to: string): Promise<string> {
   return link;
 }
 
-/** Waits for the address-verification mail to `to` and returns the /verify-email link path in it. */
-export async function verifyLinkFor(to: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        for (const file of outboxFiles().reverse()) {
-          const mail = decodeQuotedPrintable(readFileSync(file, 'utf8'));
-          if (!mail.includes(to)) continue;
-          const match = mail.match(/\/verify-email\/[A-Za-z0-9_-]+/);
-          if (match) {
-            link = match[0];
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return link;
+/** The reset link path in the latest mail to `to`. */
+export function resetLinkFor(to: string): Promise<string> {
+  return linkInMailTo(to, /\/reset-password\/[A-Za-z0-9_-]+/);
 }
 
-/** Waits for the invitation mail to `to` and returns its /register-invited link (path and query). */
+/** The /verify-email link path in the latest address-verification mail to `to`. */
+export function verifyLinkFor(to: string): Promise<string> {
+  return linkInMailTo(to, /\/verify-email\/[A-Za-z0-9_-]+/);
+}
+
+/** The /register-invited link (path and query) in the latest invitation mail to `to`. */
 export async function invitationLinkFor(to: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        for (const file of outboxFiles().reverse()) {
-          const mail = decodeQuotedPrintable(readFileSync(file, 'utf8'));
-          if (!mail.includes(to)) continue;
-          const match = mail.match(/\/register-invited\?[^\s"'<>]+/);
-          if (match) {
-            link = match[0].replace(/&amp;/g, '&');
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return link;
+  return (await linkInMailTo(to, /\/register-invited\?[^\s"'<>]+/)).replace(/&amp;/g, '&');
 }
 
 export async function register(page: Page, email: string, nombre = 'Ana') {

@@ -143,10 +143,7 @@ pub async fn update_profile(
     let new_email = (email != auth.user.email).then_some(email);
     if let Some(address) = &new_email {
         let Some(given) = body.current_password.filter(|p| !p.is_empty()) else {
-            return Err(super::two_factor::field_error(
-                "currentPassword",
-                Msg::PasswordRequired,
-            ));
+            return Err(ApiError::field("currentPassword", Msg::PasswordRequired));
         };
         super::security::require_password_or_403(&state, &auth.user, given).await?;
         state

@@ -274,13 +274,14 @@ async fn register(
         return Err(ApiError::internal("field check passed without values"));
     };
 
-    if let Some(msg) = password::too_guessable(&password, &[&nombre, &apellido, &email]).await? {
-        return Err(super::two_factor::field_error("password", msg));
-    }
     state
         .limiter
         .hit(&REGISTER_PER_IP, &client.ip_key())
         .await?;
+    // Counted before the strength estimate: a refused password is an attempt too.
+    if let Some(msg) = password::too_guessable(&password, &[&nombre, &apellido, &email]).await? {
+        return Err(ApiError::field("password", msg));
+    }
     if email_exists(&state, &email).await? {
         return Err(ApiError::conflict(Msg::EmailTaken));
     }
@@ -607,7 +608,7 @@ async fn reset_password(
         password::too_guessable(&password, &super::security::user_words(&owner)).await?
     };
     if let Some(msg) = refusal {
-        return Err(super::two_factor::field_error("password", msg));
+        return Err(ApiError::field("password", msg));
     }
     let password_hash = password::hash(password).await?;
 

@@ -47,9 +47,7 @@ pub async fn require_own_password(
     field: &'static str,
 ) -> ApiResult<()> {
     if !is_own_password(state, user, given).await? {
-        let mut errors = FieldErrors::default();
-        errors.add(field, Msg::CurrentPasswordWrong);
-        errors.into_result()?;
+        return Err(ApiError::field(field, Msg::CurrentPasswordWrong));
     }
     Ok(())
 }
@@ -114,7 +112,7 @@ pub async fn change_password(
         password::too_guessable(&new, &user_words(&auth.user)).await?
     };
     if let Some(msg) = refusal {
-        return Err(super::two_factor::field_error("newPassword", msg));
+        return Err(ApiError::field("newPassword", msg));
     }
     let hash = password::hash(new).await?;
 

@@ -190,7 +190,7 @@ pub async fn configure(
     require_verified(&auth.user)?;
     let given = body.password.filter(|p| !p.is_empty());
     let Some(given) = given else {
-        return Err(field_error("password", Msg::PasswordRequired));
+        return Err(ApiError::field("password", Msg::PasswordRequired));
     };
     if find_factor(&state.db, &auth.user.id).await?.is_some() {
         return Err(ApiError::conflict(Msg::TwoFactorAlreadyOn));
@@ -264,7 +264,7 @@ pub async fn enable(
     };
     let totp = authenticator(&secret, &auth.user.email)?;
     let Some(step) = app_code(&code).and_then(|digits| matching_step(&totp, digits)) else {
-        return Err(field_error("code", Msg::CodeWrong));
+        return Err(ApiError::field("code", Msg::CodeWrong));
     };
 
     let codes = new_recovery_codes();
@@ -365,13 +365,7 @@ pub async fn disable(
         Redeemed::Wrong => errors.add("code", Msg::CodeWrong),
     }
     errors.into_result()?;
-    codigo_recuperacion::Entity::delete_many()
-        .filter(codigo_recuperacion::Column::UsuarioId.eq(&auth.user.id))
-        .exec(&txn)
-        .await?;
-    factor::Entity::delete_by_id(&auth.user.id)
-        .exec(&txn)
-        .await?;
+    remove(&txn, &auth.user.id).await?;
     // A sign-in waiting for its second step has nothing left to wait for: it starts again.
     tokens::revoke(&txn, &auth.user.id, tokens::TOTP_LOGIN).await?;
     txn.commit().await?;
@@ -628,17 +622,7 @@ fn require_verified(user: &usuario::Model) -> ApiResult<()> {
 
 fn required_code(code: Option<String>) -> ApiResult<String> {
     code.filter(|c| !c.trim().is_empty())
-        .ok_or_else(|| field_error("code", Msg::CodeRequired))
-}
-
-/// A 422 with one field marked.
-pub(super) fn field_error(field: &'static str, msg: Msg) -> ApiError {
-    let mut errors = FieldErrors::default();
-    errors.add(field, msg);
-    match errors.into_result() {
-        Err(err) => err,
-        Ok(()) => ApiError::internal("a field error without fields"),
-    }
+        .ok_or_else(|| ApiError::field("code", Msg::CodeRequired))
 }
 
 #[cfg(test)]

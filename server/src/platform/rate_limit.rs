@@ -20,6 +20,19 @@ pub struct Limit {
     pub window: Duration,
 }
 
+/// The row that counts `subject`'s attempts of `limit` in the window holding `now`, and when that
+/// window ends.
+fn window(limit: &Limit, subject: &str, now: DateTime<Utc>) -> (String, DateTime<Utc>) {
+    let window_secs = limit.window.as_secs().max(1) as i64;
+    let window_index = now.timestamp() / window_secs;
+    let window_end =
+        DateTime::<Utc>::from_timestamp((window_index + 1) * window_secs, 0).unwrap_or(now);
+    // The subject is hashed: the table must not become a list of emails and addresses.
+    let subject_hash = ids::hash_secret(subject);
+    let key = format!("{}:{}:{}", limit.name, &subject_hash[..32], window_index);
+    (key, window_end)
+}
+
 #[derive(Clone)]
 pub struct RateLimiter {
     db: DatabaseConnection,
@@ -37,13 +50,7 @@ impl RateLimiter {
             return Ok(());
         }
         let now = Utc::now();
-        let window_secs = limit.window.as_secs().max(1) as i64;
-        let window_index = now.timestamp() / window_secs;
-        let window_end =
-            DateTime::<Utc>::from_timestamp((window_index + 1) * window_secs, 0).unwrap_or(now);
-        // The subject is hashed: the table must not become a list of emails and addresses.
-        let subject_hash = ids::hash_secret(subject);
-        let key = format!("{}:{}:{}", limit.name, &subject_hash[..32], window_index);
+        let (key, window_end) = window(limit, subject, now);
         let count = self.increment(&key, window_end).await?;
         if count > i64::from(limit.max) {
             let retry = (window_end - now).num_seconds().max(1) as u64;
@@ -84,10 +91,7 @@ impl RateLimiter {
         if !self.enabled {
             return Ok(());
         }
-        let window_secs = std::cmp::max(limit.window.as_secs(), 1) as i64;
-        let window_index = Utc::now().timestamp() / window_secs;
-        let subject_hash = ids::hash_secret(subject);
-        let key = format!("{}:{}:{}", limit.name, &subject_hash[..32], window_index);
+        let (key, _) = window(limit, subject, Utc::now());
         let count = Alias::new("count");
         let stmt = Query::update()
             .table(Alias::new("rate_limits"))
