@@ -5,14 +5,18 @@ pub mod backup;
 pub mod children;
 pub mod config;
 pub mod db;
+pub mod domain;
 pub mod error;
 pub mod families;
 pub mod fields;
 pub mod http;
 pub mod i18n;
 pub mod ids;
+#[cfg(test)]
+mod layers;
 mod maintenance;
 pub mod platform;
+pub mod request;
 pub mod site;
 pub mod state;
 
@@ -21,8 +25,18 @@ use std::sync::Arc;
 use anyhow::Context;
 
 use config::Config;
-use platform::{mail::Mailer, rate_limit::RateLimiter, storage::Storage};
-use state::AppState;
+use domain::Domain;
+use platform::{changes::Changes, mail::Mailer, rate_limit::RateLimiter, storage::Storage};
+use state::{AppState, Parts};
+
+/// Every domain, in the order their routes are mounted. Adding a domain is its folder plus a line
+/// here (see docs/architecture.md).
+static DOMAINS: &[&dyn Domain] = &[
+    &site::Site,
+    &accounts::Accounts,
+    &families::Families,
+    &children::Children,
+];
 
 /// The database, migrated: all that administrative commands need.
 pub async fn connect_and_migrate(config: &Config) -> anyhow::Result<sea_orm::DatabaseConnection> {
@@ -47,19 +61,29 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         .await
         .context("reading the file-link key")?;
     let storage = Storage::from_url(&config.storage_url, signing_key.into_bytes())?;
+    domain::install(DOMAINS);
+    let mut parts = Parts::default();
+    let mut forget = Vec::new();
+    request::auth::parts(&mut parts, &mut forget);
+    for domain in domain::all() {
+        domain.parts(&mut parts, &mut forget);
+    }
     Ok(AppState {
         db,
         config: Arc::new(config),
         mailer,
         mail_from,
         limiter,
-        sessions: accounts::session::session_cache(),
-        memberships: families::membership_cache(),
-        family_children: children::records::family_children_cache(),
         storage,
-        monitor: Default::default(),
+        changes: Changes::new(forget),
         instance: ids::new_id().into(),
+        parts: Arc::new(parts),
     })
+}
+
+/// The whole API's OpenAPI document, built from the handlers.
+pub fn openapi_document() -> String {
+    http::openapi::document(DOMAINS)
 }
 
 /// Serves until `shutdown` resolves, then finishes the requests in flight.
@@ -69,7 +93,9 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     maintenance::spawn(state.clone());
-    platform::changes::spawn_listener(state.clone());
-    http::serve::run(listener, http::router(state), shutdown).await;
+    state
+        .changes
+        .spawn_listener(state.db.clone(), state.instance.clone());
+    http::serve::run(listener, http::router(state, DOMAINS), shutdown).await;
     Ok(())
 }

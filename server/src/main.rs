@@ -106,7 +106,7 @@ async fn main() -> ExitCode {
 async fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Openapi => {
-            print!("{}", nido::http::openapi::document());
+            print!("{}", nido::openapi_document());
             return Ok(());
         }
         // Checking an archive needs no configuration and touches no database.

@@ -1,19 +1,20 @@
-use std::sync::Arc;
+use std::{
+    any::{Any, TypeId},
+    collections::HashMap,
+    sync::Arc,
+};
 
 use lettre::message::Mailbox;
 use sea_orm::DatabaseConnection;
 
 use crate::{
-    accounts::session::SessionCache,
-    children::records::FamilyChildren,
     config::Config,
-    families::MembershipCache,
     platform::{
+        changes::{Change, Changes},
         mail::{Mail, Mailer},
         rate_limit::RateLimiter,
         storage::Storage,
     },
-    site::status::Monitor,
 };
 
 /// What every handler may reach; cheap to clone.
@@ -24,16 +25,48 @@ pub struct AppState {
     pub mailer: Mailer,
     pub mail_from: Mailbox,
     pub limiter: RateLimiter,
-    pub sessions: SessionCache,
-    pub memberships: MembershipCache,
-    pub family_children: FamilyChildren,
     pub storage: Storage,
-    pub monitor: Monitor,
+    pub changes: Changes,
     /// This process's id among the instances sharing the database.
     pub instance: Arc<str>,
+    pub parts: Arc<Parts>,
+}
+
+/// What a domain keeps in memory for itself (its caches, say), which this layer cannot name: the
+/// shell puts one of each in at start (`lib.rs`), and the domain takes its own back by type.
+#[derive(Default)]
+pub struct Parts(HashMap<TypeId, Box<dyn Any + Send + Sync>>);
+
+impl Parts {
+    pub fn insert<T: Any + Send + Sync>(&mut self, part: T) {
+        self.0.insert(TypeId::of::<T>(), Box::new(part));
+    }
 }
 
 impl AppState {
+    /// A part the shell put in at start. Every part is put in before the first request, so a
+    /// missing one is a wiring mistake that the first test touching it finds.
+    pub fn part<T: Any + Send + Sync>(&self) -> &T {
+        match self
+            .parts
+            .0
+            .get(&TypeId::of::<T>())
+            .map(|p| p.downcast_ref::<T>())
+        {
+            Some(Some(part)) => part,
+            _ => panic!(
+                "{} was not put in the state at start",
+                std::any::type_name::<T>()
+            ),
+        }
+    }
+
+    /// To be called after a change is committed: copies kept in memory are dropped here and, on
+    /// PostgreSQL, on every other instance (`platform::changes`).
+    pub async fn announce(&self, change: Change<'_>) {
+        self.changes.announce(&self.db, change).await;
+    }
+
     /// Sends a mail without making the caller wait; a failure is logged, never shown.
     pub fn send_mail(&self, mail: Mail) {
         let mailer = self.mailer.clone();

@@ -7,8 +7,7 @@ use std::time::Duration as StdDuration;
 use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -16,19 +15,14 @@ use utoipa::ToSchema;
 use super::{
     devices::{self, Budget},
     entities::usuario,
-    mails, password,
-    routes::Done,
-    session::{self, AuthUser, ClientInfo},
+    mails, password, session,
 };
-use crate::platform::changes::{self, Change};
 use crate::{
-    children::entities::hijo,
+    domain,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::entities::{familia, miembro},
-    http::json::Json,
     i18n::{self, Lang, Msg},
-    platform::{photo, rate_limit::Limit},
-    site::entities::mensaje,
+    platform::{changes::Change, photo, rate_limit::Limit},
+    request::{AuthUser, ClientInfo, Done, Json},
     state::AppState,
 };
 
@@ -116,7 +110,7 @@ pub async fn close_account(
     // A closed account has no pending email change, reset link or sign-in challenge left.
     super::tokens::end_outstanding(&txn, &user.id).await?;
     txn.commit().await?;
-    changes::announce(&state, Change::User(&user.id)).await;
+    state.announce(Change::User(&user.id)).await;
 
     let lang = Lang::parse(&user.language).unwrap_or_default();
     if let Some(to) = mails::mailbox(&user, &user.email) {
@@ -218,72 +212,27 @@ pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, se
     Ok(count)
 }
 
-/// Erases one user: their account, sessions, tokens, memberships, photo and contact messages. A family only they
-/// belonged to goes with its children; a family shared with others keeps its records (and gets a
-/// new admin if the user was the only one).
+/// Erases one user: their account, sessions, tokens, memberships and photo, and what every domain
+/// holds about them (`domain::Domain::erase_account`): a family only they belonged to goes with
+/// its children, a family shared with others keeps its records, what they wrote to support goes.
 async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::DbErr> {
     let mut files: Vec<String> = user
         .foto
         .iter()
         .flat_map(|k| photo::with_thumbnail(k))
         .collect();
-    let mut erased_families = Vec::new();
     let txn = state.db.begin().await?;
-    let memberships = miembro::Entity::find()
-        .filter(miembro::Column::UsuarioId.eq(&user.id))
-        .all(&txn)
-        .await?;
-    for membership in memberships {
-        let others = miembro::Entity::find()
-            .filter(miembro::Column::FamiliaId.eq(&membership.familia_id))
-            .filter(miembro::Column::UsuarioId.ne(&user.id))
-            .order_by_asc(miembro::Column::CreatedAt)
-            .all(&txn)
-            .await?;
-        if others.is_empty() {
-            let children = hijo::Entity::find()
-                .filter(hijo::Column::FamiliaId.eq(&membership.familia_id))
-                .all(&txn)
-                .await?;
-            files.extend(
-                children
-                    .into_iter()
-                    .flat_map(|c| [c.foto_key, c.miniatura_key])
-                    .flatten(),
-            );
-            // Children and their lists go with the family (foreign keys cascade).
-            familia::Entity::delete_by_id(&membership.familia_id)
-                .exec(&txn)
-                .await?;
-            erased_families.push(membership.familia_id);
-        } else if membership.es_admin && !others.iter().any(|o| o.es_admin) {
-            let heir = others
-                .iter()
-                .find(|o| crate::families::can_edit(o))
-                .unwrap_or(&others[0]);
-            let mut active = heir.clone().into_active_model();
-            active.es_admin = Set(true);
-            active.updated_at = Set(Utc::now());
-            active.update(&txn).await?;
-        }
-    }
-    // What they wrote to support is theirs only if the address was proven theirs; otherwise
-    // it may be a stranger's, who keeps it.
-    if user.email_verificado_at.is_some() {
-        mensaje::Entity::delete_many()
-            .filter(mensaje::Column::Email.eq(&user.email))
-            .exec(&txn)
-            .await?;
+    for domain in domain::all() {
+        files.extend(domain.erase_account(&txn, &user).await?);
     }
     // Sessions, tokens and memberships go with the user (foreign keys cascade). The files go
     // after the commit, noted with it in case of a crash in between (`platform::pending`).
     usuario::Entity::delete_by_id(&user.id).exec(&txn).await?;
     crate::platform::pending::note(&txn, state, &files).await?;
     txn.commit().await?;
-    changes::announce(state, Change::User(&user.id)).await;
-    for familia_id in &erased_families {
-        changes::announce(state, Change::Family(familia_id)).await;
-    }
+    // Families erased with the user had no other member: nobody can read what this instance or
+    // another still keeps of them, and forgetting the user drops the way in.
+    state.announce(Change::User(&user.id)).await;
     photo::after_change(state, &[], &files).await;
     tracing::info!(user_id = %user.id, "closed account erased after its grace period");
     Ok(())

@@ -2,86 +2,11 @@
 
 use lettre::message::Mailbox;
 
-use super::entities::usuario;
-
+pub use super::entities::usuario::{mailbox, name_at};
 use crate::{
     i18n::Lang,
-    platform::mail::{Mail, escape},
+    platform::mail::{Mail, compose},
 };
-
-/// The name to greet `user` with at `address`: only at their own confirmed address. A name is
-/// text the registrant typed, and an inbox that never confirmed anything may be a stranger's, who
-/// must not receive it (it could be an advert or a link).
-pub fn name_at<'a>(user: &'a usuario::Model, address: &str) -> &'a str {
-    if user.email_verificado_at.is_some() && user.email == address {
-        &user.nombre
-    } else {
-        ""
-    }
-}
-
-/// `address` as a recipient, with the user's name only where `name_at` allows it; `None` if the
-/// address does not parse.
-pub fn mailbox(user: &usuario::Model, address: &str) -> Option<Mailbox> {
-    let name =
-        (!name_at(user, address).is_empty()).then(|| format!("{} {}", user.nombre, user.apellido));
-    Some(Mailbox::new(name, address.parse().ok()?))
-}
-
-/// One layout for every account mail: a greeting, paragraphs, an optional button with its link
-/// written out too (some mail readers hide buttons), and the closing notes.
-fn compose(
-    to: Mailbox,
-    lang: Lang,
-    subject: &str,
-    nombre: &str,
-    body: &[&str],
-    button: Option<(&str, &str)>,
-    notes: &[&str],
-) -> Mail {
-    let hello = match lang {
-        Lang::Es => "Hola",
-        Lang::En => "Hello",
-    };
-    // Someone invited by address alone has no name here yet.
-    let greeting = if nombre.is_empty() {
-        hello.to_owned()
-    } else {
-        format!("{hello} {nombre}")
-    };
-    let mut text = format!("{greeting},\n\n");
-    let mut html = format!(
-        "<!doctype html><html lang=\"{}\"><body style=\"font-family:sans-serif;color:#1f2937\"><p>{},</p>",
-        lang.as_str(),
-        escape(&greeting)
-    );
-    for paragraph in body {
-        text.push_str(&format!("{paragraph}\n\n"));
-        html.push_str(&format!("<p>{}</p>", escape(paragraph)));
-    }
-    if let Some((label, link)) = button {
-        text.push_str(&format!("{link}\n\n"));
-        html.push_str(&format!(
-            "<p><a href=\"{link}\" style=\"background:#2f6f62;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none\">{}</a></p>\
-             <p style=\"font-size:13px;color:#4b5563\">{link}</p>",
-            escape(label),
-            link = escape(link),
-        ));
-    }
-    for note in notes {
-        text.push_str(&format!("{note}\n"));
-        html.push_str(&format!("<p style=\"color:#4b5563\">{}</p>", escape(note)));
-    }
-    text.push_str("\nNido\n");
-    html.push_str("<p>Nido</p></body></html>");
-    Mail {
-        to,
-        subject: subject.to_owned(),
-        text,
-        html,
-        reply_to: None,
-    }
-}
 
 pub fn password_reset(to: Mailbox, nombre: &str, link: &str, lang: Lang) -> Mail {
     let (subject, body, button, expiry, ignore) = match lang {
@@ -134,49 +59,6 @@ pub fn verify_email(to: Mailbox, nombre: &str, link: &str, lang: Lang) -> Mail {
         &[body],
         Some((button, link)),
         &[note],
-    )
-}
-
-/// To someone invited to a family: the link registers them, or lets them accept if they have an account.
-pub fn family_invitation(
-    to: Mailbox,
-    sender: &str,
-    family: &str,
-    link: &str,
-    expires_at: chrono::DateTime<chrono::Utc>,
-    lang: Lang,
-) -> Mail {
-    let day = expires_at.format("%Y-%m-%d");
-    let (subject, body, about, button, expiry, ignore) = match lang {
-        Lang::Es => (
-            format!("{sender} te invita a Nido"),
-            format!(
-                "{sender} te invita a sumarte a «{family}» en Nido, para compartir las fichas de los chicos: escuela, salud, turnos, actividades y contactos de emergencia."
-            ),
-            "Si todavía no tienes cuenta, el enlace te lleva a crearla; si ya la tienes, inicia sesión y acepta la invitación.",
-            "Aceptar la invitación",
-            format!("La invitación vence el {day} y sirve una sola vez."),
-            "Si no conoces a quien te invita, ignora este mensaje.",
-        ),
-        Lang::En => (
-            format!("{sender} invites you to Nido"),
-            format!(
-                "{sender} invites you to join “{family}” on Nido, to share the children's records: school, health, appointments, activities and emergency contacts."
-            ),
-            "If you do not have an account yet, the link takes you to create one; if you do, sign in and accept the invitation.",
-            "Accept the invitation",
-            format!("The invitation expires on {day} and works once."),
-            "If you do not know who invited you, ignore this message.",
-        ),
-    };
-    compose(
-        to,
-        lang,
-        &subject,
-        "",
-        &[&body, about],
-        Some((button, link)),
-        &[&expiry, ignore],
     )
 }
 

@@ -13,4 +13,12 @@ pub mod session;
 pub mod tokens;
 mod two_factor;
 
-pub use session::AuthUser;
+/// The accounts domain's part of the contract (`domain`). It erases nothing of other domains:
+/// closing an account asks each of them (`closing`).
+pub struct Accounts;
+
+impl crate::domain::Domain for Accounts {
+    fn router(&self) -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+        routes::router()
+    }
+}

@@ -8,27 +8,20 @@ use chrono::{Duration, Utc};
 use lettre::message::Mailbox;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QuerySelect, Set, TransactionTrait,
+    QueryFilter, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{
-    entities::usuario,
-    mails,
-    routes::{Done, ProfileAnswer},
-    session::AuthUser,
-    tokens,
-};
-use crate::platform::changes::{self, Change};
+use super::{entities::usuario, mails, routes::ProfileAnswer, tokens};
+use crate::platform::changes::Change;
 use crate::{
-    children::entities::hijo,
+    domain,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::entities::miembro,
     fields,
-    http::json::Json,
     i18n::{self, Lang, Msg},
     platform::{photo, rate_limit::Limit},
+    request::{AuthUser, Done, Json},
     state::AppState,
 };
 
@@ -202,7 +195,7 @@ pub async fn update_profile(
         ));
     }
     txn.commit().await?;
-    changes::announce(&state, Change::User(&user.id)).await;
+    state.announce(Change::User(&user.id)).await;
     i18n::set_current(language);
     Ok(answer(&state, user))
 }
@@ -253,7 +246,7 @@ pub async fn confirm_email(
     tokens::revoke(&txn, &claimed.usuario_id, tokens::PASSWORD_RESET).await?;
     tokens::revoke(&txn, &claimed.usuario_id, tokens::VERIFY_EMAIL).await?;
     txn.commit().await?;
-    changes::announce(&state, Change::User(&claimed.usuario_id)).await;
+    state.announce(Change::User(&claimed.usuario_id)).await;
     Ok(Done::new(Msg::EmailChanged))
 }
 
@@ -307,7 +300,7 @@ pub async fn verify_email(
         .filter(usuario::Column::Id.eq(&claimed.usuario_id))
         .exec(&state.db)
         .await?;
-    changes::announce(&state, Change::User(&claimed.usuario_id)).await;
+    state.announce(Change::User(&claimed.usuario_id)).await;
     Ok(Done::new(Msg::EmailVerified))
 }
 
@@ -375,7 +368,7 @@ pub async fn upload_profile_photo(
         }
     };
     photo::after_change(&state, &new, &old).await;
-    changes::announce(&state, Change::User(&user.id)).await;
+    state.announce(Change::User(&user.id)).await;
     Ok(answer(&state, user))
 }
 
@@ -398,7 +391,7 @@ pub async fn delete_profile_photo(
     active.updated_at = Set(Utc::now());
     let user = active.update(&state.db).await?;
     photo::after_change(&state, &[], &old).await;
-    changes::announce(&state, Change::User(&user.id)).await;
+    state.announce(Change::User(&user.id)).await;
     Ok(answer(&state, user))
 }
 
@@ -408,7 +401,7 @@ pub struct Summary {
     pub hijos: u64,
     /// Other adults in those families.
     pub coparents: u64,
-    /// Messages and documents count what exists: nothing until those features exist.
+    /// Messages and documents count what exists: nothing until those domains exist.
     pub mensajes: u64,
     pub documentos: u64,
 }
@@ -426,34 +419,18 @@ pub async fn summary(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<SummaryAnswer>> {
-    let families = || {
-        sea_orm::sea_query::Query::select()
-            .column(miembro::Column::FamiliaId)
-            .from(miembro::Entity)
-            .and_where(miembro::Column::UsuarioId.eq(&auth.user.id))
-            .to_owned()
-    };
-    let (hijos, coparents) = tokio::try_join!(
-        hijo::Entity::find()
-            .filter(hijo::Column::FamiliaId.in_subquery(families()))
-            .filter(hijo::Column::EliminadoAt.is_null())
-            .count(&state.db),
-        // One adult sharing two families with the user counts once.
-        miembro::Entity::find()
-            .select_only()
-            .column(miembro::Column::UsuarioId)
-            .distinct()
-            .filter(miembro::Column::FamiliaId.in_subquery(families()))
-            .filter(miembro::Column::UsuarioId.ne(&auth.user.id))
-            .count(&state.db),
-    )?;
+    let mut counts = std::collections::HashMap::new();
+    for domain in domain::all() {
+        counts.extend(domain.user_counters(&state.db, &auth.user.id).await?);
+    }
+    let count = |name: &str| counts.get(name).copied().unwrap_or(0);
     Ok(Json(SummaryAnswer {
         success: true,
         data: Summary {
-            hijos,
-            coparents,
-            mensajes: 0,
-            documentos: 0,
+            hijos: count("hijos"),
+            coparents: count("coparents"),
+            mensajes: count("mensajes"),
+            documentos: count("documentos"),
         },
     }))
 }

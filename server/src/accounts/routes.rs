@@ -17,19 +17,17 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     devices::{self, Budget},
     entities::{token, usuario},
-    mails, password,
-    session::{self, AuthUser, ClientInfo},
-    tokens,
+    mails, password, session, tokens,
 };
-use crate::platform::changes::{self, Change};
+use crate::platform::changes::Change;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{self, invitations},
     fields,
-    http::json::Json,
     i18n::{self, Lang, Msg},
     ids,
     platform::rate_limit::Limit,
+    request::{AuthUser, ClientInfo, Done, Json},
     state::AppState,
 };
 
@@ -198,22 +196,6 @@ pub struct ProfileAnswer {
     /// A new address waiting for the user to open the link mailed to it, or null.
     #[serde(rename = "emailPendiente")]
     pub email_pendiente: Option<String>,
-}
-
-/// A success with a message for people.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Done {
-    pub success: bool,
-    pub msg: String,
-}
-
-impl Done {
-    pub fn new(msg: Msg) -> Json<Done> {
-        Json(Done {
-            success: true,
-            msg: msg.text(i18n::current()).to_owned(),
-        })
-    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -472,7 +454,7 @@ async fn logout(State(state): State<AppState>, auth: AuthUser) -> ApiResult<Json
     super::entities::sesion::Entity::delete_by_id(auth.session_id)
         .exec(&state.db)
         .await?;
-    changes::announce(&state, Change::User(&auth.user.id)).await;
+    state.announce(Change::User(&auth.user.id)).await;
     Ok(Done::new(Msg::LoggedOut))
 }
 
@@ -636,6 +618,6 @@ async fn reset_password(
     tokens::end_outstanding(&txn, &reset.usuario_id).await?;
     tokens::revoke(&txn, &reset.usuario_id, tokens::LOGIN_DEVICE).await?;
     txn.commit().await?;
-    changes::announce(&state, Change::User(&reset.usuario_id)).await;
+    state.announce(Change::User(&reset.usuario_id)).await;
     Ok(Done::new(Msg::PasswordReset))
 }

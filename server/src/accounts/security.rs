@@ -12,16 +12,15 @@ use utoipa::ToSchema;
 use super::{
     entities::{sesion, usuario},
     mails, password,
-    routes::{Done, PASSWORD_CHANGE_PER_USER},
-    session::{self, AuthUser},
-    tokens,
+    routes::PASSWORD_CHANGE_PER_USER,
+    session, tokens,
 };
-use crate::platform::changes::{self, Change};
+use crate::platform::changes::Change;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     fields,
-    http::json::Json,
     i18n::{Lang, Msg},
+    request::{AuthUser, Done, Json},
     state::AppState,
 };
 
@@ -127,7 +126,7 @@ pub async fn change_password(
     tokens::end_outstanding(&txn, &user.id).await?;
     tokens::revoke(&txn, &user.id, tokens::LOGIN_DEVICE).await?;
     txn.commit().await?;
-    changes::announce(&state, Change::User(&user.id)).await;
+    state.announce(Change::User(&user.id)).await;
 
     let lang = Lang::parse(&user.language).unwrap_or_default();
     if let Some(to) = mails::mailbox(&user, &user.email) {
@@ -210,7 +209,7 @@ pub async fn end_session(
     if ended.rows_affected == 0 {
         return Err(ApiError::not_found());
     }
-    changes::announce(&state, Change::User(&auth.user.id)).await;
+    state.announce(Change::User(&auth.user.id)).await;
     Ok(Done::new(Msg::SessionEnded))
 }
 
@@ -222,6 +221,6 @@ pub async fn end_other_sessions(
     auth: AuthUser,
 ) -> ApiResult<Json<Done>> {
     session::end_all(&state.db, &auth.user.id, Some(&auth.session_id)).await?;
-    changes::announce(&state, Change::User(&auth.user.id)).await;
+    state.announce(Change::User(&auth.user.id)).await;
     Ok(Done::new(Msg::SessionsEnded))
 }

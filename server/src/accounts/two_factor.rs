@@ -22,16 +22,15 @@ use utoipa::ToSchema;
 
 use super::{
     entities::{codigo_recuperacion, factor, token, usuario},
-    routes::{Done, SessionAnswer, UserView},
-    session::{self, AuthUser, ClientInfo},
-    tokens,
+    routes::{SessionAnswer, UserView},
+    session, tokens,
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    http::json::Json,
     i18n::{self, Lang, Msg},
     ids,
     platform::rate_limit::Limit,
+    request::{AuthUser, ClientInfo, Done, Json},
     state::AppState,
 };
 

@@ -14,9 +14,9 @@ use super::{
     records::{self, ChildRecord},
 };
 use crate::{
-    accounts::AuthUser,
     error::{ApiError, ApiResult},
     families::{self, entities::miembro},
+    request::AuthUser,
     state::AppState,
 };
 

@@ -19,15 +19,12 @@ use super::{
     routes::{ChildAnswer, Deleted, answer, deleted},
 };
 use crate::{
-    accounts::{AuthUser, entities::usuario},
+    db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody},
     families::{self, entities::miembro},
-    http::json::Json,
     i18n::{Lang, Msg},
-    platform::{
-        changes::{self, Change},
-        photo,
-    },
+    platform::{changes::Change, photo},
+    request::{AuthUser, Json},
     state::AppState,
 };
 
@@ -90,7 +87,7 @@ pub async fn delete_child(
     active.eliminado_at = Set(Some(now));
     active.eliminado_por = Set(Some(by.id.clone()));
     let child = active.update(&state.db).await?;
-    changes::announce(&state, Change::Family(&child.familia_id)).await;
+    state.announce(Change::Family(&child.familia_id)).await;
     tell_the_other_members(&state, &child, &by, purge_at(now)).await?;
     Ok(deleted(Msg::ChildDeleted))
 }
@@ -115,7 +112,7 @@ async fn tell_the_other_members(
     let by_name = format!("{} {}", by.nombre, by.apellido);
     let link = state.config.link("/children");
     for other in others {
-        let Some(to) = crate::accounts::mails::mailbox(&other, &other.email) else {
+        let Some(to) = usuario::mailbox(&other, &other.email) else {
             continue;
         };
         let lang = Lang::parse(&other.language).unwrap_or_default();

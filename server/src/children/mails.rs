@@ -5,7 +5,7 @@ use lettre::message::Mailbox;
 
 use crate::{
     i18n::Lang,
-    platform::mail::{Mail, escape},
+    platform::mail::{Mail, compose},
 };
 
 /// Tells a member of the family that another member deleted a child's record, and until when
@@ -20,9 +20,8 @@ pub fn child_deleted(
     lang: Lang,
 ) -> Mail {
     let day = restorable_until.format("%Y-%m-%d");
-    let (hello, subject, what, undo, open) = match lang {
+    let (subject, what, undo, open) = match lang {
         Lang::Es => (
-            "Hola",
             format!("{deleted_by} eliminó el registro de {child} en Nido"),
             format!(
                 "{deleted_by} eliminó el registro de {child} en Nido: sus datos, actividades, información médica, turnos, contactos y foto."
@@ -33,7 +32,6 @@ pub fn child_deleted(
             "Abrir Nido",
         ),
         Lang::En => (
-            "Hello",
             format!("{deleted_by} deleted {child}'s record in Nido"),
             format!(
                 "{deleted_by} deleted {child}'s record in Nido: their details, activities, medical information, appointments, contacts and photo."
@@ -44,28 +42,13 @@ pub fn child_deleted(
             "Open Nido",
         ),
     };
-    let greeting = if nombre.is_empty() {
-        hello.to_owned()
-    } else {
-        format!("{hello} {nombre}")
-    };
-    let text = format!("{greeting},\n\n{what}\n\n{undo}\n\n{link}\n\nNido\n");
-    let html = format!(
-        "<!doctype html><html lang=\"{lang}\"><body style=\"font-family:sans-serif;color:#1f2937\">\
-         <p>{greeting},</p><p>{what}</p><p>{undo}</p>\
-         <p><a href=\"{link}\" style=\"background:#2f6f62;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none\">{open}</a></p>\
-         <p style=\"font-size:13px;color:#4b5563\">{link}</p><p>Nido</p></body></html>",
-        lang = lang.as_str(),
-        greeting = escape(&greeting),
-        what = escape(&what),
-        undo = escape(&undo),
-        link = escape(link),
-    );
-    Mail {
+    compose(
         to,
-        subject,
-        text,
-        html,
-        reply_to: None,
-    }
+        lang,
+        &subject,
+        nombre,
+        &[&what, &undo],
+        Some((open, link)),
+        &[],
+    )
 }

@@ -3,8 +3,131 @@
 pub mod access;
 pub mod deletion;
 pub mod entities;
+mod export;
 pub mod input;
 mod mails;
 pub mod records;
 pub mod routes;
 pub mod views;
+
+use async_trait::async_trait;
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, DatabaseExecutor, DatabaseTransaction, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QuerySelect,
+    sea_query::{Expr, ExprTrait},
+};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::{
+    db::entities::usuario,
+    domain::{Domain, ExportFile},
+    error::ApiResult,
+    families,
+    platform::changes::{Change, Forget},
+    state::{AppState, Parts},
+};
+use entities::hijo;
+use records::FamilyChildren;
+
+/// The children domain's part of the contract (`domain`).
+pub struct Children;
+
+#[async_trait]
+impl Domain for Children {
+    fn router(&self) -> OpenApiRouter<AppState> {
+        routes::router()
+    }
+
+    fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {
+        let cache = records::family_children_cache();
+        let copy = cache.clone();
+        forget.push(Box::new(move |change| match change {
+            Some(Change::Family(id)) => copy.forget(id),
+            Some(Change::User(_)) => {}
+            None => copy.clear(),
+        }));
+        parts.insert::<FamilyChildren>(cache);
+    }
+
+    async fn export(
+        &self,
+        state: &AppState,
+        user: &usuario::Model,
+    ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
+        Ok((export::files(state, user).await?, export::README))
+    }
+
+    /// The children's rows go with the family's (foreign keys cascade); their photos are given
+    /// back to be removed.
+    async fn erase_family(
+        &self,
+        txn: &DatabaseTransaction,
+        familia_id: &str,
+    ) -> Result<Vec<String>, DbErr> {
+        let children = hijo::Entity::find()
+            .filter(hijo::Column::FamiliaId.eq(familia_id))
+            .all(txn)
+            .await?;
+        Ok(children
+            .into_iter()
+            .flat_map(|c| [c.foto_key, c.miniatura_key])
+            .flatten()
+            .collect())
+    }
+
+    async fn files_in_use(
+        &self,
+        db: &DatabaseConnection,
+        keys: &[String],
+    ) -> Result<Vec<String>, DbErr> {
+        let children = hijo::Entity::find()
+            .filter(
+                sea_orm::Condition::any()
+                    .add(hijo::Column::FotoKey.is_in(keys.iter().cloned()))
+                    .add(hijo::Column::MiniaturaKey.is_in(keys.iter().cloned())),
+            )
+            .all(db)
+            .await?;
+        Ok(children
+            .into_iter()
+            .flat_map(|c| [c.foto_key, c.miniatura_key])
+            .flatten()
+            .filter(|k| keys.contains(k))
+            .collect())
+    }
+
+    async fn user_counters(
+        &self,
+        db: &DatabaseConnection,
+        usuario_id: &str,
+    ) -> Result<Vec<(&'static str, u64)>, DbErr> {
+        let hijos = hijo::Entity::find()
+            .filter(hijo::Column::FamiliaId.in_subquery(families::family_ids_of(usuario_id)))
+            .filter(hijo::Column::EliminadoAt.is_null())
+            .count(db)
+            .await?;
+        Ok(vec![("hijos", hijos)])
+    }
+
+    /// Children not deleted, per family.
+    async fn family_counters(
+        &self,
+        db: &DatabaseExecutor<'_>,
+        familia_ids: &[String],
+    ) -> Result<Vec<(String, &'static str, u64)>, DbErr> {
+        let counts = hijo::Entity::find()
+            .select_only()
+            .column(hijo::Column::FamiliaId)
+            .column_as(Expr::col(hijo::Column::Id).count(), "hijos")
+            .filter(hijo::Column::FamiliaId.is_in(familia_ids.iter().cloned()))
+            .filter(hijo::Column::EliminadoAt.is_null())
+            .group_by(hijo::Column::FamiliaId)
+            .into_tuple::<(String, i64)>()
+            .all(db)
+            .await?;
+        Ok(counts
+            .into_iter()
+            .map(|(familia, n)| (familia, "hijos", u64::try_from(n).unwrap_or(0)))
+            .collect())
+    }
+}

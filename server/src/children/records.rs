@@ -95,7 +95,7 @@ async fn of_families(
     state: &AppState,
     family_ids: &[String],
 ) -> Result<Vec<Arc<ChildRecord>>, DbErr> {
-    let cache = &state.family_children;
+    let cache = state.part::<FamilyChildren>();
     let mut found = Vec::new();
     let mut missing = Vec::new();
     for id in family_ids {

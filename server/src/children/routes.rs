@@ -21,16 +21,12 @@ use super::{
     views::{ChildView, list_to_json},
 };
 use crate::{
-    accounts::AuthUser,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families,
-    http::json::Json,
     i18n::{self, Msg},
     ids,
-    platform::{
-        changes::{self, Change},
-        photo,
-    },
+    platform::{changes::Change, photo},
+    request::{AuthUser, Json},
     state::AppState,
 };
 
@@ -99,7 +95,7 @@ pub(crate) async fn views(
 /// After a change to a child or its lists: drops the family's copies everywhere and answers the
 /// child as it now is.
 pub(super) async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
-    changes::announce(state, Change::Family(&child.familia_id)).await;
+    state.announce(Change::Family(&child.familia_id)).await;
     let data = views(state, vec![child])
         .await?
         .pop()
@@ -192,7 +188,7 @@ async fn create_child(
         None => {
             let own =
                 families::create_own_family(&state.db, &auth.user.id, &auth.user.apellido).await?;
-            changes::announce(&state, Change::User(&auth.user.id)).await;
+            state.announce(Change::User(&auth.user.id)).await;
             own.id
         }
     };

@@ -1,5 +1,6 @@
 //! The database connection (SQLite or PostgreSQL) and its migrations.
 
+pub mod entities;
 pub mod migrations;
 pub mod settings;
 

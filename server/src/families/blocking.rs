@@ -17,10 +17,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::entities::{bloqueo, invitacion, miembro};
 use crate::{
-    accounts::{AuthUser, entities::usuario, routes::Done},
+    db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    http::json::Json,
     i18n::Msg,
+    request::{AuthUser, Done, Json},
     state::AppState,
 };
 

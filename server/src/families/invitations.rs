@@ -21,20 +21,17 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     FamilyMember, Permission, Relation, blocking,
     entities::{familia, invitacion, miembro},
-    lock_family,
+    lock_family, mails,
     routes::{FamilyAnswer, answer as family_answer},
 };
 use crate::{
-    accounts::{AuthUser, entities::usuario, mails, routes::Done, session::ClientInfo},
+    db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     fields,
-    http::json::Json,
     i18n::{self, Lang, Msg},
     ids,
-    platform::{
-        changes::{self, Change},
-        rate_limit::Limit,
-    },
+    platform::{changes::Change, rate_limit::Limit},
+    request::{AuthUser, ClientInfo, Done, Json},
     state::AppState,
 };
 
@@ -1018,7 +1015,7 @@ async fn accept(
     join(&txn, &invitation, &auth.user.id).await?;
     super::drop_idle_families(&txn, &auth.user.id, &invitation.familia_id).await?;
     txn.commit().await?;
-    changes::announce(&state, Change::User(&auth.user.id)).await;
+    state.announce(Change::User(&auth.user.id)).await;
     tracing::info!(familia_id = %invitation.familia_id, invitacion_id = %invitation.id, "invitation accepted");
     let family = familia::Entity::find_by_id(&invitation.familia_id)
         .one(&state.db)

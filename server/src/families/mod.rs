@@ -4,7 +4,9 @@
 
 pub mod blocking;
 pub mod entities;
+mod export;
 pub mod invitations;
+mod mails;
 pub mod routes;
 
 use std::{
@@ -12,26 +14,32 @@ use std::{
     sync::Arc,
 };
 
+use async_trait::async_trait;
 use axum::{
     extract::{FromRequestParts, Path},
-    http::request::Parts,
+    http::request,
 };
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, sea_query::Expr,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
-    accounts::{AuthUser, entities::usuario},
-    children::entities::hijo,
+    db::entities::usuario,
+    domain::{self, Domain, ExportFile},
     error::{ApiError, ApiResult},
     i18n::Msg,
     ids,
-    platform::cache::Cache,
-    state::AppState,
+    platform::{
+        cache::Cache,
+        changes::{Change, Forget},
+    },
+    request::AuthUser,
+    state::{AppState, Parts},
 };
 use entities::{familia, miembro};
 
@@ -69,10 +77,10 @@ pub async fn memberships(
     state: &AppState,
     usuario_id: &str,
 ) -> Result<Arc<Vec<Membership>>, DbErr> {
-    if let Some(found) = state.memberships.get(usuario_id) {
+    if let Some(found) = state.part::<MembershipCache>().get(usuario_id) {
         return Ok(found);
     }
-    let generation = state.memberships.generation();
+    let generation = state.part::<MembershipCache>().generation();
     let found: Arc<Vec<Membership>> = Arc::new(
         miembro::Entity::find()
             .filter(miembro::Column::UsuarioId.eq(usuario_id))
@@ -87,7 +95,7 @@ pub async fn memberships(
             .collect(),
     );
     state
-        .memberships
+        .part::<MembershipCache>()
         .put(generation, usuario_id.to_owned(), found.clone());
     Ok(found)
 }
@@ -128,7 +136,7 @@ pub async fn create_own_family(
 /// empty one of their own, as if they had registered from the invitation. Adding a child later
 /// starts a new one if none of their families lets them add it (`POST /api/hijos`).
 pub async fn drop_idle_families(
-    txn: &impl ConnectionTrait,
+    txn: &DatabaseTransaction,
     usuario_id: &str,
     kept: &str,
 ) -> Result<(), DbErr> {
@@ -158,7 +166,7 @@ pub async fn drop_idle_families(
 /// once: its longest-standing active co-parent, the heir an erasure would choose. Also ends the
 /// linking codes they made. Call inside the closing transaction, after the account is closed.
 pub async fn after_account_closed(
-    txn: &impl ConnectionTrait,
+    txn: &DatabaseTransaction,
     usuario_id: &str,
 ) -> Result<(), DbErr> {
     invitations::revoke_codes_of(txn, usuario_id).await?;
@@ -180,6 +188,124 @@ pub async fn after_account_closed(
         }
     }
     Ok(())
+}
+
+/// The ids of the families `usuario_id` belongs to, as a subquery.
+pub fn family_ids_of(usuario_id: &str) -> sea_orm::sea_query::SelectStatement {
+    sea_orm::sea_query::Query::select()
+        .column(miembro::Column::FamiliaId)
+        .from(miembro::Entity)
+        .and_where(miembro::Column::UsuarioId.eq(usuario_id))
+        .to_owned()
+}
+
+/// Whether any domain holds records of this family (its children, say): such a family must keep
+/// an active co-parent.
+async fn holds_records(txn: &DatabaseTransaction, familia_id: &str) -> Result<bool, DbErr> {
+    let ids = [familia_id.to_owned()];
+    for domain in domain::all() {
+        let counts = domain.family_counters(&txn.into(), &ids).await?;
+        if counts.iter().any(|(_, _, n)| *n > 0) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Erases what `user` leaves behind in their families, inside the account's erasure: a family only
+/// they belonged to goes whole, with what every domain holds for it; a family shared with others
+/// keeps its records, and gets a new admin if the user was the only one. Gives back the stored
+/// files to remove after the commit, and the families erased.
+async fn erase_member(
+    txn: &DatabaseTransaction,
+    user: &usuario::Model,
+) -> Result<(Vec<String>, Vec<String>), DbErr> {
+    let mut files = Vec::new();
+    let mut erased = Vec::new();
+    let memberships = miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(&user.id))
+        .all(txn)
+        .await?;
+    for membership in memberships {
+        let others = miembro::Entity::find()
+            .filter(miembro::Column::FamiliaId.eq(&membership.familia_id))
+            .filter(miembro::Column::UsuarioId.ne(&user.id))
+            .order_by_asc(miembro::Column::CreatedAt)
+            .all(txn)
+            .await?;
+        if others.is_empty() {
+            for domain in domain::all() {
+                files.extend(domain.erase_family(txn, &membership.familia_id).await?);
+            }
+            familia::Entity::delete_by_id(&membership.familia_id)
+                .exec(txn)
+                .await?;
+            erased.push(membership.familia_id);
+        } else if membership.es_admin && !others.iter().any(|o| o.es_admin) {
+            let heir = others.iter().find(|o| can_edit(o)).unwrap_or(&others[0]);
+            let mut active: miembro::ActiveModel = heir.clone().into();
+            active.es_admin = Set(true);
+            active.updated_at = Set(Utc::now());
+            active.update(txn).await?;
+        }
+    }
+    Ok((files, erased))
+}
+
+/// The families domain's part of the contract (`domain`).
+pub struct Families;
+
+#[async_trait]
+impl Domain for Families {
+    fn router(&self) -> OpenApiRouter<AppState> {
+        routes::router()
+            .merge(invitations::router())
+            .merge(blocking::router())
+    }
+
+    fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {
+        let cache = membership_cache();
+        let copy = cache.clone();
+        forget.push(Box::new(move |change| match change {
+            Some(Change::User(id)) => copy.forget(id),
+            Some(Change::Family(_)) => {}
+            None => copy.clear(),
+        }));
+        parts.insert(cache);
+    }
+
+    async fn export(
+        &self,
+        state: &AppState,
+        user: &usuario::Model,
+    ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
+        Ok((export::files(state, user).await?, export::README))
+    }
+
+    async fn erase_account(
+        &self,
+        txn: &DatabaseTransaction,
+        user: &usuario::Model,
+    ) -> Result<Vec<String>, DbErr> {
+        Ok(erase_member(txn, user).await?.0)
+    }
+
+    async fn user_counters(
+        &self,
+        db: &DatabaseConnection,
+        usuario_id: &str,
+    ) -> Result<Vec<(&'static str, u64)>, DbErr> {
+        // One adult sharing two families with the user counts once.
+        let coparents = miembro::Entity::find()
+            .select_only()
+            .column(miembro::Column::UsuarioId)
+            .distinct()
+            .filter(miembro::Column::FamiliaId.in_subquery(family_ids_of(usuario_id)))
+            .filter(miembro::Column::UsuarioId.ne(usuario_id))
+            .count(db)
+            .await?;
+        Ok(vec![("coparents", coparents)])
+    }
 }
 
 /// What a member may do: co-parents change the family's records, viewers only read.
@@ -301,7 +427,7 @@ pub struct FamilyAdmin(pub FamilyMember);
 impl FromRequestParts<AppState> for FamilyMember {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
         let auth = AuthUser::from_request_parts(parts, state).await?;
         let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
             .await
@@ -324,7 +450,7 @@ impl FromRequestParts<AppState> for FamilyMember {
 impl FromRequestParts<AppState> for FamilyAdmin {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
         let member = FamilyMember::from_request_parts(parts, state).await?;
         if !member.me.es_admin {
             return Err(ApiError::forbidden());
@@ -345,7 +471,7 @@ pub struct Roster {
 impl Roster {
     /// Loads a family's roster. Inside a transaction, call `lock_family` first so that two
     /// changes cannot both pass these rules on the same old state.
-    pub async fn load(db: &impl ConnectionTrait, familia_id: &str) -> Result<Roster, DbErr> {
+    pub async fn load(db: &DatabaseTransaction, familia_id: &str) -> Result<Roster, DbErr> {
         let members = miembro::Entity::find()
             .filter(miembro::Column::FamiliaId.eq(familia_id))
             .order_by_asc(miembro::Column::CreatedAt)
@@ -363,11 +489,7 @@ impl Roster {
             .await?
             .into_iter()
             .collect();
-        let has_children = hijo::Entity::find()
-            .filter(hijo::Column::FamiliaId.eq(familia_id))
-            .one(db)
-            .await?
-            .is_some();
+        let has_children = holds_records(db, familia_id).await?;
         Ok(Roster {
             members,
             closed,

@@ -7,8 +7,7 @@ use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
-    sea_query::{Expr, ExprTrait, Query},
+    QuerySelect, Set, TransactionTrait, sea_query::Query,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -19,14 +18,14 @@ use super::{
     entities::{familia, miembro},
     lock_family,
 };
-use crate::platform::changes::{self, Change};
+use crate::platform::changes::Change;
 use crate::{
-    accounts::{AuthUser, entities::usuario, routes::Done},
-    children::entities::hijo,
+    db::entities::usuario,
+    domain,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     fields,
-    http::json::Json,
     i18n::Msg,
+    request::{AuthUser, Done, Json},
     state::AppState,
 };
 
@@ -104,8 +103,22 @@ type MemberUser = (
     Option<DateTime<Utc>>,
 );
 
-/// Builds the views of several families with four queries in all (members, their users, child
-/// counts, the caller's blocks), whatever their number.
+/// Every domain's counters of these families (their children, say), by family and name.
+async fn family_counters(
+    db: &sea_orm::DatabaseConnection,
+    ids: &[String],
+) -> Result<HashMap<(String, &'static str), u64>, sea_orm::DbErr> {
+    let mut counts = HashMap::new();
+    for domain in domain::all() {
+        for (familia, name, n) in domain.family_counters(&db.into(), ids).await? {
+            counts.insert((familia, name), n);
+        }
+    }
+    Ok(counts)
+}
+
+/// Builds the views of several families with a few queries in all (members, their users, each
+/// domain's counts, the caller's blocks), whatever their number.
 async fn views(
     state: &AppState,
     caller: &str,
@@ -135,19 +148,10 @@ async fn views(
             .filter(usuario::Column::Id.in_subquery(member_users))
             .into_tuple::<MemberUser>()
             .all(&state.db),
-        hijo::Entity::find()
-            .select_only()
-            .column(hijo::Column::FamiliaId)
-            .column_as(Expr::col(hijo::Column::Id).count(), "hijos")
-            .filter(hijo::Column::FamiliaId.is_in(ids))
-            .filter(hijo::Column::EliminadoAt.is_null())
-            .group_by(hijo::Column::FamiliaId)
-            .into_tuple::<(String, i64)>()
-            .all(&state.db),
+        family_counters(&state.db, &ids),
         super::blocking::blocked_by(&state.db, caller),
     )?;
     let users: HashMap<String, MemberUser> = users.into_iter().map(|u| (u.0.clone(), u)).collect();
-    let counts: HashMap<String, i64> = counts.into_iter().collect();
     let mut by_family: HashMap<String, Vec<miembro::Model>> = HashMap::new();
     for member in members {
         by_family
@@ -202,8 +206,8 @@ async fn views(
             .collect();
         out.push(FamilyView {
             hijos: counts
-                .get(&family.id)
-                .and_then(|n| u64::try_from(*n).ok())
+                .get(&(family.id.clone(), "hijos"))
+                .copied()
                 .unwrap_or(0),
             id: family.id,
             nombre: family.nombre,
@@ -406,7 +410,7 @@ async fn update_member(
     active.updated_at = Set(Utc::now());
     active.update(&txn).await?;
     txn.commit().await?;
-    changes::announce(&state, Change::User(&target.usuario_id)).await;
+    state.announce(Change::User(&target.usuario_id)).await;
     answer(&state, &access.auth.user.id, access.family).await
 }
 
@@ -444,7 +448,7 @@ async fn remove_member(
     // Only the membership goes: the children belong to the family, not to the member.
     miembro::Entity::delete_by_id(&target.id).exec(&txn).await?;
     txn.commit().await?;
-    changes::announce(&state, Change::User(&target.usuario_id)).await;
+    state.announce(Change::User(&target.usuario_id)).await;
     tracing::info!(
         familia_id = %access.family.id,
         miembro_id = %miembro_id,

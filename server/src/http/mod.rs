@@ -1,13 +1,10 @@
 //! HTTP plumbing shared by every domain: the router, middleware, the web app and the OpenAPI document.
 
 mod files;
-pub mod json;
 mod middleware;
 pub mod openapi;
 pub mod serve;
 mod spa;
-
-pub use spa::web_app_built;
 
 use std::time::Duration;
 
@@ -27,28 +24,22 @@ use tower_http::{
 };
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{accounts, children, error::ApiError, families, site, state::AppState};
+use crate::{domain::Domain, error::ApiError, site, state::AppState};
 
 /// JSON bodies are small; uploads get their own, larger limit on their routes.
 const JSON_BODY_LIMIT: usize = 256 * 1024;
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Every API route with its OpenAPI description, under `/api`.
-pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(openapi::base()).nest(
-        "/api",
-        OpenApiRouter::new()
-            .merge(site::routes::router())
-            .merge(accounts::routes::router())
-            .merge(families::routes::router())
-            .merge(families::invitations::router())
-            .merge(families::blocking::router())
-            .merge(children::routes::router()),
-    )
+pub fn api(domains: &[&dyn Domain]) -> OpenApiRouter<AppState> {
+    let routes = domains.iter().fold(OpenApiRouter::new(), |routes, domain| {
+        routes.merge(domain.router())
+    });
+    OpenApiRouter::with_openapi(openapi::base()).nest("/api", routes)
 }
 
-pub fn router(state: AppState) -> Router {
-    let (api, doc) = openapi::routes_and_document();
+pub fn router(state: AppState, domains: &[&dyn Domain]) -> Router {
+    let (api, doc) = openapi::routes_and_document(domains);
     let doc_json = openapi::to_json(&doc);
     let request_id = HeaderName::from_static("x-request-id");
 

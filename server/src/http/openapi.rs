@@ -8,7 +8,7 @@ use utoipa::{
     },
 };
 
-use crate::state::AppState;
+use crate::{domain::Domain, state::AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -54,15 +54,17 @@ pub fn to_json(doc: &utoipa::openapi::OpenApi) -> String {
 }
 
 /// The API's routes and the document that describes them.
-pub fn routes_and_document() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    let (routes, mut doc) = super::api().split_for_parts();
+pub fn routes_and_document(
+    domains: &[&dyn Domain],
+) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (routes, mut doc) = super::api(domains).split_for_parts();
     add_shared_errors(&mut doc);
     (routes, doc)
 }
 
 /// The whole API's document, built from the handlers.
-pub fn document() -> String {
-    let (_, doc) = routes_and_document();
+pub fn document(domains: &[&dyn Domain]) -> String {
+    let (_, doc) = routes_and_document(domains);
     to_json(&doc)
 }
 

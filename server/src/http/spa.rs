@@ -10,15 +10,9 @@ use axum::{
     http::{HeaderMap, HeaderValue, Response, StatusCode, Uri, header},
     response::IntoResponse,
 };
-use rust_embed::RustEmbed;
 use serde::Deserialize;
 
-use crate::{i18n::Lang, state::AppState};
-
-#[derive(RustEmbed)]
-#[folder = "../web/dist"]
-#[allow_missing = true]
-struct Assets;
+use crate::{i18n::Lang, platform::web_app::Assets, state::AppState};
 
 /// The paths the web app answers, as `web/src/app/knownPaths.ts` lists them.
 #[derive(Debug, Default, Deserialize)]
@@ -64,11 +58,6 @@ impl KnownPaths {
                     .is_some_and(|rest| rest.len() > 1 && rest.starts_with('/'))
             })
     }
-}
-
-/// Whether this binary carries the built web app (the status page's webApp service).
-pub fn web_app_built() -> bool {
-    Assets::get("index.html").is_some()
 }
 
 /// The prerendered HTML of a public page in `lang`, when the build made one.

@@ -9,6 +9,7 @@ use lettre::{
 };
 
 use crate::config::Config;
+use crate::i18n::Lang;
 
 #[derive(Clone)]
 pub enum Mailer {
@@ -114,5 +115,60 @@ impl Mailer {
             }
         }
         Ok(())
+    }
+}
+
+/// One layout for every mail: a greeting, paragraphs, an optional button with its link
+/// written out too (some mail readers hide buttons), and the closing notes.
+pub fn compose(
+    to: Mailbox,
+    lang: Lang,
+    subject: &str,
+    nombre: &str,
+    body: &[&str],
+    button: Option<(&str, &str)>,
+    notes: &[&str],
+) -> Mail {
+    let hello = match lang {
+        Lang::Es => "Hola",
+        Lang::En => "Hello",
+    };
+    // Someone invited by address alone has no name here yet.
+    let greeting = if nombre.is_empty() {
+        hello.to_owned()
+    } else {
+        format!("{hello} {nombre}")
+    };
+    let mut text = format!("{greeting},\n\n");
+    let mut html = format!(
+        "<!doctype html><html lang=\"{}\"><body style=\"font-family:sans-serif;color:#1f2937\"><p>{},</p>",
+        lang.as_str(),
+        escape(&greeting)
+    );
+    for paragraph in body {
+        text.push_str(&format!("{paragraph}\n\n"));
+        html.push_str(&format!("<p>{}</p>", escape(paragraph)));
+    }
+    if let Some((label, link)) = button {
+        text.push_str(&format!("{link}\n\n"));
+        html.push_str(&format!(
+            "<p><a href=\"{link}\" style=\"background:#2f6f62;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none\">{}</a></p>\
+             <p style=\"font-size:13px;color:#4b5563\">{link}</p>",
+            escape(label),
+            link = escape(link),
+        ));
+    }
+    for note in notes {
+        text.push_str(&format!("{note}\n"));
+        html.push_str(&format!("<p style=\"color:#4b5563\">{}</p>", escape(note)));
+    }
+    text.push_str("\nNido\n");
+    html.push_str("<p>Nido</p></body></html>");
+    Mail {
+        to,
+        subject: subject.to_owned(),
+        text,
+        html,
+        reply_to: None,
     }
 }

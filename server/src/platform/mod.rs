@@ -8,3 +8,4 @@ pub mod pending;
 pub mod photo;
 pub mod rate_limit;
 pub mod storage;
+pub mod web_app;

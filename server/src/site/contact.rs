@@ -16,16 +16,15 @@ use utoipa::ToSchema;
 
 use super::entities::mensaje;
 use crate::{
-    accounts::{routes::Done, session::ClientInfo},
     error::{ApiResult, FieldErrors},
     fields,
-    http::json::Json,
     i18n::{self, Lang, Msg},
     ids,
     platform::{
         mail::{Mail, escape},
         rate_limit::Limit,
     },
+    request::{ClientInfo, Done, Json},
     state::AppState,
 };
 

@@ -10,13 +10,12 @@ use utoipa::ToSchema;
 
 use super::entities::valoracion;
 use crate::{
-    accounts::{routes::Done, session::ClientInfo},
     error::{ApiResult, FieldErrors},
     fields,
-    http::json::Json,
     i18n::{self, Msg},
     ids,
     platform::rate_limit::Limit,
+    request::{ClientInfo, Done, Json},
     state::AppState,
 };
 

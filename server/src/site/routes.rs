@@ -6,7 +6,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
-    http::json::Json,
+    request::Json,
     state::AppState,
 };
 

@@ -16,7 +16,7 @@ use tokio::sync::Mutex;
 use utoipa::ToSchema;
 
 use super::entities::aviso;
-use crate::{db::settings, error::ApiResult, http::json::Json, state::AppState};
+use crate::{db::settings, error::ApiResult, request::Json, state::AppState};
 
 /// Probes write, read and mail: a page polled by every visitor must not run them for each one.
 const FRESH_FOR: Duration = Duration::from_secs(10);
@@ -138,7 +138,7 @@ impl Default for Monitor {
     responses((status = 200, body = StatusAnswer)))]
 pub async fn status(State(state): State<AppState>) -> ApiResult<Json<StatusAnswer>> {
     // One measurement at a time: visitors arriving meanwhile wait for it and share it.
-    let mut last = state.monitor.last.lock().await;
+    let mut last = state.part::<Monitor>().last.lock().await;
     if let Some((at, data)) = last.as_ref()
         && at.elapsed() < FRESH_FOR
     {
@@ -161,7 +161,7 @@ async fn measure(state: &AppState) -> StatusData {
     let storage = timed(storage_probe(state)).await;
     let mail = timed(state.mailer.probe()).await;
     let jobs = timed(jobs_probe(state)).await;
-    let web = crate::http::web_app_built();
+    let web = crate::platform::web_app::built();
 
     let api = if database.0 == ServiceStatus::Operational {
         ServiceStatus::Operational
@@ -200,7 +200,7 @@ async fn measure(state: &AppState) -> StatusData {
         metrics: Metrics {
             memory: memory(),
             cpu: cpu(),
-            uptime: state.monitor.started.elapsed().as_secs(),
+            uptime: state.part::<Monitor>().started.elapsed().as_secs(),
         },
         incidents,
         scheduled_maintenance,

@@ -16,16 +16,15 @@ use utoipa::ToSchema;
 
 use super::entities::sugerencia;
 use crate::{
-    accounts::{routes::Done, session::AuthUser},
     error::{ApiResult, ErrorBody, FieldErrors},
     fields,
-    http::json::Json,
     i18n::{self, Msg},
     ids,
     platform::{
         mail::{Mail, escape},
         rate_limit::Limit,
     },
+    request::{AuthUser, Done, Json},
     state::AppState,
 };
 
@@ -147,7 +146,7 @@ async fn notify_support(state: &AppState, row: sugerencia::Model, from: Option<S
 }
 
 async fn sender_of(state: &AppState, user_id: &str) -> Option<Sender> {
-    use crate::accounts::entities::usuario;
+    use crate::db::entities::usuario;
     let user = usuario::Entity::find_by_id(user_id)
         .one(&state.db)
         .await

@@ -4,7 +4,7 @@
 #[test]
 fn the_checked_in_openapi_document_is_current() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/openapi.json");
-    let generated = nido::http::openapi::document();
+    let generated = nido::openapi_document();
     if std::env::var("UPDATE_OPENAPI").is_ok_and(|v| v == "1") {
         std::fs::write(&path, &generated).expect("write docs/openapi.json");
         return;

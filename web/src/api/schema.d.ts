@@ -1635,7 +1635,7 @@ export interface components {
             hijos: number;
             /**
              * Format: int64
-             * @description Messages and documents count what exists: nothing until those features exist.
+             * @description Messages and documents count what exists: nothing until those domains exist.
              */
             mensajes: number;
         };

@@ -1,5 +1,5 @@
 pub mod codigo_recuperacion;
 pub mod factor;
-pub mod sesion;
 pub mod token;
-pub mod usuario;
+
+pub use crate::db::entities::{sesion, usuario};

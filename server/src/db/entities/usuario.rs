@@ -1,3 +1,4 @@
+use lettre::message::Mailbox;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -27,15 +28,25 @@ pub struct Model {
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-pub enum Relation {
-    #[sea_orm(has_many = "super::sesion::Entity")]
-    Sesion,
-}
+pub enum Relation {}
 
-impl Related<super::sesion::Entity> for Entity {
-    fn to() -> RelationDef {
-        Relation::Sesion.def()
+impl ActiveModelBehavior for ActiveModel {}
+
+/// The name to greet `user` with at `address`: only at their own confirmed address. A name is
+/// text the registrant typed, and an inbox that never confirmed anything may be a stranger's, who
+/// must not receive it (it could be an advert or a link).
+pub fn name_at<'a>(user: &'a Model, address: &str) -> &'a str {
+    if user.email_verificado_at.is_some() && user.email == address {
+        &user.nombre
+    } else {
+        ""
     }
 }
 
-impl ActiveModelBehavior for ActiveModel {}
+/// `address` as a recipient, with the user's name only where `name_at` allows it; `None` if the
+/// address does not parse.
+pub fn mailbox(user: &Model, address: &str) -> Option<Mailbox> {
+    let name =
+        (!name_at(user, address).is_empty()).then(|| format!("{} {}", user.nombre, user.apellido));
+    Some(Mailbox::new(name, address.parse().ok()?))
+}

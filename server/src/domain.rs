@@ -1,0 +1,119 @@
+//! The contract between the shell and the domains. Work that spans domains (a user's export, an
+//! account's or a family's erasure, the files that rows point at, the counters of the profile hub)
+//! asks every domain through this trait instead of reaching into another domain's tables. Each
+//! domain fills in what concerns it; `lib.rs` lists the domains, so adding one is a folder plus a
+//! line there. See docs/architecture.md.
+
+use std::sync::OnceLock;
+
+use async_trait::async_trait;
+use sea_orm::{DatabaseConnection, DatabaseExecutor, DatabaseTransaction, DbErr};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::{
+    db::entities::usuario,
+    error::ApiResult,
+    platform::changes::Forget,
+    state::{AppState, Parts},
+};
+
+/// A file in a user's export: its path in the archive and its bytes.
+pub type ExportFile = (String, Vec<u8>);
+
+#[async_trait]
+pub trait Domain: Send + Sync {
+    /// Its routes, mounted under `/api`.
+    fn router(&self) -> OpenApiRouter<AppState>;
+
+    /// Puts in the state what it keeps in memory, with how to forget what a change made stale.
+    fn parts(&self, _parts: &mut Parts, _forget: &mut Vec<Forget>) {}
+
+    /// What it adds to a user's export, and the lines that describe it in the archive's README.
+    async fn export(
+        &self,
+        _state: &AppState,
+        _user: &usuario::Model,
+    ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
+        Ok((Vec::new(), ""))
+    }
+
+    /// Erases what it holds about a user whose account is being erased, inside the erasure's
+    /// transaction (before the user's row goes). Gives back the stored files to remove once the
+    /// transaction commits.
+    async fn erase_account(
+        &self,
+        _txn: &DatabaseTransaction,
+        _user: &usuario::Model,
+    ) -> Result<Vec<String>, DbErr> {
+        Ok(Vec::new())
+    }
+
+    /// Erases what it holds for a family being erased, inside the erasure's transaction (before the
+    /// family's row goes). Gives back the stored files to remove once the transaction commits.
+    async fn erase_family(
+        &self,
+        _txn: &DatabaseTransaction,
+        _familia_id: &str,
+    ) -> Result<Vec<String>, DbErr> {
+        Ok(Vec::new())
+    }
+
+    /// Which of these stored files its rows still point at.
+    async fn files_in_use(
+        &self,
+        _db: &DatabaseConnection,
+        _keys: &[String],
+    ) -> Result<Vec<String>, DbErr> {
+        Ok(Vec::new())
+    }
+
+    /// Its counters on the profile hub, by name (`hijos`, `mensajes`...).
+    async fn user_counters(
+        &self,
+        _db: &DatabaseConnection,
+        _usuario_id: &str,
+    ) -> Result<Vec<(&'static str, u64)>, DbErr> {
+        Ok(Vec::new())
+    }
+
+    /// Its counters per family, as (family, name, count), for the families given.
+    async fn family_counters(
+        &self,
+        _db: &DatabaseExecutor<'_>,
+        _familia_ids: &[String],
+    ) -> Result<Vec<(String, &'static str, u64)>, DbErr> {
+        Ok(Vec::new())
+    }
+}
+
+static DOMAINS: OnceLock<&'static [&'static dyn Domain]> = OnceLock::new();
+
+/// Called by the shell at start. The list is code, the same for every server in the process, so
+/// a second call (tests start many servers) changes nothing.
+pub fn install(domains: &'static [&'static dyn Domain]) {
+    let _ = DOMAINS.set(domains);
+}
+
+/// Every domain, in the shell's order.
+pub fn all() -> &'static [&'static dyn Domain] {
+    DOMAINS.get().copied().unwrap_or_default()
+}
+
+/// An export file holding `value` as pretty JSON.
+pub fn export_json(
+    path: impl Into<String>,
+    value: &impl serde::Serialize,
+) -> ApiResult<ExportFile> {
+    let bytes = serde_json::to_vec_pretty(value).map_err(crate::error::ApiError::internal)?;
+    Ok((path.into(), bytes))
+}
+
+/// A stored file's bytes for an export, or nothing if it is gone.
+pub async fn export_stored(state: &AppState, key: &str) -> ApiResult<Option<Vec<u8>>> {
+    Ok(state
+        .storage
+        .get(key)
+        .await
+        .map_err(|e| crate::error::ApiError::internal(format!("{e:#}")))?
+        .map(|b| b.to_vec()))
+}

@@ -1,0 +1,129 @@
+//! The layering rule of docs/architecture.md, checked on the source: a module may use what lies
+//! below its layer and what is inside its own top-level module, nothing beside or above it. Each
+//! `crate::` path in the source (in `use` lines or written inline) counts.
+
+use std::{collections::BTreeSet, fs, path::Path};
+
+/// The layer of a top-level module, lowest first. A folder not named here is a domain: it may use
+/// everything below the domains and `families`, and no other domain.
+fn layer(module: &str) -> u8 {
+    match module {
+        "ids" | "config" | "i18n" => 0,
+        "error" => 1,
+        "fields" | "db" => 2,
+        "platform" => 3,
+        "state" => 4,
+        "request" | "domain" => 5,
+        "families" => 6,
+        "http" => 8,
+        "lib" | "main" | "maintenance" | "backup" | "layers" => 9,
+        _ => 7,
+    }
+}
+
+/// The names a `crate::` path takes from the crate's root: one, or several in braces.
+fn roots_after(text: &str) -> Vec<String> {
+    let Some(rest) = text.strip_prefix('{') else {
+        let name: String = text
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        return vec![name];
+    };
+    let (mut depth, mut current, mut names) = (1, String::new(), Vec::new());
+    for c in rest.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            ',' if depth == 1 => {
+                names.push(std::mem::take(&mut current));
+                continue;
+            }
+            _ => {}
+        }
+        if depth >= 1 {
+            current.push(c);
+        }
+    }
+    names.push(current);
+    names
+        .iter()
+        .filter_map(|n| n.trim().split("::").next().map(str::trim).map(str::to_owned))
+        .filter(|n| !n.is_empty() && n != "self")
+        .collect()
+}
+
+fn without_comments(source: &str) -> String {
+    source
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn crossings(dir: &Path, root: &Path, found: &mut BTreeSet<String>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            // Migrations describe tables; they import nothing of the application.
+            if !path.ends_with("migrations") {
+                crossings(&path, root, found);
+            }
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let relative = path.strip_prefix(root).unwrap_or(&path);
+        let module = relative
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .unwrap_or_default()
+            .trim_end_matches(".rs")
+            .to_owned();
+        let source = without_comments(&fs::read_to_string(&path).unwrap_or_default());
+        for (at, _) in source.match_indices("crate::") {
+            for target in roots_after(&source[at + "crate::".len()..]) {
+                let allowed = target == module
+                    || layer(&target) < layer(&module)
+                    // Domains beside each other may use `families`, nothing else.
+                    || (layer(&module) == 7 && target == "families");
+                if !allowed {
+                    found.insert(format!("{} uses crate::{target}", relative.display()));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn modules_use_only_the_layers_below_them() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = BTreeSet::new();
+    crossings(&root, &root, &mut found);
+    assert!(
+        found.is_empty(),
+        "imports across the layers of docs/architecture.md:\n{}",
+        found.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn the_scanner_reads_braces_and_inline_paths() {
+    assert_eq!(
+        roots_after("{a::b, c::{d, e}, self, f}; rest"),
+        ["a", "c", "f"]
+    );
+    assert_eq!(roots_after("families::memberships(state)"), ["families"]);
+    assert!(layer("accounts") > layer("families") && layer("http") > layer("accounts"));
+    assert_eq!(layer("messages"), 7, "a new folder is a domain");
+}

@@ -1,0 +1,36 @@
+use axum::{extract::FromRequest, response::IntoResponse};
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    error::ApiError,
+    i18n::{self, Msg},
+};
+
+/// `axum::Json` whose rejections speak the API's error format.
+#[derive(Debug, FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct Json<T>(pub T);
+
+impl<T: serde::Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> axum::response::Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+/// A success with a message for people.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Done {
+    pub success: bool,
+    pub msg: String,
+}
+
+impl Done {
+    pub fn new(msg: Msg) -> Json<Done> {
+        Json(Done {
+            success: true,
+            msg: msg.text(i18n::current()).to_owned(),
+        })
+    }
+}
