@@ -53,7 +53,13 @@ fn roots_after(text: &str) -> Vec<String> {
     names.push(current);
     names
         .iter()
-        .filter_map(|n| n.trim().split("::").next().map(str::trim).map(str::to_owned))
+        .filter_map(|n| {
+            n.trim()
+                .split("::")
+                .next()
+                .map(str::trim)
+                .map(str::to_owned)
+        })
         .filter(|n| !n.is_empty() && n != "self")
         .collect()
 }

@@ -13,7 +13,11 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{entities::usuario, mails, routes::ProfileAnswer, tokens};
+use super::{
+    entities::usuario,
+    mails, tokens,
+    views::{ProfileAnswer, UserView},
+};
 use crate::platform::changes::Change;
 use crate::{
     domain,
@@ -25,6 +29,11 @@ use crate::{
     state::AppState,
 };
 
+pub const VERIFY_PER_USER: Limit = Limit {
+    name: "verify_user",
+    max: 5,
+    window: std::time::Duration::from_secs(60 * 60),
+};
 const VERIFY_VALID_FOR: Duration = Duration::days(7);
 const CHANGE_EMAIL_VALID_FOR: Duration = Duration::hours(24);
 
@@ -37,7 +46,7 @@ pub fn answer(state: &AppState, user: usuario::Model) -> Json<ProfileAnswer> {
     Json(ProfileAnswer {
         success: true,
         email_pendiente: pending,
-        user: super::routes::UserView::new(user, &state.storage),
+        user: UserView::new(user, &state.storage),
     })
 }
 
@@ -318,10 +327,7 @@ pub async fn resend_verification(
     if auth.user.email_verificado_at.is_some() {
         return Ok(Done::new(Msg::EmailVerified));
     }
-    state
-        .limiter
-        .hit(&super::routes::VERIFY_PER_USER, &auth.user.id)
-        .await?;
+    state.limiter.hit(&VERIFY_PER_USER, &auth.user.id).await?;
     state
         .limiter
         .hit(&VERIFY_PER_ADDRESS, &auth.user.email)

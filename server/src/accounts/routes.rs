@@ -10,10 +10,10 @@ use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, TransactionTrait,
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::views::{LoginAnswer, ProfileAnswer, SessionAnswer, UserView};
 use super::{
     devices::{self, Budget},
     entities::{token, usuario},
@@ -80,123 +80,6 @@ const RESET_PER_IP: Limit = Limit {
     max: 20,
     window: Duration::from_secs(60 * 60),
 };
-pub const VERIFY_PER_USER: Limit = Limit {
-    name: "verify_user",
-    max: 5,
-    window: Duration::from_secs(60 * 60),
-};
-/// Guessing the current password through the change form is as slow as through sign-in.
-pub const PASSWORD_CHANGE_PER_USER: Limit = Limit {
-    name: "password_change_user",
-    max: 10,
-    window: Duration::from_secs(15 * 60),
-};
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(register))
-        .routes(routes!(login))
-        .routes(routes!(super::two_factor::login_second_step))
-        .routes(routes!(super::two_factor::two_factor_status))
-        .routes(routes!(super::two_factor::configure))
-        .routes(routes!(super::two_factor::enable))
-        .routes(routes!(super::two_factor::disable))
-        .routes(routes!(
-            profile,
-            super::profile::update_profile,
-            super::closing::close_account
-        ))
-        .routes(routes!(super::closing::reactivate))
-        .routes(routes!(super::export::export))
-        .merge(
-            OpenApiRouter::new()
-                .routes(routes!(
-                    super::profile::upload_profile_photo,
-                    super::profile::delete_profile_photo
-                ))
-                .layer(crate::platform::photo::upload_body_limit()),
-        )
-        .routes(routes!(super::profile::confirm_email))
-        .routes(routes!(super::profile::verify_email))
-        .routes(routes!(super::profile::resend_verification))
-        .routes(routes!(super::profile::summary))
-        .routes(routes!(super::security::change_password))
-        .routes(routes!(
-            super::security::list_sessions,
-            super::security::end_other_sessions
-        ))
-        .routes(routes!(super::security::end_session))
-        .routes(routes!(logout))
-        .routes(routes!(forgot_password))
-        .routes(routes!(check_reset_token, reset_password))
-}
-
-/// A user as the API shows it.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct UserView {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub nombre: String,
-    pub apellido: String,
-    pub email: String,
-    pub telefono: Option<String>,
-    /// A link to the profile photo that works for a while, or null.
-    pub foto: Option<String>,
-    pub language: Lang,
-    /// Whether the user opened the link mailed to their address.
-    #[serde(rename = "emailVerificado")]
-    pub email_verificado: bool,
-}
-
-impl UserView {
-    pub fn new(u: usuario::Model, storage: &crate::platform::storage::Storage) -> Self {
-        UserView {
-            language: Lang::parse(&u.language).unwrap_or_default(),
-            foto: u.foto.as_deref().map(|key| storage.signed_link(key)),
-            email_verificado: u.email_verificado_at.is_some(),
-            id: u.id,
-            nombre: u.nombre,
-            apellido: u.apellido,
-            email: u.email,
-            telefono: u.telefono,
-        }
-    }
-}
-
-/// The answer to sign-in and registration: the token beside the user's fields, as the mobile apps read it.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SessionAnswer {
-    pub success: bool,
-    /// The bearer token for later calls.
-    pub token: String,
-    /// Keep it on this device (it outlives the session) and send it as `deviceToken` when signing
-    /// in, reopening the account or asking for a reset link: this device then has its own budget
-    /// of attempts, which a flood of wrong passwords from elsewhere cannot spend.
-    #[serde(rename = "deviceToken")]
-    pub device_token: String,
-    #[serde(flatten)]
-    pub user: UserView,
-}
-
-/// What sign-in answers: a session, or a challenge for the second step when the user has
-/// two-step verification on (`twoFactor: true`, no token).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(untagged)]
-pub enum LoginAnswer {
-    Session(SessionAnswer),
-    TwoFactor(super::two_factor::TwoFactorChallenge),
-}
-
-/// The signed-in user's profile.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ProfileAnswer {
-    pub success: bool,
-    #[serde(flatten)]
-    pub user: UserView,
-    /// A new address waiting for the user to open the link mailed to it, or null.
-    #[serde(rename = "emailPendiente")]
-    pub email_pendiente: Option<String>,
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
@@ -231,7 +114,7 @@ pub struct RegisterRequest {
         (status = 422, description = "invalid fields, or a mailed invitation for another address (invitation_email_mismatch)", body = ErrorBody),
         (status = 429, description = "too many attempts", body = ErrorBody),
     ))]
-async fn register(
+pub(super) async fn register(
     State(state): State<AppState>,
     client: ClientInfo,
     Json(body): Json<RegisterRequest>,
@@ -371,7 +254,7 @@ pub struct LoginRequest {
         (status = 422, description = "missing fields", body = ErrorBody),
         (status = 429, description = "too many attempts", body = ErrorBody),
     ))]
-async fn login(
+pub(super) async fn login(
     State(state): State<AppState>,
     client: ClientInfo,
     Json(body): Json<LoginRequest>,
@@ -439,7 +322,7 @@ async fn login(
         (status = 200, body = ProfileAnswer),
         (status = 401, description = "no or bad token", body = ErrorBody),
     ))]
-async fn profile(State(state): State<AppState>, auth: AuthUser) -> Json<ProfileAnswer> {
+pub(super) async fn profile(State(state): State<AppState>, auth: AuthUser) -> Json<ProfileAnswer> {
     super::profile::answer(&state, auth.user)
 }
 
@@ -450,7 +333,7 @@ async fn profile(State(state): State<AppState>, auth: AuthUser) -> Json<ProfileA
         (status = 200, body = Done),
         (status = 401, description = "no or bad token", body = ErrorBody),
     ))]
-async fn logout(State(state): State<AppState>, auth: AuthUser) -> ApiResult<Json<Done>> {
+pub(super) async fn logout(State(state): State<AppState>, auth: AuthUser) -> ApiResult<Json<Done>> {
     super::entities::sesion::Entity::delete_by_id(auth.session_id)
         .exec(&state.db)
         .await?;
@@ -474,7 +357,7 @@ pub struct ForgotRequest {
         (status = 422, description = "missing or invalid email", body = ErrorBody),
         (status = 429, description = "too many attempts", body = ErrorBody),
     ))]
-async fn forgot_password(
+pub(super) async fn forgot_password(
     State(state): State<AppState>,
     client: ClientInfo,
     Json(body): Json<ForgotRequest>,
@@ -536,7 +419,7 @@ async fn live_reset_token(state: &AppState, secret: &str) -> ApiResult<token::Mo
         (status = 200, body = Done),
         (status = 400, description = "unknown, used or expired token", body = ErrorBody),
     ))]
-async fn check_reset_token(
+pub(super) async fn check_reset_token(
     State(state): State<AppState>,
     client: ClientInfo,
     Path(secret): Path<String>,
@@ -565,7 +448,7 @@ pub struct ResetRequest {
         (status = 400, description = "unknown, used or expired token", body = ErrorBody),
         (status = 422, description = "invalid password, too common (password_too_common) or the same as now (password_same_as_current)", body = ErrorBody),
     ))]
-async fn reset_password(
+pub(super) async fn reset_password(
     State(state): State<AppState>,
     client: ClientInfo,
     Path(secret): Path<String>,

@@ -11,17 +11,23 @@ use utoipa::ToSchema;
 
 use super::{
     entities::{sesion, usuario},
-    mails, password,
-    routes::PASSWORD_CHANGE_PER_USER,
-    session, tokens,
+    mails, password, session, tokens,
 };
 use crate::platform::changes::Change;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     fields,
     i18n::{Lang, Msg},
+    platform::rate_limit::Limit,
     request::{AuthUser, Done, Json},
     state::AppState,
+};
+
+/// Guessing the current password through the change form is as slow as through sign-in.
+const PASSWORD_CHANGE_PER_USER: Limit = Limit {
+    name: "password_change_user",
+    max: 10,
+    window: std::time::Duration::from_secs(15 * 60),
 };
 
 /// Whether `given` is the signed-in user's password. Every form that asks for it again shares one

@@ -22,8 +22,8 @@ use utoipa::ToSchema;
 
 use super::{
     entities::{codigo_recuperacion, factor, token, usuario},
-    routes::{SessionAnswer, UserView},
     session, tokens,
+    views::{SessionAnswer, TwoFactorChallenge, UserView},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -98,17 +98,6 @@ pub struct TwoFactorStatus {
 pub struct TwoFactorStatusAnswer {
     pub success: bool,
     pub data: TwoFactorStatus,
-}
-
-/// The answer to a right password when two-step verification is on: no session yet.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TwoFactorChallenge {
-    pub success: bool,
-    /// Always true: send a code with the challenge to `POST /usuarios/login/2fa`.
-    #[serde(rename = "twoFactor")]
-    pub two_factor: bool,
-    /// Good for 5 minutes and one sign-in.
-    pub challenge: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -16,7 +16,7 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QuerySelect,
     sea_query::{Expr, ExprTrait},
 };
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
@@ -35,7 +35,7 @@ pub struct Children;
 #[async_trait]
 impl Domain for Children {
     fn router(&self) -> OpenApiRouter<AppState> {
-        routes::router()
+        router()
     }
 
     fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {
@@ -130,4 +130,32 @@ impl Domain for Children {
             .map(|(familia, n)| (familia, "hijos", u64::try_from(n).unwrap_or(0)))
             .collect())
     }
+}
+
+fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::list_children, routes::create_child))
+        .routes(routes!(deletion::list_deleted))
+        .routes(routes!(
+            routes::get_child,
+            routes::update_child,
+            deletion::delete_child
+        ))
+        .routes(routes!(deletion::restore_child))
+        .routes(routes!(routes::add_activity))
+        .routes(routes!(routes::update_activity, routes::delete_activity))
+        .routes(routes!(routes::add_appointment))
+        .routes(routes!(
+            routes::update_appointment,
+            routes::delete_appointment
+        ))
+        .routes(routes!(routes::add_contact))
+        .routes(routes!(routes::update_contact, routes::delete_contact))
+        .routes(routes!(routes::set_medical_post, routes::set_medical_put))
+        // Only the photo takes a large body; JSON keeps the limit every JSON route has.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(routes::upload_photo, routes::delete_photo))
+                .layer(crate::platform::photo::upload_body_limit()),
+        )
 }

@@ -6,10 +6,7 @@ use std::{collections::HashMap, sync::Arc};
 
 use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 
-use super::{
-    entities::{actividad, contacto, hijo, turno},
-    views::sort_contacts,
-};
+use super::entities::{actividad, contacto, hijo, turno};
 use crate::{platform::cache::Cache, state::AppState};
 
 pub struct ChildRecord {
@@ -133,4 +130,9 @@ async fn of_families(
 
 fn youngest_last(a: &ChildRecord, b: &ChildRecord) -> std::cmp::Ordering {
     (a.child.fecha_nacimiento, &a.child.id).cmp(&(b.child.fecha_nacimiento, &b.child.id))
+}
+
+/// Emergency contacts in calling order: by priority, missing priorities last (as 999).
+fn sort_contacts(contacts: &mut [contacto::Model]) {
+    contacts.sort_by_key(|c| (c.prioridad.unwrap_or(999), c.created_at));
 }

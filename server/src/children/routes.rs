@@ -11,7 +11,6 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     access::{ReadChild, WriteChild},
@@ -29,31 +28,6 @@ use crate::{
     request::{AuthUser, Json},
     state::AppState,
 };
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_children, create_child))
-        .routes(routes!(super::deletion::list_deleted))
-        .routes(routes!(
-            get_child,
-            update_child,
-            super::deletion::delete_child
-        ))
-        .routes(routes!(super::deletion::restore_child))
-        .routes(routes!(add_activity))
-        .routes(routes!(update_activity, delete_activity))
-        .routes(routes!(add_appointment))
-        .routes(routes!(update_appointment, delete_appointment))
-        .routes(routes!(add_contact))
-        .routes(routes!(update_contact, delete_contact))
-        .routes(routes!(set_medical_post, set_medical_put))
-        // Only the photo takes a large body; JSON keeps the limit every JSON route has.
-        .merge(
-            OpenApiRouter::new()
-                .routes(routes!(upload_photo, delete_photo))
-                .layer(photo::upload_body_limit()),
-        )
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ChildAnswer {
@@ -117,7 +91,7 @@ async fn touched(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAn
 /// Every child of every family the caller belongs to, youngest last.
 #[utoipa::path(get, path = "/hijos", tag = "children", security(("bearer" = [])),
     responses((status = 200, body = ChildrenAnswer), (status = 401, body = ErrorBody)))]
-async fn list_children(
+pub(super) async fn list_children(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<ChildrenAnswer>> {
@@ -136,7 +110,7 @@ async fn list_children(
 #[utoipa::path(get, path = "/hijos/{id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses((status = 200, body = ChildAnswer), (status = 404, body = ErrorBody)))]
-async fn get_child(
+pub(super) async fn get_child(
     State(state): State<AppState>,
     access: ReadChild,
 ) -> ApiResult<Json<ChildAnswer>> {
@@ -150,7 +124,7 @@ async fn get_child(
 #[utoipa::path(post, path = "/hijos", tag = "children", security(("bearer" = [])),
     request_body = ChildInput,
     responses((status = 201, body = ChildAnswer), (status = 422, body = ErrorBody)))]
-async fn create_child(
+pub(super) async fn create_child(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(body): Json<ChildInput>,
@@ -232,7 +206,7 @@ async fn create_child(
     params(("id" = String, Path)),
     request_body = ChildInput,
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn update_child(
+pub(super) async fn update_child(
     State(state): State<AppState>,
     access: WriteChild,
     Json(body): Json<ChildInput>,
@@ -284,7 +258,7 @@ fn set_medical(active: &mut hijo::ActiveModel, m: input::Medical) {
 #[utoipa::path(post, path = "/hijos/{id}/informacion-medica", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = MedicalInput,
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn set_medical_post(
+pub(super) async fn set_medical_post(
     state: State<AppState>,
     access: WriteChild,
     body: Json<MedicalInput>,
@@ -296,7 +270,7 @@ async fn set_medical_post(
 #[utoipa::path(put, path = "/hijos/{id}/informacion-medica", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = MedicalInput,
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn set_medical_put(
+pub(super) async fn set_medical_put(
     state: State<AppState>,
     access: WriteChild,
     body: Json<MedicalInput>,
@@ -323,7 +297,7 @@ async fn replace_medical(
 }
 
 #[derive(Deserialize)]
-struct ItemPath {
+pub(super) struct ItemPath {
     id: String,
     item_id: String,
 }
@@ -332,7 +306,7 @@ struct ItemPath {
 #[utoipa::path(post, path = "/hijos/{id}/actividades", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = ActivityInput,
     responses((status = 201, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn add_activity(
+pub(super) async fn add_activity(
     State(state): State<AppState>,
     access: WriteChild,
     Json(body): Json<ActivityInput>,
@@ -367,7 +341,7 @@ fn checked<I, T>(body: I, check: fn(I, &mut FieldErrors) -> Option<T>) -> ApiRes
 #[utoipa::path(put, path = "/hijos/{id}/actividades/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)), request_body = ActivityInput,
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn update_activity(
+pub(super) async fn update_activity(
     State(state): State<AppState>,
     access: WriteChild,
     Path(path): Path<ItemPath>,
@@ -389,7 +363,7 @@ async fn update_activity(
 #[utoipa::path(delete, path = "/hijos/{id}/actividades/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)),
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_activity(
+pub(super) async fn delete_activity(
     State(state): State<AppState>,
     access: WriteChild,
     Path(path): Path<ItemPath>,
@@ -413,7 +387,7 @@ async fn find_activity(state: &AppState, path: &ItemPath) -> ApiResult<actividad
 #[utoipa::path(post, path = "/hijos/{id}/turnos-medicos", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = AppointmentInput,
     responses((status = 201, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn add_appointment(
+pub(super) async fn add_appointment(
     State(state): State<AppState>,
     access: WriteChild,
     Json(body): Json<AppointmentInput>,
@@ -440,7 +414,7 @@ async fn add_appointment(
 #[utoipa::path(put, path = "/hijos/{id}/turnos-medicos/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)), request_body = AppointmentInput,
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn update_appointment(
+pub(super) async fn update_appointment(
     State(state): State<AppState>,
     access: WriteChild,
     Path(path): Path<ItemPath>,
@@ -462,7 +436,7 @@ async fn update_appointment(
 #[utoipa::path(delete, path = "/hijos/{id}/turnos-medicos/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)),
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_appointment(
+pub(super) async fn delete_appointment(
     State(state): State<AppState>,
     access: WriteChild,
     Path(path): Path<ItemPath>,
@@ -486,7 +460,7 @@ async fn find_appointment(state: &AppState, path: &ItemPath) -> ApiResult<turno:
 #[utoipa::path(post, path = "/hijos/{id}/contactos-emergencia", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = ContactInput,
     responses((status = 201, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn add_contact(
+pub(super) async fn add_contact(
     State(state): State<AppState>,
     access: WriteChild,
     Json(body): Json<ContactInput>,
@@ -512,7 +486,7 @@ async fn add_contact(
 #[utoipa::path(put, path = "/hijos/{id}/contactos-emergencia/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)), request_body = ContactInput,
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn update_contact(
+pub(super) async fn update_contact(
     State(state): State<AppState>,
     access: WriteChild,
     Path(path): Path<ItemPath>,
@@ -533,7 +507,7 @@ async fn update_contact(
 #[utoipa::path(delete, path = "/hijos/{id}/contactos-emergencia/{item_id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path), ("item_id" = String, Path)),
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_contact(
+pub(super) async fn delete_contact(
     State(state): State<AppState>,
     access: WriteChild,
     Path(path): Path<ItemPath>,
@@ -564,7 +538,7 @@ async fn find_contact(state: &AppState, path: &ItemPath) -> ApiResult<contacto::
         (status = 415, description = "not an image", body = ErrorBody),
         (status = 422, description = "more than 50 megapixels", body = ErrorBody),
     ))]
-async fn upload_photo(
+pub(super) async fn upload_photo(
     State(state): State<AppState>,
     access: WriteChild,
     multipart: Result<Multipart, MultipartRejection>,
@@ -596,7 +570,7 @@ async fn upload_photo(
 #[utoipa::path(delete, path = "/hijos/{id}/foto", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses((status = 200, body = ChildAnswer), (status = 403, description = "a viewer may not change it", body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_photo(
+pub(super) async fn delete_photo(
     State(state): State<AppState>,
     access: WriteChild,
 ) -> ApiResult<Json<ChildAnswer>> {

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{entities::contacto, records::ChildRecord};
+use super::records::ChildRecord;
 use crate::platform::storage::Storage;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -121,11 +121,6 @@ pub fn list_from_json(text: &str) -> Vec<String> {
 
 pub fn list_to_json(items: &[String]) -> String {
     serde_json::to_string(items).unwrap_or_else(|_| "[]".to_owned())
-}
-
-/// Emergency contacts in calling order: by priority, missing priorities last (as 999).
-pub fn sort_contacts(contacts: &mut [contacto::Model]) {
-    contacts.sort_by_key(|c| (c.prioridad.unwrap_or(999), c.created_at));
 }
 
 impl ChildView {
