@@ -15,6 +15,7 @@ mod maintenance;
 pub mod platform;
 pub mod site;
 pub mod state;
+pub mod time_zone;
 
 use std::sync::Arc;
 

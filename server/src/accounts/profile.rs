@@ -30,6 +30,7 @@ use crate::{
     i18n::{self, Lang, Msg},
     platform::{photo, rate_limit::Limit},
     state::AppState,
+    time_zone,
 };
 
 const VERIFY_VALID_FOR: Duration = Duration::days(7);
@@ -84,6 +85,9 @@ pub struct ProfileRequest {
     /// The account's password, needed only with a new `email` (also accepted as `password`).
     #[serde(rename = "currentPassword", alias = "password")]
     current_password: Option<String>,
+    /// An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent.
+    #[serde(rename = "zonaHoraria")]
+    zona_horaria: Option<String>,
 }
 
 /// Confirmation links for a new address a user may have mailed: a borrowed session cannot flood
@@ -107,7 +111,7 @@ const CHANGE_EMAIL_PER_ADDRESS: Limit = Limit {
     window: StdDuration::from_secs(24 * 60 * 60),
 };
 
-/// Change one's name, phone, language or email address.
+/// Change one's name, phone, language, time zone or email address.
 #[utoipa::path(put, path = "/usuarios/perfil", tag = "accounts", security(("bearer" = [])),
     request_body = ProfileRequest,
     responses(
@@ -133,6 +137,7 @@ pub async fn update_profile(
     let telefono = errors.check("telefono", fields::phone(body.telefono));
     let current = Lang::parse(&auth.user.language).unwrap_or_default();
     let language = errors.check("language", fields::language(body.language, current));
+    let zona = errors.check("zonaHoraria", time_zone::optional(body.zona_horaria));
     errors.into_result()?;
     let (Some(nombre), Some(apellido), Some(email), Some(telefono), Some(language)) =
         (nombre, apellido, email, telefono, language)
@@ -170,6 +175,9 @@ pub async fn update_profile(
     active.apellido = Set(apellido);
     active.telefono = Set(telefono);
     active.language = Set(language.as_str().to_owned());
+    if let Some(Some(zona)) = zona {
+        active.zona_horaria = Set(zona);
+    }
     active.updated_at = Set(Utc::now());
     if let Some(address) = &new_email {
         active.email_pendiente = Set(Some(address.clone()));
