@@ -10,7 +10,7 @@ fn layer(module: &str) -> u8 {
     match module {
         "ids" | "config" | "i18n" => 0,
         "error" => 1,
-        "fields" | "db" => 2,
+        "fields" | "db" | "time_zone" => 2,
         "platform" => 3,
         "state" => 4,
         "request" | "domain" => 5,

@@ -19,6 +19,7 @@ pub mod platform;
 pub mod request;
 pub mod site;
 pub mod state;
+pub mod time_zone;
 
 use std::sync::Arc;
 

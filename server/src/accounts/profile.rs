@@ -27,6 +27,7 @@ use crate::{
     platform::{photo, rate_limit::Limit},
     request::{AuthUser, Done, Json},
     state::AppState,
+    time_zone,
 };
 
 pub const VERIFY_PER_USER: Limit = Limit {
@@ -86,6 +87,9 @@ pub struct ProfileRequest {
     /// The account's password, needed only with a new `email` (also accepted as `password`).
     #[serde(rename = "currentPassword", alias = "password")]
     current_password: Option<String>,
+    /// An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent.
+    #[serde(rename = "zonaHoraria")]
+    zona_horaria: Option<String>,
 }
 
 /// Confirmation links for a new address a user may have mailed: a borrowed session cannot flood
@@ -109,7 +113,7 @@ const CHANGE_EMAIL_PER_ADDRESS: Limit = Limit {
     window: StdDuration::from_secs(24 * 60 * 60),
 };
 
-/// Change one's name, phone, language or email address.
+/// Change one's name, phone, language, time zone or email address.
 #[utoipa::path(put, path = "/usuarios/perfil", tag = "accounts", security(("bearer" = [])),
     request_body = ProfileRequest,
     responses(
@@ -135,6 +139,7 @@ pub async fn update_profile(
     let telefono = errors.check("telefono", fields::phone(body.telefono));
     let current = Lang::parse(&auth.user.language).unwrap_or_default();
     let language = errors.check("language", fields::language(body.language, current));
+    let zona = errors.check("zonaHoraria", time_zone::optional(body.zona_horaria));
     errors.into_result()?;
     let (Some(nombre), Some(apellido), Some(email), Some(telefono), Some(language)) =
         (nombre, apellido, email, telefono, language)
@@ -172,6 +177,9 @@ pub async fn update_profile(
     active.apellido = Set(apellido);
     active.telefono = Set(telefono);
     active.language = Set(language.as_str().to_owned());
+    if let Some(Some(zona)) = zona {
+        active.zona_horaria = Set(zona);
+    }
     active.updated_at = Set(Utc::now());
     if let Some(address) = &new_email {
         active.email_pendiente = Set(Some(address.clone()));

@@ -29,6 +29,7 @@ use crate::{
     platform::rate_limit::Limit,
     request::{AuthUser, ClientInfo, Done, Json},
     state::AppState,
+    time_zone,
 };
 
 const RESET_VALID_FOR: chrono::Duration = chrono::Duration::hours(1);
@@ -99,6 +100,10 @@ pub struct RegisterRequest {
     invitation_token: Option<String>,
     #[serde(rename = "linkingCode")]
     linking_code: Option<String>,
+    /// An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the family made at
+    /// registration gets it too. America/Argentina/Buenos_Aires when absent.
+    #[serde(rename = "zonaHoraria")]
+    zona_horaria: Option<String>,
 }
 
 /// Create an account; the new user is signed in at once. With an invitation's token or linking
@@ -129,6 +134,7 @@ pub(super) async fn register(
     let telefono = errors.check("telefono", fields::phone(body.telefono));
     let password = errors.check("password", fields::new_password(body.password));
     let language = errors.check("language", fields::language(body.language, i18n::current()));
+    let zona = errors.check("zonaHoraria", time_zone::optional(body.zona_horaria));
     // `invitedBy` only names the inviter for the page; the token or code is what counts.
     let ticket = invitations::Ticket::from_fields(body.invitation_token, body.linking_code, None);
     errors.into_result()?;
@@ -138,6 +144,9 @@ pub(super) async fn register(
     else {
         return Err(ApiError::internal("field check passed without values"));
     };
+    let zona = zona
+        .flatten()
+        .unwrap_or_else(|| time_zone::DEFAULT.to_owned());
 
     state
         .limiter
@@ -183,6 +192,7 @@ pub(super) async fn register(
         email_pendiente_vence_at: Set(None),
         desactivado_at: Set(None),
         purga_at: Set(None),
+        zona_horaria: Set(zona),
     }
     .insert(&txn)
     .await;
@@ -204,7 +214,7 @@ pub(super) async fn register(
     match &invitation {
         Some(invitation) => invitations::join(&txn, invitation, &user.id).await?,
         None => {
-            families::create_own_family(&txn, &user.id, &user.apellido).await?;
+            families::create_own_family(&txn, &user.id, &user.apellido, &user.zona_horaria).await?;
         }
     }
     let token = session::open(&txn, &user.id, &client).await?;

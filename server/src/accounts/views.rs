@@ -21,6 +21,9 @@ pub struct UserView {
     /// Whether the user opened the link mailed to their address.
     #[serde(rename = "emailVerificado")]
     pub email_verificado: bool,
+    /// An IANA name, such as America/Argentina/Buenos_Aires.
+    #[serde(rename = "zonaHoraria")]
+    pub zona_horaria: String,
 }
 
 impl UserView {
@@ -34,6 +37,7 @@ impl UserView {
             apellido: u.apellido,
             email: u.email,
             telefono: u.telefono,
+            zona_horaria: u.zona_horaria,
         }
     }
 }

@@ -160,8 +160,13 @@ pub(super) async fn create_child(
         Some(family) => family,
         // Someone who only joined others' families (or only as a viewer) starts one of their own.
         None => {
-            let own =
-                families::create_own_family(&state.db, &auth.user.id, &auth.user.apellido).await?;
+            let own = families::create_own_family(
+                &state.db,
+                &auth.user.id,
+                &auth.user.apellido,
+                &auth.user.zona_horaria,
+            )
+            .await?;
             state.announce(Change::User(&auth.user.id)).await;
             own.id
         }

@@ -3,6 +3,7 @@
 //! keep (an admin, and an active co-parent while it has children) live in `Roster`.
 
 pub mod blocking;
+pub mod creation;
 pub mod entities;
 mod export;
 pub mod invitations;
@@ -42,8 +43,6 @@ use crate::{
     state::{AppState, Parts},
 };
 use entities::{familia, miembro};
-
-pub const DEFAULT_TIME_ZONE: &str = "America/Argentina/Buenos_Aires";
 
 /// Co-parents may change the family's records; viewers (a grandparent, a caregiver) only read.
 pub const EDITING_PERMISSIONS: [&str; 1] = ["coparent"];
@@ -105,12 +104,23 @@ pub async fn create_own_family(
     db: &impl ConnectionTrait,
     usuario_id: &str,
     apellido: &str,
+    zona_horaria: &str,
+) -> Result<familia::Model, DbErr> {
+    create_family(db, usuario_id, format!("Familia {apellido}"), zona_horaria).await
+}
+
+/// Creates a family with `usuario_id` as its only member, an admin co-parent.
+pub async fn create_family(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+    nombre: String,
+    zona_horaria: &str,
 ) -> Result<familia::Model, DbErr> {
     let now = Utc::now();
     let family = familia::ActiveModel {
         id: Set(ids::new_id()),
-        nombre: Set(format!("Familia {apellido}")),
-        zona_horaria: Set(DEFAULT_TIME_ZONE.to_owned()),
+        nombre: Set(nombre),
+        zona_horaria: Set(zona_horaria.to_owned()),
         created_at: Set(now),
         updated_at: Set(now),
     }
@@ -387,32 +397,6 @@ impl Relation {
     }
 }
 
-const TIME_ZONE_MAX_CHARS: usize = 64;
-
-/// An IANA time zone name by its shape (`Area/Location[/More]`): no zone database is compiled
-/// in, so a well-formed but unknown name passes; what matters is that browsers and the future
-/// reminders read the same spelling.
-pub fn time_zone(value: Option<String>) -> Result<String, Msg> {
-    let value = value
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty())
-        .ok_or(Msg::TimeZoneInvalid)?;
-    let parts: Vec<&str> = value.split('/').collect();
-    let well_formed = value.len() <= TIME_ZONE_MAX_CHARS
-        && (2..=3).contains(&parts.len())
-        && parts.iter().all(|part| {
-            part.starts_with(|c: char| c.is_ascii_uppercase())
-                && part
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '+'))
-        });
-    if well_formed {
-        Ok(value)
-    } else {
-        Err(Msg::TimeZoneInvalid)
-    }
-}
-
 /// A family the caller belongs to, resolved from the `{id}` of the path, with their membership.
 /// Anyone else is told the family does not exist.
 pub struct FamilyMember {
@@ -582,38 +566,6 @@ mod tests {
             closed: closed.iter().map(|id| format!("u-{id}")).collect(),
             has_children,
         }
-    }
-
-    #[test]
-    fn time_zones_are_checked_by_shape() {
-        for good in [
-            "America/Argentina/Buenos_Aires",
-            "Europe/Madrid",
-            "Etc/GMT+3",
-            "America/Port-au-Prince",
-        ] {
-            assert_eq!(time_zone(Some(format!(" {good} "))), Ok(good.to_owned()));
-        }
-        for bad in [
-            "",
-            "UTC",
-            "europe/madrid",
-            "Europe/",
-            "Europe/Mad rid",
-            "A/B/C/D",
-            "Europe/../etc",
-        ] {
-            assert_eq!(
-                time_zone(Some(bad.to_owned())),
-                Err(Msg::TimeZoneInvalid),
-                "{bad}"
-            );
-        }
-        assert_eq!(time_zone(None), Err(Msg::TimeZoneInvalid));
-        assert_eq!(
-            time_zone(Some(format!("Europe/{}", "A".repeat(60)))),
-            Err(Msg::TimeZoneInvalid)
-        );
     }
 
     #[test]

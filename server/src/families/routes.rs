@@ -31,7 +31,7 @@ use crate::{
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_families))
+        .routes(routes!(list_families, super::creation::create_family))
         .routes(routes!(get_family, update_family))
         .routes(routes!(update_member, remove_member))
 }
@@ -299,7 +299,7 @@ async fn update_family(
 ) -> ApiResult<Json<FamilyAnswer>> {
     let mut errors = FieldErrors::default();
     let nombre = errors.check("nombre", fields::name(body.nombre, Msg::FamilyNameRequired));
-    let zona = errors.check("zonaHoraria", super::time_zone(body.zona_horaria));
+    let zona = errors.check("zonaHoraria", crate::time_zone::required(body.zona_horaria));
     errors.into_result()?;
     let (Some(nombre), Some(zona)) = (nombre, zona) else {
         return Err(ApiError::internal("field check passed without values"));

@@ -21,5 +21,6 @@ mod robustness;
 mod site;
 mod status;
 mod suggestions;
+mod time_zones;
 mod trust_accounts;
 mod two_factor;

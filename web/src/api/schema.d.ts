@@ -48,7 +48,8 @@ export interface paths {
         /** The families the caller belongs to, in the order they joined them, each with its members. */
         get: operations["list_families"];
         put?: never;
-        post?: never;
+        /** Start a family; the caller is its admin co-parent. */
+        post: operations["create_family"];
         delete?: never;
         options?: never;
         head?: never;
@@ -817,7 +818,7 @@ export interface paths {
         };
         /** The signed-in user; also how a client checks that its stored token still works. */
         get: operations["profile"];
-        /** Change one's name, phone, language or email address. */
+        /** Change one's name, phone, language, time zone or email address. */
         put: operations["update_profile"];
         post?: never;
         /**
@@ -1436,6 +1437,15 @@ export interface components {
              */
             uptime: number;
         };
+        NewFamily: {
+            /** @description 1 to 100 characters; "Familia <the creator's last name>" when absent. */
+            nombre?: string | null;
+            /**
+             * @description An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the creator's own
+             *     zone when absent.
+             */
+            zonaHoraria?: string | null;
+        };
         Overall: {
             status: components["schemas"]["ServiceStatus"];
         };
@@ -1477,6 +1487,8 @@ export interface components {
             language?: string | null;
             nombre?: string | null;
             telefono?: string | null;
+            /** @description An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent. */
+            zonaHoraria?: string | null;
         };
         ReactivateRequest: {
             /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
@@ -1521,6 +1533,11 @@ export interface components {
             nombre?: string | null;
             password?: string | null;
             telefono?: string | null;
+            /**
+             * @description An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the family made at
+             *     registration gets it too. America/Argentina/Buenos_Aires when absent.
+             */
+            zonaHoraria?: string | null;
         };
         /**
          * @description A member's relation to the family's children.
@@ -1709,6 +1726,8 @@ export interface components {
             language: components["schemas"]["Lang"];
             nombre: string;
             telefono?: string | null;
+            /** @description An IANA name, such as America/Argentina/Buenos_Aires. */
+            zonaHoraria: string;
         };
     };
     responses: never;
@@ -1873,6 +1892,82 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_family: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewFamily"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many families started today */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,6 +25,8 @@ pub struct Model {
     /// When the user closed the account; it can be reopened until `purga_at`, then it is erased.
     pub desactivado_at: Option<DateTimeUtc>,
     pub purga_at: Option<DateTimeUtc>,
+    /// An IANA name; what quiet hours and reminders count in.
+    pub zona_horaria: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

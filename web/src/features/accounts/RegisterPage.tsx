@@ -15,6 +15,7 @@ import { register as registerAccount } from './api';
 import { InvitationBanner, type InvitationState } from './InvitationBanner';
 import { registerSchema, type RegisterValues } from './schemas';
 import { useSession } from './session';
+import { browserTimeZone } from '../../lib/timeZones';
 
 const FIELDS = ['nombre', 'apellido', 'email', 'telefono', 'password'] as const;
 const CODE_LENGTH = 8;
@@ -95,6 +96,8 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
           invitedBy: invited ? invitedBy : null,
           invitationToken: token,
           linkingCode: withCode && code ? code : null,
+          // The account and the family it starts with keep this device's clock.
+          zonaHoraria: browserTimeZone() ?? null,
         },
         t('register.failed'),
       );

@@ -23,8 +23,8 @@ interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 function userOf(answer: accounts.User): accounts.User {
-  const { _id, nombre, apellido, email, emailVerificado, telefono, foto, language } = answer;
-  return { _id, nombre, apellido, email, emailVerificado, telefono, foto, language };
+  const { _id, nombre, apellido, email, emailVerificado, telefono, foto, language, zonaHoraria } = answer;
+  return { _id, nombre, apellido, email, emailVerificado, telefono, foto, language, zonaHoraria };
 }
 
 /** Spec §4: a stored token is checked once at start; a token that fails is dropped silently. */

@@ -6,18 +6,21 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Loading } from '../../components/Spinner';
 import { useToast } from '../profile/Toast';
 import { BackLink, Card, Disclosure, useDisclosure } from '../profile/ui';
-import { useFamilies, useRemoveMember, useUpdateFamily, useUpdateMember, type Family, type FamilyInput, type Member, type MemberChange } from './api';
+import { useCreateFamily, useFamilies, useRemoveMember, useUpdateFamily, useUpdateMember, type Family, type FamilyInput, type Member, type MemberChange } from './api';
 import { FamilySettingsForm } from './FamilySettingsForm';
 import { FamilyInvitations } from './FamilyInvitations';
 import { InvitationsForYou } from './InvitationsForYou';
 import { useAcceptInvitation, useBlock, useUnblock } from './invitationsApi';
 import { JoinWithCode } from './JoinWithCode';
-import { initialOf, memberActions, permissionKey, relationKey, relationOptions, statusKey, zoneCity } from './labels';
+import { NewFamilyForm } from './NewFamilyForm';
+import { initialOf, memberActions, permissionKey, relationKey, relationOptions, statusKey } from './labels';
+import { zoneLabel } from '../../lib/timeZones';
 
 /** /profile/coparents: the caller's families, their members, invitations, codes and blocking. */
 export default function FamiliesPage() {
   const { t } = useTranslation();
   const families = useFamilies();
+  const createFamily = useCreateFamily();
   const updateFamily = useUpdateFamily();
   const updateMember = useUpdateMember();
   const removeMember = useRemoveMember();
@@ -61,6 +64,9 @@ export default function FamiliesPage() {
         {body}
         <Card title={t('families.join.title')}>
           <JoinWithCode onJoin={(codigo) => accept.mutateAsync({ codigo })} onJoined={() => toast.show('families.join.done')} />
+        </Card>
+        <Card title={t('families.new.title')}>
+          <NewFamilyForm onCreate={(body) => createFamily.mutateAsync(body)} onCreated={() => toast.show('families.new.created')} />
         </Card>
       </div>
       {toast.element}
@@ -142,7 +148,7 @@ function FamilyCard({ family, onSave, onChangeMember, onRemove, onBlock, onUnblo
             {family.nombre}
           </h2>
           <p className="mt-1 text-sm text-muted">
-            {t('families.timeZoneLine', { zone: zoneCity(family.zonaHoraria) })}
+            {t('families.timeZoneLine', { zone: zoneLabel(family.zonaHoraria) })}
             <span aria-hidden="true"> · </span>
             {t('families.childrenCount', { count: family.hijos })}
           </p>

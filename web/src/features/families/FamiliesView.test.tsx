@@ -4,7 +4,7 @@ import i18n from '../../i18n';
 import { ApiError } from '../../api/client';
 import type { Family, Member } from './api';
 import { FamiliesView } from './FamiliesPage';
-import { memberActions, relationOptions, zoneOptions } from './labels';
+import { memberActions, relationOptions } from './labels';
 import es from '../../i18n/app.es.json';
 import en from '../../i18n/app.en.json';
 
@@ -55,14 +55,6 @@ const view = (families: Family[], props: Partial<Parameters<typeof FamiliesView>
 const row = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
 
 describe('families labels', () => {
-  it('offers the common zones and puts an unusual current zone first', () => {
-    expect(zoneOptions('America/Lima').map((o) => o.value)).toHaveLength(9);
-    const options = zoneOptions('Asia/Tokyo');
-    expect(options[0]).toEqual({ value: 'Asia/Tokyo', label: 'Tokyo (Asia/Tokyo)' });
-    expect(options).toHaveLength(10);
-    expect(options[1]?.label).toBe('Buenos Aires (America/Argentina/Buenos_Aires)');
-  });
-
   it('lets admins edit and remove others, and anyone leave', () => {
     expect(memberActions(member({ yo: true }), false)).toEqual({ canEdit: false, canSetRelation: true, canRemove: false, canLeave: true });
     expect(memberActions(member({}), true)).toEqual({ canEdit: true, canSetRelation: true, canRemove: true, canLeave: false });

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation, type TFunction } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
-import { SelectField } from '../../components/SelectField';
+import { TimeZonePicker } from '../../components/TimeZonePicker';
 import { formFailure } from '../../lib/serverErrors';
 import type { Family, FamilyInput } from './api';
-import { zoneOptions } from './labels';
 
 /** The server's limits: a name of 1 to 100 characters and an IANA time zone. */
 export const familySchema = (t: TFunction) =>
@@ -37,6 +36,7 @@ export function FamilySettingsForm({
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FamilyInput>({
     resolver: zodResolver(familySchema(t)),
@@ -59,13 +59,20 @@ export function FamilySettingsForm({
     <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
       {failure && <Alert>{failure}</Alert>}
       <TextField label={t('families.settings.name')} autoComplete="off" error={errors.nombre?.message} {...register('nombre')} />
-      <SelectField
-        label={t('families.settings.timeZone')}
-        error={errors.zonaHoraria?.message}
-        options={zoneOptions(family.zonaHoraria)}
-        {...register('zonaHoraria')}
+      <Controller
+        control={control}
+        name="zonaHoraria"
+        render={({ field }) => (
+          <TimeZonePicker
+            name={field.name}
+            label={t('families.settings.timeZone')}
+            hint={t('families.settings.timeZoneHint')}
+            error={errors.zonaHoraria?.message}
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
       />
-      <p className="text-sm text-muted">{t('families.settings.timeZoneHint')}</p>
       <div className="flex justify-end">
         <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
           {t('families.settings.save')}

@@ -6,6 +6,7 @@ import type { components } from '../../api/schema';
 export type Family = components['schemas']['FamilyView'];
 export type Member = components['schemas']['MemberView'];
 export type FamilyInput = { nombre: string; zonaHoraria: string };
+export type NewFamily = components['schemas']['NewFamily'];
 export type MemberChange = { permiso?: Member['permiso']; relacion?: Member['relacion']; esAdmin?: boolean };
 
 export const familiesKey = ['families'] as const;
@@ -16,6 +17,15 @@ export function useFamilies() {
   return useQuery({
     queryKey: familiesKey,
     queryFn: async () => (await unwrap(api.GET('/api/familias'), t('families.loadFailed'))).data,
+  });
+}
+
+export function useCreateFamily() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewFamily) => unwrap(api.POST('/api/familias', { body }), t('families.new.failed')),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: familiesKey }),
   });
 }
 

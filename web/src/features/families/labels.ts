@@ -1,31 +1,5 @@
 import type { Member } from './api';
 
-/** The time zones offered to an admin, in this order (spec: the families' usual ones). */
-export const COMMON_ZONES = [
-  'America/Argentina/Buenos_Aires',
-  'America/Montevideo',
-  'America/Santiago',
-  'America/Mexico_City',
-  'America/Bogota',
-  'America/Lima',
-  'Europe/Madrid',
-  'America/New_York',
-  'Europe/London',
-] as const;
-
-/** "America/Argentina/Buenos_Aires" → "Buenos Aires". */
-export function zoneCity(zone: string): string {
-  const last = zone.split('/').pop() ?? zone;
-  return last.replace(/_/g, ' ');
-}
-
-/** The select's options: the common zones, plus the family's current one first when it is not among them. */
-export function zoneOptions(current: string): { value: string; label: string }[] {
-  const zones: string[] = [...COMMON_ZONES];
-  if (current && !zones.includes(current)) zones.unshift(current);
-  return zones.map((zone) => ({ value: zone, label: `${zoneCity(zone)} (${zone})` }));
-}
-
 /** The i18n key of the member's access: full (co-parent) or read only. */
 export const permissionKey = (permiso: Member['permiso']) => `families.permission.${permiso}`;
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../i18n';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
+import { TimeZonePicker } from '../../components/TimeZonePicker';
 import { formFailure } from '../../lib/serverErrors';
 import { useSession } from '../accounts/session';
 import { useUpdateProfile, type Profile } from './api';
@@ -16,6 +17,7 @@ const FIELDS = {
   apellido: 'apellido',
   email: 'email',
   telefono: 'telefono',
+  zonaHoraria: 'zonaHoraria',
   currentPassword: 'currentPassword',
   password: 'currentPassword',
 } as const;
@@ -25,6 +27,7 @@ const valuesOf = (profile: Profile): ProfileValues => ({
   apellido: profile.apellido,
   email: profile.email,
   telefono: profile.telefono ?? '',
+  zonaHoraria: profile.zonaHoraria,
   currentPassword: '',
 });
 
@@ -53,6 +56,7 @@ export function PersonalInfoForm({ profile, onSaved }: { profile: Profile; onSav
         email: values.email.toLowerCase(),
         telefono: values.telefono || null,
         language: profile.language,
+        zonaHoraria: values.zonaHoraria,
         ...(emailChanges ? { currentPassword: values.currentPassword } : {}),
       });
       // A new email waits for confirmation: the form shows the address still in use.
@@ -96,6 +100,20 @@ export function PersonalInfoForm({ profile, onSaved }: { profile: Profile; onSav
         />
       )}
       <TextField label={t('fields.phoneOptional')} type="tel" autoComplete="tel" error={errors.telefono?.message} {...register('telefono')} />
+      <Controller
+        control={control}
+        name="zonaHoraria"
+        render={({ field }) => (
+          <TimeZonePicker
+            name={field.name}
+            label={t('profile.edit.personal.timeZone')}
+            hint={t('profile.edit.personal.timeZoneHint')}
+            error={errors.zonaHoraria?.message}
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
       <div className="flex justify-end pt-1">
         <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
           {t('profile.edit.personal.submit')}

@@ -8,7 +8,7 @@ function problems(result: { success: boolean; error?: { issues: { path: Property
 
 describe('profile form', () => {
   const t = i18n.getFixedT('es');
-  const valid = { nombre: 'Ana', apellido: 'García', email: 'ana@example.org', telefono: '' };
+  const valid = { nombre: 'Ana', apellido: 'García', email: 'ana@example.org', telefono: '', zonaHoraria: 'America/Argentina/Buenos_Aires' };
 
   it('accepts a complete profile with no phone, trimming the fields', () => {
     const result = profileSchema(t).safeParse({ ...valid, nombre: '  Ana ', email: ' ana@example.org ' });
@@ -17,7 +17,7 @@ describe('profile form', () => {
   });
 
   it('requires first name, last name and email, with the spec messages', () => {
-    expect(problems(profileSchema(t).safeParse({ nombre: ' ', apellido: '', email: '', telefono: '' }))).toEqual({
+    expect(problems(profileSchema(t).safeParse({ nombre: ' ', apellido: '', email: '', telefono: '', zonaHoraria: 'Europe/Madrid' }))).toEqual({
       nombre: 'El nombre es requerido',
       apellido: 'El apellido es requerido',
       email: 'El email es requerido',

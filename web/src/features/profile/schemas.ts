@@ -20,6 +20,7 @@ export const profileSchema = (t: TFunction, currentEmail?: string) =>
       apellido: z.string().trim().min(1, t('validation.lastNameRequired')),
       email: emailSchema(t),
       telefono: z.string().trim(),
+      zonaHoraria: z.string().min(1),
       currentPassword: z.string().optional(),
     })
     .refine((v) => currentEmail === undefined || !isNewEmail(v.email, currentEmail) || (v.currentPassword ?? '').length > 0, {
