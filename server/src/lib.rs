@@ -47,6 +47,11 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         .await
         .context("reading the file-link key")?;
     let storage = Storage::from_url(&config.storage_url, signing_key.into_bytes())?;
+    let keys = platform::files::master::load(&db, &config.master_key_file).await?;
+    let files = platform::files::Files::new(storage.clone(), keys);
+    platform::files::plaintext::encrypt_existing(&db, &files)
+        .await
+        .context("encrypting the files stored before encryption")?;
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -57,6 +62,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         memberships: families::membership_cache(),
         family_children: children::records::family_children_cache(),
         storage,
+        files,
         monitor: Default::default(),
         instance: ids::new_id().into(),
     })

@@ -9,6 +9,7 @@ use crate::{
     config::Config,
     families::MembershipCache,
     platform::{
+        files::Files,
         mail::{Mail, Mailer},
         rate_limit::RateLimiter,
         storage::Storage,
@@ -28,6 +29,8 @@ pub struct AppState {
     pub memberships: MembershipCache,
     pub family_children: FamilyChildren,
     pub storage: Storage,
+    /// Every stored file, encrypted: read and write files through this, not `storage`.
+    pub files: Files,
     pub monitor: Monitor,
     /// This process's id among the instances sharing the database.
     pub instance: Arc<str>,
