@@ -14,6 +14,8 @@ pub struct Config {
     pub mail_from: String,
     pub support_email: String,
     pub storage_url: String,
+    /// The key that wraps every stored file's key; never in the database.
+    pub master_key_file: PathBuf,
     pub rate_limits: bool,
     pub trust_proxy: bool,
 }
@@ -105,6 +107,10 @@ impl Config {
         let storage_url = get("NIDO_STORAGE_URL")
             .unwrap_or_else(|| format!("file://{}/files", data_dir.display()));
 
+        let master_key_file = get("NIDO_MASTER_KEY_FILE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| data_dir.join("master.key"));
+
         let rate_limits =
             on_off(get("NIDO_RATE_LIMITS"), true).map_err(|p| bad("NIDO_RATE_LIMITS", p))?;
         let trust_proxy =
@@ -119,6 +125,7 @@ impl Config {
             mail_from,
             support_email,
             storage_url,
+            master_key_file,
             rate_limits,
             trust_proxy,
         })
@@ -165,6 +172,7 @@ impl fmt::Debug for Config {
             .field("mail_from", &self.mail_from)
             .field("support_email", &self.support_email)
             .field("storage_url", &redact(&self.storage_url))
+            .field("master_key_file", &self.master_key_file)
             .field("rate_limits", &self.rate_limits)
             .field("trust_proxy", &self.trust_proxy)
             .finish()

@@ -62,6 +62,11 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         .await
         .context("reading the file-link key")?;
     let storage = Storage::from_url(&config.storage_url, signing_key.into_bytes())?;
+    let keys = platform::files::master::load(&db, &config.master_key_file).await?;
+    let files = platform::files::Files::new(storage.clone(), keys);
+    platform::files::plaintext::encrypt_existing(&db, &files)
+        .await
+        .context("encrypting the files stored before encryption")?;
     domain::install(DOMAINS);
     let mut parts = Parts::default();
     let mut forget = Vec::new();
@@ -77,6 +82,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         limiter,
         storage,
         changes: Changes::new(forget),
+        files,
         instance: ids::new_id().into(),
         parts: Arc::new(parts),
     })

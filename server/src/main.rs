@@ -32,6 +32,9 @@ enum Command {
         /// Where the archive goes, e.g. /var/backups/nido-2026-11-23.zip.
         file: PathBuf,
     },
+    /// Replace the master key that wraps every stored file's key (the old one is kept beside it
+    /// as `<file>.<id>.old`); run again to finish an interrupted rotation. Stop the servers first.
+    RotateMasterKey,
     /// Bring back an archive made by `nido backup`; the server must be stopped.
     Restore {
         file: PathBuf,
@@ -147,6 +150,22 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 manifest.created_at.to_rfc3339(),
                 manifest.nido_version,
                 manifest.files()
+            );
+        }
+        Command::RotateMasterKey => {
+            let db = nido::connect_and_migrate(&config).await?;
+            let done = nido::platform::files::master::rotate(&db, &config.master_key_file).await?;
+            println!(
+                "{} master key {} in {}: {} file keys rewrapped; start the servers with this key \
+                 file and keep the .old file until the next backup",
+                if done.finished_earlier {
+                    "finished rotating to"
+                } else {
+                    "rotated to"
+                },
+                done.new_id,
+                config.master_key_file.display(),
+                done.rewrapped
             );
         }
         Command::Migrate => {

@@ -11,6 +11,7 @@ use crate::{
     config::Config,
     platform::{
         changes::{Change, Changes},
+        files::Files,
         mail::{Mail, Mailer},
         rate_limit::RateLimiter,
         storage::Storage,
@@ -27,6 +28,8 @@ pub struct AppState {
     pub limiter: RateLimiter,
     pub storage: Storage,
     pub changes: Changes,
+    /// Every stored file, encrypted: read and write files through this, not `storage`.
+    pub files: Files,
     /// This process's id among the instances sharing the database.
     pub instance: Arc<str>,
     pub parts: Arc<Parts>,

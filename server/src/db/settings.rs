@@ -64,3 +64,26 @@ pub async fn get(db: &impl ConnectionTrait, name: &str) -> Result<Option<String>
         None => Ok(None),
     }
 }
+
+/// The value of `name`, set to `value` first if it was never set (the first writer wins).
+pub async fn secret_or(
+    db: &impl ConnectionTrait,
+    name: &str,
+    value: &str,
+) -> Result<String, DbErr> {
+    let insert = Query::insert()
+        .into_table(Alias::new("ajustes"))
+        .columns([Alias::new("clave"), Alias::new("valor")])
+        .values([name.into(), value.into()])
+        .map_err(|e| DbErr::Custom(e.to_string()))?
+        .on_conflict(
+            OnConflict::column(Alias::new("clave"))
+                .do_nothing()
+                .to_owned(),
+        )
+        .to_owned();
+    db.execute(&insert).await?;
+    get(db, name)
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound(format!("setting {name}")))
+}

@@ -2,6 +2,7 @@
 
 pub mod cache;
 pub mod changes;
+pub mod files;
 pub mod jobs;
 pub mod mail;
 pub mod pending;

@@ -119,13 +119,17 @@ pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<S
     };
     pending::note(&state.db, state, &stored.keys().collect::<Vec<_>>()).await?;
     state
-        .storage
-        .put(&stored.photo_key, Bytes::from(processed.photo))
+        .files
+        .put(&state.db, &stored.photo_key, Bytes::from(processed.photo))
         .await
         .map_err(|e| ApiError::internal(format!("{e:#}")))?;
     state
-        .storage
-        .put(&stored.thumbnail_key, Bytes::from(processed.thumbnail))
+        .files
+        .put(
+            &state.db,
+            &stored.thumbnail_key,
+            Bytes::from(processed.thumbnail),
+        )
         .await
         .map_err(|e| ApiError::internal(format!("{e:#}")))?;
     Ok(stored)
@@ -147,7 +151,7 @@ pub async fn after_change(state: &AppState, kept: &[String], dropped: &[String])
 /// harmless), never shown.
 pub async fn remove(state: &AppState, keys: impl Iterator<Item = String>) {
     for key in keys {
-        if let Err(err) = state.storage.delete(&key).await {
+        if let Err(err) = state.files.delete(&state.db, &key).await {
             tracing::warn!(error = %format!("{err:#}"), "old photo not removed");
         }
     }

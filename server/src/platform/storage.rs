@@ -78,6 +78,29 @@ impl Storage {
         }
     }
 
+    /// The file's size and its bytes as they arrive, so a large file never sits whole in
+    /// memory; `None` when there is no such file.
+    pub async fn get_stream(
+        &self,
+        key: &str,
+    ) -> anyhow::Result<
+        Option<(
+            u64,
+            futures_util::stream::BoxStream<'static, anyhow::Result<Bytes>>,
+        )>,
+    > {
+        use futures_util::TryStreamExt;
+        match self.store.get(&self.path(key)).await {
+            Ok(found) => {
+                let size = found.meta.size;
+                let stream = found.into_stream().map_err(anyhow::Error::from);
+                Ok(Some((size, Box::pin(stream))))
+            }
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(err) => Err(err).with_context(|| format!("reading {key}")),
+        }
+    }
+
     /// Removes a file; one that is already gone is not an error.
     pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
         match self.store.delete(&self.path(key)).await {

@@ -248,9 +248,9 @@ async fn timed<E: std::fmt::Display>(
 async fn storage_probe(state: &AppState) -> anyhow::Result<()> {
     let key = format!("_status/probe-{}", uuid::Uuid::now_v7().simple());
     let payload = bytes::Bytes::from_static(b"probe");
-    state.storage.put(&key, payload.clone()).await?;
-    let read = state.storage.get(&key).await?;
-    state.storage.delete(&key).await?;
+    state.files.put(&state.db, &key, payload.clone()).await?;
+    let read = state.files.get(&state.db, &key).await?;
+    state.files.delete(&state.db, &key).await?;
     anyhow::ensure!(read == Some(payload), "the probe file did not read back");
     Ok(())
 }

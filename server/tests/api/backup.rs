@@ -373,7 +373,19 @@ async fn a_backup_taken_while_writing_restores_every_row_and_file() {
     );
     assert_eq!(files(app.data_dir.path()), files_before);
 
-    // The restored instance migrates and serves: Ana signs in and sees her child's photo.
+    // The files are ciphertext: without the master key, kept apart from backups, the restored
+    // instance refuses to start; with it, it migrates and serves.
+    let run = nido(&["migrate"], restored.path(), &sqlite_url(restored.path())).await;
+    assert!(
+        !run.ok && run.stderr.contains("NIDO_MASTER_KEY_FILE") && run.stderr.contains("missing"),
+        "{}",
+        run.stderr
+    );
+    std::fs::copy(
+        app.data_dir.path().join("master.key"),
+        restored.path().join("master.key"),
+    )
+    .expect("master key");
     let run = nido(&["migrate"], restored.path(), &sqlite_url(restored.path())).await;
     assert!(run.ok, "{}", run.stderr);
     let copy = TestApp::spawn_with(Options {

@@ -9,6 +9,7 @@ mod closing;
 mod contact;
 mod families;
 mod field_checks;
+mod files;
 mod helpers;
 mod hostile;
 mod images;
