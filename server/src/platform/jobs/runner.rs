@@ -14,11 +14,11 @@ use std::{
     time::{Duration, Instant},
 };
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect,
-    sea_query::{Expr, ExprTrait, LockBehavior, LockType, Order, Query},
+    sea_query::{Expr, ExprTrait, LockBehavior, LockType, Order, Query, UpdateStatement},
 };
 use tokio::task::{JoinHandle, JoinSet};
 
@@ -198,42 +198,7 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
         let token = ids::new_id();
         let lease = chrono::Duration::from_std(self.settings.lease)
             .map_err(|err| DbErr::Custom(err.to_string()))?;
-        let pick = Query::select()
-            .column(tarea::Column::Id)
-            .from(tarea::Entity)
-            .and_where(Expr::col(tarea::Column::Tipo).is_in(kinds.iter().cloned()))
-            .and_where(Expr::col(tarea::Column::EjecutarAt).lte(now))
-            .and_where(Expr::col(tarea::Column::FallidaAt).is_null())
-            .and_where(
-                Expr::col(tarea::Column::ReservadaHasta)
-                    .is_null()
-                    .or(Expr::col(tarea::Column::ReservadaHasta).lt(now)),
-            )
-            .order_by(tarea::Column::EjecutarAt, Order::Asc)
-            .limit(u64::try_from(limit).unwrap_or(1))
-            // Written only on PostgreSQL; SQLite has no row locks and needs none.
-            .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
-            .to_owned();
-        let claim = Query::update()
-            .table(tarea::Entity)
-            .value(tarea::Column::ReservadaHasta, now + lease)
-            .value(tarea::Column::Reserva, token.clone())
-            // A run counts when it starts: a job that kills its instance every time still
-            // ends up failed instead of taking instances down forever.
-            .value(
-                tarea::Column::Intentos,
-                Expr::col(tarea::Column::Intentos).add(1),
-            )
-            .and_where(Expr::col(tarea::Column::Id).in_subquery(pick))
-            .returning(Query::returning().columns([
-                tarea::Column::Id,
-                tarea::Column::Tipo,
-                tarea::Column::Datos,
-                tarea::Column::Intentos,
-                tarea::Column::Clave,
-                tarea::Column::EjecutarAt,
-            ]))
-            .to_owned();
+        let claim = claim_statement(kinds, limit, now, now + lease, &token);
         let rows = self.db.query_all(&claim).await?;
         let mut jobs = Vec::with_capacity(rows.len());
         for row in rows {
@@ -394,6 +359,52 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
     }
 }
 
+/// One statement that leases up to `limit` due, free jobs of `kinds` and returns them.
+fn claim_statement(
+    kinds: &[String],
+    limit: usize,
+    now: DateTime<Utc>,
+    lease_until: DateTime<Utc>,
+    token: &str,
+) -> UpdateStatement {
+    let pick = Query::select()
+        .column(tarea::Column::Id)
+        .from(tarea::Entity)
+        .and_where(Expr::col(tarea::Column::Tipo).is_in(kinds.iter().cloned()))
+        .and_where(Expr::col(tarea::Column::EjecutarAt).lte(now))
+        .and_where(Expr::col(tarea::Column::FallidaAt).is_null())
+        .and_where(
+            Expr::col(tarea::Column::ReservadaHasta)
+                .is_null()
+                .or(Expr::col(tarea::Column::ReservadaHasta).lt(now)),
+        )
+        .order_by(tarea::Column::EjecutarAt, Order::Asc)
+        .limit(u64::try_from(limit).unwrap_or(1))
+        // Written only on PostgreSQL; SQLite has no row locks and needs none.
+        .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
+        .to_owned();
+    Query::update()
+        .table(tarea::Entity)
+        .value(tarea::Column::ReservadaHasta, lease_until)
+        .value(tarea::Column::Reserva, token)
+        // A run counts when it starts: a job that kills its instance every time still
+        // ends up failed instead of taking instances down forever.
+        .value(
+            tarea::Column::Intentos,
+            Expr::col(tarea::Column::Intentos).add(1),
+        )
+        .and_where(Expr::col(tarea::Column::Id).in_subquery(pick))
+        .returning(Query::returning().columns([
+            tarea::Column::Id,
+            tarea::Column::Tipo,
+            tarea::Column::Datos,
+            tarea::Column::Intentos,
+            tarea::Column::Clave,
+            tarea::Column::EjecutarAt,
+        ]))
+        .to_owned()
+}
+
 struct AbortOnDrop<T>(JoinHandle<T>);
 
 impl<T> Drop for AbortOnDrop<T> {
@@ -404,7 +415,21 @@ impl<T> Drop for AbortOnDrop<T> {
 
 #[cfg(test)]
 mod tests {
+    use sea_orm::sea_query::{PostgresQueryBuilder, SqliteQueryBuilder};
+
     use super::*;
+
+    #[test]
+    fn postgresql_skips_locked_rows_and_sqlite_relies_on_its_single_writer() {
+        let now = Utc::now();
+        let claim = claim_statement(&["a".to_owned()], 16, now, now, "t");
+        let postgres = claim.to_string(PostgresQueryBuilder);
+        assert!(postgres.contains("FOR UPDATE SKIP LOCKED"), "{postgres}");
+        assert!(postgres.contains("RETURNING"), "{postgres}");
+        let sqlite = claim.to_string(SqliteQueryBuilder);
+        assert!(!sqlite.contains("FOR UPDATE"), "{sqlite}");
+        assert!(sqlite.contains("RETURNING"), "{sqlite}");
+    }
 
     #[test]
     fn the_wait_doubles_from_the_base_up_to_the_cap() {
