@@ -22,7 +22,7 @@ use std::sync::LazyLock;
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
-    sea_query::{Expr, ExprTrait, OnConflict, Query},
+    sea_query::{InsertStatement, OnConflict, Query},
 };
 use serde::{Serialize, de::DeserializeOwned};
 use tokio::sync::Notify;
@@ -96,7 +96,22 @@ pub async fn enqueue(
 ) -> Result<bool, DbErr> {
     let data = serde_json::to_string(payload).map_err(|err| DbErr::Custom(err.to_string()))?;
     let now = Utc::now();
-    let insert = Query::insert()
+    let insert = insert_statement(kind, data, run_at, unique_key, now)?;
+    let added = db.execute(&insert).await?.rows_affected() == 1;
+    if added && run_at <= now {
+        wake();
+    }
+    Ok(added)
+}
+
+fn insert_statement(
+    kind: &str,
+    data: String,
+    run_at: DateTime<Utc>,
+    unique_key: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<InsertStatement, DbErr> {
+    Ok(Query::insert()
         .into_table(tarea::Entity)
         .columns([
             tarea::Column::Id,
@@ -117,19 +132,13 @@ pub async fn enqueue(
             now.into(),
         ])
         .map_err(|err| DbErr::Custom(err.to_string()))?
-        // The key's index only covers jobs not failed: name it with its condition.
-        .on_conflict(
-            OnConflict::column(tarea::Column::Clave)
-                .target_and_where(Expr::col(tarea::Column::FallidaAt).is_null())
-                .do_nothing()
-                .to_owned(),
-        )
-        .to_owned();
-    let added = db.execute(&insert).await?.rows_affected() == 1;
-    if added && run_at <= now {
-        wake();
-    }
-    Ok(added)
+        // No conflict target: the only unique index a new row can hit is the key's. Naming the
+        // partial index (`(clave) WHERE fallida_at IS NULL`) would make SQLite match it when the
+        // statement is prepared, which fails on a pooled connection whose copy of the schema
+        // predates the index (seen right after the migration); without a target, a stale
+        // schema is found out when the statement runs, and it is prepared again.
+        .on_conflict(OnConflict::new().do_nothing().to_owned())
+        .to_owned())
 }
 
 /// Removes the job holding `unique_key` (a failed one stays). A run under way is not stopped,
@@ -196,5 +205,25 @@ impl Periodic {
             self.kind,
         )
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+    use sea_orm::sea_query::{PostgresQueryBuilder, SqliteQueryBuilder};
+
+    use super::insert_statement;
+
+    #[test]
+    fn an_insert_that_skips_a_taken_key_names_no_conflict_target() {
+        let insert = insert_statement("k", "{}".to_owned(), Utc::now(), Some("key"), Utc::now())
+            .expect("statement");
+        for sql in [
+            insert.to_string(PostgresQueryBuilder),
+            insert.to_string(SqliteQueryBuilder),
+        ] {
+            assert!(sql.ends_with("ON CONFLICT  DO NOTHING"), "{sql}");
+        }
     }
 }

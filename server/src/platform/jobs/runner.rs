@@ -125,6 +125,7 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
         // transaction that had not committed yet at the first look.
         let mut second_look: Option<Instant> = None;
         let mut last_unknown_check = Instant::now();
+        let mut after_finish = false;
         tokio::pin!(shutdown);
         loop {
             let wake = WAKE.notified();
@@ -132,7 +133,11 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
             wake.as_mut().enable();
             let mut next = Instant::now() + runner.settings.poll;
             let free = runner.settings.concurrency.saturating_sub(running.len());
-            if free > 0 && !kinds.is_empty() {
+            // A job that finishes frees one slot; claiming one job per finish would cost a claim
+            // per job under load, so after a finish the runner waits for half its slots.
+            let worth_claiming =
+                free > 0 && (!after_finish || free * 2 >= runner.settings.concurrency);
+            if worth_claiming && !kinds.is_empty() {
                 match runner.claim(&kinds, free).await {
                     Ok(jobs) => {
                         let full = jobs.len() == free;
@@ -158,6 +163,7 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
                 last_unknown_check = Instant::now();
                 runner.log_unknown(&kinds).await;
             }
+            after_finish = false;
             tokio::select! {
                 // Stopping wins over anything else ready at the same moment.
                 biased;
@@ -168,6 +174,7 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
                 Some(done) = running.join_next_with_id(), if !running.is_empty() => {
                     let id = match &done { Ok((id, ())) => *id, Err(err) => err.id() };
                     claims.remove(&id);
+                    after_finish = true;
                 }
                 () = tokio::time::sleep_until(next.into()) => {}
             }
