@@ -273,7 +273,7 @@ async fn a_job_whose_instance_dies_mid_run_runs_again_elsewhere_after_its_lease(
 struct Attempts(Arc<Mutex<Vec<(i32, Instant)>>>);
 
 #[tokio::test]
-async fn a_failing_job_is_retried_with_a_growing_wait_and_its_error_recorded() {
+async fn a_failing_or_panicking_job_is_retried_with_a_growing_wait_and_its_error_recorded() {
     let app = TestApp::spawn().await;
     let attempts = Attempts::default();
     let runner = Runner::new(app.db.clone(), attempts.clone())
@@ -292,6 +292,11 @@ async fn a_failing_job_is_retried_with_a_growing_wait_and_its_error_recorded() {
         })
         .handle("test_broken", |_: Attempts, job: Job| async move {
             anyhow::bail!("still broken on run {}", job.attempt)
+        })
+        .handle("test_panics", |_: Attempts, job: Job| async move {
+            // A bug in a handler is a failed run, not a dead runner.
+            assert!(job.attempt > 1, "a handler's bug");
+            Ok(())
         });
     let running = Running::start(runner);
     jobs::enqueue(&app.db, "test_flaky", &json!({}), Utc::now(), None)
@@ -307,6 +312,10 @@ async fn a_failing_job_is_retried_with_a_growing_wait_and_its_error_recorded() {
     .await
     .expect("enqueue");
 
+    jobs::enqueue(&app.db, "test_panics", &json!({}), Utc::now(), None)
+        .await
+        .expect("enqueue");
+
     eventually("the flaky job to succeed", || async {
         count(&app.db, "test_flaky").await == 0
     })
@@ -320,6 +329,10 @@ async fn a_failing_job_is_retried_with_a_growing_wait_and_its_error_recorded() {
         "the wait doubles"
     );
 
+    eventually("the panicking job to succeed on its second run", || async {
+        count(&app.db, "test_panics").await == 0
+    })
+    .await;
     eventually("the broken job to be given up on", || async {
         only(&app.db, "test_broken").await.fallida_at.is_some()
     })
