@@ -126,18 +126,24 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
         let mut second_look: Option<Instant> = None;
         let mut last_unknown_check = Instant::now();
         let mut after_finish = false;
+        // When to look again if nothing else happens first.
+        let mut next = Instant::now();
         tokio::pin!(shutdown);
         loop {
             let wake = WAKE.notified();
             tokio::pin!(wake);
             wake.as_mut().enable();
-            let mut next = Instant::now() + runner.settings.poll;
             let free = runner.settings.concurrency.saturating_sub(running.len());
             // A job that finishes frees one slot; claiming one job per finish would cost a claim
-            // per job under load, so after a finish the runner waits for half its slots.
+            // per job under load, so after a finish the runner waits for half its slots, keeping
+            // the time it had set to look again, so that a job due soon is not missed.
             let worth_claiming =
                 free > 0 && (!after_finish || free * 2 >= runner.settings.concurrency);
-            if worth_claiming && !kinds.is_empty() {
+            if free == 0 || kinds.is_empty() {
+                // Nothing to claim into: a finish (or the poll) is the next event.
+                next = Instant::now() + runner.settings.poll;
+            } else if worth_claiming {
+                next = Instant::now() + runner.settings.poll;
                 match runner.claim(&kinds, free).await {
                     Ok(jobs) => {
                         let full = jobs.len() == free;
