@@ -269,6 +269,58 @@ async fn a_job_whose_instance_dies_mid_run_runs_again_elsewhere_after_its_lease(
     assert_eq!(seen.values().next().map(Vec::len), Some(1));
 }
 
+#[tokio::test]
+async fn a_job_whose_runs_never_finish_is_given_up_on_after_its_attempts() {
+    let app = TestApp::spawn().await;
+    let settings = Settings {
+        lease: Duration::from_millis(300),
+        max_attempts: 1,
+        ..quick()
+    };
+    jobs::enqueue(&app.db, "test_deadly", &json!({}), Utc::now(), None)
+        .await
+        .expect("enqueue");
+    let hang = Hang {
+        started: Arc::new(tokio::sync::Notify::new()),
+    };
+    let started = hang.started.clone();
+    let handler = |hang: Hang, _: Job| async move {
+        hang.started.notify_one();
+        std::future::pending::<()>().await;
+        Ok(())
+    };
+    let doomed = Runner::new(app.db.clone(), hang.clone())
+        .settings(settings.clone())
+        .handle("test_deadly", handler)
+        .spawn(std::future::pending());
+    tokio::time::timeout(Duration::from_secs(30), started.notified())
+        .await
+        .expect("the job starts");
+    doomed.abort();
+    let _ = doomed.await;
+
+    // The next instance to claim it marks it failed instead of running it again.
+    let running = Running::start(
+        Runner::new(app.db.clone(), hang)
+            .settings(settings)
+            .handle("test_deadly", handler),
+    );
+    eventually("the job to be given up on", || async {
+        only(&app.db, "test_deadly").await.fallida_at.is_some()
+    })
+    .await;
+    running.stop().await;
+    let job = only(&app.db, "test_deadly").await;
+    assert_eq!(job.intentos, 2);
+    assert!(
+        job.ultimo_error
+            .as_deref()
+            .is_some_and(|e| e.contains("never finished")),
+        "{:?}",
+        job.ultimo_error
+    );
+}
+
 #[derive(Clone, Default)]
 struct Attempts(Arc<Mutex<Vec<(i32, Instant)>>>);
 

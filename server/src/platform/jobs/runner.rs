@@ -270,6 +270,16 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
         let Some(handler) = self.handlers.get(&job.kind).cloned() else {
             return;
         };
+        // Its earlier runs all started and never settled: each took its instance down, or
+        // outlived its lease. Running it yet again would only do the same.
+        if job.attempt > self.settings.max_attempts {
+            let gave_up =
+                "its runs never finished (the instance stopped or lost its lease each time)";
+            if let Err(err) = self.fail(&job, &token, gave_up).await {
+                tracing::warn!(error = %err, job = %job.id, "job not marked failed");
+            }
+            return;
+        }
         // Its own task, so that a panic is a failed run; aborted with this one, so that a runner
         // that is stopped stops its handlers too.
         let mut work = AbortOnDrop(tokio::spawn(handler(self.context.clone(), job.clone())));
