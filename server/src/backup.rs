@@ -350,7 +350,7 @@ async fn release(database: &Path) -> anyhow::Result<bool> {
     }
     let tables: Vec<String> = sqlx::query_scalar(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
-         AND name NOT IN ('seaql_migrations', 'ajustes', 'trabajos')",
+         AND name NOT IN ('seaql_migrations', 'ajustes', 'tareas')",
     )
     .fetch_all(&mut conn)
     .await

@@ -99,10 +99,20 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    maintenance::spawn(state.clone());
+    // One signal for both: the job runner stops claiming when the server stops taking requests.
+    let (stop, mut stopping) = tokio::sync::watch::channel(false);
+    let jobs = maintenance::spawn(state.clone(), async move {
+        let _ = stopping.changed().await;
+    });
     state
         .changes
         .spawn_listener(state.db.clone(), state.instance.clone());
+    let shutdown = async move {
+        shutdown.await;
+        let _ = stop.send(true);
+    };
     http::serve::run(listener, http::router(state, DOMAINS), shutdown).await;
+    // Lets the jobs under way finish (or releases them) before the process goes.
+    let _ = jobs.await;
     Ok(())
 }

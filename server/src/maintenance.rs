@@ -1,14 +1,15 @@
-//! Periodic work. Every minute each instance writes a heartbeat (the status page reads it) and
-//! asks for the jobs that are due; a job runs on one instance per period (`platform::jobs`):
-//! the hourly clean-up of rows that outlived their use (with a new try for contact messages whose
-//! mail failed), the erasure of accounts whose grace period ended, and of children's records
-//! deleted more than 30 days ago. Files an interrupted change
-//! left behind are settled on every tick (`platform::pending`).
+//! Background work. Each instance writes a heartbeat every minute (the status page reads it) and
+//! settles the files an interrupted change left behind (`platform::pending`): both are about this
+//! instance, so they stay on its own tick. Everything else is a job (`platform::jobs`), run once
+//! across instances: the hourly clean-up of rows that outlived their use (with a new try for
+//! contact messages and suggestions whose mail failed), the erasure of accounts whose grace
+//! period ended, and of children's records deleted more than 30 days ago.
 
-use std::time::Duration;
+use std::{future::Future, pin::Pin, time::Duration};
 
 use chrono::Utc;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use tokio::task::JoinHandle;
 
 use crate::{
     accounts::closing,
@@ -19,7 +20,7 @@ use crate::{
     children::deletion,
     db::settings,
     platform::{
-        jobs::{self, Job},
+        jobs::{Job, Periodic, Runner},
         pending,
     },
     site::{contact, status::HEARTBEAT_KEY},
@@ -27,20 +28,65 @@ use crate::{
 };
 
 const TICK: Duration = Duration::from_secs(60);
-const CLEAN_UP: Job = Job {
-    name: "clean_up",
-    every: chrono::Duration::hours(1),
-};
-const PURGE_ACCOUNTS: Job = Job {
-    name: "purge_closed_accounts",
-    every: chrono::Duration::hours(1),
-};
-const PURGE_DELETED_CHILDREN: Job = Job {
-    name: "purge_deleted_children",
-    every: chrono::Duration::hours(1),
-};
 
-pub fn spawn(state: AppState) {
+type Work = fn(AppState) -> Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send>>;
+
+/// The jobs that repeat, with what each does.
+fn periodic_jobs() -> [(Periodic, Work); 3] {
+    [
+        (
+            Periodic {
+                kind: "clean_up",
+                every: chrono::Duration::hours(1),
+            },
+            |state| Box::pin(async move { clean_up(&state).await }),
+        ),
+        (
+            Periodic {
+                kind: "purge_closed_accounts",
+                every: chrono::Duration::hours(1),
+            },
+            |state| {
+                Box::pin(async move { Ok(closing::purge_due(&state, Utc::now()).await.map(drop)?) })
+            },
+        ),
+        (
+            Periodic {
+                kind: "purge_deleted_children",
+                every: chrono::Duration::hours(1),
+            },
+            |state| {
+                Box::pin(
+                    async move { Ok(deletion::purge_due(&state, Utc::now()).await.map(drop)?) },
+                )
+            },
+        ),
+    ]
+}
+
+/// This server's job runner with every handler registered: one `(kind, handler)` each.
+pub fn runner(state: &AppState) -> Runner<AppState> {
+    let mut runner = Runner::new(state.db.clone(), state.clone());
+    for (job, work) in periodic_jobs() {
+        runner = runner.handle(job.kind, move |state: AppState, _: Job| async move {
+            // A failed run is not retried: its work is all redone at the next period anyway.
+            if let Err(err) = work(state.clone()).await {
+                tracing::warn!(error = %format!("{err:#}"), kind = job.kind, "periodic job failed; it runs again next period");
+            }
+            job.schedule_next(&state.db).await?;
+            Ok(())
+        });
+    }
+    runner
+}
+
+/// Starts this instance's own tick and its job runner; the answer ends once the runner has
+/// stopped after `shutdown`.
+pub fn spawn(
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> JoinHandle<()> {
+    let jobs = runner(&state).spawn(shutdown);
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(TICK);
         loop {
@@ -54,35 +100,20 @@ pub fn spawn(state: AppState) {
             if let Err(err) = pending::sweep(&state).await {
                 tracing::warn!(error = %err, "pending files not swept");
             }
-            if claimed(&state, &CLEAN_UP, now).await
-                && let Err(err) = clean_up(&state).await
-            {
-                tracing::warn!(error = %err, "clean-up failed; it runs again next hour");
-            }
-            if claimed(&state, &PURGE_ACCOUNTS, now).await
-                && let Err(err) = closing::purge_due(&state, now).await
-            {
-                tracing::warn!(error = %err, "erasing closed accounts failed; it runs again next hour");
-            }
-            if claimed(&state, &PURGE_DELETED_CHILDREN, now).await
-                && let Err(err) = deletion::purge_due(&state, now).await
-            {
-                tracing::warn!(error = %err, "erasing deleted children failed; it runs again next hour");
+            // At start, and then every tick, so that a periodic job given up on (its next run
+            // could not be booked for hours) comes back: one insert that does nothing when the
+            // job is there.
+            for (job, _) in periodic_jobs() {
+                if let Err(err) = job.ensure(&state.db).await {
+                    tracing::warn!(error = %err, kind = job.kind, "periodic job not ensured");
+                }
             }
         }
     });
+    jobs
 }
 
-async fn claimed(state: &AppState, job: &Job, now: chrono::DateTime<Utc>) -> bool {
-    jobs::claim(&state.db, job, now)
-        .await
-        .unwrap_or_else(|err| {
-            tracing::warn!(error = %err, job = job.name, "job not claimed");
-            false
-        })
-}
-
-async fn clean_up(state: &AppState) -> Result<(), sea_orm::DbErr> {
+async fn clean_up(state: &AppState) -> anyhow::Result<()> {
     let now = Utc::now();
     let limits = state.limiter.purge_expired().await?;
     let sessions = sesion::Entity::delete_many()

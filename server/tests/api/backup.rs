@@ -194,7 +194,7 @@ async fn rows(db: &DatabaseConnection) -> Rows {
 /// The rows without the bookkeeping a running server updates on its own every minute.
 fn records(mut all: Rows) -> Rows {
     all.remove("ajustes");
-    all.remove("trabajos");
+    all.remove("tareas");
     all
 }
 

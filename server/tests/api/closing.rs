@@ -7,8 +7,6 @@ use chrono::{Duration, Utc};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use nido::platform::jobs::{self, Job};
-
 use crate::{
     children::{stored_files, upload_to},
     helpers::TestApp,
@@ -277,41 +275,6 @@ impl Admins for nido::families::entities::miembro::Entity {
             .map(|m| m.usuario_id)
             .collect()
     }
-}
-
-const TEST_JOB: Job = Job {
-    name: "test_job",
-    every: Duration::hours(1),
-};
-
-#[tokio::test]
-async fn a_job_runs_once_per_period_however_many_instances_ask() {
-    let app = TestApp::spawn().await;
-    let now = Utc::now();
-    // Eight instances ask at the same moment, each with its own connection handle.
-    let asks: Vec<_> = (0..8)
-        .map(|_| {
-            let db = app.db.clone();
-            tokio::spawn(async move { jobs::claim(&db, &TEST_JOB, now).await })
-        })
-        .collect();
-    let mut won = 0;
-    for ask in asks {
-        if ask.await.expect("task").expect("claim") {
-            won += 1;
-        }
-    }
-    assert_eq!(won, 1, "exactly one instance wins the run");
-    assert!(
-        !jobs::claim(&app.db, &TEST_JOB, now + Duration::minutes(59))
-            .await
-            .expect("claim")
-    );
-    assert!(
-        jobs::claim(&app.db, &TEST_JOB, now + Duration::minutes(61))
-            .await
-            .expect("claim")
-    );
 }
 
 #[tokio::test]

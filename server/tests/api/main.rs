@@ -14,6 +14,7 @@ mod helpers;
 mod hostile;
 mod images;
 mod invitations;
+mod jobs;
 mod mail;
 mod openapi;
 mod outage;

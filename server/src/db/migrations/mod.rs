@@ -12,6 +12,7 @@ mod m0009_pending_files;
 mod m0011_withheld_invitations;
 mod m0012_child_deletion;
 mod m0013_suggestions;
+mod m0014_jobs;
 mod m0015_file_keys;
 mod m0017_time_zones;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0011_withheld_invitations::Migration),
             Box::new(m0012_child_deletion::Migration),
             Box::new(m0013_suggestions::Migration),
+            Box::new(m0014_jobs::Migration),
             Box::new(m0015_file_keys::Migration),
             Box::new(m0017_time_zones::Migration),
         ]
