@@ -99,6 +99,26 @@ pub fn all() -> &'static [&'static dyn Domain] {
     DOMAINS.get().copied().unwrap_or_default()
 }
 
+/// Which of these stored files some domain's rows still point at.
+pub async fn files_in_use(db: &DatabaseConnection, keys: &[String]) -> Result<Vec<String>, DbErr> {
+    let mut used = Vec::new();
+    for domain in all() {
+        used.extend(domain.files_in_use(db, keys).await?);
+    }
+    Ok(used)
+}
+
+/// Settles the file notes left by interrupted changes (`platform::pending`), asking every domain
+/// which files its rows still point at. Gives back how many files were removed.
+pub async fn sweep_pending_files(state: &AppState) -> Result<usize, DbErr> {
+    let db = state.db.clone();
+    let in_use = move |keys: Vec<String>| {
+        let db = db.clone();
+        async move { files_in_use(&db, &keys).await }
+    };
+    crate::platform::pending::sweep(state, in_use).await
+}
+
 /// An export file holding `value` as pretty JSON.
 pub fn export_json(
     path: impl Into<String>,

@@ -19,10 +19,8 @@ use crate::{
     },
     children::deletion,
     db::settings,
-    platform::{
-        jobs::{Job, Periodic, Runner},
-        pending,
-    },
+    domain,
+    platform::jobs::{Job, Periodic, Runner},
     site::{contact, status::HEARTBEAT_KEY},
     state::AppState,
 };
@@ -97,7 +95,7 @@ pub fn spawn(
             }
             // Cheap when there is nothing to settle (one small query), and the first tick runs at
             // start, so files an interrupted instance left behind go at once.
-            if let Err(err) = pending::sweep(&state).await {
+            if let Err(err) = domain::sweep_pending_files(&state).await {
                 tracing::warn!(error = %err, "pending files not swept");
             }
             // At start, and then every tick, so that a periodic job given up on (its next run

@@ -46,6 +46,20 @@ impl Parts {
     }
 }
 
+impl crate::platform::FileContext for AppState {
+    fn db(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    fn files(&self) -> &Files {
+        &self.files
+    }
+
+    fn instance(&self) -> &str {
+        &self.instance
+    }
+}
+
 impl AppState {
     /// A part the shell put in at start. Every part is put in before the first request, so a
     /// missing one is a wiring mistake that the first test touching it finds.

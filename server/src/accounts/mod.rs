@@ -22,9 +22,36 @@ use crate::state::AppState;
 /// closing an account asks each of them (`closing`).
 pub struct Accounts;
 
+#[async_trait::async_trait]
 impl crate::domain::Domain for Accounts {
     fn router(&self) -> OpenApiRouter<AppState> {
         router()
+    }
+
+    /// Profile photos, and their thumbnails (named after the photo).
+    async fn files_in_use(
+        &self,
+        db: &sea_orm::DatabaseConnection,
+        keys: &[String],
+    ) -> Result<Vec<String>, sea_orm::DbErr> {
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        let photo_of = |key: &String| {
+            key.strip_suffix("-mini.jpg")
+                .map(|stem| format!("{stem}.jpg"))
+                .unwrap_or_else(|| key.clone())
+        };
+        let photos: Vec<String> = entities::usuario::Entity::find()
+            .filter(entities::usuario::Column::Foto.is_in(keys.iter().map(photo_of)))
+            .all(db)
+            .await?
+            .into_iter()
+            .filter_map(|u| u.foto)
+            .collect();
+        Ok(keys
+            .iter()
+            .filter(|key| photos.contains(&photo_of(key)))
+            .cloned()
+            .collect())
     }
 }
 

@@ -27,7 +27,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
@@ -268,7 +268,10 @@ pub struct Families;
 #[async_trait]
 impl Domain for Families {
     fn router(&self) -> OpenApiRouter<AppState> {
-        routes::router()
+        OpenApiRouter::new()
+            .routes(routes!(routes::list_families, creation::create_family))
+            .routes(routes!(routes::get_family, routes::update_family))
+            .routes(routes!(routes::update_member, routes::remove_member))
             .merge(invitations::router())
             .merge(blocking::router())
     }

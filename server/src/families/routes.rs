@@ -11,7 +11,6 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     FamilyAdmin, FamilyMember, Permission, Relation, Roster,
@@ -28,13 +27,6 @@ use crate::{
     request::{AuthUser, Done, Json},
     state::AppState,
 };
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_families, super::creation::create_family))
-        .routes(routes!(get_family, update_family))
-        .routes(routes!(update_member, remove_member))
-}
 
 /// Whether a member can still sign in and act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -238,7 +230,7 @@ pub(super) async fn answer(
 /// The families the caller belongs to, in the order they joined them, each with its members.
 #[utoipa::path(get, path = "/familias", tag = "families", security(("bearer" = [])),
     responses((status = 200, body = FamiliesAnswer), (status = 401, body = ErrorBody)))]
-async fn list_families(
+pub(super) async fn list_families(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<FamiliesAnswer>> {
@@ -265,7 +257,7 @@ async fn list_families(
         (status = 401, body = ErrorBody),
         (status = 404, description = "no such family of yours", body = ErrorBody),
     ))]
-async fn get_family(
+pub(super) async fn get_family(
     State(state): State<AppState>,
     access: FamilyMember,
 ) -> ApiResult<Json<FamilyAnswer>> {
@@ -292,7 +284,7 @@ pub struct FamilyInput {
         (status = 404, description = "no such family of yours", body = ErrorBody),
         (status = 422, description = "invalid fields", body = ErrorBody),
     ))]
-async fn update_family(
+pub(super) async fn update_family(
     State(state): State<AppState>,
     FamilyAdmin(access): FamilyAdmin,
     Json(body): Json<FamilyInput>,
@@ -339,7 +331,7 @@ pub struct MemberChange {
         (status = 409, description = "the family would be left without an admin or a co-parent", body = ErrorBody),
         (status = 422, description = "invalid fields, or an admin without full access", body = ErrorBody),
     ))]
-async fn update_member(
+pub(super) async fn update_member(
     State(state): State<AppState>,
     access: FamilyMember,
     Path(path): Path<(String, String)>,
@@ -427,7 +419,7 @@ async fn update_member(
         (status = 404, description = "no such family of yours, or no such member in it", body = ErrorBody),
         (status = 409, description = "the family would be left empty, or without an admin or a co-parent", body = ErrorBody),
     ))]
-async fn remove_member(
+pub(super) async fn remove_member(
     State(state): State<AppState>,
     access: FamilyMember,
     Path(path): Path<(String, String)>,

@@ -10,3 +10,12 @@ pub mod photo;
 pub mod rate_limit;
 pub mod storage;
 pub mod web_app;
+
+/// What the file helpers (`photo`, `pending`) need from the application's state, which this layer
+/// does not name; `AppState` provides it.
+pub trait FileContext: Sync {
+    fn db(&self) -> &sea_orm::DatabaseConnection;
+    fn files(&self) -> &files::Files;
+    /// This process's id among the instances sharing the database.
+    fn instance(&self) -> &str;
+}

@@ -16,9 +16,7 @@ use sea_orm::{
     sea_query::OnConflict,
 };
 
-use crate::{
-    accounts::entities::usuario, children::entities::hijo, platform::photo, state::AppState,
-};
+use super::FileContext;
 
 pub mod nota {
     use sea_orm::entity::prelude::*;
@@ -42,7 +40,7 @@ pub mod nota {
 /// the notes commit or roll back with it.
 pub async fn note(
     db: &impl ConnectionTrait,
-    state: &AppState,
+    state: &impl FileContext,
     keys: &[String],
 ) -> Result<(), sea_orm::DbErr> {
     if keys.is_empty() {
@@ -51,7 +49,7 @@ pub async fn note(
     let now = Utc::now();
     let rows = keys.iter().map(|key| nota::ActiveModel {
         clave: sea_orm::Set(key.clone()),
-        instancia: sea_orm::Set(state.instance.to_string()),
+        instancia: sea_orm::Set(state.instance().to_owned()),
         created_at: sea_orm::Set(now),
     });
     nota::Entity::insert_many(rows)
@@ -66,13 +64,13 @@ pub async fn note(
 }
 
 /// The change is done: forget the notes. A failure only leaves work for the sweep.
-pub async fn settle(state: &AppState, keys: &[String]) {
+pub async fn settle(state: &impl FileContext, keys: &[String]) {
     if keys.is_empty() {
         return;
     }
     if let Err(err) = nota::Entity::delete_many()
         .filter(nota::Column::Clave.is_in(keys.iter().cloned()))
-        .exec(&state.db)
+        .exec(state.db())
         .await
     {
         tracing::warn!(error = %err, "file notes not cleared; the sweep will");
@@ -87,15 +85,15 @@ pub fn lock_key(instance: &str) -> i64 {
 }
 
 /// Whether the instance that wrote a note is gone.
-async fn is_dead(state: &AppState, instance: &str) -> Result<bool, sea_orm::DbErr> {
-    if instance == &*state.instance {
+async fn is_dead(state: &impl FileContext, instance: &str) -> Result<bool, sea_orm::DbErr> {
+    if instance == state.instance() {
         return Ok(false);
     }
-    if state.db.get_database_backend() != DbBackend::Postgres {
+    if state.db().get_database_backend() != DbBackend::Postgres {
         return Ok(true);
     }
     // Taken for the length of a transaction only: free means nobody holds it.
-    let txn = state.db.begin().await?;
+    let txn = state.db().begin().await?;
     let free = txn
         .query_one_raw(Statement::from_sql_and_values(
             DbBackend::Postgres,
@@ -110,47 +108,30 @@ async fn is_dead(state: &AppState, instance: &str) -> Result<bool, sea_orm::DbEr
     Ok(free)
 }
 
-/// Whether a row points at this key (a child's photo or thumbnail, a user's photo or its thumbnail).
-async fn in_use(db: &impl ConnectionTrait, key: &str) -> Result<bool, sea_orm::DbErr> {
-    let child = hijo::Entity::find()
-        .filter(
-            sea_orm::Condition::any()
-                .add(hijo::Column::FotoKey.eq(key))
-                .add(hijo::Column::MiniaturaKey.eq(key)),
-        )
-        .one(db)
-        .await?;
-    if child.is_some() {
-        return Ok(true);
-    }
-    let photo_of_thumbnail = key
-        .strip_suffix("-mini.jpg")
-        .map(|stem| format!("{stem}.jpg"));
-    let user = usuario::Entity::find()
-        .filter(
-            usuario::Column::Foto.is_in(std::iter::once(key.to_owned()).chain(photo_of_thumbnail)),
-        )
-        .one(db)
-        .await?;
-    Ok(user.is_some())
-}
-
 /// Settles the notes of instances that are gone, and any note older than an hour (no change
 /// takes that long). Gives back how many files were removed.
-pub async fn sweep(state: &AppState) -> Result<usize, sea_orm::DbErr> {
-    let notes = nota::Entity::find().all(&state.db).await?;
+/// `in_use` tells which of the keys given still have a row pointing at them (`domain::Domain::files_in_use`).
+pub async fn sweep<F, Used>(state: &impl FileContext, in_use: F) -> Result<usize, sea_orm::DbErr>
+where
+    F: Fn(Vec<String>) -> Used,
+    Used: Future<Output = Result<Vec<String>, sea_orm::DbErr>>,
+{
+    let notes = nota::Entity::find().all(state.db()).await?;
     let stale_before = Utc::now() - Duration::hours(1);
     let mut removed = 0;
     for note in notes {
         if note.created_at > stale_before && !is_dead(state, &note.instancia).await? {
             continue;
         }
-        if !in_use(&state.db, &note.clave).await? {
-            photo::remove(state, std::iter::once(note.clave.clone())).await;
+        if in_use(vec![note.clave.clone()]).await?.is_empty() {
+            if let Err(err) = state.files().delete(state.db(), &note.clave).await {
+                // The note goes anyway: an orphan file is harmless, and never served.
+                tracing::warn!(error = %format!("{err:#}"), "file left by a change not removed");
+            }
             removed += 1;
         }
         nota::Entity::delete_by_id(&note.clave)
-            .exec(&state.db)
+            .exec(state.db())
             .await?;
     }
     if removed > 0 {

@@ -18,8 +18,7 @@ use crate::{
     error::{ApiError, ApiResult},
     i18n::Msg,
     ids,
-    platform::pending,
-    state::AppState,
+    platform::{FileContext, pending},
 };
 
 /// The multipart form of a photo upload.
@@ -93,7 +92,7 @@ pub async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> Ap
 /// Processes an upload off the async threads and stores the photo and its thumbnail under
 /// `prefix`, noted as pending (`platform::pending`). The caller records the keys and then calls
 /// `after_change`, keeping them if recording worked and dropping them if it failed.
-pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<Stored> {
+pub async fn store(state: &impl FileContext, prefix: &str, data: Vec<u8>) -> ApiResult<Stored> {
     let refused = |msg: Msg| match msg {
         Msg::PhotoTooManyPixels => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, msg),
         _ => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, msg),
@@ -117,16 +116,16 @@ pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<S
         thumbnail_key: thumbnail_key(&photo_key),
         photo_key,
     };
-    pending::note(&state.db, state, &stored.keys().collect::<Vec<_>>()).await?;
+    pending::note(state.db(), state, &stored.keys().collect::<Vec<_>>()).await?;
     state
-        .files
-        .put(&state.db, &stored.photo_key, Bytes::from(processed.photo))
+        .files()
+        .put(state.db(), &stored.photo_key, Bytes::from(processed.photo))
         .await
         .map_err(|e| ApiError::internal(format!("{e:#}")))?;
     state
-        .files
+        .files()
         .put(
-            &state.db,
+            state.db(),
             &stored.thumbnail_key,
             Bytes::from(processed.thumbnail),
         )
@@ -137,21 +136,21 @@ pub async fn store(state: &AppState, prefix: &str, data: Vec<u8>) -> ApiResult<S
 
 /// To be called before a change that stops pointing at these files: a crash before
 /// `after_change` leaves them to the sweep, which removes them if nothing points at them.
-pub async fn before_change(state: &AppState, dropping: &[String]) -> ApiResult<()> {
-    Ok(pending::note(&state.db, state, dropping).await?)
+pub async fn before_change(state: &impl FileContext, dropping: &[String]) -> ApiResult<()> {
+    Ok(pending::note(state.db(), state, dropping).await?)
 }
 
 /// After the change: removes the files no longer pointed at, and clears the notes of both.
-pub async fn after_change(state: &AppState, kept: &[String], dropped: &[String]) {
+pub async fn after_change(state: &impl FileContext, kept: &[String], dropped: &[String]) {
     remove(state, dropped.iter().cloned()).await;
     pending::settle(state, &[kept, dropped].concat()).await;
 }
 
 /// Removes files that no record points at any more; a failure is logged (an orphan file is
 /// harmless), never shown.
-pub async fn remove(state: &AppState, keys: impl Iterator<Item = String>) {
+pub async fn remove(state: &impl FileContext, keys: impl Iterator<Item = String>) {
     for key in keys {
-        if let Err(err) = state.files.delete(&state.db, &key).await {
+        if let Err(err) = state.files().delete(state.db(), &key).await {
             tracing::warn!(error = %format!("{err:#}"), "old photo not removed");
         }
     }

@@ -233,7 +233,7 @@ async fn files_left_by_an_interrupted_change_are_swept() {
         ))
         .await;
     }
-    let removed = nido::platform::pending::sweep(&app.state)
+    let removed = nido::domain::sweep_pending_files(&app.state)
         .await
         .expect("sweep");
     assert_eq!(removed, 1);
