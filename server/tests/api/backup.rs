@@ -407,7 +407,15 @@ async fn a_backup_taken_while_writing_restores_every_row_and_file() {
         .expect("photo");
     assert_eq!(photo.status(), StatusCode::OK);
     let bytes = photo.bytes().await.expect("bytes").to_vec();
-    assert!(files_before.values().any(|f| *f == bytes));
+    // The archive held ciphertext; the restored instance serves the same photo, decrypted.
+    let key = link
+        .trim_start_matches("/api/archivos/")
+        .split('?')
+        .next()
+        .unwrap_or_default();
+    let original = app.state.files.get(&app.db, key).await.expect("read");
+    assert_eq!(original.as_deref(), Some(&bytes[..]));
+    assert!(!files_before.values().any(|f| *f == bytes));
 }
 
 #[tokio::test]

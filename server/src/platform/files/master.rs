@@ -116,14 +116,6 @@ impl Keyring {
             .chain(&self.older)
             .find(|k| k.id == id)
     }
-
-    /// A keyring of one key, for tests and tools.
-    pub fn single(key: [u8; 32]) -> Keyring {
-        Keyring {
-            current: MasterKey::new(key),
-            older: Vec::new(),
-        }
-    }
 }
 
 fn backup_path(path: &Path, id: &str) -> PathBuf {
