@@ -40,11 +40,9 @@ impl Domain for Children {
 
     fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {
         let cache = records::family_children_cache();
-        let copy = cache.clone();
-        forget.push(Box::new(move |change| match change {
-            Some(Change::Family(id)) => copy.forget(id),
-            Some(Change::User(_)) => {}
-            None => copy.clear(),
+        forget.push(cache.forgetter(|change| match change {
+            Change::Family(id) => Some(id),
+            Change::User(_) => None,
         }));
         parts.insert::<FamilyChildren>(cache);
     }

@@ -7,31 +7,7 @@ use sea_orm::{
 
 /// The secret called `name`, created at random on first use.
 pub async fn secret(db: &impl ConnectionTrait, name: &str) -> Result<String, DbErr> {
-    use sea_orm::sea_query::ExprTrait;
-    let table = Alias::new("ajustes");
-    let insert = Query::insert()
-        .into_table(table.clone())
-        .columns([Alias::new("clave"), Alias::new("valor")])
-        .values([name.into(), crate::ids::new_secret().into()])
-        .map_err(|e| DbErr::Custom(e.to_string()))?
-        .on_conflict(
-            OnConflict::column(Alias::new("clave"))
-                .do_nothing()
-                .to_owned(),
-        )
-        .to_owned();
-    // A lost race inserts nothing, and that is the point: the first value stays.
-    db.execute(&insert).await?;
-    let select = Query::select()
-        .column(Alias::new("valor"))
-        .from(table)
-        .and_where(Expr::col(Alias::new("clave")).eq(name))
-        .to_owned();
-    let row = db
-        .query_one(&select)
-        .await?
-        .ok_or_else(|| DbErr::RecordNotFound(format!("setting {name}")))?;
-    row.try_get("", "valor")
+    secret_or(db, name, &crate::ids::new_secret()).await
 }
 
 /// Sets `name` to `value`, whether or not it was set before.
@@ -82,6 +58,7 @@ pub async fn secret_or(
                 .to_owned(),
         )
         .to_owned();
+    // A lost race inserts nothing, and that is the point: the first value stays.
     db.execute(&insert).await?;
     get(db, name)
         .await?

@@ -278,11 +278,9 @@ impl Domain for Families {
 
     fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {
         let cache = membership_cache();
-        let copy = cache.clone();
-        forget.push(Box::new(move |change| match change {
-            Some(Change::User(id)) => copy.forget(id),
-            Some(Change::Family(_)) => {}
-            None => copy.clear(),
+        forget.push(cache.forgetter(|change| match change {
+            Change::User(id) => Some(id),
+            Change::Family(_) => None,
         }));
         parts.insert(cache);
     }

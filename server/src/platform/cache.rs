@@ -5,6 +5,7 @@
 //! A read that raced a change must not put back what it read before the change: `put` takes the
 //! generation seen before loading and is ignored if anything was forgotten since.
 
+use super::changes::{Change, Forget};
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex, PoisonError},
@@ -88,6 +89,22 @@ impl<V: Clone> Cache<V> {
         let mut inner = self.lock();
         inner.generation += 1;
         inner.entries.clear();
+    }
+}
+
+impl<V: Clone + Send + 'static> Cache<V> {
+    /// How this cache, keyed by the id `key_of` finds in a change, forgets on an announcement
+    /// (`platform::changes`): that key, or everything when announcements may have been missed.
+    pub fn forgetter(&self, key_of: for<'a> fn(&Change<'a>) -> Option<&'a str>) -> Forget {
+        let cache = self.clone();
+        Box::new(move |change| match change {
+            Some(change) => {
+                if let Some(key) = key_of(change) {
+                    cache.forget(key);
+                }
+            }
+            None => cache.clear(),
+        })
     }
 }
 
