@@ -7,15 +7,23 @@
 use std::sync::OnceLock;
 
 use async_trait::async_trait;
+use futures_util::future::BoxFuture;
 use sea_orm::{DatabaseConnection, DatabaseExecutor, DatabaseTransaction, DbErr};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     db::entities::usuario,
     error::ApiResult,
-    platform::changes::Forget,
+    platform::{
+        changes::Forget,
+        jobs::{Job, Periodic},
+    },
     state::{AppState, Parts},
 };
+
+/// What a job does, given the state: periodic work, or a one-off job's handler with its row.
+pub type Work = fn(AppState) -> BoxFuture<'static, anyhow::Result<()>>;
+pub type Handler = fn(AppState, Job) -> BoxFuture<'static, anyhow::Result<()>>;
 
 /// A file in a user's export: its path in the archive and its bytes.
 pub type ExportFile = (String, Vec<u8>);
@@ -24,6 +32,16 @@ pub type ExportFile = (String, Vec<u8>);
 pub trait Domain: Send + Sync {
     /// Its routes, mounted under `/api`.
     fn router(&self) -> OpenApiRouter<AppState>;
+
+    /// Its work that repeats, run once per period across instances (`platform::jobs`).
+    fn periodic(&self) -> Vec<(Periodic, Work)> {
+        Vec::new()
+    }
+
+    /// The one-off job kinds it handles (reminders, expiries), by kind.
+    fn jobs(&self) -> Vec<(&'static str, Handler)> {
+        Vec::new()
+    }
 
     /// Puts in the state what it keeps in memory, with how to forget what a change made stale.
     fn parts(&self, _parts: &mut Parts, _forget: &mut Vec<Forget>) {}

@@ -1,70 +1,54 @@
 //! Background work. Each instance writes a heartbeat every minute (the status page reads it) and
 //! settles the files an interrupted change left behind (`platform::pending`): both are about this
 //! instance, so they stay on its own tick. Everything else is a job (`platform::jobs`), run once
-//! across instances: the hourly clean-up of rows that outlived their use (with a new try for
-//! contact messages and suggestions whose mail failed), the erasure of accounts whose grace
-//! period ended, and of children's records deleted more than 30 days ago.
+//! across instances: the shell's hourly clean-up of ended rate-limit windows, and what each domain
+//! declares (`domain::Domain::periodic` and `jobs`): ended sessions and tokens, the erasure of
+//! accounts whose grace period ended and of children's records deleted more than 30 days ago,
+//! new tries for support mail that failed.
 
-use std::{future::Future, pin::Pin, time::Duration};
+use std::{future::Future, time::Duration};
 
 use chrono::Utc;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use tokio::task::JoinHandle;
 
 use crate::{
-    accounts::closing,
-    accounts::{
-        entities::{sesion, token},
-        session::IDLE_LIMIT,
-    },
-    children::deletion,
     db::settings,
-    domain,
+    domain::{self, Work},
     platform::jobs::{Job, Periodic, Runner},
-    site::{contact, status::HEARTBEAT_KEY},
+    site::status::HEARTBEAT_KEY,
     state::AppState,
 };
 
 const TICK: Duration = Duration::from_secs(60);
 
-type Work = fn(AppState) -> Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send>>;
+/// The shell's own periodic work, beside each domain's (`domain::Domain::periodic`).
+fn shell_jobs() -> Vec<(Periodic, Work)> {
+    vec![(
+        Periodic {
+            kind: "clean_up",
+            every: chrono::Duration::hours(1),
+        },
+        |state| Box::pin(async move { clean_up(&state).await }),
+    )]
+}
 
-/// The jobs that repeat, with what each does.
-fn periodic_jobs() -> [(Periodic, Work); 3] {
-    [
-        (
-            Periodic {
-                kind: "clean_up",
-                every: chrono::Duration::hours(1),
-            },
-            |state| Box::pin(async move { clean_up(&state).await }),
-        ),
-        (
-            Periodic {
-                kind: "purge_closed_accounts",
-                every: chrono::Duration::hours(1),
-            },
-            |state| {
-                Box::pin(async move { Ok(closing::purge_due(&state, Utc::now()).await.map(drop)?) })
-            },
-        ),
-        (
-            Periodic {
-                kind: "purge_deleted_children",
-                every: chrono::Duration::hours(1),
-            },
-            |state| {
-                Box::pin(
-                    async move { Ok(deletion::purge_due(&state, Utc::now()).await.map(drop)?) },
-                )
-            },
-        ),
-    ]
+/// Every periodic job there is: the shell's and every domain's.
+fn periodic_jobs() -> Vec<(Periodic, Work)> {
+    let mut jobs = shell_jobs();
+    for domain in domain::all() {
+        jobs.extend(domain.periodic());
+    }
+    jobs
 }
 
 /// This server's job runner with every handler registered: one `(kind, handler)` each.
 pub fn runner(state: &AppState) -> Runner<AppState> {
     let mut runner = Runner::new(state.db.clone(), state.clone());
+    for domain in domain::all() {
+        for (kind, handler) in domain.jobs() {
+            runner = runner.handle(kind, handler);
+        }
+    }
     for (job, work) in periodic_jobs() {
         runner = runner.handle(job.kind, move |state: AppState, _: Job| async move {
             // A failed run is not retried: its work is all redone at the next period anyway.
@@ -111,28 +95,9 @@ pub fn spawn(
     jobs
 }
 
+/// Rate-limit windows that ended.
 async fn clean_up(state: &AppState) -> anyhow::Result<()> {
-    let now = Utc::now();
     let limits = state.limiter.purge_expired().await?;
-    let sessions = sesion::Entity::delete_many()
-        .filter(sesion::Column::LastSeenAt.lt(now - IDLE_LIMIT))
-        .exec(&state.db)
-        .await?
-        .rows_affected;
-    let tokens = token::Entity::delete_many()
-        .filter(token::Column::ExpiresAt.lt(now - chrono::Duration::days(1)))
-        .exec(&state.db)
-        .await?
-        .rows_affected;
-    let contact_retries = contact::retry_unsent(state).await?;
-    let suggestion_retries = crate::site::suggestions::retry_unsent(state).await?;
-    tracing::debug!(
-        limits,
-        sessions,
-        tokens,
-        contact_retries,
-        suggestion_retries,
-        "clean-up done"
-    );
+    tracing::debug!(limits, "clean-up done");
     Ok(())
 }

@@ -16,7 +16,7 @@ mod views;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
+use crate::{domain::Work, platform::jobs::Periodic, state::AppState};
 
 /// The accounts domain's part of the contract (`domain`). It erases nothing of other domains:
 /// closing an account asks each of them (`closing`).
@@ -26,6 +26,31 @@ pub struct Accounts;
 impl crate::domain::Domain for Accounts {
     fn router(&self) -> OpenApiRouter<AppState> {
         router()
+    }
+
+    fn periodic(&self) -> Vec<(Periodic, Work)> {
+        vec![
+            (
+                Periodic {
+                    kind: "clean_up_sessions",
+                    every: chrono::Duration::hours(1),
+                },
+                |state| Box::pin(async move { Ok(session::clean_up(&state.db).await?) }),
+            ),
+            (
+                Periodic {
+                    kind: "purge_closed_accounts",
+                    every: chrono::Duration::hours(1),
+                },
+                |state| {
+                    Box::pin(async move {
+                        Ok(closing::purge_due(&state, chrono::Utc::now())
+                            .await
+                            .map(drop)?)
+                    })
+                },
+            ),
+        ]
     }
 
     /// Profile photos, and their thumbnails (named after the photo).

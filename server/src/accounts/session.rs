@@ -4,7 +4,7 @@
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
-use super::entities::sesion;
+use super::entities::{sesion, token};
 use crate::{ids, request::ClientInfo};
 
 pub use crate::request::auth::IDLE_LIMIT;
@@ -42,4 +42,21 @@ pub async fn end_all(
         query = query.filter(sesion::Column::Id.ne(keep));
     }
     Ok(query.exec(db).await?.rows_affected)
+}
+
+/// Removes sessions idle for longer than `IDLE_LIMIT` and tokens a day past their end.
+pub async fn clean_up(db: &impl ConnectionTrait) -> Result<(), sea_orm::DbErr> {
+    let now = Utc::now();
+    let sessions = sesion::Entity::delete_many()
+        .filter(sesion::Column::LastSeenAt.lt(now - IDLE_LIMIT))
+        .exec(db)
+        .await?
+        .rows_affected;
+    let tokens = token::Entity::delete_many()
+        .filter(token::Column::ExpiresAt.lt(now - chrono::Duration::days(1)))
+        .exec(db)
+        .await?
+        .rows_affected;
+    tracing::debug!(sessions, tokens, "ended sessions and tokens removed");
+    Ok(())
 }

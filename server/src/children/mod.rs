@@ -20,10 +20,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
-    domain::{Domain, ExportFile},
+    domain::{Domain, ExportFile, Work},
     error::ApiResult,
     families,
-    platform::changes::{Change, Forget},
+    platform::{
+        changes::{Change, Forget},
+        jobs::Periodic,
+    },
     state::{AppState, Parts},
 };
 use entities::hijo;
@@ -36,6 +39,22 @@ pub struct Children;
 impl Domain for Children {
     fn router(&self) -> OpenApiRouter<AppState> {
         router()
+    }
+
+    fn periodic(&self) -> Vec<(Periodic, Work)> {
+        vec![(
+            Periodic {
+                kind: "purge_deleted_children",
+                every: chrono::Duration::hours(1),
+            },
+            |state| {
+                Box::pin(async move {
+                    Ok(deletion::purge_due(&state, chrono::Utc::now())
+                        .await
+                        .map(drop)?)
+                })
+            },
+        )]
     }
 
     fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {

@@ -17,9 +17,9 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     db::entities::usuario,
-    domain::{Domain, ExportFile, export_json},
+    domain::{Domain, ExportFile, Work, export_json},
     error::ApiResult,
-    platform::changes::Forget,
+    platform::{changes::Forget, jobs::Periodic},
     state::{AppState, Parts},
 };
 use entities::mensaje;
@@ -39,6 +39,24 @@ struct MessageRecord {
 impl Domain for Site {
     fn router(&self) -> OpenApiRouter<AppState> {
         routes::router()
+    }
+
+    /// New tries for contact messages and suggestions whose mail failed.
+    fn periodic(&self) -> Vec<(Periodic, Work)> {
+        vec![(
+            Periodic {
+                kind: "resend_unsent_mail",
+                every: chrono::Duration::hours(1),
+            },
+            |state| {
+                Box::pin(async move {
+                    let contact = contact::retry_unsent(&state).await?;
+                    let suggestions = suggestions::retry_unsent(&state).await?;
+                    tracing::debug!(contact, suggestions, "unsent support mail tried again");
+                    Ok(())
+                })
+            },
+        )]
     }
 
     fn parts(&self, parts: &mut Parts, _forget: &mut Vec<Forget>) {

@@ -587,8 +587,10 @@ async fn the_periodic_jobs_run_at_start_and_book_their_next_run() {
     let app = TestApp::spawn().await;
     for kind in [
         "clean_up",
+        "clean_up_sessions",
         "purge_closed_accounts",
         "purge_deleted_children",
+        "resend_unsent_mail",
     ] {
         eventually("the periodic job to run and book its next run", || async {
             let job = tarea::Entity::find()
