@@ -16,6 +16,8 @@ pub struct Config {
     pub storage_url: String,
     pub rate_limits: bool,
     pub trust_proxy: bool,
+    /// The Ed25519 key that signs the family record's checkpoints (created at first start).
+    pub signing_key_file: PathBuf,
 }
 
 /// A bad setting: names the variable and says what is wrong, in one line.
@@ -110,6 +112,10 @@ impl Config {
         let trust_proxy =
             on_off(get("NIDO_TRUST_PROXY"), false).map_err(|p| bad("NIDO_TRUST_PROXY", p))?;
 
+        let signing_key_file = get("NIDO_SIGNING_KEY_FILE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| data_dir.join("signing-key.pem"));
+
         Ok(Config {
             addr,
             data_dir,
@@ -121,6 +127,7 @@ impl Config {
             storage_url,
             rate_limits,
             trust_proxy,
+            signing_key_file,
         })
     }
 
@@ -167,6 +174,7 @@ impl fmt::Debug for Config {
             .field("storage_url", &redact(&self.storage_url))
             .field("rate_limits", &self.rate_limits)
             .field("trust_proxy", &self.trust_proxy)
+            .field("signing_key_file", &self.signing_key_file)
             .finish()
     }
 }

@@ -47,6 +47,10 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         .await
         .context("reading the file-link key")?;
     let storage = Storage::from_url(&config.storage_url, signing_key.into_bytes())?;
+    let signer = platform::signing::load_or_create(&config.signing_key_file)?;
+    families::record::checkpoint::register_key(&db, &signer)
+        .await
+        .context("publishing the record's signing key")?;
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -58,6 +62,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         family_children: children::records::family_children_cache(),
         storage,
         monitor: Default::default(),
+        signer,
         instance: ids::new_id().into(),
     })
 }

@@ -2,7 +2,8 @@
 //! asks for the jobs that are due; a job runs on one instance per period (`platform::jobs`):
 //! the hourly clean-up of rows that outlived their use (with a new try for contact messages whose
 //! mail failed), the erasure of accounts whose grace period ended, and of children's records
-//! deleted more than 30 days ago. Files an interrupted change
+//! deleted more than 30 days ago, and the daily signed checkpoint of every family record that
+//! moved. Files an interrupted change
 //! left behind are settled on every tick (`platform::pending`).
 
 use std::time::Duration;
@@ -18,6 +19,7 @@ use crate::{
     },
     children::deletion,
     db::settings,
+    families::record::checkpoint,
     platform::{
         jobs::{self, Job},
         pending,
@@ -26,6 +28,10 @@ use crate::{
     state::AppState,
 };
 
+const RECORD_CHECKPOINTS: Job = Job {
+    name: "record_checkpoints",
+    every: chrono::Duration::days(1),
+};
 const TICK: Duration = Duration::from_secs(60);
 const CLEAN_UP: Job = Job {
     name: "clean_up",
@@ -68,6 +74,14 @@ pub fn spawn(state: AppState) {
                 && let Err(err) = deletion::purge_due(&state, now).await
             {
                 tracing::warn!(error = %err, "erasing deleted children failed; it runs again next hour");
+            }
+            if claimed(&state, &RECORD_CHECKPOINTS, now).await {
+                match checkpoint::checkpoint_all(&state.db, &state.signer).await {
+                    Ok(signed) => tracing::info!(signed, "family records checkpointed"),
+                    Err(err) => {
+                        tracing::warn!(error = %err, "checkpointing family records failed; it runs again tomorrow")
+                    }
+                }
             }
         }
     });

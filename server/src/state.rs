@@ -11,6 +11,7 @@ use crate::{
     platform::{
         mail::{Mail, Mailer},
         rate_limit::RateLimiter,
+        signing::Signer25519,
         storage::Storage,
     },
     site::status::Monitor,
@@ -29,6 +30,8 @@ pub struct AppState {
     pub family_children: FamilyChildren,
     pub storage: Storage,
     pub monitor: Monitor,
+    /// Signs the family record's checkpoints.
+    pub signer: Signer25519,
     /// This process's id among the instances sharing the database.
     pub instance: Arc<str>,
 }

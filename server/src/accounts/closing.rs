@@ -24,7 +24,10 @@ use crate::platform::changes::{self, Change};
 use crate::{
     children::entities::hijo,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::entities::{familia, miembro},
+    families::{
+        entities::{familia, miembro},
+        record_acts,
+    },
     http::json::Json,
     i18n::{self, Lang, Msg},
     platform::{photo, rate_limit::Limit},
@@ -255,7 +258,7 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
             familia::Entity::delete_by_id(&membership.familia_id)
                 .exec(&txn)
                 .await?;
-            erased_families.push(membership.familia_id);
+            erased_families.push(membership.familia_id.clone());
         } else if membership.es_admin && !others.iter().any(|o| o.es_admin) {
             let heir = others
                 .iter()
@@ -264,9 +267,16 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
             let mut active = heir.clone().into_active_model();
             active.es_admin = Set(true);
             active.updated_at = Set(Utc::now());
-            active.update(&txn).await?;
+            let made_admin = active.update(&txn).await?;
+            record_acts::member_changed(&txn, heir, &made_admin, None).await?;
+        }
+        if !others.is_empty() {
+            record_acts::member_erased(&txn, &membership).await?;
         }
     }
+    // The shared families' records keep their entries; what they say about this person goes.
+    crate::families::record::erase_subject(&txn, &crate::families::record::user_subject(&user.id))
+        .await?;
     // What they wrote to support is theirs only if the address was proven theirs; otherwise
     // it may be a stranger's, who keeps it.
     if user.email_verificado_at.is_some() {

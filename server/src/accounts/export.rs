@@ -38,7 +38,10 @@ hijos/<id>.jpg      la foto de cada hijo / each child's photo\n\
 foto.jpg            tu foto de perfil / your profile photo\n\
 mensajes.json       lo que escribiste a soporte / what you wrote to support\n\
 invitaciones.json   las invitaciones que enviaste / the invitations you sent\n\
-bloqueos.json       las personas que bloqueaste / the people you blocked\n";
+bloqueos.json       las personas que bloqueaste / the people you blocked\n\
+registro/<id>.json  el registro de cada familia, con su punto de control firmado; compruébalo con\n\
+                    `nido verify` (docs/record.md) / each family's record with its signed\n\
+                    checkpoint; check it with `nido verify` (docs/record.md)\n";
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -137,7 +140,7 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
             .filter(miembro::Column::FamiliaId.is_in(family_ids.clone()))
             .all(&state.db),
         hijo::Entity::find()
-            .filter(hijo::Column::FamiliaId.is_in(family_ids))
+            .filter(hijo::Column::FamiliaId.is_in(family_ids.clone()))
             .order_by_asc(hijo::Column::FechaNacimiento)
             .all(&state.db),
         // Anyone may write to support with any address: only a proven one is the user's.
@@ -270,6 +273,10 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
         && let Some(bytes) = stored(&state, key).await?
     {
         files.push(("foto.jpg".to_owned(), bytes));
+    }
+    for familia_id in &family_ids {
+        let record = crate::families::record::export::family_record(&state.db, familia_id).await?;
+        files.push((format!("registro/{familia_id}.json"), json(&record)?));
     }
     let photo_keys: Vec<(String, Option<String>)> = children
         .iter()

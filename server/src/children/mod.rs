@@ -5,6 +5,7 @@ pub mod deletion;
 pub mod entities;
 pub mod input;
 mod mails;
+pub mod record_acts;
 pub mod records;
 pub mod routes;
 pub mod views;

@@ -5,6 +5,8 @@
 pub mod blocking;
 pub mod entities;
 pub mod invitations;
+pub mod record;
+pub mod record_acts;
 pub mod routes;
 
 use std::{
@@ -108,7 +110,7 @@ pub async fn create_own_family(
     }
     .insert(db)
     .await?;
-    miembro::ActiveModel {
+    let creator = miembro::ActiveModel {
         id: Set(ids::new_id()),
         familia_id: Set(family.id.clone()),
         usuario_id: Set(usuario_id.to_owned()),
@@ -120,6 +122,7 @@ pub async fn create_own_family(
     }
     .insert(db)
     .await?;
+    record_acts::family_created(db, &family.id, &family.nombre, &creator).await?;
     Ok(family)
 }
 
@@ -176,7 +179,8 @@ pub async fn after_account_closed(
             let mut active: miembro::ActiveModel = heir.clone().into();
             active.es_admin = Set(true);
             active.updated_at = Set(Utc::now());
-            active.update(txn).await?;
+            let made_admin = active.update(txn).await?;
+            record_acts::member_changed(txn, heir, &made_admin, None).await?;
         }
     }
     Ok(())

@@ -43,6 +43,7 @@ pub fn api() -> OpenApiRouter<AppState> {
             .merge(families::routes::router())
             .merge(families::invitations::router())
             .merge(families::blocking::router())
+            .merge(families::record::routes::router())
             .merge(children::routes::router()),
     )
 }

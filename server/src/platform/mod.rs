@@ -7,4 +7,5 @@ pub mod mail;
 pub mod pending;
 pub mod photo;
 pub mod rate_limit;
+pub mod signing;
 pub mod storage;

@@ -12,6 +12,7 @@ mod m0009_pending_files;
 mod m0011_withheld_invitations;
 mod m0012_child_deletion;
 mod m0013_suggestions;
+mod m0016_family_record;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0011_withheld_invitations::Migration),
             Box::new(m0012_child_deletion::Migration),
             Box::new(m0013_suggestions::Migration),
+            Box::new(m0016_family_record::Migration),
         ]
     }
 }
