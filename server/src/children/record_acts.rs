@@ -63,7 +63,14 @@ pub async fn deleted(
     child: &hijo::Model,
     actor: &str,
 ) -> Result<(), DbErr> {
-    write(txn, kinds::CHILD_DELETED, child, Some(actor), json!({"hijo": child.id})).await
+    write(
+        txn,
+        kinds::CHILD_DELETED,
+        child,
+        Some(actor),
+        json!({"hijo": child.id}),
+    )
+    .await
 }
 
 pub async fn restored(
@@ -71,13 +78,27 @@ pub async fn restored(
     child: &hijo::Model,
     actor: &str,
 ) -> Result<(), DbErr> {
-    write(txn, kinds::CHILD_RESTORED, child, Some(actor), json!({"hijo": child.id})).await
+    write(
+        txn,
+        kinds::CHILD_RESTORED,
+        child,
+        Some(actor),
+        json!({"hijo": child.id}),
+    )
+    .await
 }
 
 /// The server's own act: the 30 days to restore it ended. Everything the record held about the
 /// child is erased with it; this entry's content goes too.
 pub async fn purged(txn: &impl ConnectionTrait, child: &hijo::Model) -> Result<(), DbErr> {
-    write(txn, kinds::CHILD_PURGED, child, None, json!({"hijo": child.id})).await?;
+    write(
+        txn,
+        kinds::CHILD_PURGED,
+        child,
+        None,
+        json!({"hijo": child.id}),
+    )
+    .await?;
     record::erase_subject(txn, &child_subject(&child.id)).await?;
     Ok(())
 }

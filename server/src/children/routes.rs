@@ -201,8 +201,7 @@ async fn create_child(
         Some(family) => family,
         // Someone who only joined others' families (or only as a viewer) starts one of their own.
         None => {
-            let own =
-                families::create_own_family(&txn, &auth.user.id, &auth.user.apellido).await?;
+            let own = families::create_own_family(&txn, &auth.user.id, &auth.user.apellido).await?;
             own.id
         }
     };
@@ -382,7 +381,10 @@ async fn add_activity(
     }
     .insert(&txn)
     .await?;
-    Ok((StatusCode::CREATED, touched(&state, txn, access, parts::ACTIVITIES).await?))
+    Ok((
+        StatusCode::CREATED,
+        touched(&state, txn, access, parts::ACTIVITIES).await?,
+    ))
 }
 
 /// Runs one of the input checks and fails with every field problem it found.
@@ -464,7 +466,10 @@ async fn add_appointment(
     }
     .insert(&txn)
     .await?;
-    Ok((StatusCode::CREATED, touched(&state, txn, access, parts::APPOINTMENTS).await?))
+    Ok((
+        StatusCode::CREATED,
+        touched(&state, txn, access, parts::APPOINTMENTS).await?,
+    ))
 }
 
 #[utoipa::path(put, path = "/hijos/{id}/turnos-medicos/{item_id}", tag = "children", security(("bearer" = [])),
@@ -537,7 +542,10 @@ async fn add_contact(
     }
     .insert(&txn)
     .await?;
-    Ok((StatusCode::CREATED, touched(&state, txn, access, parts::CONTACTS).await?))
+    Ok((
+        StatusCode::CREATED,
+        touched(&state, txn, access, parts::CONTACTS).await?,
+    ))
 }
 
 #[utoipa::path(put, path = "/hijos/{id}/contactos-emergencia/{item_id}", tag = "children", security(("bearer" = [])),

@@ -51,7 +51,15 @@ pub async fn family_created(
     let content = json!({"nombre": nombre, "creador": member_content(creator)});
     let actor = Some(creator.usuario_id.as_str());
     let subjects = vec![user_subject(&creator.usuario_id)];
-    write(txn, familia_id, kinds::FAMILY_CREATED, actor, content, subjects).await
+    write(
+        txn,
+        familia_id,
+        kinds::FAMILY_CREATED,
+        actor,
+        content,
+        subjects,
+    )
+    .await
 }
 
 pub async fn family_renamed(
@@ -61,7 +69,15 @@ pub async fn family_renamed(
     nombre: &str,
 ) -> Result<(), DbErr> {
     let content = json!({"nombre": nombre});
-    write(txn, familia_id, kinds::FAMILY_RENAMED, Some(actor), content, vec![]).await
+    write(
+        txn,
+        familia_id,
+        kinds::FAMILY_RENAMED,
+        Some(actor),
+        content,
+        vec![],
+    )
+    .await
 }
 
 /// A member joined by accepting `invitacion_id`.
@@ -74,7 +90,15 @@ pub async fn member_joined(
     content["invitacion"] = json!(invitacion_id);
     let subjects = vec![user_subject(&member.usuario_id)];
     let actor = Some(member.usuario_id.as_str());
-    write(txn, &member.familia_id, kinds::MEMBER_JOINED, actor, content, subjects).await
+    write(
+        txn,
+        &member.familia_id,
+        kinds::MEMBER_JOINED,
+        actor,
+        content,
+        subjects,
+    )
+    .await
 }
 
 /// A member left (`actor` is the member) or was removed (by `actor`, an admin).
@@ -90,14 +114,33 @@ pub async fn member_gone(
     };
     let content = member_content(member);
     let subjects = vec![user_subject(&member.usuario_id)];
-    write(txn, &member.familia_id, kind, Some(actor), content, subjects).await
+    write(
+        txn,
+        &member.familia_id,
+        kind,
+        Some(actor),
+        content,
+        subjects,
+    )
+    .await
 }
 
 /// A member's account was erased after its grace period: the server's act.
-pub async fn member_erased(txn: &impl ConnectionTrait, member: &miembro::Model) -> Result<(), DbErr> {
+pub async fn member_erased(
+    txn: &impl ConnectionTrait,
+    member: &miembro::Model,
+) -> Result<(), DbErr> {
     let content = member_content(member);
     let subjects = vec![user_subject(&member.usuario_id)];
-    write(txn, &member.familia_id, kinds::MEMBER_REMOVED, None, content, subjects).await
+    write(
+        txn,
+        &member.familia_id,
+        kinds::MEMBER_REMOVED,
+        None,
+        content,
+        subjects,
+    )
+    .await
 }
 
 /// A member's permission, relation or admin role changed; `actor` None when the server made the
@@ -110,5 +153,13 @@ pub async fn member_changed(
 ) -> Result<(), DbErr> {
     let content = json!({"antes": member_content(before), "despues": member_content(after)});
     let subjects = vec![user_subject(&after.usuario_id)];
-    write(txn, &after.familia_id, kinds::MEMBER_CHANGED, actor, content, subjects).await
+    write(
+        txn,
+        &after.familia_id,
+        kinds::MEMBER_CHANGED,
+        actor,
+        content,
+        subjects,
+    )
+    .await
 }

@@ -308,8 +308,7 @@ async fn update_family(
     let txn = state.db.begin().await?;
     let family = active.update(&txn).await?;
     if renamed {
-        record_acts::family_renamed(&txn, &family.id, &access.auth.user.id, &family.nombre)
-            .await?;
+        record_acts::family_renamed(&txn, &family.id, &access.auth.user.id, &family.nombre).await?;
     }
     txn.commit().await?;
     answer(&state, &access.auth.user.id, family).await

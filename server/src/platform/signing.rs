@@ -107,9 +107,8 @@ pub fn load_or_create(path: &Path) -> anyhow::Result<Signer25519> {
             tracing::info!(path = %path.display(), key = %signer.key_id(), "signing key created");
             Ok(signer)
         }
-        Err(err) => Err(err).with_context(|| {
-            format!("NIDO_SIGNING_KEY_FILE: cannot read {}", path.display())
-        }),
+        Err(err) => Err(err)
+            .with_context(|| format!("NIDO_SIGNING_KEY_FILE: cannot read {}", path.display())),
     }
 }
 
@@ -193,7 +192,11 @@ mod tests {
         let signature = created.sign(b"hola");
         assert!(verify(&created.public_key(), b"hola", &signature));
         assert!(!verify(&created.public_key(), b"hola!", &signature));
-        assert!(!verify(&Signer25519::generate().public_key(), b"hola", &signature));
+        assert!(!verify(
+            &Signer25519::generate().public_key(),
+            b"hola",
+            &signature
+        ));
     }
 
     #[test]
@@ -212,10 +215,14 @@ mod tests {
         let first = load_or_create(&path).expect("created");
         let (old, new) = rotate(&path).expect("rotated");
         assert_eq!(old.map(|o| o.public_key()), Some(first.public_key()));
-        assert_eq!(load_or_create(&path).expect("read").public_key(), new.public_key());
-        assert!(dir
-            .path()
-            .join(format!("signing.pem.{}.old", first.key_id()))
-            .exists());
+        assert_eq!(
+            load_or_create(&path).expect("read").public_key(),
+            new.public_key()
+        );
+        assert!(
+            dir.path()
+                .join(format!("signing.pem.{}.old", first.key_id()))
+                .exists()
+        );
     }
 }

@@ -57,7 +57,9 @@ impl Entry {
 
 /// The text a checkpoint signs, byte for byte.
 pub fn checkpoint_text(familia: &str, entradas: i64, cabeza: &str, hora: &str) -> String {
-    format!("nido-registro v1\nfamilia {familia}\nentradas {entradas}\ncabeza {cabeza}\nhora {hora}\n")
+    format!(
+        "nido-registro v1\nfamilia {familia}\nentradas {entradas}\ncabeza {cabeza}\nhora {hora}\n"
+    )
 }
 
 /// Walks a family's entries in order and remembers the first one that does not hold.
@@ -183,7 +185,10 @@ mod tests {
 
     #[test]
     fn canonical_json_sorts_keys_and_drops_spaces() {
-        assert_eq!(canonical(&json!({"b": 1, "a": [true, null]})), r#"{"a":[true,null],"b":1}"#);
+        assert_eq!(
+            canonical(&json!({"b": 1, "a": [true, null]})),
+            r#"{"a":[true,null],"b":1}"#
+        );
     }
 
     #[test]

@@ -15,7 +15,10 @@ use super::{
     chain,
     entities::{cabeza, clave, punto_control},
 };
-use crate::{ids, platform::signing::{self, Signer25519}};
+use crate::{
+    ids,
+    platform::signing::{self, Signer25519},
+};
 
 /// A checkpoint as the API and the export show it: all one needs to check the signature.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -176,7 +179,12 @@ pub async fn view(
     point: punto_control::Model,
 ) -> Result<CheckpointView, DbErr> {
     let key = clave::Entity::find_by_id(&point.clave_id).one(db).await?;
-    let texto = chain::checkpoint_text(&point.familia_id, point.entradas, &point.cabeza, &point.hora);
+    let texto = chain::checkpoint_text(
+        &point.familia_id,
+        point.entradas,
+        &point.cabeza,
+        &point.hora,
+    );
     let firma_valida = key
         .as_ref()
         .and_then(|k| decode_key(&k.clave_publica))

@@ -57,10 +57,13 @@ pub async fn family_record(
         let Some((last, _)) = page.last() else { break };
         after = last.seq;
         let full = page.len() == 500;
-        entradas.extend(page.into_iter().map(|(entry, contenido_json)| ExportedEntry {
-            entry,
-            contenido_json,
-        }));
+        entradas.extend(
+            page.into_iter()
+                .map(|(entry, contenido_json)| ExportedEntry {
+                    entry,
+                    contenido_json,
+                }),
+        );
         if !full {
             break;
         }
@@ -172,7 +175,10 @@ pub fn check_file(path: &Path) -> anyhow::Result<Vec<FileReport>> {
             reports.push(check_record(&name, &parse(&name, &text)?));
         }
         if reports.is_empty() {
-            anyhow::bail!("{} holds no family record (registro/*.json)", path.display());
+            anyhow::bail!(
+                "{} holds no family record (registro/*.json)",
+                path.display()
+            );
         }
         Ok(reports)
     } else {

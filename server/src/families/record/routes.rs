@@ -100,7 +100,12 @@ async fn list_entries(
     access: FamilyMember,
     Query(query): Query<EntriesQuery>,
 ) -> ApiResult<Json<EntriesAnswer>> {
-    let before = match query.cursor.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+    let before = match query
+        .cursor
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
         None => None,
         Some(text) => Some(
             text.parse::<i64>()
