@@ -579,3 +579,52 @@ async fn nido_verify_passes_an_export_and_fails_it_after_tampering() {
     assert!(!ok, "{out}");
     assert!(out.contains("SIGNATURE DOES NOT HOLD"), "{out}");
 }
+
+#[tokio::test]
+async fn an_erased_account_leaves_the_shared_record_verifiable() {
+    let app = TestApp::spawn().await;
+    let (ana, _) = app.register("ana@example.com", PASSWORD).await;
+    let family = own_family(&app, &ana).await;
+    let code = app
+        .post(
+            &format!("/api/familias/{family}/codigo"),
+            Some(&ana),
+            json!({"permiso": "viewer", "relacion": "abuela"}),
+        )
+        .await;
+    assert_eq!(code.status, StatusCode::CREATED, "{}", code.body);
+    let (rosa, rosa_id) = app.register("rosa@example.com", PASSWORD).await;
+    let joined = app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&rosa),
+            json!({"codigo": code.body["data"]["codigo"]}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    let closed = app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&rosa),
+            Some(json!({"password": PASSWORD, "confirmacion": "ELIMINAR"})),
+            None,
+        )
+        .await;
+    assert_eq!(closed.status, StatusCode::OK, "{}", closed.body);
+    nido::accounts::closing::purge_due(&app.state, Utc::now() + Duration::days(91))
+        .await
+        .expect("erasure");
+
+    let found = verification(&app, &ana, &family).await;
+    assert_eq!(found["valido"], true, "{found}");
+    assert_eq!(found["entradas"], 3);
+    // Her joining and her erasure stay as entries; what they said about her is gone.
+    assert_eq!(found["contenidoBorrado"], 2);
+    let listed = entries(&app, &ana, &family).await;
+    assert_eq!(listed[0]["tipo"], "miembro.eliminado");
+    assert_eq!(listed[0]["actor"], Value::Null);
+    assert_eq!(listed[1]["tipo"], "miembro.unido");
+    assert_eq!(listed[1]["actor"], rosa_id.as_str());
+    assert_eq!(listed[1]["contenido"], Value::Null);
+}
