@@ -242,6 +242,13 @@ async fn tampering_in_the_database_is_reported_with_its_sequence_number() {
     .await;
     assert_eq!(verification(&app, &token, &family).await["primerError"], 5);
 
+    // The head row removed.
+    app.sql(&format!(
+        "DELETE FROM registro_cabezas WHERE familia_id = '{family}'"
+    ))
+    .await;
+    assert_eq!(verification(&app, &token, &family).await["primerError"], 1);
+
     // Removed from the end with the head rewritten to match: the signed checkpoint still knows.
     let (token, family) = family_of_five(&app, "eva@example.com").await;
     assert_eq!(

@@ -50,6 +50,8 @@ pub async fn family_record(
     db: &impl ConnectionTrait,
     familia_id: &str,
 ) -> Result<RecordExport, DbErr> {
+    // The checkpoint first: one signed later could cover entries this export would not hold.
+    let latest = checkpoint::latest(db, familia_id).await?;
     let mut entradas = Vec::new();
     let mut after = 0;
     loop {
@@ -68,7 +70,7 @@ pub async fn family_record(
             break;
         }
     }
-    let punto_de_control = match checkpoint::latest(db, familia_id).await? {
+    let punto_de_control = match latest {
         Some(point) => {
             let view = checkpoint::view(db, point).await?;
             let clave_pem = view

@@ -87,8 +87,16 @@ pub async fn contents_of(
 }
 
 pub async fn verify(db: &impl ConnectionTrait, familia_id: &str) -> Result<Verification, DbErr> {
+    // Read in this order, each no older than the one before: appends committed meanwhile only add
+    // entries past the head that was read, which the walk leaves for the next verification.
     let point = checkpoint::latest(db, familia_id).await?;
-    let head = cabeza::Entity::find_by_id(familia_id).one(db).await?;
+    // Without a head row every entry is walked, and any entry there disagrees with the missing
+    // head (a family with no entry has no head row either).
+    let (bound, head_count, head_hash) =
+        match cabeza::Entity::find_by_id(familia_id).one(db).await? {
+            Some(head) => (head.entradas, head.entradas, head.hash),
+            None => (i64::MAX, 0, super::chain::GENESIS.to_owned()),
+        };
     let mut check = ChainCheck::new(
         familia_id,
         point.as_ref().map(|p| (p.entradas, p.cabeza.clone())),
@@ -98,14 +106,21 @@ pub async fn verify(db: &impl ConnectionTrait, familia_id: &str) -> Result<Verif
         let page = entries_after(db, familia_id, after, PAGE).await?;
         let Some((last, _)) = page.last() else { break };
         after = last.seq;
+        // Entries past the head read above were appended after it: the next verification,
+        // reading a newer head, walks them.
+        let mut past_head = false;
         for (entry, content) in &page {
+            if entry.seq > bound {
+                past_head = true;
+                break;
+            }
             check.push(entry, content.as_deref());
         }
-        if (page.len() as u64) < PAGE {
+        if past_head || (page.len() as u64) < PAGE {
             break;
         }
     }
-    let check = check.finish(head.as_ref().map(|h| (h.entradas, h.hash.as_str())));
+    let check = check.finish(Some((head_count, head_hash.as_str())));
     let punto_de_control = match point {
         Some(p) => Some(checkpoint::view(db, p).await?),
         None => None,
