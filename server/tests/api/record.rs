@@ -304,6 +304,45 @@ async fn concurrent_appends_in_one_family_stay_one_chain() {
     let found = verification(&app, &token, &family).await;
     assert_eq!(found["valido"], true, "{found}");
     assert_eq!(found["entradas"], 33);
+
+    // A family's very first entries racing: the head row is made once.
+    let fresh = uuid::Uuid::now_v7().to_string();
+    let at = Utc::now().to_rfc3339();
+    app.sql(&format!(
+        "INSERT INTO familias (id, nombre, zona_horaria, created_at, updated_at) \
+         VALUES ('{fresh}', 'Nueva', 'Europe/Madrid', '{at}', '{at}')"
+    ))
+    .await;
+    let mut tasks = Vec::new();
+    for n in 0..32 {
+        let db = app.state.db.clone();
+        let fresh = fresh.clone();
+        tasks.push(tokio::spawn(async move {
+            let txn = db.begin().await.expect("begin");
+            let act = nido::families::record::Act {
+                kind: "prueba.primera",
+                actor: None,
+                content: json!({"n": n}),
+                subjects: vec![],
+            };
+            let seq = nido::families::record::append(&txn, &fresh, act)
+                .await
+                .expect("append");
+            txn.commit().await.expect("commit");
+            seq
+        }));
+    }
+    let mut seqs = Vec::new();
+    for task in tasks {
+        seqs.push(task.await.expect("task"));
+    }
+    seqs.sort_unstable();
+    assert_eq!(seqs, (1..=32).collect::<Vec<i64>>());
+    let found = nido::families::record::verify::verify(&app.state.db, &fresh)
+        .await
+        .expect("verify");
+    assert!(found.valido, "{found:?}");
+    assert_eq!(found.entradas, 32);
 }
 
 #[tokio::test]

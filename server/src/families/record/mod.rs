@@ -60,35 +60,28 @@ pub async fn append(
     familia_id: &str,
     act: Act<'_>,
 ) -> Result<i64, DbErr> {
-    // The head row exists from the first append on; racing first appends on PostgreSQL meet on
-    // its primary key, and the loser does nothing once the winner commits.
-    cabeza::Entity::insert(cabeza::ActiveModel {
-        familia_id: Set(familia_id.to_owned()),
-        entradas: Set(0),
-        hash: Set(chain::GENESIS.to_owned()),
-    })
-    .on_conflict(
-        OnConflict::column(cabeza::Column::FamiliaId)
-            .do_nothing()
-            .to_owned(),
-    )
-    .exec_without_returning(txn)
-    .await?;
-    // Taking the next number is a write: on PostgreSQL it locks the head row until commit, on
-    // SQLite the transaction already holds the only writer lock. Either way, the next append of
-    // this family waits here and then reads this one's head.
-    cabeza::Entity::update_many()
-        .col_expr(
-            cabeza::Column::Entradas,
-            Expr::col(cabeza::Column::Entradas).add(1),
-        )
-        .filter(cabeza::Column::FamiliaId.eq(familia_id))
-        .exec(txn)
-        .await?;
-    let head = cabeza::Entity::find_by_id(familia_id)
-        .one(txn)
-        .await?
-        .ok_or_else(|| DbErr::RecordNotFound("registro_cabezas".into()))?;
+    let head = match take_next(txn, familia_id).await? {
+        Some(head) => head,
+        None => {
+            // The family's first entry. Racing first appends on PostgreSQL meet on the head's
+            // primary key: the loser does nothing once the winner commits, then takes the next.
+            cabeza::Entity::insert(cabeza::ActiveModel {
+                familia_id: Set(familia_id.to_owned()),
+                entradas: Set(0),
+                hash: Set(chain::GENESIS.to_owned()),
+            })
+            .on_conflict(
+                OnConflict::column(cabeza::Column::FamiliaId)
+                    .do_nothing()
+                    .to_owned(),
+            )
+            .exec_without_returning(txn)
+            .await?;
+            take_next(txn, familia_id)
+                .await?
+                .ok_or_else(|| DbErr::RecordNotFound("registro_cabezas".into()))?
+        }
+    };
     let content = chain::canonical(&act.content);
     let mut entry = chain::Entry {
         familia: familia_id.to_owned(),
@@ -127,6 +120,26 @@ pub async fn append(
         .exec(txn)
         .await?;
     Ok(entry.seq)
+}
+
+/// Takes the family's next sequence number with the statement that locks its head: a write, so on
+/// PostgreSQL it holds the head row until commit and on SQLite the transaction holds the only
+/// writer lock before it reads anything. The next append of this family waits here, then reads
+/// this one's head. Gives back the head with the count already raised, or None before the first
+/// entry.
+async fn take_next(
+    txn: &impl ConnectionTrait,
+    familia_id: &str,
+) -> Result<Option<cabeza::Model>, DbErr> {
+    Ok(cabeza::Entity::update_many()
+        .col_expr(
+            cabeza::Column::Entradas,
+            Expr::col(cabeza::Column::Entradas).add(1),
+        )
+        .filter(cabeza::Column::FamiliaId.eq(familia_id))
+        .exec_with_returning(txn)
+        .await?
+        .pop())
 }
 
 /// " a b " so that `LIKE '% a %'` finds a subject whole, never a prefix of another.
