@@ -18,6 +18,8 @@ pub struct Config {
     pub master_key_file: PathBuf,
     pub rate_limits: bool,
     pub trust_proxy: bool,
+    /// The Ed25519 key that signs the family record's checkpoints (created at first start).
+    pub signing_key_file: PathBuf,
 }
 
 /// A bad setting: names the variable and says what is wrong, in one line.
@@ -116,6 +118,10 @@ impl Config {
         let trust_proxy =
             on_off(get("NIDO_TRUST_PROXY"), false).map_err(|p| bad("NIDO_TRUST_PROXY", p))?;
 
+        let signing_key_file = get("NIDO_SIGNING_KEY_FILE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| data_dir.join("signing-key.pem"));
+
         Ok(Config {
             addr,
             data_dir,
@@ -128,6 +134,7 @@ impl Config {
             master_key_file,
             rate_limits,
             trust_proxy,
+            signing_key_file,
         })
     }
 
@@ -175,6 +182,7 @@ impl fmt::Debug for Config {
             .field("master_key_file", &self.master_key_file)
             .field("rate_limits", &self.rate_limits)
             .field("trust_proxy", &self.trust_proxy)
+            .field("signing_key_file", &self.signing_key_file)
             .finish()
     }
 }

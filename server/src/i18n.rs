@@ -191,6 +191,7 @@ messages! {
     FamilyLastCoparent => "family_last_coparent", "La familia tiene hijos y necesita al menos un co-padre activo: primero agrega o promueve a otro co-padre.", "The family has children and needs at least one active co-parent: add or promote another co-parent first.";
     FamilyOnlyMember => "family_only_member", "Es tu propia familia y eres su único miembro, así que no puedes salir de ella. Si quieres dejar Nido, cierra tu cuenta.", "This is your own family and you are its only member, so you cannot leave it. To leave Nido, close your account instead.";
     FamilyLeft => "family_left", "Saliste de la familia.", "You left the family.";
+    RecordCursorInvalid => "record_cursor_invalid", "El cursor debe ser el número de una entrada del registro.", "The cursor must be the number of an entry of the record.";
     MemberRemoved => "member_removed", "Quitamos a esa persona de la familia.", "The member was removed from the family.";
     InvitationUnknown => "invitation_unknown", "No encontramos esa invitación. Revisa el enlace o el código.", "We could not find that invitation. Check the link or the code.";
     InvitationExpired => "invitation_expired", "Esta invitación venció. Pide a quien te invitó que te la envíe de nuevo.", "This invitation has expired. Ask whoever invited you to send it again.";

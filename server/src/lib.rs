@@ -74,6 +74,10 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     for domain in domain::all() {
         domain.parts(&mut parts, &mut forget);
     }
+    let signer = platform::signing::load_or_create(&config.signing_key_file)?;
+    families::record::checkpoint::register_key(&db, &signer)
+        .await
+        .context("publishing the record's signing key")?;
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -83,6 +87,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         storage,
         changes: Changes::new(forget),
         files,
+        signer,
         instance: ids::new_id().into(),
         parts: Arc::new(parts),
     })

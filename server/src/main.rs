@@ -5,6 +5,8 @@ use tracing_subscriber::EnvFilter;
 
 use nido::config::Config;
 
+mod bench_record;
+
 #[derive(Parser)]
 #[command(
     name = "nido",
@@ -44,6 +46,23 @@ enum Command {
         /// Only check the archive (every entry against its checksum); change nothing.
         #[arg(long)]
         check: bool,
+    },
+    /// Check a family record exported from Nido (the account export's ZIP, or one of its
+    /// registro/<id>.json files): every entry's hash and link, and the signed checkpoint. Needs
+    /// no server and no database.
+    Verify { file: PathBuf },
+    /// Make a new key for signing the family records' checkpoints (NIDO_SIGNING_KEY_FILE); the
+    /// old file is kept beside it. Restart every instance afterwards.
+    RotateSigningKey,
+    /// Measure what appending to the family record costs (a scratch database only).
+    #[command(hide = true)]
+    BenchRecord {
+        #[arg(long, default_value_t = 1000)]
+        families: usize,
+        #[arg(long, default_value_t = 32)]
+        writers: usize,
+        #[arg(long, default_value_t = 20000)]
+        writes: usize,
     },
 }
 
@@ -127,6 +146,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             );
             return Ok(());
         }
+        Command::Verify { file } => return verify_command(&file),
         _ => {}
     }
     let config = Config::from_env()?;
@@ -168,12 +188,43 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 done.rewrapped
             );
         }
+        Command::RotateSigningKey => {
+            let path = &config.signing_key_file;
+            let (old, new) = nido::platform::signing::rotate(path)?;
+            if let Some(old) = old {
+                println!(
+                    "old key {} kept as {}.{}.old",
+                    old.key_id(),
+                    path.display(),
+                    old.key_id()
+                );
+            }
+            println!(
+                "new signing key {} written to {}; restart every instance: each publishes it at \
+                 start, and the old key stays listed at /api/registro/claves",
+                new.key_id(),
+                path.display()
+            );
+        }
+        Command::BenchRecord {
+            families,
+            writers,
+            writes,
+        } => {
+            let db = nido::connect_and_migrate(&config).await?;
+            let options = bench_record::Options {
+                families,
+                writers,
+                writes,
+            };
+            bench_record::run(db, options).await?;
+        }
         Command::Migrate => {
             let state = nido::build_state(config).await?;
             drop(state);
             println!("migrations are up to date");
         }
-        Command::Serve | Command::Openapi => {
+        Command::Serve | Command::Openapi | Command::Verify { .. } => {
             let addr = config.addr;
             let state = nido::build_state(config).await?;
             let listener = tokio::net::TcpListener::bind(addr)
@@ -185,6 +236,49 @@ async fn run(command: Command) -> anyhow::Result<()> {
             println!("Nido stopped");
         }
     }
+    Ok(())
+}
+
+/// Prints what was found in each family's record; fails (exit code 1) when any is broken.
+fn verify_command(file: &std::path::Path) -> anyhow::Result<()> {
+    let reports = nido::families::record::export::check_file(file)?;
+    let mut broken = 0;
+    for report in &reports {
+        let erased = if report.erased > 0 {
+            format!(" ({} with content erased)", report.erased)
+        } else {
+            String::new()
+        };
+        match report.first_error {
+            None => println!(
+                "{}: family {}: {} entries hold{erased}",
+                report.name, report.familia, report.entries
+            ),
+            Some(seq) => println!(
+                "{}: family {}: BROKEN at entry {seq} of {}",
+                report.name, report.familia, report.entries
+            ),
+        }
+        match &report.checkpoint {
+            None => println!("  no signed checkpoint yet: nothing vouches for the entries"),
+            Some(c) if c.signature_holds => println!(
+                "  checkpoint of {} entries signed at {} by key {}: signature holds \
+                 (check that this key is listed at /api/registro/claves)",
+                c.entradas, c.hora, c.key_id
+            ),
+            Some(c) => println!(
+                "  checkpoint of {} entries signed at {} by key {}: SIGNATURE DOES NOT HOLD",
+                c.entradas, c.hora, c.key_id
+            ),
+        }
+        if !report.valid() {
+            broken += 1;
+        }
+    }
+    if broken > 0 {
+        anyhow::bail!("{broken} of {} family records do not verify", reports.len());
+    }
+    println!("all {} family records verify", reports.len());
     Ok(())
 }
 

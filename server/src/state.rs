@@ -14,6 +14,7 @@ use crate::{
         files::Files,
         mail::{Mail, Mailer},
         rate_limit::RateLimiter,
+        signing::Signer25519,
         storage::Storage,
     },
 };
@@ -30,6 +31,8 @@ pub struct AppState {
     pub changes: Changes,
     /// Every stored file, encrypted: read and write files through this, not `storage`.
     pub files: Files,
+    /// Signs the family record's checkpoints.
+    pub signer: Signer25519,
     /// This process's id among the instances sharing the database.
     pub instance: Arc<str>,
     pub parts: Arc<Parts>,

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::{
     access::WriteChild,
     entities::hijo,
-    mails,
+    mails, record_acts,
     routes::{ChildAnswer, Deleted, answer, deleted},
 };
 use crate::{
@@ -86,7 +86,10 @@ pub async fn delete_child(
     let mut active = access.child.into_active_model();
     active.eliminado_at = Set(Some(now));
     active.eliminado_por = Set(Some(by.id.clone()));
-    let child = active.update(&state.db).await?;
+    let txn = state.db.begin().await?;
+    let child = active.update(&txn).await?;
+    record_acts::deleted(&txn, &child, &by.id).await?;
+    txn.commit().await?;
     state.announce(Change::Family(&child.familia_id)).await;
     tell_the_other_members(&state, &child, &by, purge_at(now)).await?;
     Ok(deleted(Msg::ChildDeleted))
@@ -215,7 +218,10 @@ pub async fn restore_child(
     active.eliminado_at = Set(None);
     active.eliminado_por = Set(None);
     active.updated_at = Set(Utc::now());
-    let child = active.update(&state.db).await?;
+    let txn = state.db.begin().await?;
+    let child = active.update(&txn).await?;
+    record_acts::restored(&txn, &child, &auth.user.id).await?;
+    txn.commit().await?;
     answer(&state, child).await
 }
 
@@ -234,12 +240,16 @@ pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> Result<u64, DbEr
             .collect();
         // The files go after the commit, noted with it in case of a crash in between.
         let txn = state.db.begin().await?;
-        erased += hijo::Entity::delete_many()
+        let purged = hijo::Entity::delete_many()
             .filter(hijo::Column::Id.eq(&child.id))
             .filter(hijo::Column::EliminadoAt.lte(now - restore_window()))
             .exec(&txn)
             .await?
             .rows_affected;
+        if purged > 0 {
+            record_acts::purged(&txn, &child).await?;
+        }
+        erased += purged;
         crate::platform::pending::note(&txn, state, &files).await?;
         txn.commit().await?;
         photo::after_change(state, &[], &files).await;

@@ -6,6 +6,7 @@ pub mod entities;
 mod export;
 pub mod input;
 mod mails;
+pub mod record_acts;
 pub mod records;
 pub mod routes;
 pub mod views;

@@ -7,7 +7,8 @@ use axum::{
 };
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, ModelTrait, QueryFilter, Set,
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, IntoActiveModel, ModelTrait,
+    QueryFilter, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -16,6 +17,7 @@ use super::{
     access::{ReadChild, WriteChild},
     entities::{actividad, contacto, hijo, turno},
     input::{self, ActivityInput, AppointmentInput, ChildInput, ContactInput, MedicalInput},
+    record_acts::{self, parts},
     records,
     views::{ChildView, list_to_json},
 };
@@ -80,11 +82,19 @@ pub(super) async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Js
     }))
 }
 
-/// Reloads a child after a change to one of its lists, and marks it updated.
-async fn touched(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
-    let mut active = child.into_active_model();
+/// After a change to one of a child's lists, inside its transaction: marks the child updated,
+/// records which list changed in the family record, commits, and answers the whole child.
+async fn touched(
+    state: &AppState,
+    txn: DatabaseTransaction,
+    access: WriteChild,
+    part: &str,
+) -> ApiResult<Json<ChildAnswer>> {
+    let mut active = access.child.into_active_model();
     active.updated_at = Set(Utc::now());
-    let child = active.update(&state.db).await?;
+    let child = active.update(&txn).await?;
+    record_acts::changed(&txn, &child, &access.auth.user.id, &[part]).await?;
+    txn.commit().await?;
     answer(state, child).await
 }
 
@@ -156,18 +166,18 @@ pub(super) async fn create_child(
     let (Some(basic), Some(school), Some(medical)) = (basic, school, medical) else {
         return Err(ApiError::internal("field check passed without values"));
     };
+    let txn = state.db.begin().await?;
     let family = match family {
         Some(family) => family,
         // Someone who only joined others' families (or only as a viewer) starts one of their own.
         None => {
             let own = families::create_own_family(
-                &state.db,
+                &txn,
                 &auth.user.id,
                 &auth.user.apellido,
                 &auth.user.zona_horaria,
             )
             .await?;
-            state.announce(Change::User(&auth.user.id)).await;
             own.id
         }
     };
@@ -200,8 +210,12 @@ pub(super) async fn create_child(
         eliminado_at: Set(None),
         eliminado_por: Set(None),
     }
-    .insert(&state.db)
+    .insert(&txn)
     .await?;
+    record_acts::created(&txn, &child, &auth.user.id).await?;
+    txn.commit().await?;
+    // A family of their own may have been made for it.
+    state.announce(Change::User(&auth.user.id)).await;
     Ok((StatusCode::CREATED, answer(&state, child).await?))
 }
 
@@ -225,8 +239,10 @@ pub(super) async fn update_child(
         .informacion_medica
         .map(|m| input::medical(m, &mut errors));
     errors.into_result()?;
+    let mut changed_parts = Vec::new();
     let mut active = access.child.into_active_model();
     if let Some(Some(b)) = basic {
+        changed_parts.push(parts::BASIC);
         active.nombre = Set(b.nombre);
         active.apellido = Set(b.apellido);
         active.fecha_nacimiento = Set(b.fecha_nacimiento);
@@ -235,6 +251,7 @@ pub(super) async fn update_child(
         active.numero_seguro_social = Set(b.numero_seguro_social);
     }
     if let Some(Some(s)) = school {
+        changed_parts.push(parts::SCHOOL);
         active.escuela = Set(s.escuela);
         active.grado = Set(s.grado);
         active.profesor_principal = Set(s.profesor_principal);
@@ -243,10 +260,14 @@ pub(super) async fn update_child(
         active.horario_salida = Set(s.salida);
     }
     if let Some(Some(m)) = medical {
+        changed_parts.push(parts::MEDICAL);
         set_medical(&mut active, m);
     }
     active.updated_at = Set(Utc::now());
-    let child = active.update(&state.db).await?;
+    let txn = state.db.begin().await?;
+    let child = active.update(&txn).await?;
+    record_acts::changed(&txn, &child, &access.auth.user.id, &changed_parts).await?;
+    txn.commit().await?;
     answer(&state, child).await
 }
 
@@ -297,7 +318,10 @@ async fn replace_medical(
     let mut active = access.child.into_active_model();
     set_medical(&mut active, medical);
     active.updated_at = Set(Utc::now());
-    let child = active.update(&state.db).await?;
+    let txn = state.db.begin().await?;
+    let child = active.update(&txn).await?;
+    record_acts::changed(&txn, &child, &access.auth.user.id, &[parts::MEDICAL]).await?;
+    txn.commit().await?;
     answer(&state, child).await
 }
 
@@ -318,6 +342,7 @@ pub(super) async fn add_activity(
 ) -> ApiResult<(StatusCode, Json<ChildAnswer>)> {
     let a = checked(body, input::activity)?;
     let now = Utc::now();
+    let txn = state.db.begin().await?;
     actividad::ActiveModel {
         id: Set(ids::new_id()),
         hijo_id: Set(access.child.id.clone()),
@@ -330,9 +355,12 @@ pub(super) async fn add_activity(
         created_at: Set(now),
         updated_at: Set(now),
     }
-    .insert(&state.db)
+    .insert(&txn)
     .await?;
-    Ok((StatusCode::CREATED, touched(&state, access.child).await?))
+    Ok((
+        StatusCode::CREATED,
+        touched(&state, txn, access, parts::ACTIVITIES).await?,
+    ))
 }
 
 /// Runs one of the input checks and fails with every field problem it found.
@@ -361,8 +389,9 @@ pub(super) async fn update_activity(
     active.hora_inicio = Set(a.hora_inicio);
     active.hora_fin = Set(a.hora_fin);
     active.updated_at = Set(Utc::now());
-    active.update(&state.db).await?;
-    touched(&state, access.child).await
+    let txn = state.db.begin().await?;
+    active.update(&txn).await?;
+    touched(&state, txn, access, parts::ACTIVITIES).await
 }
 
 #[utoipa::path(delete, path = "/hijos/{id}/actividades/{item_id}", tag = "children", security(("bearer" = [])),
@@ -373,11 +402,10 @@ pub(super) async fn delete_activity(
     access: WriteChild,
     Path(path): Path<ItemPath>,
 ) -> ApiResult<Json<ChildAnswer>> {
-    find_activity(&state, &path)
-        .await?
-        .delete(&state.db)
-        .await?;
-    touched(&state, access.child).await
+    let found = find_activity(&state, &path).await?;
+    let txn = state.db.begin().await?;
+    found.delete(&txn).await?;
+    touched(&state, txn, access, parts::ACTIVITIES).await
 }
 
 async fn find_activity(state: &AppState, path: &ItemPath) -> ApiResult<actividad::Model> {
@@ -399,6 +427,7 @@ pub(super) async fn add_appointment(
 ) -> ApiResult<(StatusCode, Json<ChildAnswer>)> {
     let t = checked(body, input::appointment)?;
     let now = Utc::now();
+    let txn = state.db.begin().await?;
     turno::ActiveModel {
         id: Set(ids::new_id()),
         hijo_id: Set(access.child.id.clone()),
@@ -411,9 +440,12 @@ pub(super) async fn add_appointment(
         created_at: Set(now),
         updated_at: Set(now),
     }
-    .insert(&state.db)
+    .insert(&txn)
     .await?;
-    Ok((StatusCode::CREATED, touched(&state, access.child).await?))
+    Ok((
+        StatusCode::CREATED,
+        touched(&state, txn, access, parts::APPOINTMENTS).await?,
+    ))
 }
 
 #[utoipa::path(put, path = "/hijos/{id}/turnos-medicos/{item_id}", tag = "children", security(("bearer" = [])),
@@ -434,8 +466,9 @@ pub(super) async fn update_appointment(
     active.medico_especialidad = Set(t.medico_especialidad);
     active.notas = Set(t.notas);
     active.updated_at = Set(Utc::now());
-    active.update(&state.db).await?;
-    touched(&state, access.child).await
+    let txn = state.db.begin().await?;
+    active.update(&txn).await?;
+    touched(&state, txn, access, parts::APPOINTMENTS).await
 }
 
 #[utoipa::path(delete, path = "/hijos/{id}/turnos-medicos/{item_id}", tag = "children", security(("bearer" = [])),
@@ -446,11 +479,10 @@ pub(super) async fn delete_appointment(
     access: WriteChild,
     Path(path): Path<ItemPath>,
 ) -> ApiResult<Json<ChildAnswer>> {
-    find_appointment(&state, &path)
-        .await?
-        .delete(&state.db)
-        .await?;
-    touched(&state, access.child).await
+    let found = find_appointment(&state, &path).await?;
+    let txn = state.db.begin().await?;
+    found.delete(&txn).await?;
+    touched(&state, txn, access, parts::APPOINTMENTS).await
 }
 
 async fn find_appointment(state: &AppState, path: &ItemPath) -> ApiResult<turno::Model> {
@@ -472,6 +504,7 @@ pub(super) async fn add_contact(
 ) -> ApiResult<(StatusCode, Json<ChildAnswer>)> {
     let c = checked(body, input::contact)?;
     let now = Utc::now();
+    let txn = state.db.begin().await?;
     contacto::ActiveModel {
         id: Set(ids::new_id()),
         hijo_id: Set(access.child.id.clone()),
@@ -483,9 +516,12 @@ pub(super) async fn add_contact(
         created_at: Set(now),
         updated_at: Set(now),
     }
-    .insert(&state.db)
+    .insert(&txn)
     .await?;
-    Ok((StatusCode::CREATED, touched(&state, access.child).await?))
+    Ok((
+        StatusCode::CREATED,
+        touched(&state, txn, access, parts::CONTACTS).await?,
+    ))
 }
 
 #[utoipa::path(put, path = "/hijos/{id}/contactos-emergencia/{item_id}", tag = "children", security(("bearer" = [])),
@@ -505,8 +541,9 @@ pub(super) async fn update_contact(
     active.email = Set(c.email);
     active.prioridad = Set(c.prioridad);
     active.updated_at = Set(Utc::now());
-    active.update(&state.db).await?;
-    touched(&state, access.child).await
+    let txn = state.db.begin().await?;
+    active.update(&txn).await?;
+    touched(&state, txn, access, parts::CONTACTS).await
 }
 
 #[utoipa::path(delete, path = "/hijos/{id}/contactos-emergencia/{item_id}", tag = "children", security(("bearer" = [])),
@@ -517,8 +554,10 @@ pub(super) async fn delete_contact(
     access: WriteChild,
     Path(path): Path<ItemPath>,
 ) -> ApiResult<Json<ChildAnswer>> {
-    find_contact(&state, &path).await?.delete(&state.db).await?;
-    touched(&state, access.child).await
+    let found = find_contact(&state, &path).await?;
+    let txn = state.db.begin().await?;
+    found.delete(&txn).await?;
+    touched(&state, txn, access, parts::CONTACTS).await
 }
 
 async fn find_contact(state: &AppState, path: &ItemPath) -> ApiResult<contacto::Model> {
@@ -552,12 +591,13 @@ pub(super) async fn upload_photo(
     let stored = photo::store(&state, &format!("hijos/{}", access.child.id), data).await?;
     let new: Vec<String> = stored.keys().collect();
     let old = photo_keys(&access.child);
+    let actor = access.auth.user.id.clone();
     let mut active = access.child.into_active_model();
     active.foto_key = Set(Some(stored.photo_key.clone()));
     active.miniatura_key = Set(Some(stored.thumbnail_key.clone()));
     active.updated_at = Set(Utc::now());
     let saved = match photo::before_change(&state, &old).await {
-        Ok(()) => active.update(&state.db).await.map_err(ApiError::from),
+        Ok(()) => save_photo_change(&state, active, &actor).await,
         Err(err) => Err(err),
     };
     let child = match saved {
@@ -585,9 +625,22 @@ pub(super) async fn delete_photo(
     active.foto_key = Set(None);
     active.miniatura_key = Set(None);
     active.updated_at = Set(Utc::now());
-    let child = active.update(&state.db).await?;
+    let child = save_photo_change(&state, active, &access.auth.user.id).await?;
     photo::after_change(&state, &[], &old).await;
     answer(&state, child).await
+}
+
+/// Saves a new or removed photo and records it, in one transaction.
+async fn save_photo_change(
+    state: &AppState,
+    active: hijo::ActiveModel,
+    actor: &str,
+) -> ApiResult<hijo::Model> {
+    let txn = state.db.begin().await?;
+    let child = active.update(&txn).await?;
+    record_acts::changed(&txn, &child, actor, &[parts::PHOTO]).await?;
+    txn.commit().await?;
+    Ok(child)
 }
 
 fn photo_keys(child: &hijo::Model) -> Vec<String> {

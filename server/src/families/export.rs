@@ -18,7 +18,10 @@ use crate::{
 pub const README: &str = "\
 familias.json       tus familias y sus miembros / your families and their members\n\
 invitaciones.json   las invitaciones que enviaste / the invitations you sent\n\
-bloqueos.json       las personas que bloqueaste / the people you blocked\n";
+bloqueos.json       las personas que bloqueaste / the people you blocked\n\
+registro/<id>.json  el registro de cada familia, con su punto de control firmado; compruébalo con\n\
+                    `nido verify` (docs/record.md) / each family's record with its signed\n\
+                    checkpoint; check it with `nido verify` (docs/record.md)\n";
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -72,7 +75,7 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
             .filter(familia::Column::Id.is_in(family_ids.clone()))
             .all(&state.db),
         miembro::Entity::find()
-            .filter(miembro::Column::FamiliaId.is_in(family_ids))
+            .filter(miembro::Column::FamiliaId.is_in(family_ids.clone()))
             .all(&state.db),
         invitacion::Entity::find()
             .filter(invitacion::Column::InvitadoPor.eq(&user.id))
@@ -142,9 +145,14 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
         })
         .collect();
 
-    Ok(vec![
+    let mut files = vec![
         export_json("familias.json", &families)?,
         export_json("invitaciones.json", &sent)?,
         export_json("bloqueos.json", &blocks)?,
-    ])
+    ];
+    for familia_id in &family_ids {
+        let record = super::record::export::family_record(&state.db, familia_id).await?;
+        files.push(export_json(format!("registro/{familia_id}.json"), &record)?);
+    }
+    Ok(files)
 }

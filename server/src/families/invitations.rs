@@ -869,7 +869,7 @@ pub async fn join(
     if claimed.rows_affected != 1 {
         return Err(ApiError::new(StatusCode::GONE, Msg::InvitationUsed));
     }
-    miembro::ActiveModel {
+    let member = miembro::ActiveModel {
         id: Set(ids::new_id()),
         familia_id: Set(invitation.familia_id.clone()),
         usuario_id: Set(usuario_id.to_owned()),
@@ -881,6 +881,7 @@ pub async fn join(
     }
     .insert(txn)
     .await?;
+    super::record_acts::member_joined(txn, &member, &invitation.id).await?;
     Ok(())
 }
 

@@ -8,6 +8,8 @@ pub mod entities;
 mod export;
 pub mod invitations;
 mod mails;
+pub mod record;
+pub mod record_acts;
 pub mod routes;
 
 use std::{
@@ -31,13 +33,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
-    domain::{self, Domain, ExportFile},
+    domain::{self, Domain, ExportFile, Work},
     error::{ApiError, ApiResult},
     i18n::Msg,
     ids,
     platform::{
         cache::Cache,
         changes::{Change, Forget},
+        jobs::Periodic,
     },
     request::AuthUser,
     state::{AppState, Parts},
@@ -126,7 +129,7 @@ pub async fn create_family(
     }
     .insert(db)
     .await?;
-    miembro::ActiveModel {
+    let creator = miembro::ActiveModel {
         id: Set(ids::new_id()),
         familia_id: Set(family.id.clone()),
         usuario_id: Set(usuario_id.to_owned()),
@@ -138,6 +141,7 @@ pub async fn create_family(
     }
     .insert(db)
     .await?;
+    record_acts::family_created(db, &family.id, &family.nombre, &creator).await?;
     Ok(family)
 }
 
@@ -194,7 +198,8 @@ pub async fn after_account_closed(
             let mut active: miembro::ActiveModel = heir.clone().into();
             active.es_admin = Set(true);
             active.updated_at = Set(Utc::now());
-            active.update(txn).await?;
+            let made_admin = active.update(txn).await?;
+            record_acts::member_changed(txn, heir, &made_admin, None).await?;
         }
     }
     Ok(())
@@ -250,15 +255,21 @@ async fn erase_member(
             familia::Entity::delete_by_id(&membership.familia_id)
                 .exec(txn)
                 .await?;
-            erased.push(membership.familia_id);
+            erased.push(membership.familia_id.clone());
         } else if membership.es_admin && !others.iter().any(|o| o.es_admin) {
             let heir = others.iter().find(|o| can_edit(o)).unwrap_or(&others[0]);
             let mut active: miembro::ActiveModel = heir.clone().into();
             active.es_admin = Set(true);
             active.updated_at = Set(Utc::now());
-            active.update(txn).await?;
+            let made_admin = active.update(txn).await?;
+            record_acts::member_changed(txn, heir, &made_admin, None).await?;
+        }
+        if !others.is_empty() {
+            record_acts::member_erased(txn, &membership).await?;
         }
     }
+    // The shared families' records keep their entries; what they say about this person goes.
+    record::erase_subject(txn, &record::user_subject(&user.id)).await?;
     Ok((files, erased))
 }
 
@@ -274,6 +285,25 @@ impl Domain for Families {
             .routes(routes!(routes::update_member, routes::remove_member))
             .merge(invitations::router())
             .merge(blocking::router())
+            .merge(record::routes::router())
+    }
+
+    /// The daily signed checkpoint of every family record that moved.
+    fn periodic(&self) -> Vec<(Periodic, Work)> {
+        vec![(
+            Periodic {
+                kind: "record_checkpoints",
+                every: chrono::Duration::days(1),
+            },
+            |state| {
+                Box::pin(async move {
+                    let signed =
+                        record::checkpoint::checkpoint_all(&state.db, &state.signer).await?;
+                    tracing::info!(signed, "family records checkpointed");
+                    Ok(())
+                })
+            },
+        )]
     }
 
     fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::{
     FamilyAdmin, FamilyMember, Permission, Relation, Roster,
     entities::{familia, miembro},
-    lock_family,
+    lock_family, record_acts,
 };
 use crate::platform::changes::Change;
 use crate::{
@@ -296,11 +296,17 @@ pub(super) async fn update_family(
     let (Some(nombre), Some(zona)) = (nombre, zona) else {
         return Err(ApiError::internal("field check passed without values"));
     };
+    let renamed = nombre != access.family.nombre;
     let mut active = access.family.into_active_model();
     active.nombre = Set(nombre);
     active.zona_horaria = Set(zona);
     active.updated_at = Set(Utc::now());
-    let family = active.update(&state.db).await?;
+    let txn = state.db.begin().await?;
+    let family = active.update(&txn).await?;
+    if renamed {
+        record_acts::family_renamed(&txn, &family.id, &access.auth.user.id, &family.nombre).await?;
+    }
+    txn.commit().await?;
     answer(&state, &access.auth.user.id, family).await
 }
 
@@ -400,7 +406,13 @@ pub(super) async fn update_member(
     active.relacion = Set(changed.relacion);
     active.es_admin = Set(changed.es_admin);
     active.updated_at = Set(Utc::now());
-    active.update(&txn).await?;
+    let after = active.update(&txn).await?;
+    if after.permiso != target.permiso
+        || after.relacion != target.relacion
+        || after.es_admin != target.es_admin
+    {
+        record_acts::member_changed(&txn, target, &after, Some(&access.auth.user.id)).await?;
+    }
     txn.commit().await?;
     state.announce(Change::User(&target.usuario_id)).await;
     answer(&state, &access.auth.user.id, access.family).await
@@ -439,6 +451,7 @@ pub(super) async fn remove_member(
     roster.check(&target.id, None).map_err(ApiError::conflict)?;
     // Only the membership goes: the children belong to the family, not to the member.
     miembro::Entity::delete_by_id(&target.id).exec(&txn).await?;
+    record_acts::member_gone(&txn, target, &access.auth.user.id).await?;
     txn.commit().await?;
     state.announce(Change::User(&target.usuario_id)).await;
     tracing::info!(

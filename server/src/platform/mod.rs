@@ -8,6 +8,7 @@ pub mod mail;
 pub mod pending;
 pub mod photo;
 pub mod rate_limit;
+pub mod signing;
 pub mod storage;
 pub mod web_app;
 

@@ -19,6 +19,7 @@ mod mail;
 mod openapi;
 mod outage;
 mod profile;
+mod record;
 mod robustness;
 mod site;
 mod status;

@@ -172,6 +172,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias/{id}/registro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's record, newest first, 50 entries a page (members only). */
+        get: operations["list_entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/registro/puntos-de-control": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Has the server sign the record's head now (co-parents; 10 an hour per family). */
+        post: operations["new_checkpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/registro/verificacion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checks the whole record as stored: every entry's hash and link, the content still held, the
+         *     head, and the latest checkpoint's signature (members only).
+         */
+        get: operations["verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -491,6 +545,23 @@ export interface paths {
         };
         /** Readiness: the database answers too. */
         get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registro/claves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every public key the server has signed checkpoints with, and the period it was used. */
+        get: operations["list_keys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1023,6 +1094,33 @@ export interface components {
             foto?: string | null;
             nombre: string;
         };
+        CheckpointAnswer: {
+            data: components["schemas"]["CheckpointView"];
+            success: boolean;
+        };
+        /** @description A checkpoint as the API and the export show it: all one needs to check the signature. */
+        CheckpointView: {
+            /** @description The hash of entry number `entradas` (64 zeros for none). */
+            cabeza: string;
+            /** @description The id of the public key at `GET /api/registro/claves`. */
+            claveId: string;
+            /** @description Base64 of the 32-byte public key, when the server still lists it. */
+            clavePublica?: string | null;
+            /**
+             * Format: int64
+             * @description How many entries the signed head covers.
+             */
+            entradas: number;
+            familia: string;
+            /** @description Base64 of the 64-byte Ed25519 signature of `texto`. */
+            firma: string;
+            /** @description The signature checks out against that public key. */
+            firmaValida: boolean;
+            /** @description When it was signed, RFC 3339 UTC. */
+            hora: string;
+            /** @description The exact signed text (docs/record.md). */
+            texto: string;
+        };
         ChildAnswer: {
             data: components["schemas"]["ChildView"];
             success: boolean;
@@ -1191,6 +1289,36 @@ export interface components {
             msg: string;
             success: boolean;
         };
+        EntriesAnswer: {
+            data: components["schemas"]["EntriesPage"];
+            success: boolean;
+        };
+        EntriesPage: {
+            /** @description Newest first. */
+            entradas: components["schemas"]["EntryView"][];
+            /**
+             * Format: int64
+             * @description The cursor of the next (older) page, or null at the first entry.
+             */
+            siguiente?: number | null;
+        };
+        EntryView: {
+            /** @description The user who acted; null for the server's own work. */
+            actor?: string | null;
+            /** @description What the act was about; null once erased. */
+            contenido?: Record<string, never> | null;
+            contenidoBorrado: boolean;
+            /** @description The SHA-256 of the content's canonical JSON. */
+            contenidoHash: string;
+            hash: string;
+            /** @description The server's time, RFC 3339 UTC. */
+            hora: string;
+            previo: string;
+            /** Format: int64 */
+            seq: number;
+            /** @description What happened, e.g. hijo.creado, miembro.unido. */
+            tipo: string;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             /** @description A stable snake_case code for programs. */
@@ -1341,6 +1469,25 @@ export interface components {
             permiso?: string | null;
             /** @description The invitee's relation to the children; otro when absent. */
             relacion?: string | null;
+        };
+        /** @description The public keys the server has signed with, and when. */
+        KeyView: {
+            /** @description Base64 of the 32 raw bytes. */
+            clavePublica: string;
+            /** Format: date-time */
+            desde: string;
+            /**
+             * Format: date-time
+             * @description Null while it is the key in use.
+             */
+            hasta?: string | null;
+            id: string;
+            /** @description The same key as a PEM `PUBLIC KEY` block, for `openssl pkeyutl -verify`. */
+            pem?: string | null;
+        };
+        KeysAnswer: {
+            data: components["schemas"]["KeyView"][];
+            success: boolean;
         };
         /** @enum {string} */
         Lang: "es" | "en";
@@ -1728,6 +1875,28 @@ export interface components {
             telefono?: string | null;
             /** @description An IANA name, such as America/Argentina/Buenos_Aires. */
             zonaHoraria: string;
+        };
+        Verification: {
+            /**
+             * Format: int64
+             * @description Entries whose content was erased (an erased account, a purged child): their hash still
+             *     links the chain, so they are not errors.
+             */
+            contenidoBorrado: number;
+            /** Format: int64 */
+            entradas: number;
+            /**
+             * Format: int64
+             * @description The sequence number of the first entry that does not hold (or is missing), or null.
+             */
+            primerError?: number | null;
+            puntoDeControl?: components["schemas"]["CheckpointView"] | null;
+            /** @description Every entry holds, links to the one before, and agrees with the head and the checkpoint. */
+            valido: boolean;
+        };
+        VerificationAnswer: {
+            data: components["schemas"]["Verification"];
+            success: boolean;
         };
     };
     responses: never;
@@ -2609,6 +2778,150 @@ export interface operations {
             };
             /** @description the family would be left empty, or without an admin or a co-parent */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_entries: {
+        parameters: {
+            query?: {
+                /** @description The `siguiente` of the previous page: entries numbered below it. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntriesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a cursor that is not an entry number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    new_checkpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer of this family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description asked too often */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4217,6 +4530,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeysAnswer"];
                 };
             };
         };

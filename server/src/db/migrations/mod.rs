@@ -14,6 +14,7 @@ mod m0012_child_deletion;
 mod m0013_suggestions;
 mod m0014_jobs;
 mod m0015_file_keys;
+mod m0016_family_record;
 mod m0017_time_zones;
 
 pub struct Migrator;
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_suggestions::Migration),
             Box::new(m0014_jobs::Migration),
             Box::new(m0015_file_keys::Migration),
+            Box::new(m0016_family_record::Migration),
             Box::new(m0017_time_zones::Migration),
         ]
     }
