@@ -115,7 +115,7 @@ async fn write(db: &DatabaseConnection, id: &str, with_record: bool) -> anyhow::
             &txn,
             id,
             Act {
-                kind: record::kinds::FAMILY_RENAMED,
+                kind: record::kinds::FAMILY_CHANGED,
                 actor: None,
                 content: json!({"nombre": "bench"}),
                 subjects: vec![],

@@ -1,5 +1,5 @@
-//! What the families domain writes into the family record: a family made or renamed, members
-//! joining, leaving, removed, and changes to their access or role.
+//! What the families domain writes into the family record: a family made, renamed or moved to
+//! another time zone, members joining, leaving, removed, and changes to their access or role.
 
 use sea_orm::{ConnectionTrait, DbErr};
 use serde_json::json;
@@ -62,17 +62,19 @@ pub async fn family_created(
     .await
 }
 
-pub async fn family_renamed(
+/// The family's name or time zone changed: both as they are now.
+pub async fn family_changed(
     txn: &impl ConnectionTrait,
     familia_id: &str,
     actor: &str,
     nombre: &str,
+    zona_horaria: &str,
 ) -> Result<(), DbErr> {
-    let content = json!({"nombre": nombre});
+    let content = json!({"nombre": nombre, "zonaHoraria": zona_horaria});
     write(
         txn,
         familia_id,
-        kinds::FAMILY_RENAMED,
+        kinds::FAMILY_CHANGED,
         Some(actor),
         content,
         vec![],

@@ -296,15 +296,22 @@ pub(super) async fn update_family(
     let (Some(nombre), Some(zona)) = (nombre, zona) else {
         return Err(ApiError::internal("field check passed without values"));
     };
-    let renamed = nombre != access.family.nombre;
+    let changed = nombre != access.family.nombre || zona != access.family.zona_horaria;
     let mut active = access.family.into_active_model();
     active.nombre = Set(nombre);
     active.zona_horaria = Set(zona);
     active.updated_at = Set(Utc::now());
     let txn = state.db.begin().await?;
     let family = active.update(&txn).await?;
-    if renamed {
-        record_acts::family_renamed(&txn, &family.id, &access.auth.user.id, &family.nombre).await?;
+    if changed {
+        record_acts::family_changed(
+            &txn,
+            &family.id,
+            &access.auth.user.id,
+            &family.nombre,
+            &family.zona_horaria,
+        )
+        .await?;
     }
     txn.commit().await?;
     answer(&state, &access.auth.user.id, family).await

@@ -154,7 +154,7 @@ async fn the_acts_of_today_are_recorded_in_order() {
             "familia.creada",
             "hijo.creado",
             "hijo.modificado",
-            "familia.renombrada",
+            "familia.cambiada",
             "miembro.unido",
             "hijo.eliminado",
             "hijo.restaurado",
@@ -164,6 +164,7 @@ async fn the_acts_of_today_are_recorded_in_order() {
     assert_eq!(listed[2]["contenido"]["permiso"], "viewer");
     assert_eq!(listed[4]["contenido"]["campos"], json!(["datosBasicos"]));
     assert_eq!(listed[3]["contenido"]["nombre"], "Los Gómez");
+    assert_eq!(listed[3]["contenido"]["zonaHoraria"], "Europe/Madrid");
     // The new member reads the same record, and it holds.
     let seen_by_rosa = verification(&app, &rosa, &family).await;
     assert_eq!(seen_by_rosa["valido"], true, "{seen_by_rosa}");

@@ -22,7 +22,8 @@ use entities::{cabeza, contenido, entrada};
 /// The kinds of entry written today; later domains add theirs.
 pub mod kinds {
     pub const FAMILY_CREATED: &str = "familia.creada";
-    pub const FAMILY_RENAMED: &str = "familia.renombrada";
+    /// Its name or time zone changed.
+    pub const FAMILY_CHANGED: &str = "familia.cambiada";
     pub const MEMBER_JOINED: &str = "miembro.unido";
     pub const MEMBER_LEFT: &str = "miembro.salio";
     pub const MEMBER_REMOVED: &str = "miembro.eliminado";
