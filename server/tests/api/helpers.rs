@@ -35,6 +35,9 @@ pub struct Options {
     pub smtp_url: Option<String>,
     /// Serve another test's database (a second instance), instead of a database of its own.
     pub database_url: Option<String>,
+    /// The data directory of the instance whose database this one shares: its master and
+    /// signing keys are copied in, as a deployment gives every instance the same key files.
+    pub keys_from: Option<std::path::PathBuf>,
     /// Serve this data directory with the SQLite database inside it (e.g. one a backup was
     /// restored into), instead of a fresh one.
     pub data_dir: Option<tempfile::TempDir>,
@@ -81,6 +84,11 @@ impl TestApp {
         }
         if let Some(smtp) = options.smtp_url {
             vars.push(("NIDO_SMTP_URL", smtp));
+        }
+        if let Some(from) = &options.keys_from {
+            for file in ["master.key", "signing-key.pem"] {
+                std::fs::copy(from.join(file), data_dir.path().join(file)).expect("key file");
+            }
         }
         let config = Config::from_lookup(|name| {
             vars.iter()

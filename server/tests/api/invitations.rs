@@ -867,6 +867,7 @@ async fn another_instance_sees_changes_at_once() {
     }
     let other = TestApp::spawn_with(Options {
         database_url: Some(f.app.database_url().to_owned()),
+        keys_from: Some(f.app.data_dir.path().to_owned()),
         ..Default::default()
     })
     .await;

@@ -85,6 +85,7 @@ async fn a_database_outage_answers_503_and_the_same_process_recovers() {
     url.set_port(Some(proxy.port)).expect("port");
     let app = TestApp::spawn_with(Options {
         database_url: Some(url.to_string()),
+        keys_from: Some(owner.data_dir.path().to_owned()),
         ..Default::default()
     })
     .await;
