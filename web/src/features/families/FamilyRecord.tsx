@@ -137,7 +137,7 @@ export function RecordView({
               const actor = recordActor(entry.actor, members);
               return (
                 <li key={entry.seq} className="flex gap-3 py-3" data-testid="record-entry">
-                  <span className="w-12 shrink-0 pt-0.5 text-right font-mono text-xs text-muted">#{entry.seq}</span>
+                  <span className="w-10 shrink-0 pt-0.5 text-right font-mono text-xs text-muted">#{entry.seq}</span>
                   <div className="min-w-0 flex-1">
                     <p className="break-words font-medium text-ink">{t(recordKindKey(entry.tipo), { kind: entry.tipo })}</p>
                     <p className="mt-0.5 text-sm text-muted">
