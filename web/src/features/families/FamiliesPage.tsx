@@ -9,6 +9,7 @@ import { BackLink, Card, Disclosure, useDisclosure } from '../profile/ui';
 import { useCreateFamily, useFamilies, useRemoveMember, useUpdateFamily, useUpdateMember, type Family, type FamilyInput, type Member, type MemberChange } from './api';
 import { FamilySettingsForm } from './FamilySettingsForm';
 import { FamilyInvitations } from './FamilyInvitations';
+import { FamilyRecord } from './FamilyRecord';
 import { InvitationsForYou } from './InvitationsForYou';
 import { useAcceptInvitation, useBlock, useUnblock } from './invitationsApi';
 import { JoinWithCode } from './JoinWithCode';
@@ -51,6 +52,7 @@ export default function FamiliesPage() {
         onUnblock={(usuarioId) => unblock.mutateAsync(usuarioId)}
         onDone={toast.show}
         invitations={(family) => <FamilyInvitations family={family} onDone={toast.show} />}
+        record={(family) => <FamilyRecord family={family} />}
       />
     );
 
@@ -86,6 +88,8 @@ interface ViewProps {
   onDone: (toastKey: string) => void;
   /** The invitation tools of a family the caller co-parents (drawn by the page, which fetches them). */
   invitations?: (family: Family) => ReactNode;
+  /** The family's record (drawn by the page, which fetches it), shown only once its section is opened. */
+  record?: (family: Family) => ReactNode;
 }
 
 /** The families, rendered from props. */
@@ -103,9 +107,10 @@ export function FamiliesView({ families, ...actions }: ViewProps) {
 
 type Pending = { kind: 'remove' | 'leave' | 'block'; member: Member } | null;
 
-function FamilyCard({ family, onSave, onChangeMember, onRemove, onBlock, onUnblock, onDone, invitations }: { family: Family } & Omit<ViewProps, 'families'>) {
+function FamilyCard({ family, onSave, onChangeMember, onRemove, onBlock, onUnblock, onDone, invitations, record }: { family: Family } & Omit<ViewProps, 'families'>) {
   const { t } = useTranslation();
   const settings = useDisclosure();
+  const recordSection = useDisclosure();
   const [pending, setPending] = useState<Pending>(null);
   const [busyMember, setBusyMember] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ memberId: string; message: string } | null>(null);
@@ -278,6 +283,13 @@ function FamilyCard({ family, onSave, onChangeMember, onRemove, onBlock, onUnblo
       </ul>
       {!me && <p className="mt-2 text-sm text-muted">{t('families.notAMember')}</p>}
       {coparent && invitations && <div className="mt-5 space-y-5 border-t border-sand-200 pt-5">{invitations(family)}</div>}
+      {record && me && (
+        <div className="mt-5 border-t border-sand-200 pt-2">
+          <Disclosure label={t('families.record.title')} open={recordSection.open} onToggle={recordSection.toggle}>
+            {recordSection.open && record(family)}
+          </Disclosure>
+        </div>
+      )}
 
       <ConfirmDialog
         open={pending !== null}
