@@ -126,6 +126,20 @@ pub async fn files_in_use(db: &DatabaseConnection, keys: &[String]) -> Result<Ve
     Ok(used)
 }
 
+/// Every domain's counters of these families (their children, say), by family and name.
+pub async fn family_counters(
+    db: &DatabaseExecutor<'_>,
+    familia_ids: &[String],
+) -> Result<std::collections::HashMap<(String, &'static str), u64>, DbErr> {
+    let mut counts = std::collections::HashMap::new();
+    for domain in all() {
+        for (familia, name, n) in domain.family_counters(db, familia_ids).await? {
+            counts.insert((familia, name), n);
+        }
+    }
+    Ok(counts)
+}
+
 /// Settles the file notes left by interrupted changes (`platform::pending`), asking every domain
 /// which files its rows still point at. Gives back how many files were removed.
 pub async fn sweep_pending_files(state: &AppState) -> Result<usize, DbErr> {

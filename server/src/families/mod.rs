@@ -217,14 +217,8 @@ pub fn family_ids_of(usuario_id: &str) -> sea_orm::sea_query::SelectStatement {
 /// Whether any domain holds records of this family (its children, say): such a family must keep
 /// an active co-parent.
 async fn holds_records(txn: &DatabaseTransaction, familia_id: &str) -> Result<bool, DbErr> {
-    let ids = [familia_id.to_owned()];
-    for domain in domain::all() {
-        let counts = domain.family_counters(&txn.into(), &ids).await?;
-        if counts.iter().any(|(_, _, n)| *n > 0) {
-            return Ok(true);
-        }
-    }
-    Ok(false)
+    let counts = domain::family_counters(&txn.into(), &[familia_id.to_owned()]).await?;
+    Ok(counts.values().any(|n| *n > 0))
 }
 
 /// Erases what `user` leaves behind in their families, inside the account's erasure: a family only

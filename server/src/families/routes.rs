@@ -95,20 +95,6 @@ type MemberUser = (
     Option<DateTime<Utc>>,
 );
 
-/// Every domain's counters of these families (their children, say), by family and name.
-async fn family_counters(
-    db: &sea_orm::DatabaseConnection,
-    ids: &[String],
-) -> Result<HashMap<(String, &'static str), u64>, sea_orm::DbErr> {
-    let mut counts = HashMap::new();
-    for domain in domain::all() {
-        for (familia, name, n) in domain.family_counters(&db.into(), ids).await? {
-            counts.insert((familia, name), n);
-        }
-    }
-    Ok(counts)
-}
-
 /// Builds the views of several families with a few queries in all (members, their users, each
 /// domain's counts, the caller's blocks), whatever their number.
 async fn views(
@@ -122,6 +108,7 @@ async fn views(
         .from(miembro::Entity)
         .and_where(miembro::Column::FamiliaId.is_in(ids.clone()))
         .to_owned();
+    let db = (&state.db).into();
     let (members, users, counts, blocked) = tokio::try_join!(
         miembro::Entity::find()
             .filter(miembro::Column::FamiliaId.is_in(ids.clone()))
@@ -140,7 +127,7 @@ async fn views(
             .filter(usuario::Column::Id.in_subquery(member_users))
             .into_tuple::<MemberUser>()
             .all(&state.db),
-        family_counters(&state.db, &ids),
+        domain::family_counters(&db, &ids),
         super::blocking::blocked_by(&state.db, caller),
     )?;
     let users: HashMap<String, MemberUser> = users.into_iter().map(|u| (u.0.clone(), u)).collect();

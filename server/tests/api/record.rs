@@ -23,6 +23,28 @@ async fn own_family(app: &TestApp, token: &str) -> String {
         .to_owned()
 }
 
+/// Rosa registers and joins `family` as a viewer with a linking code `admin` made.
+async fn grandmother_joins(app: &TestApp, admin: &str, family: &str) -> (String, String) {
+    let code = app
+        .post(
+            &format!("/api/familias/{family}/codigo"),
+            Some(admin),
+            json!({"permiso": "viewer", "relacion": "abuela"}),
+        )
+        .await;
+    assert_eq!(code.status, StatusCode::CREATED, "{}", code.body);
+    let (rosa, rosa_id) = app.register("rosa@example.com", PASSWORD).await;
+    let joined = app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&rosa),
+            json!({"codigo": code.body["data"]["codigo"]}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    (rosa, rosa_id)
+}
+
 async fn add_child(app: &TestApp, token: &str, familia_id: &str) -> String {
     let a = app
         .post("/api/hijos", Some(token), json!({"nombre": "Tomás", "apellido": "Gómez", "fechaNacimiento": "2019-05-06", "genero": "masculino", "familiaId": familia_id}))
@@ -106,23 +128,7 @@ async fn the_acts_of_today_are_recorded_in_order() {
         )
         .await;
     assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
-    let code = app
-        .post(
-            &format!("/api/familias/{family}/codigo"),
-            Some(&ana),
-            json!({"permiso": "viewer", "relacion": "abuela"}),
-        )
-        .await;
-    assert_eq!(code.status, StatusCode::CREATED, "{}", code.body);
-    let (rosa, rosa_id) = app.register("rosa@example.com", PASSWORD).await;
-    let joined = app
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&rosa),
-            json!({"codigo": code.body["data"]["codigo"]}),
-        )
-        .await;
-    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    let (rosa, rosa_id) = grandmother_joins(&app, &ana, &family).await;
     let deleted = app
         .request(
             Method::DELETE,
@@ -632,23 +638,7 @@ async fn an_erased_account_leaves_the_shared_record_verifiable() {
     let app = TestApp::spawn().await;
     let (ana, _) = app.register("ana@example.com", PASSWORD).await;
     let family = own_family(&app, &ana).await;
-    let code = app
-        .post(
-            &format!("/api/familias/{family}/codigo"),
-            Some(&ana),
-            json!({"permiso": "viewer", "relacion": "abuela"}),
-        )
-        .await;
-    assert_eq!(code.status, StatusCode::CREATED, "{}", code.body);
-    let (rosa, rosa_id) = app.register("rosa@example.com", PASSWORD).await;
-    let joined = app
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&rosa),
-            json!({"codigo": code.body["data"]["codigo"]}),
-        )
-        .await;
-    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    let (rosa, rosa_id) = grandmother_joins(&app, &ana, &family).await;
     let closed = app
         .request(
             Method::DELETE,
