@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod ids;
 #[cfg(test)]
 mod layers;
+pub mod live;
 mod maintenance;
 pub mod platform;
 pub mod request;
@@ -37,6 +38,7 @@ static DOMAINS: &[&dyn Domain] = &[
     &accounts::Accounts,
     &families::Families,
     &children::Children,
+    &live::LiveEvents,
 ];
 
 /// The database, migrated: all that administrative commands need.
