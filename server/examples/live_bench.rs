@@ -169,7 +169,12 @@ async fn main() -> anyhow::Result<()> {
         let url = format!("{}/api/hijos", bases[instance_of(user)]);
         warm.push(tokio::spawn(async move {
             let _permit = gate.acquire_owned().await;
-            client.get(url).bearer_auth(token(user)).send().await?.error_for_status()?;
+            client
+                .get(url)
+                .bearer_auth(token(user))
+                .send()
+                .await?
+                .error_for_status()?;
             anyhow::Ok(())
         }));
     }
@@ -205,7 +210,10 @@ async fn main() -> anyhow::Result<()> {
     let open_deadline = tokio::time::Instant::now() + Duration::from_secs(120);
     while ready.len() + failed.len() < users {
         match tokio::time::timeout_at(open_deadline, rx.recv()).await {
-            Ok(Some(Message { user, seen: Seen::Ready })) => {
+            Ok(Some(Message {
+                user,
+                seen: Seen::Ready,
+            })) => {
                 ready.insert(user);
             }
             Ok(Some(Message {
@@ -294,7 +302,10 @@ async fn main() -> anyhow::Result<()> {
         EVENT_DEADLINE.as_secs()
     );
     println!("  ms, from the request sent        p50      p95      p99      max   count");
-    println!("  PUT answered on A           {}", percentiles(&mut round_trips));
+    println!(
+        "  PUT answered on A           {}",
+        percentiles(&mut round_trips)
+    );
     let [mut on_a, mut on_b] = delays;
     let mut all: Vec<f64> = on_a.iter().chain(on_b.iter()).copied().collect();
     println!("  event on streams of A       {}", percentiles(&mut on_a));
