@@ -39,7 +39,7 @@ fn token(user: usize) -> String {
 
 /// 0 for instance A, 1 for B.
 fn instance_of(user: usize) -> usize {
-    usize::from(user % 2 == 0)
+    usize::from(user.is_multiple_of(2))
 }
 
 fn rss_mb(pid: u32) -> f64 {
