@@ -226,4 +226,10 @@ messages! {
     PasswordSameAsCurrent => "password_same_as_current", "La nueva contraseña es igual a la actual: elige otra", "The new password is the same as the current one: choose another";
     EmailNotVerified => "email_not_verified", "Primero confirma tu email con el enlace que te enviamos", "First confirm your email address with the link we sent you";
     LinkAlreadyUsed => "link_already_used", "Este enlace ya se usó: no hace falta abrirlo otra vez", "This link has already been used: there is no need to open it again";
+    // Notifications.
+    NotificationCursorInvalid => "notification_cursor_invalid", "Ese cursor no es uno de tus avisos.", "That cursor is not one of your notices.";
+    NotificationKindUnknown => "notification_kind_unknown", "Uno de los tipos de aviso no existe.", "One of the notice kinds does not exist.";
+    QuietHoursSame => "quiet_hours_same", "Las horas de silencio deben empezar y terminar a horas distintas.", "Quiet hours must start and end at different times.";
+    SummaryChoiceInvalid => "summary_choice_invalid", "El resumen debe ser diario, semanal o nunca.", "The summary must be diario, semanal or nunca.";
+    UnsubscribeLinkInvalid => "unsubscribe_link_invalid", "Este enlace para darte de baja no es válido. Puedes elegir qué emails recibir en tu perfil, en Notificaciones.", "This unsubscribe link is not valid. You can choose which emails you receive in your profile, under Notifications.";
 }

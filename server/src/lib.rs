@@ -15,6 +15,7 @@ pub mod ids;
 #[cfg(test)]
 mod layers;
 mod maintenance;
+pub mod notifications;
 pub mod platform;
 pub mod request;
 pub mod site;
@@ -37,6 +38,7 @@ static DOMAINS: &[&dyn Domain] = &[
     &accounts::Accounts,
     &families::Families,
     &children::Children,
+    &notifications::Notifications,
 ];
 
 /// The database, migrated: all that administrative commands need.
