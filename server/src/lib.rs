@@ -72,6 +72,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     domain::install(DOMAINS);
     let mut parts = Parts::default();
     let mut forget = Vec::new();
+    let live = platform::live::Live::new();
+    live_forget(&live, &mut forget);
     request::auth::parts(&mut parts, &mut forget);
     for domain in domain::all() {
         domain.parts(&mut parts, &mut forget);
@@ -91,8 +93,19 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         files,
         signer,
         instance: ids::new_id().into(),
+        live,
         parts: Arc::new(parts),
     })
+}
+
+/// A change to a user (a session ended, say) wakes their streams, which then check their session.
+fn live_forget(live: &platform::live::Live, forget: &mut Vec<platform::changes::Forget>) {
+    let live = live.clone();
+    forget.push(Box::new(move |change| match change {
+        Some(platform::changes::Change::User(id)) => live.wake_local([*id]),
+        Some(platform::changes::Change::Family(_)) => {}
+        None => live.wake_all(),
+    }));
 }
 
 /// The whole API's OpenAPI document, built from the handlers.
@@ -114,9 +127,13 @@ pub async fn serve(
     state
         .changes
         .spawn_listener(state.db.clone(), state.instance.clone());
+    state.live.spawn_listener(state.db.clone());
+    let live = state.live.clone();
     let shutdown = async move {
         shutdown.await;
         let _ = stop.send(true);
+        // Open streams would hold the graceful shutdown forever.
+        live.stop();
     };
     http::serve::run(listener, http::router(state, DOMAINS), shutdown).await;
     // Lets the jobs under way finish (or releases them) before the process goes.

@@ -9,10 +9,11 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{entities::notificacion, kinds, live_api as live};
+use super::{entities::notificacion, kinds};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     i18n::{self, Msg},
+    platform::live,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -192,7 +193,7 @@ async fn mark(state: &AppState, usuario_id: &str, id: Option<&str>) -> ApiResult
     };
     let total = unread_count(&txn, usuario_id).await?;
     txn.commit().await?;
-    live::wake(state, wake);
+    state.wake(wake);
     Ok(total)
 }
 

@@ -8,7 +8,6 @@ pub mod centre;
 pub mod delivery;
 pub mod entities;
 pub mod kinds;
-pub mod live_api;
 pub mod preferences;
 mod push_out;
 pub mod summary;
@@ -27,11 +26,13 @@ use crate::{
     domain::{Domain, ExportFile, Handler, Work, export_json},
     error::ApiResult,
     ids,
-    platform::jobs::{self, Periodic},
+    platform::{
+        jobs::{self, Periodic},
+        live::{self, Wake},
+    },
     state::AppState,
 };
 use entities::{ajuste, notificacion, preferencia};
-use live_api::{self as live, Wake};
 
 /// Something that happened, for `notify`.
 pub struct Notice {
@@ -55,10 +56,12 @@ pub async fn notify(
     notice: Notice,
 ) -> Result<Wake, DbErr> {
     let mut seen = HashSet::new();
-    let recipients: Vec<&String> = recipients
+    let mut recipients: Vec<&String> = recipients
         .iter()
         .filter(|r| Some(r.as_str()) != notice.actor_id.as_deref() && seen.insert(r.as_str()))
         .collect();
+    // One order for every transaction, so two publishing to the same users cannot deadlock.
+    recipients.sort();
     if recipients.is_empty() {
         return Ok(Wake::none());
     }
