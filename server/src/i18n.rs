@@ -192,6 +192,7 @@ messages! {
     FamilyOnlyMember => "family_only_member", "Es tu propia familia y eres su único miembro, así que no puedes salir de ella. Si quieres dejar Nido, cierra tu cuenta.", "This is your own family and you are its only member, so you cannot leave it. To leave Nido, close your account instead.";
     FamilyLeft => "family_left", "Saliste de la familia.", "You left the family.";
     RecordCursorInvalid => "record_cursor_invalid", "El cursor debe ser el número de una entrada del registro.", "The cursor must be the number of an entry of the record.";
+    LiveResumeInvalid => "live_resume_invalid", "El punto desde el que seguir (Last-Event-ID o ultimo) debe ser un número de evento.", "The point to resume from (Last-Event-ID or ultimo) must be an event number.";
     MemberRemoved => "member_removed", "Quitamos a esa persona de la familia.", "The member was removed from the family.";
     InvitationUnknown => "invitation_unknown", "No encontramos esa invitación. Revisa el enlace o el código.", "We could not find that invitation. Check the link or the code.";
     InvitationExpired => "invitation_expired", "Esta invitación venció. Pide a quien te invitó que te la envíe de nuevo.", "This invitation has expired. Ask whoever invited you to send it again.";

@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod ids;
 #[cfg(test)]
 mod layers;
+pub mod live;
 mod maintenance;
 pub mod notifications;
 pub mod platform;
@@ -38,6 +39,7 @@ static DOMAINS: &[&dyn Domain] = &[
     &accounts::Accounts,
     &families::Families,
     &children::Children,
+    &live::LiveEvents,
     &notifications::Notifications,
 ];
 

@@ -125,7 +125,7 @@ impl Live {
     }
 
     /// Resolves once `stop` was called.
-    pub fn stopped(&self) -> impl Future<Output = ()> + Send + 'static {
+    pub fn stopped(&self) -> impl Future<Output = ()> + Send + use<> {
         let mut stop = self.inner.stop.subscribe();
         async move {
             let _ = stop.wait_for(|stopped| *stopped).await;

@@ -13,7 +13,7 @@ pub mod store;
 
 use sea_orm::{ConnectionTrait, DbBackend, DbErr, Statement};
 
-pub use hub::Live;
+pub use hub::{Live, Subscription};
 
 /// The NOTIFY channel: its payload is the recipients' ids, comma-separated.
 const CHANNEL: &str = "nido_live";
