@@ -198,7 +198,7 @@ export function LiveProvider({ enabled, children, options }: { enabled: boolean;
     };
   }, [enabled, client, handlers]);
 
-  const [subscribe] = useState<Subscribe>(() => (kind, handler) => {
+  const [subscribe] = useState<Subscribe>(() => (kind: LiveKind, handler: Handler) => {
     const set = handlers.get(kind) ?? new Set<Handler>();
     set.add(handler);
     handlers.set(kind, set);

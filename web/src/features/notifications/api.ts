@@ -3,8 +3,8 @@ import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema';
 
-export type Notification = components['schemas']['NotificationView'];
-type Page = components['schemas']['NotificationPage'];
+export type Notification = components['schemas']['NoticeView'];
+type Page = components['schemas']['NoticePage'];
 
 /** Keys of the issue 15 contract: the list, and the unread count under it. */
 export const notificationsKey = ['notificaciones'] as const;
