@@ -36,7 +36,7 @@ test('signed in, Nido installs; the worker caches no API answer, and signing out
   const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: 'es-AR' });
   const page = context.pages()[0] ?? (await context.newPage());
   await register(page, uniqueEmail('pwa'));
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active));
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state)).toBe('activated');
 
   const cdp = await page.context().newCDPSession(page);
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
@@ -44,7 +44,7 @@ test('signed in, Nido installs; the worker caches no API answer, and signing out
 
   // Once the worker controls the page, the app's files come through it.
   await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const cachedPaths = () =>

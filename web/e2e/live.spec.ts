@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test';
+import { register, uniqueEmail } from './support';
+
+async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: { data: T } }> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const answer = await fetch(path as string, {
+        method: method as string,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: answer.status, json: await answer.json().catch(() => null) };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** Resolves once the page's live stream has answered. */
+const liveStream = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/tiempo-real?') && r.status() === 200);
+
+test('a change made in another tab shows up without reloading', async ({ context, page }) => {
+  const streaming = liveStream(page);
+  await register(page, uniqueEmail('live'));
+  await streaming;
+  const other = await context.newPage();
+  await other.goto('/children');
+  await callApi(other, 'POST', '/api/hijos', { nombre: 'Lucía', apellido: 'García', fechaNacimiento: '2017-03-02', genero: 'femenino' });
+  await expect(page.getByText('Lucía').first()).toBeVisible();
+});
+
+test('the bell and the notification centre, with nothing to tell yet', async ({ page }) => {
+  await register(page, uniqueEmail('bell'));
+  const bell = page.getByTestId('bell');
+  await expect(bell).toHaveAccessibleName('Notificaciones, ninguna sin leer');
+  await bell.click();
+  const panel = page.getByRole('region', { name: 'Notificaciones' });
+  await expect(panel.getByText('No tenés notificaciones.')).toBeVisible();
+  await panel.getByRole('link', { name: 'Ver todas' }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page).toHaveTitle('Notificaciones · Nido');
+  await expect(page.getByText('Todavía no hay notificaciones')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Preferencias' })).toHaveAttribute('href', '/profile/notifications');
+});
