@@ -11,6 +11,7 @@ import { QueryProvider } from './QueryProvider';
 import { SkipLink } from '../components/SkipLink';
 import { routeTitleKey } from './routeTitle';
 import { LiveProvider } from './live';
+import { useInstall } from './installPrompt';
 import { registerWorker } from './pwa';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 
@@ -63,6 +64,25 @@ function Menu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** "Install Nido", while the browser offers to install it. */
+function InstallButton() {
+  const { t } = useTranslation();
+  const install = useInstall();
+  if (!install) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => void install()}
+      className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-brand-700 hover:bg-brand-50"
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M5 19h14" />
+      </svg>
+      {t('pwa.install')}
+    </button>
+  );
+}
+
 function SignedInLayout() {
   const { t, i18n } = useTranslation();
   const { user, signOut } = useSession();
@@ -98,6 +118,7 @@ function SignedInLayout() {
           <Menu />
         </nav>
         <div className="space-y-3">
+          <InstallButton />
           <LanguageSwitch />
           {logoutButton}
         </div>
@@ -133,6 +154,7 @@ function SignedInLayout() {
                     <Menu onNavigate={() => setDrawer(false)} />
                   </nav>
                   <div className="space-y-3">
+                    <InstallButton />
                     <LanguageSwitch />
                     {logoutButton}
                   </div>
