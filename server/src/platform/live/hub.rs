@@ -114,11 +114,6 @@ impl Live {
         }
     }
 
-    /// How many users have a stream open on this process.
-    pub fn users_connected(&self) -> usize {
-        self.users().len()
-    }
-
     /// Ends every stream (the server is stopping); streams opened afterwards end at once.
     pub fn stop(&self) {
         self.inner.stop.send_replace(true);
