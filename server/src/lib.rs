@@ -15,6 +15,7 @@ pub mod ids;
 #[cfg(test)]
 mod layers;
 mod maintenance;
+pub mod notifications;
 pub mod platform;
 pub mod request;
 pub mod site;
@@ -78,6 +79,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     families::record::checkpoint::register_key(&db, &signer)
         .await
         .context("publishing the record's signing key")?;
+    let vapid = platform::vapid::load_or_create(&config.vapid_key_file)?;
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -88,6 +90,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         changes: Changes::new(forget),
         files,
         signer,
+        vapid,
         instance: ids::new_id().into(),
         parts: Arc::new(parts),
     })

@@ -32,9 +32,12 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Every API route with its OpenAPI description, under `/api`.
 pub fn api(domains: &[&dyn Domain]) -> OpenApiRouter<AppState> {
-    let routes = domains.iter().fold(OpenApiRouter::new(), |routes, domain| {
-        routes.merge(domain.router())
-    });
+    let routes = domains
+        .iter()
+        .fold(OpenApiRouter::new(), |routes, domain| {
+            routes.merge(domain.router())
+        })
+        .merge(crate::notifications::devices::router());
     OpenApiRouter::with_openapi(openapi::base()).nest("/api", routes)
 }
 

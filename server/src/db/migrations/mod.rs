@@ -16,6 +16,7 @@ mod m0014_jobs;
 mod m0015_file_keys;
 mod m0016_family_record;
 mod m0017_time_zones;
+mod m0020_push_devices;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0015_file_keys::Migration),
             Box::new(m0016_family_record::Migration),
             Box::new(m0017_time_zones::Migration),
+            Box::new(m0020_push_devices::Migration),
         ]
     }
 }
