@@ -332,6 +332,28 @@ pub struct Families;
 
 #[async_trait]
 impl Domain for Families {
+    /// Each of the user's families' latest record checkpoint, one line each.
+    async fn summary_lines(
+        &self,
+        state: &AppState,
+        user: &usuario::Model,
+    ) -> ApiResult<Vec<String>> {
+        let lang = crate::i18n::Lang::parse(&user.language).unwrap_or_default();
+        let families = familia::Entity::find()
+            .filter(familia::Column::Id.in_subquery(family_ids_of(&user.id)))
+            .order_by_asc(familia::Column::Nombre)
+            .all(&state.db)
+            .await?;
+        let mut lines = Vec::new();
+        for family in families {
+            lines.extend(
+                record::checkpoint::summary_line(&state.db, &family.id, &family.nombre, lang)
+                    .await?,
+            );
+        }
+        Ok(lines)
+    }
+
     fn router(&self) -> OpenApiRouter<AppState> {
         OpenApiRouter::new()
             .routes(routes!(routes::list_families, creation::create_family))
