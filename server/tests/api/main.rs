@@ -16,6 +16,7 @@ mod images;
 mod invitations;
 mod jobs;
 mod mail;
+mod notifications;
 mod openapi;
 mod outage;
 mod profile;
