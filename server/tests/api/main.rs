@@ -19,6 +19,7 @@ mod mail;
 mod openapi;
 mod outage;
 mod profile;
+mod push;
 mod record;
 mod robustness;
 mod site;
