@@ -216,6 +216,27 @@ async fn devices_are_listed_updated_and_removed_by_their_owner_only() {
     assert!(devices(&app, &ana).await.is_empty());
     assert_eq!(devices(&app, &beto).await.len(), 1);
 
+    // Signing out ends the notifications on that browser; another session of the same user keeps
+    // its own.
+    let mut other_session = app.login("beto@example.org", PASSWORD).await;
+    let second = other_session.body["token"].take();
+    let second = second.as_str().expect("token");
+    let (_, kept) = register_device(
+        &app,
+        second,
+        subscription("https://web.push.apple.com/QGxyz"),
+    )
+    .await;
+    assert_eq!(kept["data"]["_id"].as_str().map(str::len), Some(36));
+    assert_eq!(devices(&app, &beto).await.len(), 2);
+    let a = app
+        .post("/api/usuarios/logout", Some(&beto), json!({}))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let left = devices(&app, second).await;
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0]["_id"], kept["data"]["_id"]);
+
     // The rows go with the account.
     app.sql("DELETE FROM usuarios WHERE email = 'beto@example.org'")
         .await;
