@@ -536,6 +536,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notificaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notices, newest first, 20 a page. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/baja": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an unsubscribe link stops (no session needed). */
+        get: operations["show"];
+        put?: never;
+        /**
+         * Stop what an unsubscribe link names (no session needed; any body, such as the one-click
+         *     `List-Unsubscribe=One-Click` a mail reader posts).
+         */
+        post: operations["apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notificaciones/clave-push": {
         parameters: {
             query?: never;
@@ -565,7 +603,9 @@ export interface paths {
         put?: never;
         /**
          * Register this browser for push notifications. The same endpoint again is the same device: its
-         *     keys and label are updated (and it moves to the caller if another account had it).
+         *     keys and label are updated (and it moves to the caller if another account had it). The device
+         *     belongs to the caller's session: signing out, or the session ending any other way, removes it,
+         *     so a browser registers again after each sign-in.
          */
         post: operations["register_device"];
         delete?: never;
@@ -606,6 +646,75 @@ export interface paths {
         post?: never;
         /** Stop push notifications to one of the caller's devices. */
         delete: operations["delete_device"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/leidas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all your notices read. */
+        post: operations["mark_all_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/no-leidas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of your notices are unread. */
+        get: operations["unread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/preferencias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How you receive notices. */
+        get: operations["get"];
+        /** Change how you receive notices. Kinds not listed keep their setting. */
+        put: operations["put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/{id}/leida": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of your notices read; answers the new unread count. Another user's notice: 404. */
+        post: operations["mark_read"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -673,6 +782,45 @@ export interface paths {
         get: operations["status"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tiempo-real": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live events as `text/event-stream`: first `listo` `{ultimo}` (no id), then each
+         *     event as `id: <sequence>`, `event: <kind>`, `data: <json of ids>`; a comment every 15 seconds.
+         *     Resumes after `Last-Event-ID` (else `ultimo`); `recargar` when those events are no longer
+         *     kept. Ends when the session does or the server stops.
+         */
+        get: operations["open_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tiempo-real/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-use ticket, valid for 60 seconds on any instance, to open the live stream with. */
+        post: operations["create_ticket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1583,8 +1731,32 @@ export interface components {
             data: components["schemas"]["KeyView"][];
             success: boolean;
         };
+        KindChoice: {
+            email: boolean;
+            push: boolean;
+            tipo: string;
+        };
+        KindPreference: {
+            descripcion: string;
+            email: boolean;
+            nombre: string;
+            push: boolean;
+            tipo: string;
+            /** @description Arrives in quiet hours too. */
+            urgente: boolean;
+        };
         /** @enum {string} */
         Lang: "es" | "en";
+        LiveTicket: {
+            /** Format: date-time */
+            expira: string;
+            /** @description Give it once, as `?ticket=`, within a minute. */
+            ticket: string;
+        };
+        LiveTicketAnswer: {
+            data: components["schemas"]["LiveTicket"];
+            success: boolean;
+        };
         /**
          * @description What sign-in answers: a session, or a challenge for the second step when the user has
          *     two-step verification on (`twoFactor: true`, no token).
@@ -1687,6 +1859,28 @@ export interface components {
              */
             zonaHoraria?: string | null;
         };
+        NoticePage: {
+            notificaciones: components["schemas"]["NoticeView"][];
+            /** @description The cursor of the next page; null on the last. */
+            siguiente?: string | null;
+        };
+        NoticePageAnswer: {
+            data: components["schemas"]["NoticePage"];
+            success: boolean;
+        };
+        NoticeView: {
+            _id: string;
+            /** Format: date-time */
+            creada: string;
+            /** @description The web path it opens. */
+            enlace?: string | null;
+            familiaId?: string | null;
+            leida: boolean;
+            texto: string;
+            tipo: string;
+            /** @description In the reader's language. */
+            titulo: string;
+        };
         Overall: {
             status: components["schemas"]["ServiceStatus"];
         };
@@ -1711,6 +1905,27 @@ export interface components {
              * @description JPG, PNG, GIF or WebP, at most 5 MB.
              */
             foto: string;
+        };
+        Preferences: {
+            discreto: boolean;
+            /** @description diario, semanal or nunca. */
+            resumen: string;
+            silencio?: components["schemas"]["QuietHours"] | null;
+            tipos: components["schemas"]["KindPreference"][];
+            /** @description The user's time zone, what quiet hours count in. */
+            zonaHoraria: string;
+        };
+        PreferencesAnswer: {
+            data: components["schemas"]["Preferences"];
+            success: boolean;
+        };
+        /** @description Every field may be left out to keep it; `silencio: null` removes quiet hours. */
+        PreferencesInput: {
+            discreto?: boolean | null;
+            /** @description diario, semanal or nunca. */
+            resumen?: string | null;
+            silencio?: components["schemas"]["QuietHoursInput"] | null;
+            tipos?: components["schemas"]["KindChoice"][];
         };
         /** @description The signed-in user's profile. */
         ProfileAnswer: components["schemas"]["UserView"] & {
@@ -1738,6 +1953,16 @@ export interface components {
         PublicKeyAnswer: {
             data: components["schemas"]["PublicKey"];
             success: boolean;
+        };
+        /** @description Quiet hours, "HH:MM" in the user's time zone; `desde` after `hasta` crosses midnight. */
+        QuietHours: {
+            desde: string;
+            hasta: string;
+        };
+        /** @description Quiet hours to set, "HH:MM" each; they must differ. */
+        QuietHoursInput: {
+            desde?: string | null;
+            hasta?: string | null;
         };
         ReactivateRequest: {
             /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
@@ -1983,6 +2208,24 @@ export interface components {
         };
         TwoFactorStatusAnswer: {
             data: components["schemas"]["TwoFactorStatus"];
+            success: boolean;
+        };
+        UnreadAnswer: {
+            data: components["schemas"]["UnreadCount"];
+            success: boolean;
+        };
+        UnreadCount: {
+            /** Format: int64 */
+            total: number;
+        };
+        Unsubscription: {
+            /** @description What that is, in the caller's language. */
+            nombre: string;
+            /** @description A kind, `resumen` or `todo`. */
+            tipo: string;
+        };
+        UnsubscriptionAnswer: {
+            data: components["schemas"]["Unsubscription"];
             success: boolean;
         };
         /** @description A user as the API shows it. */
@@ -4630,6 +4873,116 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The `siguiente` of the previous page: the notices older than it. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticePageAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a cursor that is not one of your notices */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show: {
+        parameters: {
+            query?: {
+                /** @description The token of the mail's link. */
+                t?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscriptionAnswer"];
+                };
+            };
+            /** @description a token that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply: {
+        parameters: {
+            query?: {
+                /** @description The token of the mail's link. */
+                t?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscriptionAnswer"];
+                };
+            };
+            /** @description a token that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the account is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     public_key: {
         parameters: {
             query?: never;
@@ -4821,6 +5174,192 @@ export interface operations {
             };
         };
     };
+    mark_all_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an unknown kind, bad quiet hours or summary */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such notice of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     ready: {
         parameters: {
             query?: never;
@@ -4959,6 +5498,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusAnswer"];
+                };
+            };
+        };
+    };
+    open_stream: {
+        parameters: {
+            query?: {
+                /** @description A ticket from `POST /tiempo-real/ticket`; without it, the `Authorization: Bearer` header. */
+                ticket?: string | null;
+                /** @description The last event id received, when the `Last-Event-ID` header cannot be sent. */
+                ultimo?: string | null;
+            };
+            header?: {
+                /** @description the last event id received */
+                "Last-Event-ID"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description no valid ticket or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a resume point that is not an event number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveTicketAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
