@@ -30,7 +30,7 @@ test('the public pages link the manifest and load no worker', async ({ page }) =
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
 });
 
-test('signed in, Nido installs; the worker caches no API answer, and signing out empties its caches', async ({ playwright, launchOptions, baseURL }) => {
+test('signed in, Nido installs; the worker shows pushes, caches no API answer, and empties its caches at sign-out', async ({ playwright, launchOptions, baseURL }) => {
   // Chromium installs nothing from a private window, which a test's usual context is.
   const profile = mkdtempSync(join(tmpdir(), 'nido-pwa-'));
   const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: 'es-AR' });
@@ -58,6 +58,28 @@ test('signed in, Nido installs; the worker caches no API answer, and signing out
   await expect.poll(async () => (await cachedPaths()).length).toBeGreaterThan(0);
   const cached = await cachedPaths();
   for (const path of cached) expect(path).toMatch(/^\/assets\//);
+
+  // A push shows the notice the payload describes, tagged so that a newer one replaces it.
+  await context.grantPermissions(['notifications']);
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${baseURL}/`);
+      if (ours) resolve(ours.registrationId);
+    });
+    void cdp.send('ServiceWorker.enable');
+  });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseURL,
+    registrationId,
+    data: JSON.stringify({ titulo: 'Leo: ficha actualizada', texto: 'Ana cambió la escuela de Leo.', enlace: '/children', etiqueta: 'hijo-1' }),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+      ),
+    )
+    .toEqual([{ title: 'Leo: ficha actualizada', body: 'Ana cambió la escuela de Leo.', tag: 'hijo-1', data: { enlace: '/children' } }]);
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
