@@ -69,7 +69,7 @@ test('signed in, Nido installs; the worker shows pushes, caches no API answer, a
     void cdp.send('ServiceWorker.enable');
   });
   await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseURL,
+    origin: baseURL ?? '',
     registrationId,
     data: JSON.stringify({ titulo: 'Leo: ficha actualizada', texto: 'Ana cambió la escuela de Leo.', enlace: '/children', etiqueta: 'hijo-1' }),
   });
