@@ -495,3 +495,58 @@ async fn an_event_published_on_one_instance_reaches_a_stream_on_another() {
     rename_child(&first, &ana, &child, "Escuela 9").await;
     assert_eq!(sse.expect("hijos").await.id.as_deref(), Some("2"));
 }
+
+#[tokio::test]
+async fn joining_and_role_changes_reach_every_member() {
+    let app = TestApp::spawn().await;
+    let (ana, _) = app.register("ana@example.org", PASSWORD).await;
+    let (carla, carla_id) = app.register("carla@example.org", PASSWORD).await;
+    let family = own_family(&app, &ana).await;
+    let made = app
+        .post(
+            &format!("/api/familias/{family}/codigo"),
+            Some(&ana),
+            json!({"permiso": "viewer", "relacion": "abuela"}),
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let code = made.body["data"]["codigo"].as_str().unwrap_or_default();
+    let mut ana_sse = stream(&app, &ana, None).await;
+    let mut carla_sse = stream(&app, &carla, None).await;
+    ana_sse.expect("listo").await;
+    carla_sse.expect("listo").await;
+
+    let joined = app
+        .post(
+            "/api/invitaciones/aceptar",
+            Some(&carla),
+            json!({"codigo": code}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    let want = json!({"familiaId": family});
+    assert_eq!(ana_sse.expect("familia").await.data, want);
+    assert_eq!(carla_sse.expect("familia").await.data, want);
+
+    let members = app
+        .get(&format!("/api/familias/{family}"), Some(&ana))
+        .await;
+    let carla_member = members.body["data"]["miembros"]
+        .as_array()
+        .and_then(|ms| ms.iter().find(|m| m["usuarioId"] == carla_id.as_str()))
+        .and_then(|m| m["_id"].as_str())
+        .unwrap_or_default()
+        .to_owned();
+    let changed = app
+        .request(
+            Method::PUT,
+            &format!("/api/familias/{family}/miembros/{carla_member}"),
+            Some(&ana),
+            Some(json!({"permiso": "coparent"})),
+            None,
+        )
+        .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
+    assert_eq!(ana_sse.expect("familia").await.data, want);
+    assert_eq!(carla_sse.expect("familia").await.data, want);
+}
