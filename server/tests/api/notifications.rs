@@ -591,6 +591,39 @@ async fn discreet_mode_mails_name_nobody() {
         c.notices(&c.beto).await[0]["texto"],
         "Ana García changed Leo's record."
     );
+
+    // Beto's export holds his notices, as he reads them, and his settings.
+    let notices = exported(&c.app, &c.beto, "notificaciones.json").await;
+    assert!(
+        notices
+            .as_array()
+            .is_some_and(|ns| ns.len() == 2 && ns[1]["texto"] == "Ana García changed Leo's record."),
+        "{notices}"
+    );
+    let settings = exported(&c.app, &c.beto, "preferencias_notificacion.json").await;
+    assert_eq!(settings["ajustes"]["discreto"], true, "{settings}");
+}
+
+/// A JSON file of the holder of `token`'s data export.
+async fn exported(app: &TestApp, token: &str, name: &str) -> Value {
+    use std::io::Read;
+    let res = app
+        .client
+        .get(format!("{}/api/usuarios/exportar", app.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("export");
+    assert_eq!(res.status(), StatusCode::OK);
+    let bytes = res.bytes().await.expect("body").to_vec();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+    let mut text = String::new();
+    archive
+        .by_name(name)
+        .expect("the file in the export")
+        .read_to_string(&mut text)
+        .expect("utf-8");
+    serde_json::from_str(&text).expect("json")
 }
 
 #[tokio::test]
