@@ -26,7 +26,8 @@
 #   and an appointment, and a pending invitation (scripts/fuzz_fixtures.py). Path parameters are
 #   drawn from those real ids most of the time, so requests reach the handlers' logic instead of
 #   stopping at 404, and are left to the fuzzer otherwise;
-# - main pass: every operation except the ones below, with that user's bearer token;
+# - main pass: every operation except the ones below and the live stream (it never ends), with
+#   that user's bearer token;
 # - one pass per operation that ends the caller's session or removes what the others point at
 #   (logout, ending one session, ending the other sessions, changing the password, closing the
 #   account, deleting the child), each with a user of its own registered for it. There the real
@@ -190,7 +191,9 @@ run_pass() { # name, schemathesis filter options...
 ENDING=(logout end_session end_other_sessions change_password close_account delete_child)
 
 fixtures main
-exclude=()
+# The live stream (open_stream) answers a valid request with an endless text/event-stream: a
+# fuzzer waiting for its end would hang. Its refusals and resume points are in tests/api/live.rs.
+exclude=(--exclude-operation-id open_stream)
 for op in "${ENDING[@]}"; do exclude+=(--exclude-operation-id "$op"); done
 run_pass main "${exclude[@]}"
 

@@ -66,7 +66,10 @@ pub async fn create_family(
     state.limiter.hit(&FAMILIES_PER_USER, &auth.user.id).await?;
     let txn = state.db.begin().await?;
     let family = super::create_family(&txn, &auth.user.id, nombre, &zona).await?;
+    // The caller's other tabs list it too.
+    let wake = super::publish_change(&txn, &family.id, None).await?;
     txn.commit().await?;
+    state.wake(wake);
     // Every instance forgets the caller's cached memberships, which now miss this family.
     state.announce(Change::User(&auth.user.id)).await;
     Ok((

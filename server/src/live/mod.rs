@@ -15,7 +15,7 @@ use crate::{
     state::AppState,
 };
 
-/// Events are kept at least this long for a stream to resume from (the contract says 24 h).
+/// Events are pruned after this long: a client is promised at least 24 h to resume from.
 const KEEP: chrono::Duration = chrono::Duration::hours(48);
 
 /// The live events' part of the contract (`domain`).

@@ -28,25 +28,25 @@ const TICKET_LIFE: chrono::Duration = chrono::Duration::seconds(60);
 const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(15);
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Ticket {
+pub struct LiveTicket {
     /// Give it once, as `?ticket=`, within a minute.
     pub ticket: String,
     pub expira: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TicketAnswer {
+pub struct LiveTicketAnswer {
     pub success: bool,
-    pub data: Ticket,
+    pub data: LiveTicket,
 }
 
 /// A one-use ticket, valid for 60 seconds on any instance, to open the live stream with.
 #[utoipa::path(post, path = "/tiempo-real/ticket", tag = "live", security(("bearer" = [])),
-    responses((status = 200, body = TicketAnswer), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = LiveTicketAnswer), (status = 401, body = ErrorBody)))]
 pub(super) async fn create_ticket(
     State(state): State<AppState>,
     auth: AuthUser,
-) -> ApiResult<Json<TicketAnswer>> {
+) -> ApiResult<Json<LiveTicketAnswer>> {
     let ticket = ids::new_secret();
     let expira = Utc::now() + TICKET_LIFE;
     store::insert_ticket(
@@ -57,9 +57,9 @@ pub(super) async fn create_ticket(
         expira,
     )
     .await?;
-    Ok(Json(TicketAnswer {
+    Ok(Json(LiveTicketAnswer {
         success: true,
-        data: Ticket { ticket, expira },
+        data: LiveTicket { ticket, expira },
     }))
 }
 

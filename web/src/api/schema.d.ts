@@ -1745,6 +1745,16 @@ export interface components {
         };
         /** @enum {string} */
         Lang: "es" | "en";
+        LiveTicket: {
+            /** Format: date-time */
+            expira: string;
+            /** @description Give it once, as `?ticket=`, within a minute. */
+            ticket: string;
+        };
+        LiveTicketAnswer: {
+            data: components["schemas"]["LiveTicket"];
+            success: boolean;
+        };
         /**
          * @description What sign-in answers: a session, or a challenge for the second step when the user has
          *     two-step verification on (`twoFactor: true`, no token).
@@ -2142,16 +2152,6 @@ export interface components {
         };
         SummaryAnswer: {
             data: components["schemas"]["Summary"];
-            success: boolean;
-        };
-        Ticket: {
-            /** Format: date-time */
-            expira: string;
-            /** @description Give it once, as `?ticket=`, within a minute. */
-            ticket: string;
-        };
-        TicketAnswer: {
-            data: components["schemas"]["Ticket"];
             success: boolean;
         };
         /** @description The answer to a right password when two-step verification is on: no session yet. */
@@ -5559,7 +5559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TicketAnswer"];
+                    "application/json": components["schemas"]["LiveTicketAnswer"];
                 };
             };
             401: {

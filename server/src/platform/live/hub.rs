@@ -114,11 +114,6 @@ impl Live {
         }
     }
 
-    /// How many users have a stream open on this process.
-    pub fn users_connected(&self) -> usize {
-        self.users().len()
-    }
-
     /// Ends every stream (the server is stopping); streams opened afterwards end at once.
     pub fn stop(&self) {
         self.inner.stop.send_replace(true);
@@ -172,5 +167,42 @@ impl Live {
                 Err(err) => return Err(err),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_wake_reaches_the_users_streams_and_the_last_one_out_drops_the_signal() {
+        let live = Live::new();
+        let mut first = live.subscribe("ana");
+        let second = live.subscribe("ana");
+        let mut other = live.subscribe("beto");
+        live.wake_local(["ana"]);
+        tokio::time::timeout(Duration::from_secs(1), first.woken())
+            .await
+            .expect("woken");
+        assert_eq!(
+            other.signal.has_changed().ok(),
+            Some(false),
+            "beto was not woken"
+        );
+        drop(second);
+        assert!(
+            live.users().contains_key("ana"),
+            "one stream of ana's is left"
+        );
+        drop(first);
+        assert!(!live.users().contains_key("ana"));
+        live.wake_all();
+        tokio::time::timeout(Duration::from_secs(1), other.woken())
+            .await
+            .expect("woken by wake_all");
+        live.stop();
+        tokio::time::timeout(Duration::from_secs(1), live.stopped())
+            .await
+            .expect("stopped");
     }
 }
