@@ -36,6 +36,8 @@ pub mod dispositivo_push {
         #[sea_orm(primary_key, auto_increment = false)]
         pub id: String,
         pub usuario_id: String,
+        /// The session that registered it: when that session ends, the device goes with it.
+        pub sesion_id: String,
         /// Where the push service takes this device's messages; it names the subscription.
         #[sea_orm(unique)]
         pub endpoint: String,
@@ -129,7 +131,9 @@ pub struct DeviceIdAnswer {
 }
 
 /// Register this browser for push notifications. The same endpoint again is the same device: its
-/// keys and label are updated (and it moves to the caller if another account had it).
+/// keys and label are updated (and it moves to the caller if another account had it). The device
+/// belongs to the caller's session: signing out, or the session ending any other way, removes it,
+/// so a browser registers again after each sign-in.
 #[utoipa::path(post, path = "/notificaciones/dispositivos", tag = "notifications", security(("bearer" = [])),
     request_body = SubscriptionRequest,
     responses(
@@ -171,9 +175,11 @@ pub async fn register_device(
         return Err(ApiError::internal("field check passed without values"));
     };
     let agente = label(client.user_agent.as_deref());
-    let user_id = &auth.user.id;
-
-    let id = match save(&state.db, user_id, &endpoint, &p256dh, &secret, &agente).await {
+    let owner = Owner {
+        usuario_id: &auth.user.id,
+        sesion_id: &auth.session_id,
+    };
+    let id = match save(&state.db, &owner, &endpoint, &p256dh, &secret, &agente).await {
         // Two registrations of one endpoint at once: the unique index let one in, update it.
         Err(err)
             if matches!(
@@ -181,20 +187,25 @@ pub async fn register_device(
                 Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
             ) =>
         {
-            save(&state.db, user_id, &endpoint, &p256dh, &secret, &agente).await?
+            save(&state.db, &owner, &endpoint, &p256dh, &secret, &agente).await?
         }
         saved => saved?,
     };
-    drop_least_used(&state.db, user_id).await?;
+    drop_least_used(&state.db, owner.usuario_id).await?;
     Ok(Json(DeviceIdAnswer {
         success: true,
         data: DeviceId { id },
     }))
 }
 
+struct Owner<'a> {
+    usuario_id: &'a str,
+    sesion_id: &'a str,
+}
+
 async fn save(
     db: &impl ConnectionTrait,
-    usuario_id: &str,
+    owner: &Owner<'_>,
     endpoint: &str,
     p256dh: &str,
     secret: &str,
@@ -207,7 +218,8 @@ async fn save(
     if let Some(device) = existing {
         let id = device.id.clone();
         let mut active = device.into_active_model();
-        active.usuario_id = Set(usuario_id.to_owned());
+        active.usuario_id = Set(owner.usuario_id.to_owned());
+        active.sesion_id = Set(owner.sesion_id.to_owned());
         active.p256dh = Set(p256dh.to_owned());
         active.auth = Set(secret.to_owned());
         active.agente = Set(agente.to_owned());
@@ -216,7 +228,8 @@ async fn save(
     }
     let device = dispositivo_push::ActiveModel {
         id: Set(ids::new_id()),
-        usuario_id: Set(usuario_id.to_owned()),
+        usuario_id: Set(owner.usuario_id.to_owned()),
+        sesion_id: Set(owner.sesion_id.to_owned()),
         endpoint: Set(endpoint.to_owned()),
         p256dh: Set(p256dh.to_owned()),
         auth: Set(secret.to_owned()),

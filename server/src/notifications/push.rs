@@ -129,7 +129,16 @@ async fn send(
                 }
             }
         }
-        Err(err) => Outcome::Failed(format!("{err}")),
+        Err(err) => {
+            // reqwest's own text is only "error sending request": the cause is in the chain.
+            let mut problem = err.to_string();
+            let mut source = std::error::Error::source(&err);
+            while let Some(cause) = source {
+                problem.push_str(&format!(": {cause}"));
+                source = cause.source();
+            }
+            Outcome::Failed(problem)
+        }
     }
 }
 

@@ -21,6 +21,7 @@ mod notifications;
 mod openapi;
 mod outage;
 mod profile;
+mod push;
 mod record;
 mod robustness;
 mod site;

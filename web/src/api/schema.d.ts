@@ -603,7 +603,9 @@ export interface paths {
         put?: never;
         /**
          * Register this browser for push notifications. The same endpoint again is the same device: its
-         *     keys and label are updated (and it moves to the caller if another account had it).
+         *     keys and label are updated (and it moves to the caller if another account had it). The device
+         *     belongs to the caller's session: signing out, or the session ending any other way, removes it,
+         *     so a browser registers again after each sign-in.
          */
         post: operations["register_device"];
         delete?: never;

@@ -1,4 +1,6 @@
-//! The devices a user gets web push notifications on: one browser's push subscription each.
+//! The devices a user gets web push notifications on: one browser's push subscription each,
+//! bound to the session it was registered in, so that signing out (or a session ended from
+//! elsewhere, or a password change) stops the notifications on that browser too.
 
 use sea_orm_migration::{prelude::*, schema::*};
 
@@ -10,12 +12,19 @@ enum DispositivosPush {
     Table,
     Id,
     UsuarioId,
+    SesionId,
     Endpoint,
     P256dh,
     Auth,
     Agente,
     Creado,
     UltimoUso,
+}
+
+#[derive(DeriveIden)]
+enum Sesiones {
+    Table,
+    Id,
 }
 
 #[derive(DeriveIden)]
@@ -32,6 +41,7 @@ impl MigrationTrait for Migration {
                 .table(DispositivosPush::Table)
                 .col(string_len(DispositivosPush::Id, 36).primary_key())
                 .col(string_len(DispositivosPush::UsuarioId, 36))
+                .col(string_len(DispositivosPush::SesionId, 36))
                 // A subscription is its endpoint: the browser hands the same one back when it
                 // subscribes again, and no two users can hold it.
                 .col(string_len(DispositivosPush::Endpoint, 1024).unique_key())
@@ -46,6 +56,12 @@ impl MigrationTrait for Migration {
                         .to(Usuarios::Table, Usuarios::Id)
                         .on_delete(ForeignKeyAction::Cascade),
                 )
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(DispositivosPush::Table, DispositivosPush::SesionId)
+                        .to(Sesiones::Table, Sesiones::Id)
+                        .on_delete(ForeignKeyAction::Cascade),
+                )
                 .to_owned(),
         )
         .await?;
@@ -54,6 +70,14 @@ impl MigrationTrait for Migration {
                 .name("idx_dispositivos_push_usuario")
                 .table(DispositivosPush::Table)
                 .col(DispositivosPush::UsuarioId)
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("idx_dispositivos_push_sesion")
+                .table(DispositivosPush::Table)
+                .col(DispositivosPush::SesionId)
                 .to_owned(),
         )
         .await
