@@ -285,7 +285,10 @@ async fn release_user(
         let choices = choices_of(&state.db, usuario_id).await?;
         let choice = |tipo: &str| choices.get(tipo).copied().unwrap_or((true, true));
         let lang = lang_of(&user);
-        let to_mail: Vec<String> = held
+        // What they already read in the app needs no mail.
+        let fresh: Vec<&notificacion::Model> =
+            held.iter().filter(|n| n.leida_at.is_none()).collect();
+        let to_mail: Vec<String> = fresh
             .iter()
             .filter(|n| choice(&n.tipo).0)
             .map(|n| {
@@ -296,7 +299,7 @@ async fn release_user(
         if !to_mail.is_empty() {
             mail_held(state, &user, &settings, &to_mail).await?;
         }
-        let pushes = held.iter().filter(|n| choice(&n.tipo).1).count();
+        let pushes = fresh.iter().filter(|n| choice(&n.tipo).1).count();
         if pushes > 0 {
             let message = if settings.discreto {
                 push_out::discreet(lang)
@@ -367,4 +370,51 @@ async fn mail_held(
     );
     mail.unsubscribe = Some(unsubscribe::header_link(state, &token));
     state.mailer.send(&state.mail_from, mail).await
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn quiet(desde: &str, hasta: &str) -> ajuste::Model {
+        ajuste::Model {
+            usuario_id: "u".to_owned(),
+            silencio_desde: Some(desde.to_owned()),
+            silencio_hasta: Some(hasta.to_owned()),
+            discreto: false,
+            resumen: ajuste::WEEKLY.to_owned(),
+            resumen_enviado: None,
+        }
+    }
+
+    /// 12:00 UTC plus `hours`, which is 09:00 plus `hours` in Buenos Aires (UTC-3).
+    fn at(hours: i64) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 24, 12, 0, 0)
+            .single()
+            .map(|t| t + chrono::Duration::hours(hours))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn quiet_hours_count_on_the_users_wall_clock_and_may_cross_midnight() {
+        let zone = "America/Argentina/Buenos_Aires";
+        let night = quiet("22:00", "07:00");
+        assert!(!in_quiet_hours(&night, zone, at(0)), "09:00");
+        assert!(in_quiet_hours(&night, zone, at(13)), "22:00");
+        assert!(in_quiet_hours(&night, zone, at(15)), "00:00");
+        assert!(in_quiet_hours(&night, zone, at(21)), "06:00");
+        assert!(!in_quiet_hours(&night, zone, at(22)), "07:00 ends it");
+        let nap = quiet("13:00", "15:00");
+        assert!(in_quiet_hours(&nap, zone, at(4)), "13:00");
+        assert!(!in_quiet_hours(&nap, zone, at(6)), "15:00");
+        assert!(!in_quiet_hours(&nap, "UTC", at(4)), "16:00 in UTC");
+        let none = ajuste::Model {
+            silencio_desde: None,
+            silencio_hasta: None,
+            ..night
+        };
+        assert!(!in_quiet_hours(&none, zone, at(15)));
+    }
 }

@@ -71,9 +71,11 @@ pub async fn notify(
     let now = Utc::now();
     let datos = notice.datos.to_string();
     let mut rows = Vec::with_capacity(recipients.len());
+    let mut notice_ids = Vec::with_capacity(recipients.len());
     let mut wake = Wake::none();
     for recipient in recipients {
         let id = ids::new_id();
+        notice_ids.push(id.clone());
         rows.push(notificacion::ActiveModel {
             id: Set(id.clone()),
             usuario_id: Set(recipient.clone()),
@@ -94,12 +96,15 @@ pub async fn notify(
         .await?;
         wake = wake.join(event);
     }
-    let ids: Vec<String> = rows
-        .iter()
-        .filter_map(|r| r.id.try_as_ref().cloned())
-        .collect();
     notificacion::Entity::insert_many(rows).exec(txn).await?;
-    jobs::enqueue(txn, delivery::JOB, &delivery::Payload { ids }, now, None).await?;
+    jobs::enqueue(
+        txn,
+        delivery::JOB,
+        &delivery::Payload { ids: notice_ids },
+        now,
+        None,
+    )
+    .await?;
     Ok(wake)
 }
 

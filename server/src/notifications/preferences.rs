@@ -60,6 +60,21 @@ pub async fn choices_of(
         .collect())
 }
 
+/// Gives the user a settings row if they have none. As a transaction's first statement it also
+/// takes SQLite's write lock, so the reads after it cannot go stale before the writes.
+pub async fn ensure_settings(db: &impl ConnectionTrait, usuario_id: &str) -> Result<(), DbErr> {
+    use sea_orm::IntoActiveModel;
+    ajuste::Entity::insert(defaults(usuario_id).into_active_model())
+        .on_conflict(
+            OnConflict::column(ajuste::Column::UsuarioId)
+                .do_nothing()
+                .to_owned(),
+        )
+        .exec_without_returning(db)
+        .await?;
+    Ok(())
+}
+
 pub async fn save_settings(
     db: &impl ConnectionTrait,
     settings: ajuste::Model,
@@ -269,6 +284,7 @@ pub async fn put(
     errors.into_result()?;
     let usuario_id = &auth.user.id;
     let txn = state.db.begin().await?;
+    ensure_settings(&txn, usuario_id).await?;
     for choice in &body.tipos {
         save_choice(&txn, usuario_id, &choice.tipo, choice.email, choice.push).await?;
     }

@@ -13,7 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::{
     entities::ajuste,
     kinds,
-    preferences::{choices_of, save_choice, save_settings, settings_of},
+    preferences::{choices_of, ensure_settings, save_choice, save_settings, settings_of},
 };
 use crate::{
     db,
@@ -151,14 +151,15 @@ pub async fn apply(
     Query(query): Query<TokenQuery>,
 ) -> ApiResult<Json<UnsubscriptionAnswer>> {
     let (usuario_id, tipo) = read(&state.db, query.t.as_deref().unwrap_or_default()).await?;
-    let txn = state.db.begin().await?;
     let exists = crate::db::entities::usuario::Entity::find_by_id(&usuario_id)
-        .one(&txn)
+        .one(&state.db)
         .await?
         .is_some();
     if !exists {
         return Err(ApiError::not_found());
     }
+    let txn = state.db.begin().await?;
+    ensure_settings(&txn, &usuario_id).await?;
     let choices = choices_of(&txn, &usuario_id).await?;
     let stop_kind = |kind: &str| {
         let (_, push) = choices.get(kind).copied().unwrap_or((true, true));

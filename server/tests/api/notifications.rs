@@ -52,6 +52,22 @@ async fn put(app: &TestApp, path: &str, token: &str, body: Value) -> Answer {
         .await
 }
 
+/// The data of the user's live events of this kind, oldest first.
+async fn live_events(app: &TestApp, usuario_id: &str, kind: &str) -> Vec<Value> {
+    use nido::platform::live::store::evento;
+    use sea_orm::QueryOrder;
+    evento::Entity::find()
+        .filter(evento::Column::UsuarioId.eq(usuario_id))
+        .filter(evento::Column::Tipo.eq(kind))
+        .order_by_asc(evento::Column::Seq)
+        .all(&app.db)
+        .await
+        .expect("live events")
+        .into_iter()
+        .map(|e| serde_json::from_str(&e.datos).unwrap_or(Value::Null))
+        .collect()
+}
+
 /// How many of the user's notices are in this delivery state.
 async fn in_state(app: &TestApp, usuario_id: &str, entrega: &str) -> u64 {
     notificacion::Entity::find()
@@ -88,6 +104,7 @@ struct Circle {
     beto: String,
     beto_id: String,
     carla: String,
+    carla_id: String,
     family: String,
     family_name: String,
     child: String,
@@ -97,7 +114,7 @@ async fn circle() -> Circle {
     let app = TestApp::spawn().await;
     let (ana, _) = register(&app, "Ana", "García", "ana@example.org", "es").await;
     let (beto, beto_id) = register(&app, "Beto", "Ruiz", "beto@example.org", "en").await;
-    let (carla, _) = register(&app, "Carla", "Sosa", "carla@example.org", "es").await;
+    let (carla, carla_id) = register(&app, "Carla", "Sosa", "carla@example.org", "es").await;
     let list = app.get("/api/familias", Some(&ana)).await;
     assert_eq!(list.status, StatusCode::OK, "{}", list.body);
     let family = list.body["data"][0]["_id"]
@@ -142,6 +159,7 @@ async fn circle() -> Circle {
         beto,
         beto_id,
         carla,
+        carla_id,
         family,
         family_name,
         child,
@@ -227,8 +245,19 @@ async fn the_other_members_are_told_in_their_language_and_nobody_else() {
     assert_eq!(c.unread(&c.carla).await, 0);
     assert_eq!(c.unread(&c.beto).await, 1);
 
-    // A notice is its reader's alone.
+    // Each notice is a live event for its reader, with its id only.
     let id = notice["_id"].as_str().unwrap_or_default();
+    assert_eq!(
+        live_events(&c.app, &c.beto_id, "notificaciones").await,
+        vec![json!({ "id": id })]
+    );
+    assert!(
+        live_events(&c.app, &c.carla_id, "notificaciones")
+            .await
+            .is_empty()
+    );
+
+    // A notice is its reader's alone.
     let path = format!("/api/notificaciones/{id}/leida");
     let theirs = c.app.post(&path, Some(&c.carla), json!({})).await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND, "{}", theirs.body);
@@ -241,6 +270,11 @@ async fn the_other_members_are_told_in_their_language_and_nobody_else() {
     assert_eq!(read.status, StatusCode::OK, "{}", read.body);
     assert_eq!(read.body["data"]["total"], 0);
     assert_eq!(c.notices(&c.beto).await[0]["leida"], true);
+    // Beto's other tabs hear of it.
+    assert_eq!(
+        live_events(&c.app, &c.beto_id, "notificaciones.leidas").await,
+        vec![json!({})]
+    );
     assert_eq!(c.unread(&c.ana).await, 1);
     let all = c
         .app
@@ -591,6 +625,39 @@ async fn discreet_mode_mails_name_nobody() {
         c.notices(&c.beto).await[0]["texto"],
         "Ana García changed Leo's record."
     );
+
+    // Beto's export holds his notices, as he reads them, and his settings.
+    let notices = exported(&c.app, &c.beto, "notificaciones.json").await;
+    assert!(
+        notices
+            .as_array()
+            .is_some_and(|ns| ns.len() == 2 && ns[1]["texto"] == "Ana García changed Leo's record."),
+        "{notices}"
+    );
+    let settings = exported(&c.app, &c.beto, "preferencias_notificacion.json").await;
+    assert_eq!(settings["ajustes"]["discreto"], true, "{settings}");
+}
+
+/// A JSON file of the holder of `token`'s data export.
+async fn exported(app: &TestApp, token: &str, name: &str) -> Value {
+    use std::io::Read;
+    let res = app
+        .client
+        .get(format!("{}/api/usuarios/exportar", app.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("export");
+    assert_eq!(res.status(), StatusCode::OK);
+    let bytes = res.bytes().await.expect("body").to_vec();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+    let mut text = String::new();
+    archive
+        .by_name(name)
+        .expect("the file in the export")
+        .read_to_string(&mut text)
+        .expect("utf-8");
+    serde_json::from_str(&text).expect("json")
 }
 
 #[tokio::test]
