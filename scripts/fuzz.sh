@@ -23,9 +23,9 @@
 # - starts target/release/nido on a free port with SQLite in a temporary directory and
 #   NIDO_RATE_LIMITS=off, and stops it on exit;
 # - registers a user through the API and gives it a child with an activity, an emergency contact
-#   and an appointment, and a pending invitation (scripts/fuzz_fixtures.py). Path parameters are
-#   drawn from those real ids most of the time, so requests reach the handlers' logic instead of
-#   stopping at 404, and are left to the fuzzer otherwise;
+#   and an appointment, a pending invitation and a push device (scripts/fuzz_fixtures.py). Path
+#   parameters are drawn from those real ids most of the time, so requests reach the handlers'
+#   logic instead of stopping at 404, and are left to the fuzzer otherwise;
 # - main pass: every operation except the ones below and the live stream (it never ends), with
 #   that user's bearer token;
 # - one pass per operation that ends the caller's session or removes what the others point at
@@ -91,7 +91,7 @@ fixtures() { # tag
   assignments=$("$VENV/bin/python" scripts/fuzz_fixtures.py "$BASE" "$1")
   eval "$assignments"
   export FUZZ_TOKEN FUZZ_EMAIL FUZZ_PASSWORD FUZZ_USER FUZZ_FAMILY FUZZ_MEMBER FUZZ_CHILD \
-    FUZZ_ACTIVITY FUZZ_CONTACT FUZZ_APPOINTMENT FUZZ_INVITATION FUZZ_SESSION
+    FUZZ_ACTIVITY FUZZ_CONTACT FUZZ_APPOINTMENT FUZZ_INVITATION FUZZ_SESSION FUZZ_PUSH_DEVICE
 }
 
 # schemathesis' configuration for the current user: the token, and its real ids offered for the
@@ -111,6 +111,7 @@ contact = { values = ["$FUZZ_CONTACT"] }
 appointment = { values = ["$FUZZ_APPOINTMENT"] }
 invitation = { values = ["$FUZZ_INVITATION"] }
 session = { values = ["$FUZZ_SESSION"] }
+push_device = { values = ["$FUZZ_PUSH_DEVICE"] }
 user = { values = ["$FUZZ_USER"] }
 password = { values = ["$FUZZ_PASSWORD"] }
 email = { values = ["$FUZZ_EMAIL"] }
@@ -147,6 +148,10 @@ parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "path.m
 [[operations]]
 include-path = "/api/usuarios/sesiones/{id}"
 parameters = { "path.id" = { dictionary = "session", probability = 0.5 } }
+
+[[operations]]
+include-path = "/api/notificaciones/dispositivos/{id}"
+parameters = { "path.id" = { dictionary = "push_device", probability = 0.8 } }
 
 [[operations]]
 include-path = "/api/usuarios/bloqueados/{usuarioId}"

@@ -1,6 +1,6 @@
 """Registers one user through the API and gives it something to point at: a child with an
-activity, an emergency contact and an appointment, and a pending invitation. Prints the ids as
-shell assignments, for scripts/fuzz.sh to export into schemathesis' configuration.
+activity, an emergency contact and an appointment, a pending invitation and a push device. Prints
+the ids as shell assignments, for scripts/fuzz.sh to export into schemathesis' configuration.
 
     python3 scripts/fuzz_fixtures.py http://127.0.0.1:PORT TAG
 """
@@ -46,6 +46,15 @@ def main():
     invitation = call(base, "POST", f"/api/familias/{family['_id']}/invitaciones", token, {
         "email": f"invitee-{tag}@example.org",
     })["data"]
+    # Its push service refuses connections at once (the discard port on this machine), so a test
+    # push runs the sending code without waiting on the network.
+    device = call(base, "POST", "/api/notificaciones/dispositivos", token, {
+        "endpoint": f"http://127.0.0.1:9/fuzz-{tag}",
+        "keys": {
+            "p256dh": "BLn9b-VR0ca83knDNZ32dCHGyjJp-1riX9ZTN40MqV8K_LpQmLqxC_DoHvqvFXO_nGdAB4W9dogZb_sM-uV4JbY",
+            "auth": "_ordMnz7uTCmrpBTeUV4Bw",
+        },
+    })["data"]
     session = next(s for s in call(base, "GET", "/api/usuarios/sesiones", token)["data"] if s["actual"])
     values = {
         "FUZZ_TOKEN": token,
@@ -60,6 +69,7 @@ def main():
         "FUZZ_APPOINTMENT": appointment["_id"],
         "FUZZ_INVITATION": invitation["_id"],
         "FUZZ_SESSION": session["_id"],
+        "FUZZ_PUSH_DEVICE": device["_id"],
     }
     for name, value in values.items():
         print(f"{name}='{value}'")

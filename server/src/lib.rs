@@ -16,6 +16,7 @@ pub mod ids;
 mod layers;
 pub mod live;
 mod maintenance;
+pub mod notifications;
 pub mod platform;
 pub mod request;
 pub mod site;
@@ -39,6 +40,7 @@ static DOMAINS: &[&dyn Domain] = &[
     &families::Families,
     &children::Children,
     &live::LiveEvents,
+    &notifications::Notifications,
 ];
 
 /// The database, migrated: all that administrative commands need.
@@ -82,6 +84,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     families::record::checkpoint::register_key(&db, &signer)
         .await
         .context("publishing the record's signing key")?;
+    let vapid = platform::vapid::load_or_create(&config.vapid_key_file)?;
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -92,6 +95,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         changes: Changes::new(forget),
         files,
         signer,
+        vapid,
         instance: ids::new_id().into(),
         live,
         parts: Arc::new(parts),

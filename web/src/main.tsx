@@ -4,6 +4,7 @@ import { currentLanguage, ready, useTranslation } from './i18n';
 import './index.css';
 import { AppRoutes } from './app/router';
 import { Shell } from './app/Shell';
+import { keepInstallOffer } from './app/installPrompt';
 
 /** Re-renders every page when the language changes. */
 function App() {
@@ -14,6 +15,8 @@ function App() {
     </BrowserRouter>
   );
 }
+
+keepInstallOffer();
 
 const root = document.getElementById('root');
 if (root) {

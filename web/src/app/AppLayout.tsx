@@ -10,6 +10,10 @@ import { greetingKey } from '../lib/greeting';
 import { QueryProvider } from './QueryProvider';
 import { SkipLink } from '../components/SkipLink';
 import { routeTitleKey } from './routeTitle';
+import { LiveProvider } from './live';
+import { useInstall } from './installPrompt';
+import { registerWorker } from './pwa';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 
 const MENU = [
   { to: '/children', key: 'nav.children', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0' },
@@ -60,6 +64,25 @@ function Menu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** "Install Nido", while the browser offers to install it. */
+function InstallButton() {
+  const { t } = useTranslation();
+  const install = useInstall();
+  if (!install) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => void install()}
+      className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-brand-700 hover:bg-brand-50"
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M5 19h14" />
+      </svg>
+      {t('pwa.install')}
+    </button>
+  );
+}
+
 function SignedInLayout() {
   const { t, i18n } = useTranslation();
   const { user, signOut } = useSession();
@@ -95,6 +118,7 @@ function SignedInLayout() {
           <Menu />
         </nav>
         <div className="space-y-3">
+          <InstallButton />
           <LanguageSwitch />
           {logoutButton}
         </div>
@@ -130,6 +154,7 @@ function SignedInLayout() {
                     <Menu onNavigate={() => setDrawer(false)} />
                   </nav>
                   <div className="space-y-3">
+                    <InstallButton />
                     <LanguageSwitch />
                     {logoutButton}
                   </div>
@@ -149,8 +174,11 @@ function SignedInLayout() {
               </p>
             </div>
           </div>
-          <div className="shrink-0 md:hidden">
-            <LanguageSwitch />
+          <div className="flex shrink-0 items-center gap-1">
+            <NotificationBell />
+            <div className="md:hidden">
+              <LanguageSwitch />
+            </div>
           </div>
         </header>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
@@ -164,10 +192,14 @@ function SignedInLayout() {
 
 export function AppLayout() {
   const { user } = useSession();
-  // A new cache for each person who signs in on this browser.
+  // The installable app's worker, from here rather than at start: the public site does not load it.
+  useEffect(registerWorker, []);
+  // A new cache for each person who signs in on this browser, and their own live events.
   return (
     <QueryProvider key={user?._id ?? 'signed-out'}>
-      <SignedInLayout />
+      <LiveProvider enabled={user !== null}>
+        <SignedInLayout />
+      </LiveProvider>
     </QueryProvider>
   );
 }

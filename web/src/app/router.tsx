@@ -44,6 +44,7 @@ const ProfileAboutPage = lazy(() => import('../features/profile/ProfileAboutPage
 const SuggestionsPage = lazy(() => import('../features/profile/SuggestionsPage'));
 const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
 const BlockedPage = lazy(() => import('../features/families/BlockedPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 
 /** Marks the document once a page is live (after a prerendered one is taken over): tests wait for it. */
 function LiveMark() {
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: page(<ComingSoonPage section="messages" />) },
           { path: 'calendar', element: page(<ComingSoonPage section="calendar" />) },
           { path: 'finances', element: page(<ComingSoonPage section="finances" />) },
+          { path: 'notifications', element: page(<NotificationsPage />) },
           { path: 'profile', element: page(<ProfilePage />) },
           { path: 'profile/edit', element: page(<ProfileEditPage />) },
           { path: 'profile/privacy', element: page(<PrivacyPage />) },

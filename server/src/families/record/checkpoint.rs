@@ -173,6 +173,30 @@ pub async fn latest(
         .await
 }
 
+/// The summary mail's line about a family's latest checkpoint, in `lang`, if it has one: enough
+/// to compare later with the record (the first 16 characters of the signed head's hash).
+pub async fn summary_line(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    nombre: &str,
+    lang: crate::i18n::Lang,
+) -> Result<Option<String>, DbErr> {
+    let Some(point) = latest(db, familia_id).await? else {
+        return Ok(None);
+    };
+    let head = point.cabeza.get(..16).unwrap_or(&point.cabeza);
+    Ok(Some(match lang {
+        crate::i18n::Lang::Es => format!(
+            "{nombre}: {} entradas, firmado el {}, cabeza {head}",
+            point.entradas, point.hora
+        ),
+        crate::i18n::Lang::En => format!(
+            "{nombre}: {} entries, signed on {}, head {head}",
+            point.entradas, point.hora
+        ),
+    }))
+}
+
 /// A stored checkpoint with its signature checked against the published key it names.
 pub async fn view(
     db: &impl ConnectionTrait,
