@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { KNOWN_PATHS } from './src/app/knownPaths.ts';
 import { readFileSync } from 'node:fs';
 
@@ -16,8 +17,39 @@ const knownPaths: Plugin = {
 /** Nido's version, one for the server and the web app: the server crate's, read at build time. */
 const version = /^version\s*=\s*"([^"]+)"/m.exec(readFileSync(new URL('../server/Cargo.toml', import.meta.url), 'utf8'))?.[1] ?? 'dev';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), knownPaths],
+/**
+ * The installable app: its manifest, and web/src/sw.ts built to /sw.js with the list of the build's
+ * hashed files (the only thing it may cache). The signed-in app registers it (app/pwa.ts).
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  injectManifest: { globPatterns: ['assets/**/*.{js,css}'], maximumFileSizeToCacheInBytes: 3_000_000 },
+  manifest: {
+    id: '/',
+    name: 'Nido',
+    short_name: 'Nido',
+    description: 'La vida de tus hijos, compartida entre quienes los crían.',
+    lang: 'es',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#2f6f62',
+    background_color: '#fbf8f2',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The prerendering build only draws HTML: no worker, no manifest.
+  plugins: [react(), tailwindcss(), knownPaths, ...(isSsrBuild ? [] : [installableApp])],
   // The version shown on the Updates page, the site's footer and the profile page.
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
@@ -33,4 +65,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));

@@ -10,6 +10,9 @@ import { greetingKey } from '../lib/greeting';
 import { QueryProvider } from './QueryProvider';
 import { SkipLink } from '../components/SkipLink';
 import { routeTitleKey } from './routeTitle';
+import { LiveProvider } from './live';
+import { registerWorker } from './pwa';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 
 const MENU = [
   { to: '/children', key: 'nav.children', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0' },
@@ -149,8 +152,11 @@ function SignedInLayout() {
               </p>
             </div>
           </div>
-          <div className="shrink-0 md:hidden">
-            <LanguageSwitch />
+          <div className="flex shrink-0 items-center gap-1">
+            <NotificationBell />
+            <div className="md:hidden">
+              <LanguageSwitch />
+            </div>
           </div>
         </header>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
@@ -164,10 +170,14 @@ function SignedInLayout() {
 
 export function AppLayout() {
   const { user } = useSession();
-  // A new cache for each person who signs in on this browser.
+  // The installable app's worker, from here rather than at start: the public site does not load it.
+  useEffect(registerWorker, []);
+  // A new cache for each person who signs in on this browser, and their own live events.
   return (
     <QueryProvider key={user?._id ?? 'signed-out'}>
-      <SignedInLayout />
+      <LiveProvider enabled={user !== null}>
+        <SignedInLayout />
+      </LiveProvider>
     </QueryProvider>
   );
 }

@@ -9,7 +9,7 @@ function signedInPaths(list: RouteObject[]): string[] {
 
 describe('routeTitleKey', () => {
   it('names every signed-in page in both languages', () => {
-    const inApp = signedInPaths(routes).filter((p) => /^(children|messages|calendar|finances|profile)/.test(p));
+    const inApp = signedInPaths(routes).filter((p) => /^(children|messages|calendar|finances|notifications|profile)/.test(p));
     expect(inApp.length).toBeGreaterThan(10);
     for (const path of inApp) {
       const key = routeTitleKey(`/${path.replace(':childId', 'abc')}`);

@@ -5,6 +5,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/messages/, 'sections.messages'],
   [/^\/calendar/, 'sections.calendar'],
   [/^\/finances/, 'sections.finances'],
+  [/^\/notifications/, 'notifications.title'],
   [/^\/profile\/edit/, 'sections.profileEdit'],
   [/^\/profile\/(coparents|documents|reports|suggestions|notifications|privacy|blocked|help|about)/, 'sections.$1'],
   [/^\/profile\/?$/, 'sections.profile'],

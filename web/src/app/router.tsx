@@ -44,6 +44,7 @@ const ProfileAboutPage = lazy(() => import('../features/profile/ProfileAboutPage
 const SuggestionsPage = lazy(() => import('../features/profile/SuggestionsPage'));
 const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
 const BlockedPage = lazy(() => import('../features/families/BlockedPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const NotificationPreferencesPage = lazy(() => import('../features/notifications/PreferencesPage'));
 const UnsubscribePage = lazy(withAppTexts(() => import('../features/notifications/UnsubscribePage')));
 
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: page(<ComingSoonPage section="messages" />) },
           { path: 'calendar', element: page(<ComingSoonPage section="calendar" />) },
           { path: 'finances', element: page(<ComingSoonPage section="finances" />) },
+          { path: 'notifications', element: page(<NotificationsPage />) },
           { path: 'profile', element: page(<ProfilePage />) },
           { path: 'profile/edit', element: page(<ProfileEditPage />) },
           { path: 'profile/privacy', element: page(<PrivacyPage />) },

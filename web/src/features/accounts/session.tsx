@@ -7,6 +7,8 @@ import type * as accounts from './api';
 // The API client loads only when there is a session to check or end: visitors of the public site
 // without one do not download it.
 const accountsApi = () => import('./api');
+// Emptying the installable app's caches is loaded only when someone signs out.
+const forgetOfflineData = () => import('../../app/pwa').then((pwa) => pwa.forgetOfflineData());
 
 interface Session {
   user: accounts.User | null;
@@ -72,11 +74,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     window.localStorage.removeItem(TOKEN_KEY);
     setUser(null);
+    void forgetOfflineData();
   }, []);
 
   const forget = useCallback(() => {
     window.localStorage.removeItem(TOKEN_KEY);
     setUser(null);
+    void forgetOfflineData();
   }, []);
 
   const value = useMemo(
