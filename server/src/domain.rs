@@ -94,6 +94,16 @@ pub trait Domain: Send + Sync {
         Ok(Vec::new())
     }
 
+    /// Short lines for the user's summary mail (`notifications::summary`), in their language: a
+    /// family's record checkpoint, say.
+    async fn summary_lines(
+        &self,
+        _state: &AppState,
+        _user: &usuario::Model,
+    ) -> ApiResult<Vec<String>> {
+        Ok(Vec::new())
+    }
+
     /// Its counters per family, as (family, name, count), for the families given.
     async fn family_counters(
         &self,

@@ -192,6 +192,7 @@ messages! {
     FamilyOnlyMember => "family_only_member", "Es tu propia familia y eres su único miembro, así que no puedes salir de ella. Si quieres dejar Nido, cierra tu cuenta.", "This is your own family and you are its only member, so you cannot leave it. To leave Nido, close your account instead.";
     FamilyLeft => "family_left", "Saliste de la familia.", "You left the family.";
     RecordCursorInvalid => "record_cursor_invalid", "El cursor debe ser el número de una entrada del registro.", "The cursor must be the number of an entry of the record.";
+    LiveResumeInvalid => "live_resume_invalid", "El punto desde el que seguir (Last-Event-ID o ultimo) debe ser un número de evento.", "The point to resume from (Last-Event-ID or ultimo) must be an event number.";
     MemberRemoved => "member_removed", "Quitamos a esa persona de la familia.", "The member was removed from the family.";
     InvitationUnknown => "invitation_unknown", "No encontramos esa invitación. Revisa el enlace o el código.", "We could not find that invitation. Check the link or the code.";
     InvitationExpired => "invitation_expired", "Esta invitación venció. Pide a quien te invitó que te la envíe de nuevo.", "This invitation has expired. Ask whoever invited you to send it again.";
@@ -226,4 +227,10 @@ messages! {
     PasswordSameAsCurrent => "password_same_as_current", "La nueva contraseña es igual a la actual: elige otra", "The new password is the same as the current one: choose another";
     EmailNotVerified => "email_not_verified", "Primero confirma tu email con el enlace que te enviamos", "First confirm your email address with the link we sent you";
     LinkAlreadyUsed => "link_already_used", "Este enlace ya se usó: no hace falta abrirlo otra vez", "This link has already been used: there is no need to open it again";
+    // Notifications.
+    NotificationCursorInvalid => "notification_cursor_invalid", "Ese cursor no es uno de tus avisos.", "That cursor is not one of your notices.";
+    NotificationKindUnknown => "notification_kind_unknown", "Uno de los tipos de aviso no existe.", "One of the notice kinds does not exist.";
+    QuietHoursSame => "quiet_hours_same", "Las horas de silencio deben empezar y terminar a horas distintas.", "Quiet hours must start and end at different times.";
+    SummaryChoiceInvalid => "summary_choice_invalid", "El resumen debe ser diario, semanal o nunca.", "The summary must be diario, semanal or nunca.";
+    UnsubscribeLinkInvalid => "unsubscribe_link_invalid", "Este enlace para darte de baja no es válido. Puedes elegir qué emails recibir en tu perfil, en Notificaciones.", "This unsubscribe link is not valid. You can choose which emails you receive in your profile, under Notifications.";
 }

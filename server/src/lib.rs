@@ -14,7 +14,9 @@ pub mod i18n;
 pub mod ids;
 #[cfg(test)]
 mod layers;
+pub mod live;
 mod maintenance;
+pub mod notifications;
 pub mod platform;
 pub mod request;
 pub mod site;
@@ -37,6 +39,8 @@ static DOMAINS: &[&dyn Domain] = &[
     &accounts::Accounts,
     &families::Families,
     &children::Children,
+    &live::LiveEvents,
+    &notifications::Notifications,
 ];
 
 /// The database, migrated: all that administrative commands need.
@@ -70,6 +74,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     domain::install(DOMAINS);
     let mut parts = Parts::default();
     let mut forget = Vec::new();
+    let live = platform::live::Live::new();
+    live_forget(&live, &mut forget);
     request::auth::parts(&mut parts, &mut forget);
     for domain in domain::all() {
         domain.parts(&mut parts, &mut forget);
@@ -89,8 +95,19 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         files,
         signer,
         instance: ids::new_id().into(),
+        live,
         parts: Arc::new(parts),
     })
+}
+
+/// A change to a user (a session ended, say) wakes their streams, which then check their session.
+fn live_forget(live: &platform::live::Live, forget: &mut Vec<platform::changes::Forget>) {
+    let live = live.clone();
+    forget.push(Box::new(move |change| match change {
+        Some(platform::changes::Change::User(id)) => live.wake_local([*id]),
+        Some(platform::changes::Change::Family(_)) => {}
+        None => live.wake_all(),
+    }));
 }
 
 /// The whole API's OpenAPI document, built from the handlers.
@@ -112,9 +129,13 @@ pub async fn serve(
     state
         .changes
         .spawn_listener(state.db.clone(), state.instance.clone());
+    state.live.spawn_listener(state.db.clone());
+    let live = state.live.clone();
     let shutdown = async move {
         shutdown.await;
         let _ = stop.send(true);
+        // Open streams would hold the graceful shutdown forever.
+        live.stop();
     };
     http::serve::run(listener, http::router(state, DOMAINS), shutdown).await;
     // Lets the jobs under way finish (or releases them) before the process goes.

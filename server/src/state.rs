@@ -12,6 +12,7 @@ use crate::{
     platform::{
         changes::{Change, Changes},
         files::Files,
+        live::{Live, Wake},
         mail::{Mail, Mailer},
         rate_limit::RateLimiter,
         signing::Signer25519,
@@ -35,6 +36,8 @@ pub struct AppState {
     pub signer: Signer25519,
     /// This process's id among the instances sharing the database.
     pub instance: Arc<str>,
+    /// This process's live-event streams (`platform::live`).
+    pub live: Live,
     pub parts: Arc<Parts>,
 }
 
@@ -85,6 +88,11 @@ impl AppState {
     /// PostgreSQL, on every other instance (`platform::changes`).
     pub async fn announce(&self, change: Change<'_>) {
         self.changes.announce(&self.db, change).await;
+    }
+
+    /// To be called after the transaction that published live events commits.
+    pub fn wake(&self, wake: Wake) {
+        self.live.wake(&self.db, wake);
     }
 
     /// Sends a mail without making the caller wait; a failure is logged, never shown.

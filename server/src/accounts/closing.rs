@@ -105,11 +105,12 @@ pub async fn close_account(
     active.purga_at = Set(Some(purga_at));
     active.updated_at = Set(now);
     let user = active.update(&txn).await?;
-    crate::families::after_account_closed(&txn, &user.id).await?;
+    let wake = crate::families::after_account_closed(&txn, &user.id).await?;
     session::end_all(&txn, &user.id, None).await?;
     // A closed account has no pending email change, reset link or sign-in challenge left.
     super::tokens::end_outstanding(&txn, &user.id).await?;
     txn.commit().await?;
+    state.wake(wake);
     state.announce(Change::User(&user.id)).await;
 
     let lang = Lang::parse(&user.language).unwrap_or_default();

@@ -19,7 +19,7 @@ use super::{
     entities::{token, usuario},
     mails, password, session, tokens,
 };
-use crate::platform::changes::Change;
+use crate::platform::{changes::Change, live::Wake};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{self, invitations},
@@ -211,15 +211,17 @@ pub(super) async fn register(
     };
     // Someone joining by invitation needs no family of their own; one is made if they ever
     // add a child outside the families they joined.
-    match &invitation {
+    let wake = match &invitation {
         Some(invitation) => invitations::join(&txn, invitation, &user.id).await?,
         None => {
             families::create_own_family(&txn, &user.id, &user.apellido, &user.zona_horaria).await?;
+            Wake::none()
         }
-    }
+    };
     let token = session::open(&txn, &user.id, &client).await?;
     let device_token = devices::token_for(&txn, &user.id, None).await?;
     txn.commit().await?;
+    state.wake(wake);
     if !verified {
         super::profile::send_verification(&state, &state.db, &user).await?;
     }

@@ -23,7 +23,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::{self, entities::miembro},
     i18n::{Lang, Msg},
-    platform::{changes::Change, photo},
+    platform::{changes::Change, live::Wake, photo},
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -89,7 +89,9 @@ pub async fn delete_child(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::deleted(&txn, &child, &by.id).await?;
+    let wake = super::publish_change(&txn, &child).await?;
     txn.commit().await?;
+    state.wake(wake);
     state.announce(Change::Family(&child.familia_id)).await;
     tell_the_other_members(&state, &child, &by, purge_at(now)).await?;
     Ok(deleted(Msg::ChildDeleted))
@@ -221,7 +223,9 @@ pub async fn restore_child(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::restored(&txn, &child, &auth.user.id).await?;
+    let wake = super::publish_change(&txn, &child).await?;
     txn.commit().await?;
+    state.wake(wake);
     answer(&state, child).await
 }
 
@@ -246,12 +250,16 @@ pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> Result<u64, DbEr
             .exec(&txn)
             .await?
             .rows_affected;
+        let mut wake = Wake::none();
         if purged > 0 {
             record_acts::purged(&txn, &child).await?;
+            // The list of deleted records changed.
+            wake = super::publish_change(&txn, &child).await?;
         }
         erased += purged;
         crate::platform::pending::note(&txn, state, &files).await?;
         txn.commit().await?;
+        state.wake(wake);
         photo::after_change(state, &[], &files).await;
     }
     if erased > 0 {

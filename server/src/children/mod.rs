@@ -27,11 +27,23 @@ use crate::{
     platform::{
         changes::{Change, Forget},
         jobs::Periodic,
+        live::{self, Wake},
     },
     state::{AppState, Parts},
 };
 use entities::hijo;
 use records::FamilyChildren;
+
+/// Tells every member of the child's family, the actor included (their other tabs), that the
+/// child changed; inside the change's transaction, to be woken after it commits.
+pub(crate) async fn publish_change(
+    txn: &impl sea_orm::ConnectionTrait,
+    child: &hijo::Model,
+) -> Result<Wake, DbErr> {
+    let members = families::member_ids(txn, &child.familia_id).await?;
+    let data = serde_json::json!({"familiaId": child.familia_id, "hijoId": child.id});
+    live::publish(txn, &members, "hijos", data).await
+}
 
 /// The children domain's part of the contract (`domain`).
 pub struct Children;

@@ -94,7 +94,9 @@ async fn touched(
     active.updated_at = Set(Utc::now());
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &access.auth.user.id, &[part]).await?;
+    let wake = super::publish_change(&txn, &child).await?;
     txn.commit().await?;
+    state.wake(wake);
     answer(state, child).await
 }
 
@@ -213,7 +215,9 @@ pub(super) async fn create_child(
     .insert(&txn)
     .await?;
     record_acts::created(&txn, &child, &auth.user.id).await?;
+    let wake = super::publish_change(&txn, &child).await?;
     txn.commit().await?;
+    state.wake(wake);
     // A family of their own may have been made for it.
     state.announce(Change::User(&auth.user.id)).await;
     Ok((StatusCode::CREATED, answer(&state, child).await?))
@@ -267,7 +271,9 @@ pub(super) async fn update_child(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &access.auth.user.id, &changed_parts).await?;
+    let wake = super::publish_change(&txn, &child).await?;
     txn.commit().await?;
+    state.wake(wake);
     answer(&state, child).await
 }
 
@@ -321,7 +327,9 @@ async fn replace_medical(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &access.auth.user.id, &[parts::MEDICAL]).await?;
+    let wake = super::publish_change(&txn, &child).await?;
     txn.commit().await?;
+    state.wake(wake);
     answer(&state, child).await
 }
 
@@ -639,7 +647,9 @@ async fn save_photo_change(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, actor, &[parts::PHOTO]).await?;
+    let wake = super::publish_change(&txn, &child).await?;
     txn.commit().await?;
+    state.wake(wake);
     Ok(child)
 }
 

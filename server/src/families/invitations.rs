@@ -30,7 +30,7 @@ use crate::{
     fields,
     i18n::{self, Lang, Msg},
     ids,
-    platform::{changes::Change, rate_limit::Limit},
+    platform::{changes::Change, live::Wake, rate_limit::Limit},
     request::{AuthUser, ClientInfo, Done, Json},
     state::AppState,
 };
@@ -844,7 +844,7 @@ pub async fn join(
     txn: &impl ConnectionTrait,
     invitation: &invitacion::Model,
     usuario_id: &str,
-) -> ApiResult<()> {
+) -> ApiResult<Wake> {
     if !lock_family(txn, &invitation.familia_id).await? {
         return Err(ApiError::new(StatusCode::GONE, Msg::InvitationWithdrawn));
     }
@@ -882,7 +882,7 @@ pub async fn join(
     .insert(txn)
     .await?;
     super::record_acts::member_joined(txn, &member, &invitation.id).await?;
-    Ok(())
+    Ok(super::publish_change(txn, &invitation.familia_id, None).await?)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -1013,9 +1013,10 @@ async fn accept(
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::InviterBlocked));
     }
     let txn = state.db.begin().await?;
-    join(&txn, &invitation, &auth.user.id).await?;
+    let wake = join(&txn, &invitation, &auth.user.id).await?;
     super::drop_idle_families(&txn, &auth.user.id, &invitation.familia_id).await?;
     txn.commit().await?;
+    state.wake(wake);
     state.announce(Change::User(&auth.user.id)).await;
     tracing::info!(familia_id = %invitation.familia_id, invitacion_id = %invitation.id, "invitation accepted");
     let family = familia::Entity::find_by_id(&invitation.familia_id)

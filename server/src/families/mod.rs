@@ -41,6 +41,7 @@ use crate::{
         cache::Cache,
         changes::{Change, Forget},
         jobs::Periodic,
+        live::{self, Wake},
     },
     request::AuthUser,
     state::{AppState, Parts},
@@ -182,7 +183,8 @@ pub async fn drop_idle_families(
 pub async fn after_account_closed(
     txn: &DatabaseTransaction,
     usuario_id: &str,
-) -> Result<(), DbErr> {
+) -> Result<Wake, DbErr> {
+    let mut wake = Wake::none();
     invitations::revoke_codes_of(txn, usuario_id).await?;
     let administered = miembro::Entity::find()
         .filter(miembro::Column::UsuarioId.eq(usuario_id))
@@ -200,9 +202,40 @@ pub async fn after_account_closed(
             active.updated_at = Set(Utc::now());
             let made_admin = active.update(txn).await?;
             record_acts::member_changed(txn, heir, &made_admin, None).await?;
+            wake = wake.join(publish_change(txn, &membership.familia_id, None).await?);
         }
     }
-    Ok(())
+    Ok(wake)
+}
+
+/// The user ids of the family's members.
+pub async fn member_ids(db: &impl ConnectionTrait, familia_id: &str) -> Result<Vec<String>, DbErr> {
+    miembro::Entity::find()
+        .select_only()
+        .column(miembro::Column::UsuarioId)
+        .filter(miembro::Column::FamiliaId.eq(familia_id))
+        .into_tuple::<String>()
+        .all(db)
+        .await
+}
+
+/// Tells the family's members, and `gone` (a member just removed, who then hears no more of
+/// it), that its members, roles, name or time zone changed. Inside the change's transaction, to
+/// be woken after it commits.
+pub async fn publish_change(
+    txn: &impl ConnectionTrait,
+    familia_id: &str,
+    gone: Option<&str>,
+) -> Result<Wake, DbErr> {
+    let mut recipients = member_ids(txn, familia_id).await?;
+    recipients.extend(gone.map(str::to_owned));
+    live::publish(
+        txn,
+        &recipients,
+        "familia",
+        serde_json::json!({"familiaId": familia_id}),
+    )
+    .await
 }
 
 /// The ids of the families `usuario_id` belongs to, as a subquery.

@@ -17,7 +17,7 @@ use super::{
     entities::{familia, miembro},
     lock_family, record_acts,
 };
-use crate::platform::changes::Change;
+use crate::platform::{changes::Change, live::Wake};
 use crate::{
     db::entities::usuario,
     domain,
@@ -300,7 +300,12 @@ pub(super) async fn update_family(
         )
         .await?;
     }
+    let wake = match changed {
+        true => super::publish_change(&txn, &family.id, None).await?,
+        false => Wake::none(),
+    };
     txn.commit().await?;
+    state.wake(wake);
     answer(&state, &access.auth.user.id, family).await
 }
 
@@ -401,13 +406,16 @@ pub(super) async fn update_member(
     active.es_admin = Set(changed.es_admin);
     active.updated_at = Set(Utc::now());
     let after = active.update(&txn).await?;
+    let mut wake = Wake::none();
     if after.permiso != target.permiso
         || after.relacion != target.relacion
         || after.es_admin != target.es_admin
     {
         record_acts::member_changed(&txn, target, &after, Some(&access.auth.user.id)).await?;
+        wake = super::publish_change(&txn, &access.family.id, None).await?;
     }
     txn.commit().await?;
+    state.wake(wake);
     state.announce(Change::User(&target.usuario_id)).await;
     answer(&state, &access.auth.user.id, access.family).await
 }
@@ -446,7 +454,9 @@ pub(super) async fn remove_member(
     // Only the membership goes: the children belong to the family, not to the member.
     miembro::Entity::delete_by_id(&target.id).exec(&txn).await?;
     record_acts::member_gone(&txn, target, &access.auth.user.id).await?;
+    let wake = super::publish_change(&txn, &access.family.id, Some(&target.usuario_id)).await?;
     txn.commit().await?;
+    state.wake(wake);
     state.announce(Change::User(&target.usuario_id)).await;
     tracing::info!(
         familia_id = %access.family.id,

@@ -23,6 +23,7 @@ use crate::{domain::Domain, state::AppState};
         (name = "families", description = "Families and their members: relation, permission, admins, leaving"),
         (name = "record", description = "The family record: its entries, their verification, signed checkpoints and the public keys that check them"),
         (name = "children", description = "Children's records: basic, school and medical information, activities, appointments, emergency contacts, photo"),
+        (name = "live", description = "Live events: a one-use ticket and the stream of the signed-in user's events (text/event-stream)"),
     )
 )]
 struct ApiDoc;

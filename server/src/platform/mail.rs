@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
-    message::{Mailbox, MultiPart},
+    message::{
+        Mailbox, MultiPart,
+        header::{HeaderName, HeaderValue},
+    },
 };
 
 use crate::config::Config;
@@ -26,6 +29,50 @@ pub struct Mail {
     /// Where answers go when that is not the sender (a contact message reaches support with the
     /// writer as Reply-To).
     pub reply_to: Option<Mailbox>,
+    /// A link that stops this kind of mail: sent as `List-Unsubscribe` with one-click
+    /// `List-Unsubscribe-Post` (RFC 8058), so mail readers offer their own button.
+    pub unsubscribe: Option<String>,
+}
+
+/// `List-Unsubscribe: <link>`.
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl lettre::message::header::Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self(
+            s.trim()
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                .to_owned(),
+        ))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), format!("<{}>", self.0))
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click`: the link takes a POST without a page.
+#[derive(Clone)]
+struct ListUnsubscribePost;
+
+impl lettre::message::header::Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".to_owned())
+    }
 }
 
 /// Text made safe to place inside a mail's HTML.
@@ -62,6 +109,11 @@ impl Mailer {
         let mut builder = Message::builder().from(from.clone()).to(mail.to);
         if let Some(reply_to) = mail.reply_to {
             builder = builder.reply_to(reply_to);
+        }
+        if let Some(link) = mail.unsubscribe {
+            builder = builder
+                .header(ListUnsubscribe(link))
+                .header(ListUnsubscribePost);
         }
         let message = builder
             .subject(mail.subject)
@@ -170,5 +222,6 @@ pub fn compose(
         text,
         html,
         reply_to: None,
+        unsubscribe: None,
     }
 }

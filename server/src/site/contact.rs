@@ -181,6 +181,7 @@ fn to_support(to: Mailbox, m: &mensaje::Model) -> Mail {
         text,
         html,
         reply_to: m.email.parse().ok(),
+        unsubscribe: None,
     }
 }
 
@@ -208,5 +209,6 @@ fn acknowledgement(to: Mailbox, lang: Lang) -> Mail {
             lang.as_str()
         ),
         reply_to: None,
+        unsubscribe: None,
     }
 }

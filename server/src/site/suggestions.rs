@@ -201,5 +201,6 @@ fn to_support(to: Mailbox, s: &sugerencia::Model, from: Option<&Sender>) -> Mail
         text,
         html,
         reply_to: email.parse().ok(),
+        unsubscribe: None,
     }
 }

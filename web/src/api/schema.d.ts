@@ -536,6 +536,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notificaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notices, newest first, 20 a page. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/baja": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an unsubscribe link stops (no session needed). */
+        get: operations["show"];
+        put?: never;
+        /**
+         * Stop what an unsubscribe link names (no session needed; any body, such as the one-click
+         *     `List-Unsubscribe=One-Click` a mail reader posts).
+         */
+        post: operations["apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/leidas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all your notices read. */
+        post: operations["mark_all_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/no-leidas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of your notices are unread. */
+        get: operations["unread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/preferencias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How you receive notices. */
+        get: operations["get"];
+        /** Change how you receive notices. Kinds not listed keep their setting. */
+        put: operations["put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/{id}/leida": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of your notices read; answers the new unread count. Another user's notice: 404. */
+        post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ready": {
         parameters: {
             query?: never;
@@ -1489,6 +1596,20 @@ export interface components {
             data: components["schemas"]["KeyView"][];
             success: boolean;
         };
+        KindChoice: {
+            email: boolean;
+            push: boolean;
+            tipo: string;
+        };
+        KindPreference: {
+            descripcion: string;
+            email: boolean;
+            nombre: string;
+            push: boolean;
+            tipo: string;
+            /** @description Arrives in quiet hours too. */
+            urgente: boolean;
+        };
         /** @enum {string} */
         Lang: "es" | "en";
         /**
@@ -1593,6 +1714,28 @@ export interface components {
              */
             zonaHoraria?: string | null;
         };
+        NoticePage: {
+            notificaciones: components["schemas"]["NoticeView"][];
+            /** @description The cursor of the next page; null on the last. */
+            siguiente?: string | null;
+        };
+        NoticePageAnswer: {
+            data: components["schemas"]["NoticePage"];
+            success: boolean;
+        };
+        NoticeView: {
+            _id: string;
+            /** Format: date-time */
+            creada: string;
+            /** @description The web path it opens. */
+            enlace?: string | null;
+            familiaId?: string | null;
+            leida: boolean;
+            texto: string;
+            tipo: string;
+            /** @description In the reader's language. */
+            titulo: string;
+        };
         Overall: {
             status: components["schemas"]["ServiceStatus"];
         };
@@ -1618,6 +1761,27 @@ export interface components {
              */
             foto: string;
         };
+        Preferences: {
+            discreto: boolean;
+            /** @description diario, semanal or nunca. */
+            resumen: string;
+            silencio?: components["schemas"]["QuietHours"] | null;
+            tipos: components["schemas"]["KindPreference"][];
+            /** @description The user's time zone, what quiet hours count in. */
+            zonaHoraria: string;
+        };
+        PreferencesAnswer: {
+            data: components["schemas"]["Preferences"];
+            success: boolean;
+        };
+        /** @description Every field may be left out to keep it; `silencio: null` removes quiet hours. */
+        PreferencesInput: {
+            discreto?: boolean | null;
+            /** @description diario, semanal or nunca. */
+            resumen?: string | null;
+            silencio?: components["schemas"]["QuietHoursInput"] | null;
+            tipos?: components["schemas"]["KindChoice"][];
+        };
         /** @description The signed-in user's profile. */
         ProfileAnswer: components["schemas"]["UserView"] & {
             /** @description A new address waiting for the user to open the link mailed to it, or null. */
@@ -1636,6 +1800,16 @@ export interface components {
             telefono?: string | null;
             /** @description An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent. */
             zonaHoraria?: string | null;
+        };
+        /** @description Quiet hours, "HH:MM" in the user's time zone; `desde` after `hasta` crosses midnight. */
+        QuietHours: {
+            desde: string;
+            hasta: string;
+        };
+        /** @description Quiet hours to set, "HH:MM" each; they must differ. */
+        QuietHoursInput: {
+            desde?: string | null;
+            hasta?: string | null;
         };
         ReactivateRequest: {
             /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
@@ -1859,6 +2033,24 @@ export interface components {
         };
         TwoFactorStatusAnswer: {
             data: components["schemas"]["TwoFactorStatus"];
+            success: boolean;
+        };
+        UnreadAnswer: {
+            data: components["schemas"]["UnreadCount"];
+            success: boolean;
+        };
+        UnreadCount: {
+            /** Format: int64 */
+            total: number;
+        };
+        Unsubscription: {
+            /** @description What that is, in the caller's language. */
+            nombre: string;
+            /** @description A kind, `resumen` or `todo`. */
+            tipo: string;
+        };
+        UnsubscriptionAnswer: {
+            data: components["schemas"]["Unsubscription"];
             success: boolean;
         };
         /** @description A user as the API shows it. */
@@ -4497,6 +4689,302 @@ export interface operations {
             };
             /** @description expired, used or revoked */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The `siguiente` of the previous page: the notices older than it. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticePageAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a cursor that is not one of your notices */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show: {
+        parameters: {
+            query?: {
+                /** @description The token of the mail's link. */
+                t?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscriptionAnswer"];
+                };
+            };
+            /** @description a token that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply: {
+        parameters: {
+            query?: {
+                /** @description The token of the mail's link. */
+                t?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscriptionAnswer"];
+                };
+            };
+            /** @description a token that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the account is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_all_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an unknown kind, bad quiet hours or summary */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such notice of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,8 @@ mod m0014_jobs;
 mod m0015_file_keys;
 mod m0016_family_record;
 mod m0017_time_zones;
+mod m0018_live;
+mod m0019_notifications;
 
 pub struct Migrator;
 
@@ -38,6 +40,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0015_file_keys::Migration),
             Box::new(m0016_family_record::Migration),
             Box::new(m0017_time_zones::Migration),
+            Box::new(m0018_live::Migration),
+            Box::new(m0019_notifications::Migration),
         ]
     }
 }

@@ -1,0 +1,56 @@
+//! Live events over HTTP: a one-use ticket, then a stream of the caller's events
+//! (`text/event-stream`). The events themselves, and what wakes a stream, are `platform::live`.
+
+mod routes;
+mod stream;
+
+use async_trait::async_trait;
+use sea_orm::{DatabaseTransaction, DbErr};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    db::entities::usuario,
+    domain::{Domain, Work},
+    platform::{jobs::Periodic, live::store},
+    state::AppState,
+};
+
+/// Events are kept at least this long for a stream to resume from (the contract says 24 h).
+const KEEP: chrono::Duration = chrono::Duration::hours(48);
+
+/// The live events' part of the contract (`domain`).
+pub struct LiveEvents;
+
+#[async_trait]
+impl Domain for LiveEvents {
+    fn router(&self) -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(routes::create_ticket))
+            .routes(routes!(routes::open_stream))
+    }
+
+    fn periodic(&self) -> Vec<(Periodic, Work)> {
+        vec![(
+            Periodic {
+                kind: "prune_live_events",
+                every: chrono::Duration::hours(1),
+            },
+            |state| {
+                Box::pin(async move {
+                    let now = chrono::Utc::now();
+                    store::prune(&state.db, now - KEEP, now).await?;
+                    Ok(())
+                })
+            },
+        )]
+    }
+
+    async fn erase_account(
+        &self,
+        txn: &DatabaseTransaction,
+        user: &usuario::Model,
+    ) -> Result<Vec<String>, DbErr> {
+        store::erase_user(txn, &user.id).await?;
+        Ok(Vec::new())
+    }
+}

@@ -1,0 +1,129 @@
+//! `/api/tiempo-real`: the ticket a browser opens its stream with (an `EventSource` cannot send
+//! an `Authorization` header), and the stream.
+
+use axum::{
+    extract::{FromRequestParts, Query, State},
+    http::request,
+    response::{
+        IntoResponse, Response,
+        sse::{KeepAlive, Sse},
+    },
+};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::stream;
+use crate::{
+    error::{ApiError, ApiResult, ErrorBody},
+    i18n::Msg,
+    ids,
+    platform::live::store,
+    request::{AuthUser, Json},
+    state::AppState,
+};
+
+const TICKET_LIFE: chrono::Duration = chrono::Duration::seconds(60);
+/// A comment line this often keeps proxies from closing a quiet stream.
+const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(15);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Ticket {
+    /// Give it once, as `?ticket=`, within a minute.
+    pub ticket: String,
+    pub expira: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TicketAnswer {
+    pub success: bool,
+    pub data: Ticket,
+}
+
+/// A one-use ticket, valid for 60 seconds on any instance, to open the live stream with.
+#[utoipa::path(post, path = "/tiempo-real/ticket", tag = "live", security(("bearer" = [])),
+    responses((status = 200, body = TicketAnswer), (status = 401, body = ErrorBody)))]
+pub(super) async fn create_ticket(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> ApiResult<Json<TicketAnswer>> {
+    let ticket = ids::new_secret();
+    let expira = Utc::now() + TICKET_LIFE;
+    store::insert_ticket(
+        &state.db,
+        &ids::hash_secret(&ticket),
+        &auth.user.id,
+        &auth.session_id,
+        expira,
+    )
+    .await?;
+    Ok(Json(TicketAnswer {
+        success: true,
+        data: Ticket { ticket, expira },
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub(super) struct StreamQuery {
+    /// A ticket from `POST /tiempo-real/ticket`; without it, the `Authorization: Bearer` header.
+    ticket: Option<String>,
+    /// The last event id received, when the `Last-Event-ID` header cannot be sent.
+    ultimo: Option<String>,
+}
+
+/// The caller's live events as `text/event-stream`: first `listo` `{ultimo}` (no id), then each
+/// event as `id: <sequence>`, `event: <kind>`, `data: <json of ids>`; a comment every 15 seconds.
+/// Resumes after `Last-Event-ID` (else `ultimo`); `recargar` when those events are no longer
+/// kept. Ends when the session does or the server stops.
+#[utoipa::path(get, path = "/tiempo-real", tag = "live", security((), ("bearer" = [])),
+    params(StreamQuery, ("Last-Event-ID" = Option<String>, Header, description = "the last event id received")),
+    responses(
+        (status = 200, content_type = "text/event-stream", body = String),
+        (status = 401, description = "no valid ticket or session", body = ErrorBody),
+        (status = 422, description = "a resume point that is not an event number", body = ErrorBody),
+    ))]
+pub(super) async fn open_stream(
+    State(state): State<AppState>,
+    Query(query): Query<StreamQuery>,
+    mut parts: request::Parts,
+) -> ApiResult<Response> {
+    let (usuario_id, sesion_id) = match query.ticket.as_deref().filter(|t| !t.is_empty()) {
+        Some(ticket) if ticket.len() <= 200 => {
+            let taken = store::take_ticket(&state.db, &ids::hash_secret(ticket), Utc::now())
+                .await?
+                .ok_or_else(ApiError::unauthorized)?;
+            (taken.usuario_id, taken.sesion_id)
+        }
+        Some(_) => return Err(ApiError::unauthorized()),
+        None => {
+            let auth = AuthUser::from_request_parts(&mut parts, &state).await?;
+            (auth.user.id, auth.session_id)
+        }
+    };
+    let resume = match parts
+        .headers
+        .get("last-event-id")
+        .map(|v| v.to_str().unwrap_or("?"))
+        .or(query.ultimo.as_deref())
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+    {
+        None => None,
+        Some(text) => Some(
+            text.parse::<i64>()
+                .ok()
+                .filter(|n| *n >= 0)
+                .ok_or_else(|| ApiError::field("ultimo", Msg::LiveResumeInvalid))?,
+        ),
+    };
+    let events = stream::open(state.clone(), usuario_id, sesion_id, resume).await?;
+    let mut response = Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(HEARTBEAT))
+        .into_response();
+    // Proxies that buffer answers (nginx) would hold the events back.
+    response.headers_mut().insert(
+        "x-accel-buffering",
+        axum::http::HeaderValue::from_static("no"),
+    );
+    Ok(response)
+}

@@ -1,0 +1,141 @@
+//! One open stream: what it sends first, and the loop that sends the rows it has not sent yet each
+//! time it is woken, until the session ends or the server stops.
+
+use std::{collections::VecDeque, convert::Infallible, time::Duration};
+
+use axum::response::sse::Event;
+use futures_util::{Stream, StreamExt, stream};
+use sea_orm::{DbErr, EntityTrait};
+use serde_json::json;
+use tokio::time::{Interval, MissedTickBehavior};
+
+use crate::{
+    db::entities::sesion,
+    platform::live::{Subscription, store},
+    state::AppState,
+};
+
+/// Rows read at once; a stream far behind reads again at once for the rest.
+const BATCH: u64 = 200;
+/// Without a wake, a stream re-checks its session (and its rows) this often.
+const CHECK_EVERY: Duration = Duration::from_secs(15);
+
+struct Reader {
+    state: AppState,
+    usuario_id: String,
+    sesion_id: String,
+    /// The last sequence sent.
+    last: i64,
+    subscription: Subscription,
+    queue: VecDeque<Event>,
+    check: Interval,
+}
+
+/// Opens the caller's stream from `resume` (the last id the client got), or from now.
+pub(super) async fn open(
+    state: AppState,
+    usuario_id: String,
+    sesion_id: String,
+    resume: Option<i64>,
+) -> Result<impl Stream<Item = Result<Event, Infallible>> + Send + 'static, DbErr> {
+    // Before reading: an event committed from here on wakes the stream.
+    let subscription = state.live.subscribe(&usuario_id);
+    let current = store::last_seq(&state.db, &usuario_id).await?;
+    let mut queue = VecDeque::from([Event::default()
+        .event("listo")
+        .data(json!({ "ultimo": current }).to_string())]);
+    let last = match resume {
+        None => current,
+        Some(asked) if asked == current => current,
+        Some(asked) => {
+            let first = store::first_kept(&state.db, &usuario_id).await?;
+            // The events after `asked` are all there only if the oldest kept is at most the next.
+            let complete = asked < current && first.is_some_and(|f| f <= asked + 1);
+            if complete {
+                asked
+            } else {
+                queue.push_back(
+                    Event::default()
+                        .id(current.to_string())
+                        .event("recargar")
+                        .data("{}"),
+                );
+                current
+            }
+        }
+    };
+    let mut check =
+        tokio::time::interval_at(tokio::time::Instant::now() + CHECK_EVERY, CHECK_EVERY);
+    check.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let reader = Reader {
+        state: state.clone(),
+        usuario_id,
+        sesion_id,
+        last,
+        subscription,
+        queue,
+        check,
+    };
+    Ok(stream::unfold(reader, Reader::next)
+        .map(Ok)
+        .take_until(state.live.stopped()))
+}
+
+impl Reader {
+    async fn next(mut self) -> Option<(Event, Reader)> {
+        loop {
+            if let Some(event) = self.queue.pop_front() {
+                return Some((event, self));
+            }
+            match self.read().await {
+                Ok(true) => continue,
+                Ok(false) => {}
+                Err(err) => {
+                    // The client reconnects with its Last-Event-ID and misses nothing.
+                    tracing::warn!(error = %err, "live stream ended on a database error");
+                    return None;
+                }
+            }
+            tokio::select! {
+                () = self.subscription.woken() => {}
+                _ = self.check.tick() => {}
+            }
+            match self.session_alive().await {
+                Ok(true) => {}
+                Ok(false) => return None,
+                Err(err) => {
+                    tracing::warn!(error = %err, "live stream ended on a database error");
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// Queues the rows after the last sent; false when there were none.
+    async fn read(&mut self) -> Result<bool, DbErr> {
+        let rows = store::events_after(&self.state.db, &self.usuario_id, self.last, BATCH).await?;
+        for row in &rows {
+            self.queue.push_back(
+                Event::default()
+                    .id(row.seq.to_string())
+                    .event(&row.tipo)
+                    .data(&row.datos),
+            );
+        }
+        match rows.last() {
+            Some(row) => {
+                self.last = row.seq;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Signing out or a revoked session ends the stream.
+    async fn session_alive(&self) -> Result<bool, DbErr> {
+        Ok(sesion::Entity::find_by_id(self.sesion_id.clone())
+            .one(&self.state.db)
+            .await?
+            .is_some_and(|s| s.usuario_id == self.usuario_id))
+    }
+}

@@ -1,0 +1,370 @@
+//! Mail and push for new notices, after the change that made them commits (a job per `notify`).
+//! Each recipient gets what their preferences ask for, in their language; discreet mode says only
+//! that something is new. In the recipient's quiet hours (their time zone) a notice is held
+//! (`retenida`) unless its kind is urgent; when the hours end, one mail and one push tell what
+//! came in meanwhile.
+
+use chrono::{DateTime, NaiveTime, Utc};
+use chrono_tz::Tz;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, sea_query::Expr,
+};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    entities::{ajuste, notificacion},
+    kinds,
+    preferences::{choices_of, settings_of},
+    push_out::{self, PushText},
+    unsubscribe,
+};
+use crate::{
+    db::entities::usuario,
+    i18n::Lang,
+    platform::{jobs, mail::compose},
+    state::AppState,
+};
+
+pub const JOB: &str = "notificaciones.entregar";
+pub const RELEASE_JOB: &str = "notificaciones.liberar";
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Payload {
+    pub ids: Vec<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReleasePayload {
+    pub usuario_id: String,
+}
+
+/// Whether `now` falls in the user's quiet hours, counted on their wall clock. A window whose
+/// start is after its end crosses midnight (22:00–07:00).
+pub fn in_quiet_hours(settings: &ajuste::Model, zona_horaria: &str, now: DateTime<Utc>) -> bool {
+    let parse = |t: &Option<String>| {
+        t.as_deref()
+            .and_then(|t| NaiveTime::parse_from_str(t, "%H:%M").ok())
+    };
+    let (Some(desde), Some(hasta)) = (
+        parse(&settings.silencio_desde),
+        parse(&settings.silencio_hasta),
+    ) else {
+        return false;
+    };
+    let zone: Tz = zona_horaria.parse().unwrap_or(chrono_tz::UTC);
+    let time = now.with_timezone(&zone).time();
+    if desde < hasta {
+        desde <= time && time < hasta
+    } else {
+        time >= desde || time < hasta
+    }
+}
+
+fn lang_of(user: &usuario::Model) -> Lang {
+    Lang::parse(&user.language).unwrap_or_default()
+}
+
+/// The delivery job: each notice once, as its recipient chose.
+pub async fn run(state: &AppState, payload: Payload) -> anyhow::Result<()> {
+    let now = Utc::now();
+    for id in payload.ids {
+        deliver(state, &id, now).await?;
+    }
+    Ok(())
+}
+
+async fn set_delivery(
+    db: &impl ConnectionTrait,
+    ids: &[String],
+    from: &str,
+    to: &str,
+) -> Result<u64, DbErr> {
+    Ok(notificacion::Entity::update_many()
+        .col_expr(notificacion::Column::Entrega, Expr::value(to))
+        .filter(notificacion::Column::Id.is_in(ids.iter().cloned()))
+        .filter(notificacion::Column::Entrega.eq(from))
+        .exec(db)
+        .await?
+        .rows_affected)
+}
+
+async fn deliver(state: &AppState, id: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+    // A second run of the job finds it delivered (or read and gone) and does nothing.
+    let Some(notice) = notificacion::Entity::find_by_id(id)
+        .filter(notificacion::Column::Entrega.eq(notificacion::PENDING))
+        .one(&state.db)
+        .await?
+    else {
+        return Ok(());
+    };
+    let ids = [notice.id.clone()];
+    let Some(user) = usuario::Entity::find_by_id(&notice.usuario_id)
+        .one(&state.db)
+        .await?
+    else {
+        return Ok(());
+    };
+    let settings = settings_of(&state.db, &user.id).await?;
+    let urgent = kinds::find(&notice.tipo).is_some_and(|k| k.urgente);
+    if !urgent && in_quiet_hours(&settings, &user.zona_horaria, now) {
+        set_delivery(&state.db, &ids, notificacion::PENDING, notificacion::HELD).await?;
+        return Ok(());
+    }
+    // A closed account keeps its notices in case it comes back, but hears nothing.
+    if user.desactivado_at.is_none() {
+        let (email, push) = choices_of(&state.db, &user.id)
+            .await?
+            .get(&notice.tipo)
+            .copied()
+            .unwrap_or((true, true));
+        let lang = lang_of(&user);
+        let datos = serde_json::from_str(&notice.datos).unwrap_or_default();
+        let (titulo, texto) = kinds::render(&notice.tipo, &datos, lang);
+        let enlace = notice
+            .enlace
+            .clone()
+            .unwrap_or_else(|| "/notifications".to_owned());
+        if email {
+            mail_notice(
+                state,
+                &user,
+                &settings,
+                &notice.tipo,
+                &titulo,
+                &texto,
+                &enlace,
+            )
+            .await?;
+        }
+        if push {
+            let message = if settings.discreto {
+                PushText::discreet(lang)
+            } else {
+                PushText {
+                    titulo,
+                    texto,
+                    enlace,
+                    etiqueta: notice.id.clone(),
+                }
+            };
+            push_out::send(state, &user.id, message).await;
+        }
+    }
+    set_delivery(&state.db, &ids, notificacion::PENDING, notificacion::SENT).await?;
+    Ok(())
+}
+
+async fn mail_notice(
+    state: &AppState,
+    user: &usuario::Model,
+    settings: &ajuste::Model,
+    tipo: &str,
+    titulo: &str,
+    texto: &str,
+    enlace: &str,
+) -> anyhow::Result<()> {
+    let Some(to) = usuario::mailbox(user, &user.email) else {
+        return Ok(());
+    };
+    let lang = lang_of(user);
+    let token = unsubscribe::token(&state.db, &user.id, tipo).await?;
+    let (open, stop) = labels(lang);
+    let mut mail = if settings.discreto {
+        let text = kinds::discreet_text(lang);
+        compose(
+            to,
+            lang,
+            text,
+            "",
+            &[text],
+            Some((open, &state.config.link("/notifications"))),
+            &[stop, &unsubscribe::page_link(state, &token)],
+        )
+    } else {
+        compose(
+            to,
+            lang,
+            titulo,
+            crate::db::entities::usuario::name_at(user, &user.email),
+            &[texto],
+            Some((open, &state.config.link(enlace))),
+            &[stop, &unsubscribe::page_link(state, &token)],
+        )
+    };
+    mail.unsubscribe = Some(unsubscribe::header_link(state, &token));
+    state.mailer.send(&state.mail_from, mail).await
+}
+
+fn labels(lang: Lang) -> (&'static str, &'static str) {
+    match lang {
+        Lang::Es => (
+            "Abrir en Nido",
+            "¿No quieres recibir estos emails? Date de baja aquí:",
+        ),
+        Lang::En => ("Open in Nido", "Don't want these emails? Unsubscribe here:"),
+    }
+}
+
+/// After a change of quiet hours, inside its transaction: if the user has held notices, a job
+/// looks at once whether their hours are over.
+pub async fn release_soon(db: &impl ConnectionTrait, usuario_id: &str) -> Result<(), DbErr> {
+    let held = notificacion::Entity::find()
+        .filter(notificacion::Column::UsuarioId.eq(usuario_id))
+        .filter(notificacion::Column::Entrega.eq(notificacion::HELD))
+        .count(db)
+        .await?;
+    if held > 0 {
+        jobs::enqueue(
+            db,
+            RELEASE_JOB,
+            &ReleasePayload {
+                usuario_id: usuario_id.to_owned(),
+            },
+            Utc::now(),
+            Some(&format!("{RELEASE_JOB}:{usuario_id}")),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+pub async fn run_release(state: &AppState, payload: ReleasePayload) -> anyhow::Result<()> {
+    release_user(state, &payload.usuario_id, Utc::now()).await?;
+    Ok(())
+}
+
+/// The periodic look: every user with held notices whose quiet hours are over at `now` gets
+/// them, gathered in one mail and one push. Gives back how many users it sent to.
+pub async fn release_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    let users: Vec<String> = notificacion::Entity::find()
+        .select_only()
+        .column(notificacion::Column::UsuarioId)
+        .distinct()
+        .filter(notificacion::Column::Entrega.eq(notificacion::HELD))
+        .limit(500)
+        .into_tuple()
+        .all(&state.db)
+        .await?;
+    let mut sent = 0;
+    for usuario_id in users {
+        if release_user(state, &usuario_id, now).await? {
+            sent += 1;
+        }
+    }
+    Ok(sent)
+}
+
+/// Sends what the user's quiet hours held, unless they are still on. Answers whether it did.
+async fn release_user(
+    state: &AppState,
+    usuario_id: &str,
+    now: DateTime<Utc>,
+) -> anyhow::Result<bool> {
+    let Some(user) = usuario::Entity::find_by_id(usuario_id)
+        .one(&state.db)
+        .await?
+    else {
+        return Ok(false);
+    };
+    let settings = settings_of(&state.db, usuario_id).await?;
+    if in_quiet_hours(&settings, &user.zona_horaria, now) {
+        return Ok(false);
+    }
+    let held = notificacion::Entity::find()
+        .filter(notificacion::Column::UsuarioId.eq(usuario_id))
+        .filter(notificacion::Column::Entrega.eq(notificacion::HELD))
+        .order_by_asc(notificacion::Column::Creada)
+        .all(&state.db)
+        .await?;
+    if held.is_empty() {
+        return Ok(false);
+    }
+    if user.desactivado_at.is_none() {
+        let choices = choices_of(&state.db, usuario_id).await?;
+        let choice = |tipo: &str| choices.get(tipo).copied().unwrap_or((true, true));
+        let lang = lang_of(&user);
+        let to_mail: Vec<String> = held
+            .iter()
+            .filter(|n| choice(&n.tipo).0)
+            .map(|n| {
+                let datos = serde_json::from_str(&n.datos).unwrap_or_default();
+                kinds::render(&n.tipo, &datos, lang).0
+            })
+            .collect();
+        if !to_mail.is_empty() {
+            mail_held(state, &user, &settings, &to_mail).await?;
+        }
+        let pushes = held.iter().filter(|n| choice(&n.tipo).1).count();
+        if pushes > 0 {
+            let message = if settings.discreto {
+                PushText::discreet(lang)
+            } else {
+                let texto = away_text(lang, pushes);
+                PushText {
+                    titulo: "Nido".to_owned(),
+                    texto,
+                    enlace: "/notifications".to_owned(),
+                    etiqueta: "retenidas".to_owned(),
+                }
+            };
+            push_out::send(state, usuario_id, message).await;
+        }
+    }
+    let ids: Vec<String> = held.into_iter().map(|n| n.id).collect();
+    set_delivery(&state.db, &ids, notificacion::HELD, notificacion::SENT).await?;
+    Ok(true)
+}
+
+fn away_text(lang: Lang, n: usize) -> String {
+    match (lang, n) {
+        (Lang::Es, 1) => "Mientras no estabas: 1 aviso nuevo".to_owned(),
+        (Lang::Es, n) => format!("Mientras no estabas: {n} avisos nuevos"),
+        (Lang::En, 1) => "While you were away: 1 new notice".to_owned(),
+        (Lang::En, n) => format!("While you were away: {n} new notices"),
+    }
+}
+
+async fn mail_held(
+    state: &AppState,
+    user: &usuario::Model,
+    settings: &ajuste::Model,
+    titles: &[String],
+) -> anyhow::Result<()> {
+    let Some(to) = usuario::mailbox(user, &user.email) else {
+        return Ok(());
+    };
+    let lang = lang_of(user);
+    let subject = away_text(lang, titles.len());
+    let token = unsubscribe::token(&state.db, &user.id, unsubscribe::ALL_MAIL).await?;
+    let (open, stop) = labels(lang);
+    let list: Vec<String> = titles.iter().map(|t| format!("• {t}")).collect();
+    let body: Vec<&str> = if settings.discreto {
+        vec![kinds::discreet_text(lang)]
+    } else {
+        std::iter::once(subject.as_str())
+            .chain(list.iter().map(String::as_str))
+            .collect()
+    };
+    let nombre = if settings.discreto {
+        ""
+    } else {
+        usuario::name_at(user, &user.email)
+    };
+    let mut mail = compose(
+        to,
+        lang,
+        if settings.discreto {
+            kinds::discreet_text(lang)
+        } else {
+            &subject
+        },
+        nombre,
+        &body,
+        Some((open, &state.config.link("/notifications"))),
+        &[stop, &unsubscribe::page_link(state, &token)],
+    );
+    mail.unsubscribe = Some(unsubscribe::header_link(state, &token));
+    state.mailer.send(&state.mail_from, mail).await
+}

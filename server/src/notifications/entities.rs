@@ -1,0 +1,87 @@
+//! The notifications tables (migration m0019).
+
+pub mod notificacion {
+    use sea_orm::entity::prelude::*;
+
+    /// One notice for one user; its text is rendered when read, in the reader's language.
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "notificaciones")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub usuario_id: String,
+        pub familia_id: Option<String>,
+        /// A kind of `notifications::kinds`.
+        pub tipo: String,
+        /// JSON text: the parameters of the kind's texts.
+        pub datos: String,
+        pub enlace: Option<String>,
+        pub leida_at: Option<DateTimeUtc>,
+        pub creada: DateTimeUtc,
+        /// `PENDING`, `SENT` or `HELD`.
+        pub entrega: String,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+
+    /// Waiting for its delivery job.
+    pub const PENDING: &str = "pendiente";
+    /// Mailed and pushed as the recipient chose (or nothing, if they chose nothing).
+    pub const SENT: &str = "enviada";
+    /// Arrived in the recipient's quiet hours: goes in the summary when they end.
+    pub const HELD: &str = "retenida";
+}
+
+pub mod preferencia {
+    use sea_orm::entity::prelude::*;
+
+    /// A user's choice for one kind; a kind without a row has mail and push on.
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    #[sea_orm(table_name = "preferencias_notificacion")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub usuario_id: String,
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub tipo: String,
+        pub email: bool,
+        pub push: bool,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+pub mod ajuste {
+    use sea_orm::entity::prelude::*;
+
+    /// A user's notification settings; a user without a row has the defaults.
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    #[sea_orm(table_name = "ajustes_notificacion")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub usuario_id: String,
+        /// Quiet hours, "HH:MM" in the user's time zone; both or neither.
+        pub silencio_desde: Option<String>,
+        pub silencio_hasta: Option<String>,
+        pub discreto: bool,
+        /// `diario`, `semanal` or `nunca`.
+        pub resumen: String,
+        pub resumen_enviado: Option<DateTimeUtc>,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+
+    pub const DAILY: &str = "diario";
+    pub const WEEKLY: &str = "semanal";
+    pub const NEVER: &str = "nunca";
+}

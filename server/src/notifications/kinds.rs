@@ -1,0 +1,212 @@
+//! Every kind of notice: its name and description on the preferences page, and the title and
+//! text of a notice, in Spanish and English. Texts name parameters in braces, filled from the
+//! notice's `datos` (`{actor}` the person who acted, `{hijo}` a child's first name, `{familia}`
+//! the family's name).
+
+use crate::i18n::Lang;
+
+pub struct Kind {
+    pub tipo: &'static str,
+    pub nombre: [&'static str; 2],
+    pub descripcion: [&'static str; 2],
+    pub titulo: [&'static str; 2],
+    pub texto: [&'static str; 2],
+    /// Arrives in quiet hours too.
+    pub urgente: bool,
+}
+
+pub const CHILD_CHANGED: &str = "hijo.cambiado";
+pub const CHILD_DELETED: &str = "hijo.eliminado";
+pub const CHILD_RESTORED: &str = "hijo.restaurado";
+pub const MEMBER_JOINED: &str = "miembro.unido";
+pub const MEMBER_LEFT: &str = "miembro.salio";
+
+pub static ALL: &[Kind] = &[
+    Kind {
+        tipo: CHILD_CHANGED,
+        nombre: [
+            "Cambios en la ficha de un hijo",
+            "Changes to a child's record",
+        ],
+        descripcion: [
+            "Otro miembro de la familia agregó o cambió datos de un hijo.",
+            "Another family member added or changed a child's details.",
+        ],
+        titulo: ["Ficha de {hijo} actualizada", "{hijo}'s record updated"],
+        texto: [
+            "{actor} cambió la ficha de {hijo}.",
+            "{actor} changed {hijo}'s record.",
+        ],
+        urgente: false,
+    },
+    Kind {
+        tipo: CHILD_DELETED,
+        nombre: ["Un hijo eliminado", "A child deleted"],
+        descripcion: [
+            "Otro miembro eliminó la ficha de un hijo (se puede restaurar durante 30 días).",
+            "Another member deleted a child's record (it can be restored for 30 days).",
+        ],
+        titulo: ["Ficha de {hijo} eliminada", "{hijo}'s record deleted"],
+        texto: [
+            "{actor} eliminó la ficha de {hijo}. Puede restaurarse durante 30 días.",
+            "{actor} deleted {hijo}'s record. It can be restored for 30 days.",
+        ],
+        urgente: false,
+    },
+    Kind {
+        tipo: CHILD_RESTORED,
+        nombre: ["Un hijo restaurado", "A child restored"],
+        descripcion: [
+            "Otro miembro restauró la ficha eliminada de un hijo.",
+            "Another member restored a deleted child's record.",
+        ],
+        titulo: ["Ficha de {hijo} restaurada", "{hijo}'s record restored"],
+        texto: [
+            "{actor} restauró la ficha de {hijo}.",
+            "{actor} restored {hijo}'s record.",
+        ],
+        urgente: false,
+    },
+    Kind {
+        tipo: MEMBER_JOINED,
+        nombre: ["Alguien se unió a la familia", "Someone joined the family"],
+        descripcion: [
+            "Una persona se unió a una de tus familias con una invitación o un código.",
+            "Someone joined one of your families with an invitation or a code.",
+        ],
+        titulo: ["Nuevo miembro en {familia}", "New member in {familia}"],
+        texto: [
+            "{actor} se unió a la familia {familia}.",
+            "{actor} joined the family {familia}.",
+        ],
+        urgente: false,
+    },
+    Kind {
+        tipo: MEMBER_LEFT,
+        nombre: ["Alguien dejó la familia", "Someone left the family"],
+        descripcion: [
+            "Un miembro salió de una de tus familias o fue quitado de ella.",
+            "A member left one of your families or was removed from it.",
+        ],
+        titulo: ["Un miembro dejó {familia}", "A member left {familia}"],
+        texto: [
+            "{actor} ya no es miembro de la familia {familia}.",
+            "{actor} is no longer a member of the family {familia}.",
+        ],
+        urgente: false,
+    },
+];
+
+pub fn find(tipo: &str) -> Option<&'static Kind> {
+    ALL.iter().find(|k| k.tipo == tipo)
+}
+
+fn pick(texts: &[&'static str; 2], lang: Lang) -> &'static str {
+    match lang {
+        Lang::Es => texts[0],
+        Lang::En => texts[1],
+    }
+}
+
+impl Kind {
+    pub fn nombre(&self, lang: Lang) -> &'static str {
+        pick(&self.nombre, lang)
+    }
+
+    pub fn descripcion(&self, lang: Lang) -> &'static str {
+        pick(&self.descripcion, lang)
+    }
+
+    pub fn titulo(&self, lang: Lang, datos: &serde_json::Value) -> String {
+        fill(pick(&self.titulo, lang), datos, lang)
+    }
+
+    pub fn texto(&self, lang: Lang, datos: &serde_json::Value) -> String {
+        fill(pick(&self.texto, lang), datos, lang)
+    }
+}
+
+/// The title and text of a notice of `tipo`; a kind this server no longer knows (written by a
+/// newer one, say) still reads as something.
+pub fn render(tipo: &str, datos: &serde_json::Value, lang: Lang) -> (String, String) {
+    match find(tipo) {
+        Some(kind) => (kind.titulo(lang, datos), kind.texto(lang, datos)),
+        None => (
+            discreet_text(lang).to_owned(),
+            discreet_text(lang).to_owned(),
+        ),
+    }
+}
+
+/// What a discreet mail or push says instead of the notice.
+pub fn discreet_text(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Es => "Tienes algo nuevo en Nido",
+        Lang::En => "You have something new in Nido",
+    }
+}
+
+/// Fills `{name}` from `datos`; a missing parameter reads as "someone" rather than as a brace.
+fn fill(template: &str, datos: &serde_json::Value, lang: Lang) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        let Some(end) = after.find('}') else {
+            out.push_str(&rest[start..]);
+            return out;
+        };
+        let key = &after[..end];
+        match datos
+            .get(key)
+            .and_then(|v| v.as_str())
+            .filter(|v| !v.is_empty())
+        {
+            Some(value) => out.push_str(value),
+            None => out.push_str(match lang {
+                Lang::Es => "alguien",
+                Lang::En => "someone",
+            }),
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_fill_their_parameters_in_each_language() {
+        let datos = serde_json::json!({"actor": "Ana", "hijo": "Leo"});
+        let (titulo, texto) = render(CHILD_CHANGED, &datos, Lang::En);
+        assert_eq!(titulo, "Leo's record updated");
+        assert_eq!(texto, "Ana changed Leo's record.");
+        let (_, texto) = render(CHILD_CHANGED, &datos, Lang::Es);
+        assert_eq!(texto, "Ana cambió la ficha de Leo.");
+    }
+
+    #[test]
+    fn a_missing_parameter_is_not_left_in_braces() {
+        let (_, texto) = render(MEMBER_LEFT, &serde_json::json!({}), Lang::En);
+        assert_eq!(
+            texto,
+            "someone is no longer a member of the family someone."
+        );
+    }
+
+    #[test]
+    fn every_kind_is_named_once() {
+        for (i, kind) in ALL.iter().enumerate() {
+            assert!(
+                ALL[i + 1..].iter().all(|k| k.tipo != kind.tipo),
+                "{}",
+                kind.tipo
+            );
+            assert!(kind.tipo.len() <= 40);
+        }
+    }
+}
