@@ -43,7 +43,8 @@ async function twoParents(browser: Browser, a: Page): Promise<Family> {
   const bEmail = uniqueEmail('bruno-avisos');
   await register(b, bEmail, 'Bruno');
   await ok(b, 'POST', '/api/invitaciones/aceptar', { codigo });
-  const { _id: bId } = await ok<{ _id: string }>(b, 'GET', '/api/usuarios/perfil');
+  // The profile answers the user itself, not under `data`.
+  const { _id: bId } = (await callApi(b, 'GET', '/api/usuarios/perfil')).json as unknown as { _id: string };
   return { a, b, bEmail, bId, childId: child._id };
 }
 

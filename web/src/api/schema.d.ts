@@ -711,6 +711,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tiempo-real": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live events as `text/event-stream`: first `listo` `{ultimo}` (no id), then each
+         *     event as `id: <sequence>`, `event: <kind>`, `data: <json of ids>`; a comment every 15 seconds.
+         *     Resumes after `Last-Event-ID` (else `ultimo`); `recargar` when those events are no longer
+         *     kept. Ends when the session does or the server stops.
+         */
+        get: operations["open_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tiempo-real/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-use ticket, valid for 60 seconds on any instance, to open the live stream with. */
+        post: operations["create_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usuarios": {
         parameters: {
             query?: never;
@@ -1979,6 +2018,16 @@ export interface components {
         };
         SummaryAnswer: {
             data: components["schemas"]["Summary"];
+            success: boolean;
+        };
+        Ticket: {
+            /** Format: date-time */
+            expira: string;
+            /** @description Give it once, as `?ticket=`, within a minute. */
+            ticket: string;
+        };
+        TicketAnswer: {
+            data: components["schemas"]["Ticket"];
             success: boolean;
         };
         /** @description The answer to a right password when two-step verification is on: no session yet. */
@@ -5132,6 +5181,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusAnswer"];
+                };
+            };
+        };
+    };
+    open_stream: {
+        parameters: {
+            query?: {
+                /** @description A ticket from `POST /tiempo-real/ticket`; without it, the `Authorization: Bearer` header. */
+                ticket?: string | null;
+                /** @description The last event id received, when the `Last-Event-ID` header cannot be sent. */
+                ultimo?: string | null;
+            };
+            header?: {
+                /** @description the last event id received */
+                "Last-Event-ID"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description no valid ticket or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a resume point that is not an event number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

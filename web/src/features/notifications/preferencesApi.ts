@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
-import { ApiError } from '../../api/client';
+import { api, ApiError, unwrap } from '../../api/client';
 import { TOKEN_KEY } from '../../api/token';
 import { currentLanguage } from '../../i18n';
+import type { components } from '../../api/schema';
 
 /** One kind of notice and where it goes besides the app (in-app is always on). */
 export interface KindPreference {
@@ -24,7 +25,8 @@ export type SummaryFrequency = 'diario' | 'semanal' | 'nunca';
 
 export interface Preferences {
   tipos: KindPreference[];
-  silencio: QuietHours | null;
+  /** Absent or null: no quiet hours. */
+  silencio?: QuietHours | null;
   discreto: boolean;
   resumen: SummaryFrequency;
   zonaHoraria: string;
@@ -45,10 +47,7 @@ export interface Device {
 }
 
 /** What an unsubscribe link stops: a kind, the summary mail (`resumen`) or every mail (`todo`). */
-export interface Unsubscription {
-  tipo: string;
-  nombre: string;
-}
+export type Unsubscription = components['schemas']['Unsubscription'];
 
 export const preferencesKey = ['notificaciones', 'preferencias'] as const;
 export const devicesKey = ['notificaciones', 'dispositivos'] as const;
@@ -84,7 +83,7 @@ export function usePreferences() {
   const { t } = useTranslation();
   return useQuery({
     queryKey: preferencesKey,
-    queryFn: () => send<Preferences>('GET', '/api/notificaciones/preferencias', t('notificationSettings.loadFailed')),
+    queryFn: async () => (await unwrap(api.GET('/api/notificaciones/preferencias'), t('notificationSettings.loadFailed'))).data as Preferences,
   });
 }
 
@@ -92,7 +91,8 @@ export function useSavePreferences() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PreferencesInput) => send<Preferences>('PUT', '/api/notificaciones/preferencias', t('notificationSettings.saveFailed'), body),
+    mutationFn: async (body: PreferencesInput) =>
+      (await unwrap(api.PUT('/api/notificaciones/preferencias', { body }), t('notificationSettings.saveFailed'))).data as Preferences,
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
 }
@@ -125,8 +125,8 @@ export function useTestPush() {
   });
 }
 
-export const fetchUnsubscription = (token: string, fallback: string) =>
-  send<Unsubscription>('GET', `/api/notificaciones/baja?t=${encodeURIComponent(token)}`, fallback);
+export const fetchUnsubscription = async (token: string, fallback: string): Promise<Unsubscription> =>
+  (await unwrap(api.GET('/api/notificaciones/baja', { params: { query: { t: token } } }), fallback)).data;
 
-export const confirmUnsubscription = (token: string, fallback: string) =>
-  send<Unsubscription>('POST', `/api/notificaciones/baja?t=${encodeURIComponent(token)}`, fallback, {});
+export const confirmUnsubscription = async (token: string, fallback: string): Promise<Unsubscription> =>
+  (await unwrap(api.POST('/api/notificaciones/baja', { params: { query: { t: token } } }), fallback)).data;

@@ -33,7 +33,7 @@ const SUGGESTED = { desde: '22:00', hasta: '07:00' };
 export function valuesOf(preferences: Preferences): PreferencesValues {
   return {
     tipos: preferences.tipos.map(({ tipo, email, push }) => ({ tipo, email, push })),
-    quiet: preferences.silencio !== null,
+    quiet: preferences.silencio != null,
     desde: preferences.silencio?.desde ?? SUGGESTED.desde,
     hasta: preferences.silencio?.hasta ?? SUGGESTED.hasta,
     discreto: preferences.discreto,
