@@ -1,5 +1,5 @@
 //! Deleting a child's record can be undone. The record is hidden from every member at once and
-//! the other members are told by mail; any co-parent of the family may bring it back whole for
+//! the other members are notified (`notifications`); any co-parent of the family may bring it back whole for
 //! `RESTORE_DAYS`; then `purge_due` erases it for good with its photo. One co-parent alone can
 //! no longer make a child's medical history vanish for the other.
 
@@ -15,14 +15,15 @@ use utoipa::ToSchema;
 use super::{
     access::WriteChild,
     entities::hijo,
-    mails, record_acts,
+    record_acts,
     routes::{ChildAnswer, Deleted, answer, deleted},
 };
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody},
-    families::{self, entities::miembro},
-    i18n::{Lang, Msg},
+    families,
+    i18n::Msg,
+    notifications::kinds::{CHILD_DELETED, CHILD_RESTORED},
     platform::{changes::Change, live::Wake, photo},
     request::{AuthUser, Json},
     state::AppState,
@@ -89,49 +90,14 @@ pub async fn delete_child(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::deleted(&txn, &child, &by.id).await?;
-    let wake = super::publish_change(&txn, &child).await?;
+    let until = purge_at(now).format("%Y-%m-%d").to_string();
+    let wake = super::publish_change(&txn, &child)
+        .await?
+        .join(super::notify_members(&txn, &child, &by, CHILD_DELETED, &[("hasta", until)]).await?);
     txn.commit().await?;
     state.wake(wake);
     state.announce(Change::Family(&child.familia_id)).await;
-    tell_the_other_members(&state, &child, &by, purge_at(now)).await?;
     Ok(deleted(Msg::ChildDeleted))
-}
-
-/// Mails every other active member of the family, each in their language.
-async fn tell_the_other_members(
-    state: &AppState,
-    child: &hijo::Model,
-    by: &usuario::Model,
-    until: DateTime<Utc>,
-) -> Result<(), DbErr> {
-    let members = miembro::Entity::find()
-        .filter(miembro::Column::FamiliaId.eq(&child.familia_id))
-        .filter(miembro::Column::UsuarioId.ne(&by.id))
-        .all(&state.db)
-        .await?;
-    let others = usuario::Entity::find()
-        .filter(usuario::Column::Id.is_in(members.into_iter().map(|m| m.usuario_id)))
-        .filter(usuario::Column::DesactivadoAt.is_null())
-        .all(&state.db)
-        .await?;
-    let by_name = format!("{} {}", by.nombre, by.apellido);
-    let link = state.config.link("/children");
-    for other in others {
-        let Some(to) = usuario::mailbox(&other, &other.email) else {
-            continue;
-        };
-        let lang = Lang::parse(&other.language).unwrap_or_default();
-        state.send_mail(mails::child_deleted(
-            to,
-            &other.nombre,
-            &by_name,
-            &child.nombre,
-            until,
-            &link,
-            lang,
-        ));
-    }
-    Ok(())
 }
 
 /// The children's records deleted in the last 30 days in the families where the caller is a
@@ -223,7 +189,9 @@ pub async fn restore_child(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::restored(&txn, &child, &auth.user.id).await?;
-    let wake = super::publish_change(&txn, &child).await?;
+    let wake = super::publish_change(&txn, &child)
+        .await?
+        .join(super::notify_members(&txn, &child, &auth.user, CHILD_RESTORED, &[]).await?);
     txn.commit().await?;
     state.wake(wake);
     answer(&state, child).await

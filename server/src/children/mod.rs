@@ -5,7 +5,6 @@ pub mod deletion;
 pub mod entities;
 mod export;
 pub mod input;
-mod mails;
 pub mod record_acts;
 pub mod records;
 pub mod routes;
@@ -23,7 +22,7 @@ use crate::{
     db::entities::usuario,
     domain::{Domain, ExportFile, Work},
     error::ApiResult,
-    families,
+    families, notifications,
     platform::{
         changes::{Change, Forget},
         jobs::Periodic,
@@ -43,6 +42,37 @@ pub(crate) async fn publish_change(
     let members = families::member_ids(txn, &child.familia_id).await?;
     let data = serde_json::json!({"familiaId": child.familia_id, "hijoId": child.id});
     live::publish(txn, &members, "hijos", data).await
+}
+
+/// Notifies the other members of the child's family of `kind` done by `actor`, inside the
+/// change's transaction, to be woken after it commits. `extra` adds parameters to the texts.
+pub(crate) async fn notify_members(
+    txn: &DatabaseTransaction,
+    child: &hijo::Model,
+    actor: &usuario::Model,
+    kind: &'static str,
+    extra: &[(&str, String)],
+) -> Result<Wake, DbErr> {
+    let members = families::member_ids(txn, &child.familia_id).await?;
+    let mut datos = serde_json::json!({
+        "actor": format!("{} {}", actor.nombre, actor.apellido),
+        "hijo": child.nombre,
+    });
+    for (key, value) in extra {
+        datos[*key] = serde_json::Value::String(value.clone());
+    }
+    let notice = notifications::Notice {
+        kind,
+        familia_id: Some(child.familia_id.clone()),
+        actor_id: Some(actor.id.clone()),
+        datos,
+        // A deleted child's page is gone; the list shows the recently deleted.
+        enlace: Some(match child.eliminado_at {
+            Some(_) => "/children".to_owned(),
+            None => format!("/children/{}", child.id),
+        }),
+    };
+    notifications::notify(txn, &members, notice).await
 }
 
 /// The children domain's part of the contract (`domain`).

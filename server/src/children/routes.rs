@@ -22,10 +22,12 @@ use super::{
     views::{ChildView, list_to_json},
 };
 use crate::{
+    db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families,
     i18n::{self, Msg},
     ids,
+    notifications::kinds::CHILD_CHANGED,
     platform::{changes::Change, photo},
     request::{AuthUser, Json},
     state::AppState,
@@ -94,7 +96,9 @@ async fn touched(
     active.updated_at = Set(Utc::now());
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &access.auth.user.id, &[part]).await?;
-    let wake = super::publish_change(&txn, &child).await?;
+    let wake = super::publish_change(&txn, &child)
+        .await?
+        .join(super::notify_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?);
     txn.commit().await?;
     state.wake(wake);
     answer(state, child).await
@@ -215,7 +219,9 @@ pub(super) async fn create_child(
     .insert(&txn)
     .await?;
     record_acts::created(&txn, &child, &auth.user.id).await?;
-    let wake = super::publish_change(&txn, &child).await?;
+    let wake = super::publish_change(&txn, &child)
+        .await?
+        .join(super::notify_members(&txn, &child, &auth.user, CHILD_CHANGED, &[]).await?);
     txn.commit().await?;
     state.wake(wake);
     // A family of their own may have been made for it.
@@ -271,7 +277,9 @@ pub(super) async fn update_child(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &access.auth.user.id, &changed_parts).await?;
-    let wake = super::publish_change(&txn, &child).await?;
+    let wake = super::publish_change(&txn, &child)
+        .await?
+        .join(super::notify_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?);
     txn.commit().await?;
     state.wake(wake);
     answer(&state, child).await
@@ -327,7 +335,9 @@ async fn replace_medical(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &access.auth.user.id, &[parts::MEDICAL]).await?;
-    let wake = super::publish_change(&txn, &child).await?;
+    let wake = super::publish_change(&txn, &child)
+        .await?
+        .join(super::notify_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?);
     txn.commit().await?;
     state.wake(wake);
     answer(&state, child).await
@@ -599,7 +609,7 @@ pub(super) async fn upload_photo(
     let stored = photo::store(&state, &format!("hijos/{}", access.child.id), data).await?;
     let new: Vec<String> = stored.keys().collect();
     let old = photo_keys(&access.child);
-    let actor = access.auth.user.id.clone();
+    let actor = access.auth.user.clone();
     let mut active = access.child.into_active_model();
     active.foto_key = Set(Some(stored.photo_key.clone()));
     active.miniatura_key = Set(Some(stored.thumbnail_key.clone()));
@@ -633,7 +643,7 @@ pub(super) async fn delete_photo(
     active.foto_key = Set(None);
     active.miniatura_key = Set(None);
     active.updated_at = Set(Utc::now());
-    let child = save_photo_change(&state, active, &access.auth.user.id).await?;
+    let child = save_photo_change(&state, active, &access.auth.user).await?;
     photo::after_change(&state, &[], &old).await;
     answer(&state, child).await
 }
@@ -642,12 +652,14 @@ pub(super) async fn delete_photo(
 async fn save_photo_change(
     state: &AppState,
     active: hijo::ActiveModel,
-    actor: &str,
+    actor: &usuario::Model,
 ) -> ApiResult<hijo::Model> {
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
-    record_acts::changed(&txn, &child, actor, &[parts::PHOTO]).await?;
-    let wake = super::publish_change(&txn, &child).await?;
+    record_acts::changed(&txn, &child, &actor.id, &[parts::PHOTO]).await?;
+    let wake = super::publish_change(&txn, &child)
+        .await?
+        .join(super::notify_members(&txn, &child, actor, CHILD_CHANGED, &[]).await?);
     txn.commit().await?;
     state.wake(wake);
     Ok(child)

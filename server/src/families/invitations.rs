@@ -841,7 +841,7 @@ fn verified_email(user: &usuario::Model) -> Option<&str> {
 /// Makes `usuario_id` a member of the invitation's family and uses the invitation up, inside the
 /// caller's transaction. Two acceptances at once: one wins, the other is told it was used.
 pub async fn join(
-    txn: &impl ConnectionTrait,
+    txn: &sea_orm::DatabaseTransaction,
     invitation: &invitacion::Model,
     usuario_id: &str,
 ) -> ApiResult<Wake> {
@@ -882,7 +882,17 @@ pub async fn join(
     .insert(txn)
     .await?;
     super::record_acts::member_joined(txn, &member, &invitation.id).await?;
-    Ok(super::publish_change(txn, &invitation.familia_id, None).await?)
+    let joined = super::notify_membership(
+        txn,
+        &invitation.familia_id,
+        usuario_id,
+        Some(usuario_id),
+        crate::notifications::kinds::MEMBER_JOINED,
+    )
+    .await?;
+    Ok(super::publish_change(txn, &invitation.familia_id, None)
+        .await?
+        .join(joined))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -36,7 +36,7 @@ use crate::{
     domain::{self, Domain, ExportFile, Work},
     error::{ApiError, ApiResult},
     i18n::Msg,
-    ids,
+    ids, notifications,
     platform::{
         cache::Cache,
         changes::{Change, Forget},
@@ -236,6 +236,33 @@ pub async fn publish_change(
         serde_json::json!({"familiaId": familia_id}),
     )
     .await
+}
+
+/// Notifies the family's members (minus `actor_id`) that `usuario_id` joined or left (`kind`);
+/// inside the change's transaction, to be woken after it commits. A member who left is no
+/// longer among the recipients.
+pub async fn notify_membership(
+    txn: &DatabaseTransaction,
+    familia_id: &str,
+    usuario_id: &str,
+    actor_id: Option<&str>,
+    kind: &'static str,
+) -> Result<Wake, DbErr> {
+    let member = usuario::Entity::find_by_id(usuario_id).one(txn).await?;
+    let family = familia::Entity::find_by_id(familia_id).one(txn).await?;
+    let datos = serde_json::json!({
+        "miembro": member.map(|m| format!("{} {}", m.nombre, m.apellido)),
+        "familia": family.map(|f| f.nombre),
+    });
+    let notice = notifications::Notice {
+        kind,
+        familia_id: Some(familia_id.to_owned()),
+        actor_id: actor_id.map(str::to_owned),
+        datos,
+        enlace: Some("/profile/coparents".to_owned()),
+    };
+    let members = member_ids(txn, familia_id).await?;
+    notifications::notify(txn, &members, notice).await
 }
 
 /// The ids of the families `usuario_id` belongs to, as a subquery.

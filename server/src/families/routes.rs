@@ -454,7 +454,17 @@ pub(super) async fn remove_member(
     // Only the membership goes: the children belong to the family, not to the member.
     miembro::Entity::delete_by_id(&target.id).exec(&txn).await?;
     record_acts::member_gone(&txn, target, &access.auth.user.id).await?;
-    let wake = super::publish_change(&txn, &access.family.id, Some(&target.usuario_id)).await?;
+    let gone = super::notify_membership(
+        &txn,
+        &access.family.id,
+        &target.usuario_id,
+        Some(&access.auth.user.id),
+        crate::notifications::kinds::MEMBER_LEFT,
+    )
+    .await?;
+    let wake = super::publish_change(&txn, &access.family.id, Some(&target.usuario_id))
+        .await?
+        .join(gone);
     txn.commit().await?;
     state.wake(wake);
     state.announce(Change::User(&target.usuario_id)).await;

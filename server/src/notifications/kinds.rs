@@ -1,7 +1,7 @@
 //! Every kind of notice: its name and description on the preferences page, and the title and
 //! text of a notice, in Spanish and English. Texts name parameters in braces, filled from the
-//! notice's `datos` (`{actor}` the person who acted, `{hijo}` a child's first name, `{familia}`
-//! the family's name).
+//! notice's `datos` (`{actor}` the person who acted, `{miembro}` the member who joined or left,
+//! `{hijo}` a child's first name, `{familia}` the family's name, `{hasta}` a date).
 
 use crate::i18n::Lang;
 
@@ -25,16 +25,16 @@ pub static ALL: &[Kind] = &[
     Kind {
         tipo: CHILD_CHANGED,
         nombre: [
-            "Cambios en la ficha de un hijo",
+            "Cambios en el registro de un hijo",
             "Changes to a child's record",
         ],
         descripcion: [
             "Otro miembro de la familia agregó o cambió datos de un hijo.",
             "Another family member added or changed a child's details.",
         ],
-        titulo: ["Ficha de {hijo} actualizada", "{hijo}'s record updated"],
+        titulo: ["Registro de {hijo} actualizado", "{hijo}'s record updated"],
         texto: [
-            "{actor} cambió la ficha de {hijo}.",
+            "{actor} cambió el registro de {hijo}.",
             "{actor} changed {hijo}'s record.",
         ],
         urgente: false,
@@ -43,13 +43,13 @@ pub static ALL: &[Kind] = &[
         tipo: CHILD_DELETED,
         nombre: ["Un hijo eliminado", "A child deleted"],
         descripcion: [
-            "Otro miembro eliminó la ficha de un hijo (se puede restaurar durante 30 días).",
+            "Otro miembro eliminó el registro de un hijo (se puede restaurar durante 30 días).",
             "Another member deleted a child's record (it can be restored for 30 days).",
         ],
-        titulo: ["Ficha de {hijo} eliminada", "{hijo}'s record deleted"],
+        titulo: ["Registro de {hijo} eliminado", "{hijo}'s record deleted"],
         texto: [
-            "{actor} eliminó la ficha de {hijo}. Puede restaurarse durante 30 días.",
-            "{actor} deleted {hijo}'s record. It can be restored for 30 days.",
+            "{actor} eliminó el registro de {hijo}. Cualquier co-padre de la familia puede restaurarlo completo hasta el {hasta}, desde Hijos → Eliminados recientemente.",
+            "{actor} deleted {hijo}'s record. Any co-parent of the family can restore it whole until {hasta}, from Children → Recently deleted.",
         ],
         urgente: false,
     },
@@ -57,12 +57,12 @@ pub static ALL: &[Kind] = &[
         tipo: CHILD_RESTORED,
         nombre: ["Un hijo restaurado", "A child restored"],
         descripcion: [
-            "Otro miembro restauró la ficha eliminada de un hijo.",
+            "Otro miembro restauró el registro eliminado de un hijo.",
             "Another member restored a deleted child's record.",
         ],
-        titulo: ["Ficha de {hijo} restaurada", "{hijo}'s record restored"],
+        titulo: ["Registro de {hijo} restaurado", "{hijo}'s record restored"],
         texto: [
-            "{actor} restauró la ficha de {hijo}.",
+            "{actor} restauró el registro de {hijo}.",
             "{actor} restored {hijo}'s record.",
         ],
         urgente: false,
@@ -76,8 +76,8 @@ pub static ALL: &[Kind] = &[
         ],
         titulo: ["Nuevo miembro en {familia}", "New member in {familia}"],
         texto: [
-            "{actor} se unió a la familia {familia}.",
-            "{actor} joined the family {familia}.",
+            "{miembro} se unió a la familia {familia}.",
+            "{miembro} joined the family {familia}.",
         ],
         urgente: false,
     },
@@ -90,8 +90,8 @@ pub static ALL: &[Kind] = &[
         ],
         titulo: ["Un miembro dejó {familia}", "A member left {familia}"],
         texto: [
-            "{actor} ya no es miembro de la familia {familia}.",
-            "{actor} is no longer a member of the family {familia}.",
+            "{miembro} ya no es miembro de la familia {familia}.",
+            "{miembro} is no longer a member of the family {familia}.",
         ],
         urgente: false,
     },
@@ -186,7 +186,7 @@ mod tests {
         assert_eq!(titulo, "Leo's record updated");
         assert_eq!(texto, "Ana changed Leo's record.");
         let (_, texto) = render(CHILD_CHANGED, &datos, Lang::Es);
-        assert_eq!(texto, "Ana cambió la ficha de Leo.");
+        assert_eq!(texto, "Ana cambió el registro de Leo.");
     }
 
     #[test]
