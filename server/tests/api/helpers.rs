@@ -282,6 +282,13 @@ impl TestApp {
             .unwrap_or_default()
     }
 
+    /// Stops the server as its shutdown signal does (the test's database stays).
+    pub fn stop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+
     /// Runs a statement written the same for both backends (no placeholders).
     pub async fn sql(&self, statement: &str) {
         self.db

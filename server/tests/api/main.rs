@@ -15,6 +15,7 @@ mod hostile;
 mod images;
 mod invitations;
 mod jobs;
+mod live;
 mod mail;
 mod openapi;
 mod outage;
