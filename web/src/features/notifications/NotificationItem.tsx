@@ -21,14 +21,25 @@ export function useOpenNotification(after?: () => void) {
 }
 
 /** One notice: unread dot, title, text and how long ago; the whole row opens it. */
-export function NotificationItem({ notification, onOpen, now }: { notification: Notification; onOpen: (n: Notification) => void; now: Date }) {
+export function NotificationItem({
+  notification,
+  onOpen,
+  now,
+  shaded = true,
+}: {
+  notification: Notification;
+  onOpen: (n: Notification) => void;
+  now: Date;
+  /** Whether the row shades itself when unread (the centre shades the whole line instead). */
+  shaded?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const unread = !notification.leida;
   return (
     <button
       type="button"
       onClick={() => onOpen(notification)}
-      className={`flex w-full items-start gap-3 rounded-xl px-3 py-3 text-left hover:bg-brand-50 ${unread ? 'bg-brand-50/60' : ''}`}
+      className={`flex w-full items-start gap-3 rounded-xl px-3 py-3 text-left hover:bg-brand-50 ${unread && shaded ? 'bg-brand-50/60' : ''}`}
       data-testid="notification"
     >
       <span

@@ -58,20 +58,24 @@ export default function NotificationsPage() {
             <p className="mt-1 text-sm text-muted">{t('notifications.emptyBody')}</p>
           </div>
         ) : (
-          <ul className="divide-y divide-sand-100">
+          <ul className="space-y-1">
             {notices.map((n) => (
-              <li key={n._id} className="flex items-start gap-1">
+              <li key={n._id} className={`flex items-start gap-1 rounded-xl ${n.leida ? '' : 'bg-brand-50/60'}`}>
                 <div className="min-w-0 flex-1">
-                  <NotificationItem notification={n} onOpen={openNotification} now={now} />
+                  <NotificationItem notification={n} onOpen={openNotification} now={now} shaded={false} />
                 </div>
                 {!n.leida && (
                   <button
                     type="button"
                     onClick={() => markRead.mutate(n._id)}
-                    className="mt-2 shrink-0 rounded-lg px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+                    className="m-2 shrink-0 rounded-lg p-2 text-xs font-medium text-brand-700 hover:bg-brand-100 sm:px-2 sm:py-1"
                     aria-label={t('notifications.markOneLabel', { title: n.titulo })}
+                    title={t('notifications.markOne')}
                   >
-                    {t('notifications.markOne')}
+                    <svg aria-hidden="true" className="sm:hidden" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                      <path d="M5 12.5l4.5 4.5L19 7.5" />
+                    </svg>
+                    <span className="hidden sm:inline">{t('notifications.markOne')}</span>
                   </button>
                 )}
               </li>
