@@ -20,6 +20,8 @@ pub struct Config {
     pub trust_proxy: bool,
     /// The Ed25519 key that signs the family record's checkpoints (created at first start).
     pub signing_key_file: PathBuf,
+    /// The P-256 key that signs web push requests (VAPID; created at first start).
+    pub vapid_key_file: PathBuf,
 }
 
 /// A bad setting: names the variable and says what is wrong, in one line.
@@ -122,6 +124,10 @@ impl Config {
             .map(PathBuf::from)
             .unwrap_or_else(|| data_dir.join("signing-key.pem"));
 
+        let vapid_key_file = get("NIDO_VAPID_KEY_FILE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| data_dir.join("vapid.key"));
+
         Ok(Config {
             addr,
             data_dir,
@@ -135,6 +141,7 @@ impl Config {
             rate_limits,
             trust_proxy,
             signing_key_file,
+            vapid_key_file,
         })
     }
 
@@ -183,6 +190,7 @@ impl fmt::Debug for Config {
             .field("rate_limits", &self.rate_limits)
             .field("trust_proxy", &self.trust_proxy)
             .field("signing_key_file", &self.signing_key_file)
+            .field("vapid_key_file", &self.vapid_key_file)
             .finish()
     }
 }

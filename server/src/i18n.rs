@@ -180,6 +180,11 @@ messages! {
     TwoFactorChallengeInvalid => "two_factor_challenge_invalid", "El inicio de sesión expiró. Ingresa tu email y contraseña de nuevo.", "The sign-in has expired. Please enter your email and password again.";
     TwoFactorCodeInvalid => "two_factor_code_invalid", "El código no es correcto. Usa el código de 6 dígitos de tu app de autenticación o uno de tus códigos de recuperación.", "The code is not correct. Use the 6-digit code from your authenticator app or one of your recovery codes.";
     TwoFactorCodeUsed => "two_factor_code_used", "Ese código ya se usó. Espera a que tu app muestre el siguiente.", "That code has already been used. Wait for your app to show the next one.";
+    // Web push: the devices that get notifications.
+    PushEndpointInvalid => "push_endpoint_invalid", "La suscripción debe tener una dirección https del servicio de notificaciones del navegador.", "The subscription needs an https address of the browser's push service.";
+    PushKeyInvalid => "push_key_invalid", "Las claves de la suscripción no son válidas: vuelve a activar las notificaciones en este navegador.", "The subscription's keys are not valid: turn notifications on again in this browser.";
+    PushDeviceRemoved => "push_device_removed", "Quitamos el dispositivo: ya no recibirá notificaciones.", "The device was removed: it will no longer get notifications.";
+    PushTest => "push_test", "Las notificaciones llegan a este dispositivo.", "Notifications reach this device.";
     // Families: their details, members, permissions and roles.
     FamilyNameRequired => "family_name_required", "El nombre de la familia es requerido", "The family name is required";
     TimeZoneInvalid => "time_zone_invalid", "Elige una zona horaria válida, por ejemplo America/Argentina/Buenos_Aires", "Choose a valid time zone, for example America/Argentina/Buenos_Aires";

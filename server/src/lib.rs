@@ -84,6 +84,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     families::record::checkpoint::register_key(&db, &signer)
         .await
         .context("publishing the record's signing key")?;
+    let vapid = platform::vapid::load_or_create(&config.vapid_key_file)?;
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -94,6 +95,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         changes: Changes::new(forget),
         files,
         signer,
+        vapid,
         instance: ids::new_id().into(),
         live,
         parts: Arc::new(parts),

@@ -17,6 +17,7 @@ use crate::{
         rate_limit::RateLimiter,
         signing::Signer25519,
         storage::Storage,
+        vapid::VapidKey,
     },
 };
 
@@ -34,6 +35,8 @@ pub struct AppState {
     pub files: Files,
     /// Signs the family record's checkpoints.
     pub signer: Signer25519,
+    /// Signs web push requests.
+    pub vapid: VapidKey,
     /// This process's id among the instances sharing the database.
     pub instance: Arc<str>,
     /// This process's live-event streams (`platform::live`).

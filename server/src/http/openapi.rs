@@ -22,6 +22,7 @@ use crate::{domain::Domain, state::AppState};
         (name = "accounts", description = "Registration, sign-in, two-step verification, sessions, password reset, the profile, closing an account and exporting one's data"),
         (name = "families", description = "Families and their members: relation, permission, admins, leaving"),
         (name = "record", description = "The family record: its entries, their verification, signed checkpoints and the public keys that check them"),
+        (name = "notifications", description = "Notifications: the devices that get web push and the key they subscribe with"),
         (name = "children", description = "Children's records: basic, school and medical information, activities, appointments, emergency contacts, photo"),
         (name = "live", description = "Live events: a one-use ticket and the stream of the signed-in user's events (text/event-stream)"),
     )

@@ -16,8 +16,8 @@ use super::{
     entities::{ajuste, notificacion},
     kinds,
     preferences::{choices_of, settings_of},
-    push_out::{self, PushText},
-    unsubscribe,
+    push::PushMessage,
+    push_out, unsubscribe,
 };
 use crate::{
     db::entities::usuario,
@@ -140,9 +140,9 @@ async fn deliver(state: &AppState, id: &str, now: DateTime<Utc>) -> anyhow::Resu
         }
         if push {
             let message = if settings.discreto {
-                PushText::discreet(lang)
+                push_out::discreet(lang)
             } else {
-                PushText {
+                PushMessage {
                     titulo,
                     texto,
                     enlace,
@@ -299,10 +299,10 @@ async fn release_user(
         let pushes = held.iter().filter(|n| choice(&n.tipo).1).count();
         if pushes > 0 {
             let message = if settings.discreto {
-                PushText::discreet(lang)
+                push_out::discreet(lang)
             } else {
                 let texto = away_text(lang, pushes);
-                PushText {
+                PushMessage {
                     titulo: "Nido".to_owned(),
                     texto,
                     enlace: "/notifications".to_owned(),

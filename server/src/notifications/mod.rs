@@ -3,12 +3,15 @@
 //! (texts rendered when read, in the reader's language), a live event, and, per their
 //! preferences, a mail and a push sent by a job after the commit. Quiet hours hold mail and push
 //! back until they end (`delivery`); a periodic summary mail gathers what is unread (`summary`).
+//! Web push goes to the devices a user registered (`devices`, `push`).
 
 pub mod centre;
 pub mod delivery;
+pub mod devices;
 pub mod entities;
 pub mod kinds;
 pub mod preferences;
+pub mod push;
 mod push_out;
 pub mod summary;
 pub mod unsubscribe;
@@ -132,6 +135,7 @@ impl Domain for Notifications {
             .routes(routes!(centre::mark_all_read))
             .routes(routes!(preferences::get, preferences::put))
             .routes(routes!(unsubscribe::show, unsubscribe::apply))
+            .merge(devices::router())
     }
 
     fn periodic(&self) -> Vec<(Periodic, Work)> {

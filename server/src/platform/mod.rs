@@ -11,6 +11,7 @@ pub mod photo;
 pub mod rate_limit;
 pub mod signing;
 pub mod storage;
+pub mod vapid;
 pub mod web_app;
 
 /// What the file helpers (`photo`, `pending`) need from the application's state, which this layer

@@ -18,6 +18,7 @@ mod m0016_family_record;
 mod m0017_time_zones;
 mod m0018_live;
 mod m0019_notifications;
+mod m0020_push_devices;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0017_time_zones::Migration),
             Box::new(m0018_live::Migration),
             Box::new(m0019_notifications::Migration),
+            Box::new(m0020_push_devices::Migration),
         ]
     }
 }
