@@ -155,7 +155,8 @@ test.describe('push', () => {
     const subscribed = await fetch(`${pushUrl}/subscribe`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ userVisibleOnly: true, applicationServerKey: clave }),
+      // The service reads its options as form fields would come: the flag as the string 'true'.
+      body: JSON.stringify({ userVisibleOnly: 'true', applicationServerKey: clave }),
     });
     expect(subscribed.status).toBe(200);
     const { data: subscription } = (await subscribed.json()) as { data: { endpoint: string; keys: { p256dh: string; auth: string }; clientHash: string } };

@@ -574,6 +574,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notificaciones/clave-push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID public key, for `pushManager.subscribe({applicationServerKey})`. */
+        get: operations["public_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/dispositivos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's devices that get push notifications, newest first. */
+        get: operations["list_devices"];
+        put?: never;
+        /**
+         * Register this browser for push notifications. The same endpoint again is the same device: its
+         *     keys and label are updated (and it moves to the caller if another account had it).
+         */
+        post: operations["register_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/dispositivos/prueba": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test notification to each of the caller's devices. Devices whose subscription has ended
+         *     are dropped on the way.
+         */
+        post: operations["test_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notificaciones/dispositivos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop push notifications to one of the caller's devices. */
+        delete: operations["delete_device"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notificaciones/leidas": {
         parameters: {
             query?: never;
@@ -1414,6 +1489,25 @@ export interface components {
             data: components["schemas"]["DeletedChildView"][];
             success: boolean;
         };
+        DeviceId: {
+            _id: string;
+        };
+        DeviceIdAnswer: {
+            data: components["schemas"]["DeviceId"];
+            success: boolean;
+        };
+        DeviceView: {
+            _id: string;
+            /** @description A short label of the browser and system, e.g. "Chrome · Android". */
+            agente: string;
+            /** Format: date-time */
+            creado: string;
+            endpoint: string;
+        };
+        DevicesAnswer: {
+            data: components["schemas"]["DeviceView"][];
+            success: boolean;
+        };
         DoctorInput: {
             nombre?: string | null;
             telefono?: string | null;
@@ -1840,6 +1934,14 @@ export interface components {
             /** @description An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent. */
             zonaHoraria?: string | null;
         };
+        PublicKey: {
+            /** @description Base64url of the uncompressed P-256 public key: the `applicationServerKey` to subscribe with. */
+            clave: string;
+        };
+        PublicKeyAnswer: {
+            data: components["schemas"]["PublicKey"];
+            success: boolean;
+        };
         /** @description Quiet hours, "HH:MM" in the user's time zone; `desde` after `hasta` crosses midnight. */
         QuietHours: {
             desde: string;
@@ -1929,6 +2031,14 @@ export interface components {
             profesorPrincipal?: string | null;
             telefonoEscuela?: string | null;
         };
+        Sent: {
+            /** @description How many devices' push services accepted the notice. */
+            enviados: number;
+        };
+        SentAnswer: {
+            data: components["schemas"]["Sent"];
+            success: boolean;
+        };
         Service: {
             /** Format: date-time */
             lastChecked: string;
@@ -1991,6 +2101,20 @@ export interface components {
             overall: components["schemas"]["Overall"];
             scheduledMaintenance: components["schemas"]["Maintenance"][];
             services: components["schemas"]["Service"][];
+        };
+        SubscriptionKeys: {
+            auth?: string | null;
+            p256dh?: string | null;
+        };
+        /** @description A browser's `PushSubscription.toJSON()`. */
+        SubscriptionRequest: {
+            endpoint?: string | null;
+            /**
+             * @description When the subscription ends, if the browser says (milliseconds since the epoch); not used:
+             *     a subscription that ended is dropped at the first push its service refuses.
+             */
+            expirationTime?: unknown;
+            keys?: components["schemas"]["SubscriptionKeys"] | null;
         };
         SuggestionRequest: {
             /** @description idea, problema or otro; optional. */
@@ -4847,6 +4971,197 @@ export interface operations {
                 };
             };
             /** @description the account is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKeyAnswer"];
+                };
+            };
+        };
+    };
+    list_devices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevicesAnswer"];
+                };
+            };
+            /** @description not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceIdAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an endpoint that is not https (http only on a loopback host), or keys that are not a P-256 key and a 16-byte secret */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentAnswer"];
+                };
+            };
+            /** @description not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many tests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not one of the caller's devices */
             404: {
                 headers: {
                     [name: string]: unknown;
