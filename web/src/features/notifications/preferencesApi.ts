@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
-import { api, ApiError, unwrap } from '../../api/client';
-import { TOKEN_KEY } from '../../api/token';
-import { currentLanguage } from '../../i18n';
+import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema';
 
 /** One kind of notice and where it goes besides the app (in-app is always on). */
@@ -39,45 +37,13 @@ export interface PreferencesInput {
   resumen: SummaryFrequency;
 }
 
-export interface Device {
-  _id: string;
-  endpoint: string;
-  agente: string;
-  creado: string;
-}
+export type Device = components['schemas']['DeviceView'];
 
 /** What an unsubscribe link stops: a kind, the summary mail (`resumen`) or every mail (`todo`). */
 export type Unsubscription = components['schemas']['Unsubscription'];
 
 export const preferencesKey = ['notificaciones', 'preferencias'] as const;
 export const devicesKey = ['notificaciones', 'dispositivos'] as const;
-
-interface ErrorShape {
-  msg?: string;
-  error?: string;
-  code?: string;
-  errors?: Record<string, string>;
-}
-
-/**
- * Calls the notifications API the way the typed client does (language, session token) and
- * unwraps `data`, or throws an ApiError with the server's message, else `fallback`.
- */
-export async function send<T>(method: string, path: string, fallback: string, body?: unknown): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
-  const token = window.localStorage.getItem(TOKEN_KEY);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  let response: Response;
-  try {
-    response = await globalThis.fetch(new Request(new URL(path, window.location.origin), { method, headers, body: body === undefined ? null : JSON.stringify(body) }));
-  } catch {
-    throw new ApiError(0, fallback, 'network');
-  }
-  const json = (await response.json().catch(() => null)) as ({ data?: T } & ErrorShape) | null;
-  if (response.ok && json) return json.data as T;
-  throw new ApiError(response.status, json?.msg ?? json?.error ?? fallback, json?.code, json?.errors);
-}
 
 export function usePreferences() {
   const { t } = useTranslation();
@@ -102,7 +68,7 @@ export function useDevices(enabled: boolean) {
   return useQuery({
     queryKey: devicesKey,
     enabled,
-    queryFn: () => send<Device[]>('GET', '/api/notificaciones/dispositivos', t('notificationSettings.device.listFailed')),
+    queryFn: () => fetchDevices(t('notificationSettings.device.listFailed')),
   });
 }
 
@@ -110,7 +76,7 @@ export function useRemoveDevice() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => send<unknown>('DELETE', `/api/notificaciones/dispositivos/${encodeURIComponent(id)}`, t('notificationSettings.device.removeFailed')),
+    mutationFn: (id: string) => deleteDevice(id, t('notificationSettings.device.removeFailed')),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<Device[]>(devicesKey, (list) => list?.filter((d) => d._id !== id));
       void queryClient.invalidateQueries({ queryKey: devicesKey });
@@ -121,7 +87,7 @@ export function useRemoveDevice() {
 export function useTestPush() {
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: () => send<{ enviados: number }>('POST', '/api/notificaciones/dispositivos/prueba', t('notificationSettings.device.testFailed')),
+    mutationFn: async () => (await unwrap(api.POST('/api/notificaciones/dispositivos/prueba'), t('notificationSettings.device.testFailed'))).data,
   });
 }
 
@@ -130,3 +96,15 @@ export const fetchUnsubscription = async (token: string, fallback: string): Prom
 
 export const confirmUnsubscription = async (token: string, fallback: string): Promise<Unsubscription> =>
   (await unwrap(api.POST('/api/notificaciones/baja', { params: { query: { t: token } } }), fallback)).data;
+
+export const fetchDevices = async (fallback: string): Promise<Device[]> =>
+  (await unwrap(api.GET('/api/notificaciones/dispositivos'), fallback)).data;
+
+export const deleteDevice = (id: string, fallback: string) =>
+  unwrap(api.DELETE('/api/notificaciones/dispositivos/{id}', { params: { path: { id } } }), fallback);
+
+export const fetchPushKey = async (fallback: string): Promise<string> =>
+  (await unwrap(api.GET('/api/notificaciones/clave-push'), fallback)).data.clave;
+
+export const registerDevice = async (subscription: PushSubscriptionJSON, fallback: string): Promise<string> =>
+  (await unwrap(api.POST('/api/notificaciones/dispositivos', { body: subscription }), fallback)).data._id;

@@ -1,4 +1,4 @@
-import { send, type Device } from './preferencesApi';
+import { deleteDevice, fetchDevices, fetchPushKey, registerDevice } from './preferencesApi';
 
 /** Why push cannot be turned on here: each has its own explanation on the page. */
 export type PushProblem = 'unsupported' | 'denied' | 'dismissed' | 'noWorker';
@@ -64,8 +64,7 @@ export async function enablePush(fallback: string): Promise<{ _id: string; endpo
   if (permission !== 'granted') throw new PushUnavailable('dismissed');
   const registration = await activeRegistration();
   if (!registration) throw new PushUnavailable('noWorker');
-  const { clave } = await send<{ clave: string }>('GET', '/api/notificaciones/clave-push', fallback);
-  const key = base64UrlToBytes(clave);
+  const key = base64UrlToBytes(await fetchPushKey(fallback));
   let subscription = await registration.pushManager.getSubscription();
   // A subscription made for another key (the server's key was replaced) cannot receive Nido's pushes.
   if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
@@ -73,7 +72,7 @@ export async function enablePush(fallback: string): Promise<{ _id: string; endpo
     subscription = null;
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const { _id } = await send<{ _id: string }>('POST', '/api/notificaciones/dispositivos', fallback, subscription.toJSON());
+  const _id = await registerDevice(subscription.toJSON(), fallback);
   return { _id, endpoint: subscription.endpoint };
 }
 
@@ -87,9 +86,8 @@ export async function forgetThisDevice(): Promise<void> {
     const subscription = await currentSubscription();
     if (!subscription) return;
     try {
-      const devices = await send<Device[]>('GET', '/api/notificaciones/dispositivos', '');
-      const mine = devices.find((device) => device.endpoint === subscription.endpoint);
-      if (mine) await send<unknown>('DELETE', `/api/notificaciones/dispositivos/${encodeURIComponent(mine._id)}`, '');
+      const mine = (await fetchDevices('')).find((device) => device.endpoint === subscription.endpoint);
+      if (mine) await deleteDevice(mine._id, '');
     } finally {
       await subscription.unsubscribe();
     }
