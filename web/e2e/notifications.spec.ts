@@ -193,7 +193,9 @@ test('the unsubscribe link of a mail turns that mail off', async ({ browser, pag
   await editChild(family, 'Lucio');
   const link = await unsubscribeLinkFor(family.bEmail);
 
-  await b.goto(link);
+  // A page of the app, served as such, but never prerendered nor offered to search engines.
+  expect((await b.goto(link))?.status()).toBe(200);
+  expect(await (await b.request.get('/robots.txt')).text()).toContain('Disallow: /unsubscribe');
   const kindName = (await b.getByText(/Dejarás de recibir por email los avisos de: /).textContent())!.replace('Dejarás de recibir por email los avisos de: ', '').replace(/\.$/, '');
   expect(kindName.length).toBeGreaterThan(0);
   await b.getByRole('button', { name: 'Confirmar' }).click();
