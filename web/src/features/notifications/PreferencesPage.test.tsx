@@ -123,11 +123,11 @@ describe('notification preferences', () => {
   });
 
   it("puts the server's message on the field it names, in the user's language", async () => {
-    setUp(() => jsonResponse(422, { success: false, msg: 'Revisa los datos', code: 'validation', errors: { 'silencio.hasta': 'Hora fuera de rango' } }));
+    setUp(() => jsonResponse(422, { success: false, msg: 'Revisa los datos', code: 'validation', errors: { silencio: 'Hora fuera de rango' } }));
     await userEvent.click(await screen.findByRole('switch', { name: 'Activar horas de silencio' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
     expect(await screen.findByText('Hora fuera de rango')).toBeInTheDocument();
-    expect(screen.getByLabelText('Hasta')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Desde')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('Preferencias guardadas')).not.toBeInTheDocument();
   });
 
