@@ -63,6 +63,18 @@ export async function invitationLinkFor(to: string): Promise<string> {
   return (await linkInMailTo(to, /\/register-invited\?[^\s"'<>]+/)).replace(/&amp;/g, '&');
 }
 
+/** Every mail to `to` in the server's outbox so far, oldest first, decoded. */
+export function mailsTo(to: string): string[] {
+  return outboxFiles()
+    .map((file) => decodeQuotedPrintable(readFileSync(file, 'utf8')))
+    .filter((mail) => mail.includes(to));
+}
+
+/** The /unsubscribe link (path and query) in the latest notification mail to `to`. */
+export async function unsubscribeLinkFor(to: string): Promise<string> {
+  return (await linkInMailTo(to, /\/unsubscribe\?t=[A-Za-z0-9_.%-]+/)).replace(/&amp;/g, '&');
+}
+
 export async function register(page: Page, email: string, nombre = 'Ana') {
   await page.goto('/register');
   await page.getByLabel('Nombre').fill(nombre);

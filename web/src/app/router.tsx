@@ -45,6 +45,8 @@ const SuggestionsPage = lazy(() => import('../features/profile/SuggestionsPage')
 const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
 const BlockedPage = lazy(() => import('../features/families/BlockedPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const NotificationPreferencesPage = lazy(() => import('../features/notifications/PreferencesPage'));
+const UnsubscribePage = lazy(withAppTexts(() => import('../features/notifications/UnsubscribePage')));
 
 /** Marks the document once a page is live (after a prerendered one is taken over): tests wait for it. */
 function LiveMark() {
@@ -81,7 +83,7 @@ const LEGAL = [
 ] as const;
 
 /** Profile sections not built yet (their areas in app/features.ts are still to come). */
-const PROFILE_SECTIONS = ['documents', 'reports', 'notifications'] as const;
+const PROFILE_SECTIONS = ['documents', 'reports'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -118,6 +120,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email/:token', element: page(<EmailLinkPage kind="verify" />) },
       { path: 'confirm-email', element: page(<EmailLinkPage kind="confirm" />) },
       { path: 'confirm-email/:token', element: page(<EmailLinkPage kind="confirm" />) },
+      { path: 'unsubscribe', element: page(<UnsubscribePage />) },
       {
         element: <RequireAuth>{page(<AppLayout />)}</RequireAuth>,
         children: [
@@ -135,6 +138,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/help', element: page(<ProfileHelpPage />) },
           { path: 'profile/about', element: page(<ProfileAboutPage />) },
           { path: 'profile/suggestions', element: page(<SuggestionsPage />) },
+          { path: 'profile/notifications', element: page(<NotificationPreferencesPage />) },
           ...PROFILE_SECTIONS.map((s) => ({ path: `profile/${s}`, element: page(<ComingSoonPage section={s} />) })),
         ],
       },

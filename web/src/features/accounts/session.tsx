@@ -66,6 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const updateUser = useCallback((next: accounts.User) => setUser(userOf(next)), []);
 
   const signOut = useCallback(async () => {
+    await import('../notifications/thisDevice').then((device) => device.forgetThisDevice());
     try {
       await (await accountsApi()).logout('');
     } catch {

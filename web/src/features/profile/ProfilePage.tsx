@@ -15,7 +15,7 @@ const MENU = [
   { id: 'documents', to: '/profile/documents', icon: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6', ready: isLive('documents') },
   { id: 'reports', to: '/profile/reports', icon: 'M5 20V11M12 20V5M19 20v-6M3 20h18', ready: isLive('reports') },
   { id: 'suggestions', to: '/profile/suggestions', icon: 'M9 18h6M10 21h4M12 3a6 6 0 00-3.5 10.9V16h7v-2.1A6 6 0 0012 3z', ready: true },
-  { id: 'notifications', to: '/profile/notifications', icon: 'M6 16v-5a6 6 0 0112 0v5l2 2H4zM10 21h4', ready: isLive('notifications') },
+  { id: 'notifications', to: '/profile/notifications', icon: 'M6 16v-5a6 6 0 0112 0v5l2 2H4zM10 21h4', ready: true },
   { id: 'privacy', to: '/profile/privacy', icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4', ready: true },
   { id: 'blocked', to: '/profile/blocked', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM5.6 5.6l12.8 12.8', ready: true },
   { id: 'help', to: '/profile/help', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 114 2c-1 .7-1.5 1.2-1.5 2.5M12 17h.01', ready: true },

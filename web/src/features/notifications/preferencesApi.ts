@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../../i18n';
+import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/schema';
+
+/** One kind of notice and where it goes besides the app (in-app is always on). */
+export interface KindPreference {
+  tipo: string;
+  nombre: string;
+  descripcion: string;
+  email: boolean;
+  push: boolean;
+  /** Urgent kinds ignore quiet hours. */
+  urgente: boolean;
+}
+
+export interface QuietHours {
+  desde: string;
+  hasta: string;
+}
+
+export type SummaryFrequency = 'diario' | 'semanal' | 'nunca';
+
+export interface Preferences {
+  tipos: KindPreference[];
+  /** Absent or null: no quiet hours. */
+  silencio?: QuietHours | null;
+  discreto: boolean;
+  resumen: SummaryFrequency;
+  zonaHoraria: string;
+}
+
+export interface PreferencesInput {
+  tipos: { tipo: string; email: boolean; push: boolean }[];
+  silencio: QuietHours | null;
+  discreto: boolean;
+  resumen: SummaryFrequency;
+}
+
+export type Device = components['schemas']['DeviceView'];
+
+/** What an unsubscribe link stops: a kind, the summary mail (`resumen`) or every mail (`todo`). */
+export type Unsubscription = components['schemas']['Unsubscription'];
+
+export const preferencesKey = ['notificaciones', 'preferencias'] as const;
+export const devicesKey = ['notificaciones', 'dispositivos'] as const;
+
+export function usePreferences() {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: preferencesKey,
+    queryFn: async () => (await unwrap(api.GET('/api/notificaciones/preferencias'), t('notificationSettings.loadFailed'))).data as Preferences,
+  });
+}
+
+export function useSavePreferences() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PreferencesInput) =>
+      (await unwrap(api.PUT('/api/notificaciones/preferencias', { body }), t('notificationSettings.saveFailed'))).data as Preferences,
+    onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
+  });
+}
+
+export function useDevices(enabled: boolean) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: devicesKey,
+    enabled,
+    queryFn: () => fetchDevices(t('notificationSettings.device.listFailed')),
+  });
+}
+
+export function useRemoveDevice() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteDevice(id, t('notificationSettings.device.removeFailed')),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<Device[]>(devicesKey, (list) => list?.filter((d) => d._id !== id));
+      void queryClient.invalidateQueries({ queryKey: devicesKey });
+    },
+  });
+}
+
+export function useTestPush() {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: async () => (await unwrap(api.POST('/api/notificaciones/dispositivos/prueba'), t('notificationSettings.device.testFailed'))).data,
+  });
+}
+
+export const fetchUnsubscription = async (token: string, fallback: string): Promise<Unsubscription> =>
+  (await unwrap(api.GET('/api/notificaciones/baja', { params: { query: { t: token } } }), fallback)).data;
+
+export const confirmUnsubscription = async (token: string, fallback: string): Promise<Unsubscription> =>
+  (await unwrap(api.POST('/api/notificaciones/baja', { params: { query: { t: token } } }), fallback)).data;
+
+export const fetchDevices = async (fallback: string): Promise<Device[]> =>
+  (await unwrap(api.GET('/api/notificaciones/dispositivos'), fallback)).data;
+
+export const deleteDevice = (id: string, fallback: string) =>
+  unwrap(api.DELETE('/api/notificaciones/dispositivos/{id}', { params: { path: { id } } }), fallback);
+
+export const fetchPushKey = async (fallback: string): Promise<string> =>
+  (await unwrap(api.GET('/api/notificaciones/clave-push'), fallback)).data.clave;
+
+export const registerDevice = async (subscription: PushSubscriptionJSON, fallback: string): Promise<string> =>
+  (await unwrap(api.POST('/api/notificaciones/dispositivos', { body: subscription }), fallback)).data._id;
