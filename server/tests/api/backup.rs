@@ -105,7 +105,30 @@ async fn populate(app: &TestApp) -> String {
     .await;
     assert_eq!(photo.status, StatusCode::OK, "{}", photo.body);
     send_message(app, "¿Hay plan para abuelos?").await;
+    notices_delivered(app).await;
     child
+}
+
+/// Waits until the notices the changes made are delivered, so that the rows compared stay put.
+async fn notices_delivered(app: &TestApp) {
+    use nido::notifications::entities::notificacion;
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let pending = notificacion::Entity::find()
+            .filter(notificacion::Column::Entrega.eq(notificacion::PENDING))
+            .count(&app.db)
+            .await
+            .expect("count notices");
+        if pending == 0 {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "notices never delivered"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 }
 
 async fn add_activity(app: &TestApp, token: &str, child: &str, name: &str) {

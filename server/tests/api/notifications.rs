@@ -719,4 +719,16 @@ async fn the_summary_mail_carries_each_family_record_checkpoint() {
             .count(),
         1
     );
+
+    // Erasing the family erases what its members were told about it.
+    use nido::domain::Domain;
+    use sea_orm::TransactionTrait;
+    let txn = c.app.db.begin().await.expect("begin");
+    nido::notifications::Notifications
+        .erase_family(&txn, &c.family)
+        .await
+        .expect("erase");
+    txn.commit().await.expect("commit");
+    assert!(c.notices(&c.ana).await.is_empty());
+    assert!(c.notices(&c.beto).await.is_empty());
 }
