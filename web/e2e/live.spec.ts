@@ -34,7 +34,7 @@ test('the bell and the notification centre, with nothing to tell yet', async ({ 
   await expect(bell).toHaveAccessibleName('Notificaciones, ninguna sin leer');
   await bell.click();
   const panel = page.getByRole('region', { name: 'Notificaciones' });
-  await expect(panel.getByText('No tenés notificaciones.')).toBeVisible();
+  await expect(panel.getByText('No tienes notificaciones.')).toBeVisible();
   await panel.getByRole('link', { name: 'Ver todas' }).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page).toHaveTitle('Notificaciones · Nido');

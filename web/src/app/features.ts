@@ -14,7 +14,7 @@ export const AREAS = {
   calendar: 'soon',
   expenses: 'soon',
   documents: 'soon',
-  notifications: 'soon',
+  notifications: 'live',
   reports: 'soon',
   iosApp: 'soon',
   androidApp: 'soon',

@@ -44,7 +44,7 @@ const en: FaqContent = {
         {
           question: 'What can I do today, and what comes later?',
           answer:
-            'Today you can create your account, fill in your children’s records (shared with your family) and manage your account from your profile: your details and photo, your password, open sessions, two-step verification, downloading your data and closing the account; and invite the other parent and anyone who looks after your children, by email or with a code. We are building messages, the calendar, expenses, documents and notifications (coming soon).',
+            'Today you can create your account, fill in your children’s records (shared with your family) and manage your account from your profile: your details and photo, your password, open sessions, two-step verification, downloading your data and closing the account; and invite the other parent and anyone who looks after your children, by email or with a code. Nido lets you know when someone in your family changes something: under the bell, by email or with push notifications, as you choose in Profile › Notifications. We are building messages, the calendar, expenses and documents (coming soon).',
         },
       ],
     },
@@ -84,7 +84,7 @@ const en: FaqContent = {
         {
           question: 'Do I need to install anything?',
           answer:
-            'No. Nido works in the browser on your phone, tablet or computer, in recent versions of Chrome, Firefox, Safari or Edge. Apps for iOS and Android are on their way.',
+            'No. Nido works in the browser on your phone, tablet or computer, in recent versions of Chrome, Firefox, Safari or Edge. If you like, you can install it on your home screen as an app, without going through a store: it then opens from its icon and can send you notifications. Store apps for iOS and Android are on their way.',
         },
         {
           question: 'Which photos can I upload?',

@@ -44,7 +44,7 @@ const es: FaqContent = {
         {
           question: '¿Qué puedo hacer hoy y qué llega más adelante?',
           answer:
-            'Hoy puedes crear tu cuenta, completar la ficha de tus hijos (que queda compartida con tu familia) y manejar tu cuenta desde el perfil: tus datos y tu foto, la contraseña, las sesiones abiertas, la verificación en dos pasos, la descarga de tus datos y el cierre de la cuenta; también invitar al otro padre o madre y a quien cuide a tus hijos, por email o con un código. Estamos construyendo los mensajes, el calendario, los gastos, los documentos y las notificaciones (próximamente).',
+            'Hoy puedes crear tu cuenta, completar la ficha de tus hijos (que queda compartida con tu familia) y manejar tu cuenta desde el perfil: tus datos y tu foto, la contraseña, las sesiones abiertas, la verificación en dos pasos, la descarga de tus datos y el cierre de la cuenta; también invitar al otro padre o madre y a quien cuide a tus hijos, por email o con un código. Nido te avisa cuando alguien de tu familia cambia algo: en la campana, por email o con notificaciones push, como elijas en Perfil › Notificaciones. Estamos construyendo los mensajes, el calendario, los gastos y los documentos (próximamente).',
         },
       ],
     },
@@ -84,7 +84,7 @@ const es: FaqContent = {
         {
           question: '¿Necesito instalar algo?',
           answer:
-            'No. Nido funciona en el navegador del teléfono, la tablet o la computadora, en versiones recientes de Chrome, Firefox, Safari o Edge. Las aplicaciones para iOS y Android están en camino.',
+            'No. Nido funciona en el navegador del teléfono, la tablet o la computadora, en versiones recientes de Chrome, Firefox, Safari o Edge. Si quieres, puedes instalarlo en la pantalla de inicio como una app, sin pasar por una tienda: así se abre desde su ícono y puede enviarte notificaciones. Las aplicaciones para iOS y Android de las tiendas están en camino.',
         },
         {
           question: '¿Qué fotos puedo subir?',

@@ -58,7 +58,7 @@ export const HELP_ARTICLES: readonly HelpArticleMeta[] = [
   { id: 'invite-coparent', category: 'getting-started', readTime: 2, lastUpdated: '2026-11-23', related: ['create-account', 'send-message', 'custody-schedule'], area: 'coparents' },
   { id: 'first-steps', category: 'getting-started', readTime: 4, lastUpdated: '2026-10-20', related: ['create-account', 'profile-setup', 'share-photos'] },
   { id: 'change-password', category: 'account', readTime: 4, lastUpdated: '2026-11-23', related: ['login-issues', 'profile-setup'] },
-  { id: 'notification-settings', category: 'account', readTime: 3, lastUpdated: '2026-11-23', related: ['notification-issues', 'create-event'], area: 'notifications' },
+  { id: 'notification-settings', category: 'account', readTime: 5, lastUpdated: '2026-11-24', related: ['notification-issues', 'profile-setup'], area: 'notifications' },
   { id: 'profile-setup', category: 'account', readTime: 3, lastUpdated: '2026-11-23', related: ['change-password', 'first-steps'] },
   { id: 'send-message', category: 'communication', readTime: 4, lastUpdated: '2026-08-30', related: ['share-photos', 'invite-coparent', 'notification-settings'], area: 'messaging' },
   { id: 'share-photos', category: 'communication', readTime: 3, lastUpdated: '2026-10-20', related: ['first-steps', 'upload-doc'], area: 'messaging' },
@@ -69,7 +69,7 @@ export const HELP_ARTICLES: readonly HelpArticleMeta[] = [
   { id: 'upload-doc', category: 'documents', readTime: 3, lastUpdated: '2026-09-02', related: ['organize-doc', 'share-photos'], area: 'documents' },
   { id: 'organize-doc', category: 'documents', readTime: 4, lastUpdated: '2026-09-02', related: ['upload-doc', 'add-expense'], area: 'documents' },
   { id: 'login-issues', category: 'troubleshooting', readTime: 4, lastUpdated: '2026-11-23', related: ['change-password', 'create-account', 'notification-issues'] },
-  { id: 'notification-issues', category: 'troubleshooting', readTime: 3, lastUpdated: '2026-11-23', related: ['notification-settings', 'login-issues'], area: 'notifications' },
+  { id: 'notification-issues', category: 'troubleshooting', readTime: 4, lastUpdated: '2026-11-24', related: ['notification-settings', 'login-issues'], area: 'notifications' },
 ];
 
 /** The "popular topics" of the help centre, in order. */

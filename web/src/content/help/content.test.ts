@@ -127,10 +127,13 @@ describe('help texts', () => {
       expect(JSON.stringify(es.articles[id])).not.toMatch(/próximamente|llega pronto|está en camino/);
       expect(JSON.stringify(en.articles[id])).not.toMatch(/coming soon|on its way/);
     }
-    const mailsEs = es.articles['notification-settings'].steps[0]!.list!.join(' ');
-    const mailsEn = en.articles['notification-settings'].steps[0]!.list!.join(' ');
-    expect(mailsEs).toMatch(/7 días[\s\S]*24 horas[\s\S]*1 hora/);
-    expect(mailsEn).toMatch(/7 days[\s\S]*24 hours[\s\S]*1 hour/);
+    // The account's own mails are not notices: always sent, with the links' real lifetimes.
+    expect(es.articles['notification-settings'].steps[1]!.tip).toMatch(/no se pueden desactivar/);
+    expect(en.articles['notification-settings'].steps[1]!.tip).toMatch(/cannot be turned off/);
+    const linksEs = es.articles['notification-issues'].steps.at(-1)!.content.join(' ');
+    const linksEn = en.articles['notification-issues'].steps.at(-1)!.content.join(' ');
+    expect(linksEs).toMatch(/1 hora[\s\S]*24 horas[\s\S]*7 días/);
+    expect(linksEn).toMatch(/1 hour[\s\S]*24 hours[\s\S]*7 days/);
   });
 });
 

@@ -229,45 +229,57 @@ const en: HelpContent = {
 
     'notification-settings': {
       title: 'Set up notifications',
-      excerpt: 'Which emails Nido sends today, which alerts will come later and how you will choose them.',
+      excerpt: 'Choose which notices reach you by email or on your phone, set quiet hours, use discreet mode and install Nido on your home screen.',
       intro:
-        'Alerts about messages, events and expenses are in development (coming soon). Today Nido only writes to you about your account; here is the full list.',
+        'Nido lets you know when someone in your family changes something. Every notice appears under the bell at the top and, if you like, also reaches you by email or as a push notification. You choose all of it in Profile › Notifications.',
       steps: [
         {
-          title: 'The emails we already send',
-          content: ['Today Nido writes to you in these cases, and no others:'],
+          title: 'What Nido tells you about',
+          content: ['Notices are about your children’s records and your family’s members. We let you know when someone else in the family:'],
           list: [
-            'When you sign up: a link to confirm your email, valid for 7 days.',
-            'When you change your email: a link to the new address, valid for 24 hours, and a notice to the old one.',
-            'When you ask for a new password: a link valid for 1 hour that works only once.',
-            'When you change your password from your profile: a notice that it changed.',
-            'When you close your account: the confirmation, with the date your data will be erased.',
-            'When you write to us through the contact form: a receipt.',
+            'Adds or changes details in one of your children’s records.',
+            'Deletes a child’s record (it can be restored for 30 days) or restores it.',
+            'Joins one of your families with an invitation or a code.',
+            'Leaves one of your families or is removed from it.',
           ],
-          tip: 'These emails protect access to your account, which is why they cannot be turned off. They arrive in the language you chose in your profile.',
+          tip: 'Notices reach the bell at once, without reloading the page, and its number tells you how many you have not read. Tap it to see the latest and open each one; "See all" has the full list.',
         },
         {
-          title: 'Which alerts there will be',
-          content: ['Once notifications arrive, you will be able to get alerts for:'],
+          title: 'Choose how each notice reaches you',
+          content: [
+            'Under "What we tell you", each kind of notice has two switches: Email and Push. Inside Nido you always see every notice; the switches only decide whether it also reaches you by email or on your phone. At first they are all on. Tap "Save preferences" to apply your changes.',
+          ],
+          tip: 'The emails that protect your account (confirming your email, resetting or changing your password, closing your account) are not notices: they always arrive and cannot be turned off.',
+        },
+        {
+          title: 'Turn on push notifications on this device',
+          content: [
+            'Under "This device", tap "Turn on push notifications" and choose "Allow" when the browser asks: from then on they arrive even when Nido is closed. Each phone or computer is turned on separately, and "Send a test notice" checks that it works. Below you see your devices and can remove the ones you no longer use; when you sign out on one, it stops getting them.',
+          ],
+          tip: 'On an iPhone or iPad, first install Nido on the home screen (next step) and open it from its icon: there Safari only sends push notifications to installed apps, from iOS 16.4.',
+        },
+        {
+          title: 'Install Nido on your home screen',
+          content: ['Nido installs as an app without going through any store: it opens in its own window, with its own icon, and can receive notifications.'],
           list: [
-            'New messages from your co-parent, with urgent and emergency ones highlighted.',
-            'Reminders of calendar events.',
-            'New expenses to review.',
-            'Shared documents.',
+            'On Android or a computer (Chrome or Edge): tap "Install Nido" in Nido’s menu, next to the language switch, or "Install app" in the browser’s menu.',
+            'On an iPhone or iPad: open Nido in Safari, tap Share and then "Add to Home Screen".',
+          ],
+          tip: 'It is the same Nido as in the browser, with your usual account. Store apps for iOS and Android do not exist yet.',
+        },
+        {
+          title: 'Set quiet hours or discreet mode',
+          content: [
+            'With quiet hours (for example 22:00 to 07:00, in your profile’s time zone) we send you no emails and no push notifications during that time. Notices still appear under the bell, and when the quiet hours end we send you one summary of what came in that you have not read yet.',
+            'With discreet mode, push notifications and emails only say "You have something new in Nido", without who sent it or what it says. That way a lock screen shows nothing to whoever looks at your phone, whether one of your children or anyone else. You see the details when you open Nido.',
           ],
         },
         {
-          title: 'How you will choose them',
+          title: 'Get the summary email',
           content: [
-            'In the "Notifications" section of your profile you will be able to switch each kind on or off and choose when event reminders arrive: for example one week, one day or one hour before.',
+            'Choose to get it every day, every week (weekly unless you choose otherwise) or never. It lists the notices you have not read and, for each family, a line with the latest signed checkpoint of its record. Keep it: later on it lets you prove what the record was on that date.',
           ],
-        },
-        {
-          title: 'What you can do today',
-          content: [
-            'Add Nido to your email contacts so that its emails do not end up in spam. For the medical appointments you note in the record, use your phone’s reminders for now.',
-          ],
-          tip: 'Agree between you which matters deserve an immediate alert and which can wait: fewer alerts, less tension.',
+          tip: 'Every notice email, and the summary too, ends with a link to unsubscribe from that kind of email. The notices still appear inside Nido, and you can turn the emails back on here at any time.',
         },
       ],
     },
@@ -669,31 +681,53 @@ const en: HelpContent = {
     },
 
     'notification-issues': {
-      title: 'Nido’s emails don’t arrive',
-      excerpt: 'What to check if an email from Nido does not arrive, such as the confirmation or recovery email, and what will happen with notifications.',
+      title: 'Emails or notifications don’t arrive',
+      excerpt: 'What to check if an email from Nido or a push notification does not arrive, and what to do when the browser blocks notifications.',
       intro:
-        'Today Nido only emails you about your account: confirming your address, changing your email, resetting or changing your password and closing your account. Alerts about messages, events and expenses are coming soon.',
+        'Nido emails you about your account and, if you chose so, about your family’s notices; it can also send push notifications to your phone or computer. Check these points in order.',
       steps: [
         {
-          title: 'Look in every folder',
-          content: ['Check spam, promotions and updates, or search your mailbox for "Nido".'],
+          title: 'Look at the bell first',
+          content: [
+            'Every notice appears inside Nido, under the bell at the top, even when it does not reach you by email or on your phone. If a notice is there but did not reach you outside Nido, check in Profile › Notifications:',
+          ],
+          list: [
+            'That this kind of notice has "Email" or "Push" switched on.',
+            'That you are not in your quiet hours: when they end, a summary reaches you.',
+            'That you did not unsubscribe with the link in an email; if you did, switch it back on.',
+            'If the notice arrived but only says "You have something new in Nido", that is discreet mode.',
+          ],
+          tip: 'Notices are about what other people in your family do: what you change yourself does not notify you.',
         },
         {
-          title: 'Confirm the email address',
+          title: 'If the browser blocks notifications',
           content: [
-            'For your security, Nido shows the same message whether or not an account exists for that email. If there was a typo, the email does not arrive: ask again, checking every letter.',
+            'If "This device" shows "Notifications are blocked for Nido in this browser", you said no to the permission and Nido cannot ask again. To allow them:',
+          ],
+          list: [
+            'On a computer or Android: tap the lock next to the page address, set "Notifications" to "Allow" and reload the page.',
+            'If you installed Nido on Android: press and hold its icon, tap "App info" and turn notifications on. On an iPhone or iPad: Settings › Notifications › Nido.',
+            'Also check that the phone’s Do Not Disturb or Focus mode is not silencing them.',
+          ],
+          tip: 'Then go back to Profile › Notifications, tap "Turn on push notifications" and check with "Send a test notice".',
+        },
+        {
+          title: 'If you cannot turn them on on this device',
+          content: [
+            'If you see "This browser cannot receive push notifications", that browser does not support them; many private windows do not either. On an iPhone or iPad, install Nido on the home screen (in Safari, Share › Add to Home Screen), open it from its icon and turn them on there.',
+            'Push notifications are turned on for each device separately and stop on the one where you sign out: when you sign in again, turn them back on.',
           ],
         },
         {
-          title: 'Wait a few minutes and try again',
+          title: 'Look for the emails in every folder',
           content: [
-            'Sometimes the email takes a while. If it arrives after the link has expired, ask for a new one: the password link lasts 1 hour, the email change link 24 hours and the confirmation link 7 days (for this one, tap "Resend" in the notice at the top).',
+            'Check spam, promotions and updates, or search your mailbox for "Nido". Add Nido to your contacts so that the next ones reach your inbox.',
           ],
         },
         {
-          title: 'Once notifications arrive',
+          title: 'Check your address and expired links',
           content: [
-            'Check under "Notifications" in your profile which alerts you have switched on and, on your phone or browser, that Nido is allowed to show them.',
+            'For your security, Nido shows the same message whether or not an account exists for that email: if there was a typo, the email does not arrive. If it arrives after the link has expired, ask for a new one: the password link lasts 1 hour, the email change link 24 hours and the confirmation link 7 days (for this one, tap "Resend" in the notice at the top).',
           ],
           tip: 'If still nothing arrives, write to soporte@nido.app.',
         },

@@ -231,45 +231,57 @@ const es: HelpContent = {
 
     'notification-settings': {
       title: 'Configurar las notificaciones',
-      excerpt: 'Qué emails te envía Nido hoy, qué avisos llegarán más adelante y cómo podrás elegirlos.',
+      excerpt: 'Elige qué avisos te llegan por email o al teléfono, pon horas de silencio, usa el modo discreto e instala Nido en tu pantalla de inicio.',
       intro:
-        'Los avisos de mensajes, eventos y gastos están en desarrollo (próximamente). Hoy Nido te escribe solo por temas de tu cuenta; aquí tienes la lista completa.',
+        'Nido te avisa cuando alguien de tu familia cambia algo. Cada aviso aparece en la campana de la parte superior y, si quieres, también te llega por email o como notificación push. Todo se elige en Perfil › Notificaciones.',
       steps: [
         {
-          title: 'Los emails que ya te enviamos',
-          content: ['Hoy Nido te escribe en estos casos, y nada más:'],
+          title: 'Qué te avisa Nido',
+          content: ['Los avisos son sobre la ficha de tus hijos y los miembros de tu familia. Te avisamos cuando otra persona de la familia:'],
           list: [
-            'Al registrarte: un enlace para confirmar tu email, que vale 7 días.',
-            'Al cambiar de email: un enlace a la dirección nueva, que vale 24 horas, y un aviso a la anterior.',
-            'Al pedir una contraseña nueva: un enlace que vale 1 hora y sirve una sola vez.',
-            'Al cambiar la contraseña desde tu perfil: un aviso de que cambió.',
-            'Al cerrar tu cuenta: la confirmación, con la fecha en que se borrarán tus datos.',
-            'Al escribirnos desde el formulario de contacto: un acuse de recibo.',
+            'Agrega o cambia datos en la ficha de uno de tus hijos.',
+            'Elimina la ficha de un hijo (se puede restaurar durante 30 días) o la restaura.',
+            'Se une a una de tus familias con una invitación o un código.',
+            'Sale de una de tus familias o es quitada de ella.',
           ],
-          tip: 'Estos emails protegen el acceso a tu cuenta, por eso no se pueden desactivar. Te llegan en el idioma que elegiste en tu perfil.',
+          tip: 'Los avisos aparecen en la campana al instante, sin recargar la página, y el número te dice cuántos no leíste. Tócala para ver los últimos y abrir cada uno; en «Ver todas» está la lista completa.',
         },
         {
-          title: 'Qué avisos va a haber',
-          content: ['Cuando lleguen las notificaciones, podrás recibir avisos de:'],
+          title: 'Elige por dónde te llega cada aviso',
+          content: [
+            'En «Qué te avisamos», cada tipo de aviso tiene dos interruptores: Email y Push. Dentro de Nido siempre ves todos los avisos; los interruptores solo deciden si además te llegan por email o al teléfono. Al principio están todos activados. Toca «Guardar preferencias» para aplicar los cambios.',
+          ],
+          tip: 'Los emails que protegen tu cuenta (confirmar tu email, restablecer o cambiar la contraseña, cerrar la cuenta) no son avisos: te llegan siempre y no se pueden desactivar.',
+        },
+        {
+          title: 'Activa las notificaciones push en este dispositivo',
+          content: [
+            'En «Este dispositivo», toca «Activar notificaciones push» y elige «Permitir» cuando el navegador pregunte: desde entonces te llegan aunque Nido esté cerrado. Se activan en cada teléfono o computadora por separado, y con «Enviar un aviso de prueba» compruebas que funcionan. Debajo ves tus dispositivos y puedes quitar los que ya no uses; al cerrar sesión en uno, ese deja de recibirlas.',
+          ],
+          tip: 'En iPhone o iPad, primero instala Nido en la pantalla de inicio (paso siguiente) y ábrelo desde su ícono: allí Safari solo envía notificaciones push a las apps instaladas, desde iOS 16.4.',
+        },
+        {
+          title: 'Instala Nido en la pantalla de inicio',
+          content: ['Nido se instala como una app sin pasar por ninguna tienda: se abre en su propia ventana, con su ícono, y puede recibir notificaciones.'],
           list: [
-            'Mensajes nuevos de tu co-padre, con los urgentes y de emergencia destacados.',
-            'Recordatorios de eventos del calendario.',
-            'Gastos nuevos para revisar.',
-            'Documentos compartidos.',
+            'En Android o en la computadora (Chrome o Edge): toca «Instalar Nido» en el menú de Nido, junto al selector de idioma, o «Instalar app» en el menú del navegador.',
+            'En iPhone o iPad: abre Nido en Safari, toca Compartir y luego «Agregar a inicio».',
+          ],
+          tip: 'Es la misma Nido del navegador, con tu cuenta de siempre. Las apps para iOS y Android de las tiendas todavía no existen.',
+        },
+        {
+          title: 'Pon horas de silencio o el modo discreto',
+          content: [
+            'Con las horas de silencio (por ejemplo, de 22:00 a 07:00, en la zona horaria de tu perfil) no te enviamos emails ni notificaciones push en ese horario. Los avisos siguen apareciendo en la campana, y cuando termina el silencio te mandamos un solo resumen de lo que llegó y todavía no leíste.',
+            'Con el modo discreto, las notificaciones push y los emails dicen solo «Tienes algo nuevo en Nido», sin quién lo envía ni qué dice. Así la pantalla bloqueada no le muestra nada a quien mire tu teléfono, sea uno de tus hijos u otra persona. El detalle lo ves al abrir Nido.',
           ],
         },
         {
-          title: 'Cómo vas a elegirlos',
+          title: 'Recibe el resumen por email',
           content: [
-            'En la sección «Notificaciones» de tu perfil podrás activar o desactivar cada tipo y elegir cuándo recibir los recordatorios de eventos: por ejemplo, una semana, un día o una hora antes.',
+            'Elige recibirlo cada día, cada semana (si no eliges nada, es semanal) o nunca. Trae los avisos que no leíste y, por cada familia, una línea con la última marca firmada de su registro. Guárdala: más adelante te sirve para demostrar cómo estaba el registro en esa fecha.',
           ],
-        },
-        {
-          title: 'Qué puedes hacer hoy',
-          content: [
-            'Agrega a Nido a tus contactos de correo para que sus emails no terminen en spam. Para los turnos médicos que anotas en la ficha, usa por ahora los recordatorios de tu teléfono.',
-          ],
-          tip: 'Acuerden entre los dos qué temas merecen un aviso inmediato y cuáles pueden esperar: menos alertas, menos tensión.',
+          tip: 'Cada email de avisos, y también el resumen, trae al final un enlace para darte de baja de ese tipo de email. Los avisos siguen apareciendo dentro de Nido, y puedes volver a activarlos aquí cuando quieras.',
         },
       ],
     },
@@ -679,31 +691,53 @@ const es: HelpContent = {
     },
 
     'notification-issues': {
-      title: 'No me llegan los correos de Nido',
-      excerpt: 'Qué revisar si no te llega un correo de Nido, como el de confirmación o el de recuperación, y qué pasará con las notificaciones.',
+      title: 'No me llegan los emails o las notificaciones',
+      excerpt: 'Qué revisar si no te llega un email de Nido o una notificación push, y qué hacer si el navegador bloquea las notificaciones.',
       intro:
-        'Hoy Nido te escribe por email solo por temas de tu cuenta: confirmar tu dirección, cambiar el email, restablecer o cambiar la contraseña y cerrar la cuenta. Los avisos de mensajes, eventos y gastos llegan pronto (próximamente).',
+        'Nido te escribe por email por temas de tu cuenta y, si lo elegiste, por los avisos de tu familia; también puede enviarte notificaciones push al teléfono o a la computadora. Revisa estos puntos en orden.',
       steps: [
         {
-          title: 'Busca en todas las carpetas',
-          content: ['Revisa spam, promociones y notificaciones, o busca «Nido» en tu correo.'],
+          title: 'Mira primero la campana',
+          content: [
+            'Todos los avisos aparecen dentro de Nido, en la campana de la parte superior, aunque no te lleguen por email ni al teléfono. Si un aviso está ahí pero no te llegó por fuera, revisa en Perfil › Notificaciones:',
+          ],
+          list: [
+            'Que ese tipo de aviso tenga activado «Email» o «Push».',
+            'Que no estés en tus horas de silencio: al terminar te llega un resumen.',
+            'Que no te hayas dado de baja con el enlace de un email; si lo hiciste, vuelve a activar el interruptor.',
+            'Si el aviso llegó pero dice solo «Tienes algo nuevo en Nido», es el modo discreto.',
+          ],
+          tip: 'Los avisos son sobre lo que hacen otras personas de tu familia: lo que cambias tú no te genera un aviso.',
         },
         {
-          title: 'Confirma el email',
+          title: 'Si el navegador bloquea las notificaciones',
           content: [
-            'Por seguridad, Nido muestra el mismo mensaje exista o no una cuenta con ese email. Si lo escribiste con un error, el correo no llega: vuelve a pedirlo revisando cada letra.',
+            'Si en «Este dispositivo» ves «Las notificaciones están bloqueadas para Nido en este navegador», le dijiste que no al permiso y Nido no puede volver a pedirlo. Para permitirlas:',
+          ],
+          list: [
+            'En la computadora o en Android: toca el candado junto a la dirección de la página, cambia «Notificaciones» a «Permitir» y recarga la página.',
+            'Si instalaste Nido en Android: mantén presionado su ícono, toca «Información de la app» y activa las notificaciones. En iPhone o iPad: Ajustes › Notificaciones › Nido.',
+            'Revisa también que el modo No molestar o Concentración del teléfono no las esté silenciando.',
+          ],
+          tip: 'Después vuelve a Perfil › Notificaciones, toca «Activar notificaciones push» y compruébalo con «Enviar un aviso de prueba».',
+        },
+        {
+          title: 'Si no puedes activarlas en este dispositivo',
+          content: [
+            'Si ves «Este navegador no puede recibir notificaciones push», ese navegador no las admite; pasa también en muchas ventanas privadas. En iPhone o iPad, instala Nido en la pantalla de inicio (en Safari, Compartir › Agregar a inicio), ábrelo desde su ícono y actívalas allí.',
+            'Las notificaciones push se activan en cada dispositivo por separado y se apagan en el que cierras sesión: cuando vuelvas a entrar, actívalas otra vez.',
           ],
         },
         {
-          title: 'Espera unos minutos y vuelve a intentarlo',
+          title: 'Busca los emails en todas las carpetas',
           content: [
-            'A veces el correo tarda. Si llega cuando el enlace ya venció, pide uno nuevo: el de la contraseña dura 1 hora, el del cambio de email 24 horas y el de confirmación 7 días (para este, toca «Reenviar» en el aviso de la parte superior).',
+            'Revisa spam, promociones y notificaciones, o busca «Nido» en tu correo. Agrega a Nido a tus contactos para que los próximos lleguen a la bandeja de entrada.',
           ],
         },
         {
-          title: 'Cuando lleguen las notificaciones',
+          title: 'Revisa tu email y los enlaces vencidos',
           content: [
-            'Revisa en «Notificaciones» de tu perfil qué avisos tienes activos y, en tu teléfono o navegador, que Nido tenga permiso para mostrarlos.',
+            'Por seguridad, Nido muestra el mismo mensaje exista o no una cuenta con ese email: si lo escribiste con un error, el correo no llega. Si llega cuando el enlace ya venció, pide uno nuevo: el de la contraseña dura 1 hora, el del cambio de email 24 horas y el de confirmación 7 días (para este, toca «Reenviar» en el aviso de la parte superior).',
           ],
           tip: 'Si sigue sin llegar nada, escríbenos a soporte@nido.app.',
         },

@@ -76,7 +76,7 @@ export const legalEn: LegalTexts = {
           heading: '2. What Nido is',
           blocks: [
             { kind: 'p', text: 'Nido is an open-source platform for separated and divorced parents. It keeps each child\'s information in one place and shares it with the people who raise them.' },
-            { kind: 'p', text: "Today you can create an account and keep a record for each child: basic details, school, health, appointments, activities, emergency contacts and photos, shared within your family. From your profile you can edit your details and photo, change your email and password, see and end your open sessions, turn on two-step verification with an authenticator app, download a copy of your data and close your account. You can also invite other people to your family, by email or with a code. Messages, the calendar, expenses, documents and notifications are being built; we will announce them when they are available." },
+            { kind: 'p', text: "Today you can create an account and keep a record for each child: basic details, school, health, appointments, activities, emergency contacts and photos, shared within your family. From your profile you can edit your details and photo, change your email and password, see and end your open sessions, turn on two-step verification with an authenticator app, download a copy of your data and close your account. You can also invite other people to your family, by email or with a code. Nido lets you know when someone in your family changes something, inside the app and, unless you turn it off, by email or with push notifications. Messages, the calendar, expenses and documents are being built; we will announce them when they are available." },
             { kind: 'p', text: 'Nido is an organising tool. It does not give legal, medical or psychological advice, and it does not replace a custody agreement or a court order.' },
           ],
         },
@@ -234,6 +234,7 @@ export const legalEn: LegalTexts = {
               { term: 'Sessions', text: 'When you sign in we create a random identifier; our servers store only its hash, together with the browser, the IP address and the time of last activity, so that you can see your open sessions and end any you do not recognise.' },
               { term: 'Two-step verification', text: 'If you turn it on, the key of your authenticator app (we need it to check each code) and your recovery codes, stored only as hashes.' },
               { term: 'Technical logs', text: 'The IP address and time of some requests, for a short time, to stop abusive sign-in attempts and diagnose errors.' },
+              { term: 'Notifications', text: 'Your notices, whether you have read them, and your preferences: what to get by email or push, quiet hours, discreet mode and the summary. For each device where you turn on push notifications, the address that browser’s push service gives you (run by Google, Apple or Mozilla, depending on the browser), its keys and the browser’s name. That service receives each notification encrypted for your device and cannot read it. We delete it when you remove the device, sign out on it, or the service tells us it no longer exists.' },
               { term: 'Communications', text: 'The messages you send to support or through the contact form.' },
             ] },
           ],
@@ -363,10 +364,11 @@ export const legalEn: LegalTexts = {
           id: 'nido',
           heading: '2. What Nido uses today',
           blocks: [
-            { kind: 'note', text: "Nido sets no analytics or advertising cookies. It keeps only two values in your browser's local storage, and both are needed for the service to work as you asked." },
+            { kind: 'note', text: "Nido sets no analytics or advertising cookies. It keeps only the data in this list in your browser, and all of it is needed for the service to work as you asked." },
             { kind: 'terms', items: [
               { term: 'token', text: 'Your session identifier, so you stay signed in from one page to the next. It is removed when you sign out. Our server stores only its hash.' },
               { term: 'language', text: 'The language you chose (es or en), to show you Nido in that language.' },
+              { term: 'nido-assets', text: 'A copy of the files of the Nido program, never of your data, so that it opens faster and works when installed on the home screen. It is emptied when you sign out.' },
             ] },
           ],
         },
@@ -614,7 +616,7 @@ export const legalEn: LegalTexts = {
               { term: 'Password reset', text: 'The link you ask for from "Forgot your password?".' },
               { term: 'Contact form', text: 'A receipt when you write to us, so you know your message arrived.' },
               { term: 'Invitations', text: 'When a family member invites you to join.' },
-              { term: 'Notifications', text: 'Later on, reminders and family notices, such as an upcoming appointment, only if you turn them on.' },
+              { term: 'Notifications', text: 'Family notices, such as a change to a child’s record or someone joining the family, and a daily or weekly summary (weekly unless you choose otherwise). You choose which ones to get, or none, in your profile.' },
             ] },
             { kind: 'p', text: 'We send no advertising and do not share your email with others so they can send it. Our emails carry no tracking pixels and no links that record your clicks.' },
           ],
@@ -623,7 +625,7 @@ export const legalEn: LegalTexts = {
           id: 'optional',
           heading: '3. Required and optional emails',
           blocks: [
-            { kind: 'p', text: 'Account, confirmation, security and password emails are part of the service and you will receive them while you have an account. Notifications will be optional: you will be able to turn them off from your profile or with the link each one will include. If you receive an invitation you did not expect, ignore it: no account is created.' },
+            { kind: 'p', text: 'Account, confirmation, security and password emails are part of the service and you will receive them while you have an account. Notifications and the summary are optional: you can turn them off from your profile, under Notifications, or with the unsubscribe link each one carries. If you receive an invitation you did not expect, ignore it: no account is created.' },
           ],
         },
         {
@@ -674,7 +676,7 @@ export const legalEn: LegalTexts = {
           id: 'scope',
           heading: '1. Scope',
           blocks: [
-            { kind: 'p', text: 'This page adds to the privacy policy what concerns the emails Nido sends: confirming your address and email changes, password resets and changes, the account closure notice, contact form receipts, invitations and, once they arrive, notifications.' },
+            { kind: 'p', text: 'This page adds to the privacy policy what concerns the emails Nido sends: confirming your address and email changes, password resets and changes, the account closure notice, contact form receipts, invitations, notifications and the periodic summary.' },
           ],
         },
         {
@@ -707,7 +709,7 @@ export const legalEn: LegalTexts = {
           id: 'optional',
           heading: '5. How to stop receiving them',
           blocks: [
-            { kind: 'p', text: 'Optional notifications, when they arrive, can be turned off from your profile or with the link in each email. Security and password emails cannot be turned off while you have an account, because they protect your access. If you close your account, we send you one last email confirming it and, unless you reopen it, we do not write to you again.' },
+            { kind: 'p', text: 'Notifications and the summary can be turned off from your profile, under Notifications, or with one click on the unsubscribe link in each email. Security and password emails cannot be turned off while you have an account, because they protect your access. If you close your account, we send you one last email confirming it and, unless you reopen it, we do not write to you again.' },
           ],
         },
         {

@@ -76,7 +76,7 @@ export const legalEs: LegalTexts = {
           heading: '2. Qué es Nido',
           blocks: [
             { kind: 'p', text: 'Nido es una plataforma de código abierto para padres separados o divorciados. Sirve para llevar en un solo lugar la información de cada hijo y compartirla con quienes lo crían.' },
-            { kind: 'p', text: 'Hoy puedes crear una cuenta y llevar la ficha de cada hijo: datos básicos, escuela, salud, turnos, actividades, contactos de emergencia y fotos, compartida dentro de tu familia. Desde tu perfil puedes editar tus datos y tu foto, cambiar tu email y tu contraseña, ver y cerrar tus sesiones abiertas, activar la verificación en dos pasos con una app de autenticación, descargar una copia de tus datos y cerrar tu cuenta. También puedes invitar a otras personas a tu familia, por email o con un código. Los mensajes, el calendario, los gastos, los documentos y las notificaciones están en preparación; los anunciaremos cuando estén disponibles.' },
+            { kind: 'p', text: 'Hoy puedes crear una cuenta y llevar la ficha de cada hijo: datos básicos, escuela, salud, turnos, actividades, contactos de emergencia y fotos, compartida dentro de tu familia. Desde tu perfil puedes editar tus datos y tu foto, cambiar tu email y tu contraseña, ver y cerrar tus sesiones abiertas, activar la verificación en dos pasos con una app de autenticación, descargar una copia de tus datos y cerrar tu cuenta. También puedes invitar a otras personas a tu familia, por email o con un código. Nido te avisa cuando alguien de tu familia cambia algo, dentro de la app y, si no lo desactivas, por email o con notificaciones push. Los mensajes, el calendario, los gastos y los documentos están en preparación; los anunciaremos cuando estén disponibles.' },
             { kind: 'p', text: 'Nido es una herramienta de organización. No da asesoramiento legal, médico ni psicológico, y no reemplaza un acuerdo de custodia ni una resolución judicial.' },
           ],
         },
@@ -234,6 +234,7 @@ export const legalEs: LegalTexts = {
               { term: 'Sesiones', text: 'Cuando inicias sesión creamos un identificador aleatorio; en nuestros servidores guardamos solo su hash, junto con el navegador, la dirección IP y la fecha de última actividad, para que puedas ver tus sesiones abiertas y cerrar las que no reconozcas.' },
               { term: 'Verificación en dos pasos', text: 'Si la activas, la clave de tu app de autenticación (la necesitamos para comprobar cada código) y tus códigos de recuperación, guardados solo como hash.' },
               { term: 'Registros técnicos', text: 'La dirección IP y la hora de algunos pedidos, durante poco tiempo, para frenar intentos de acceso abusivos y diagnosticar errores.' },
+              { term: 'Notificaciones', text: 'Tus avisos, si ya los leíste, y tus preferencias: qué recibir por email o push, horas de silencio, modo discreto y resumen. Por cada dispositivo en el que activas las notificaciones push, la dirección que te asigna el servicio de notificaciones de ese navegador (de Google, Apple o Mozilla, según el navegador), sus claves y el nombre del navegador. Ese servicio recibe cada notificación cifrada para tu dispositivo y no puede leerla. Lo borramos cuando quitas el dispositivo, cierras sesión en él o el servicio nos dice que ya no existe.' },
               { term: 'Comunicaciones', text: 'Los mensajes que nos envías a soporte o desde el formulario de contacto.' },
             ] },
           ],
@@ -363,10 +364,11 @@ export const legalEs: LegalTexts = {
           id: 'nido',
           heading: '2. Qué usa Nido hoy',
           blocks: [
-            { kind: 'note', text: 'Nido no instala cookies de analítica ni de publicidad. Solo guarda dos datos en el almacenamiento local de tu navegador, y los dos son necesarios para que el servicio funcione como pediste.' },
+            { kind: 'note', text: 'Nido no instala cookies de analítica ni de publicidad. Solo guarda en tu navegador los datos de esta lista, y todos son necesarios para que el servicio funcione como pediste.' },
             { kind: 'terms', items: [
               { term: 'token', text: 'Tu identificador de sesión, para que sigas conectado entre una página y otra. Se borra al cerrar sesión. En nuestro servidor guardamos solo su hash.' },
               { term: 'language', text: 'El idioma que elegiste (es o en), para mostrarte Nido en ese idioma.' },
+              { term: 'nido-assets', text: 'Una copia de los archivos del programa de Nido, nunca de tus datos, para que abra más rápido y funcione instalado en la pantalla de inicio. Se vacía al cerrar sesión.' },
             ] },
           ],
         },
@@ -614,7 +616,7 @@ export const legalEs: LegalTexts = {
               { term: 'Restablecer la contraseña', text: 'El enlace que pides desde "¿Olvidaste tu contraseña?".' },
               { term: 'Formulario de contacto', text: 'Un acuse de recibo cuando nos escribes, para que sepas que tu mensaje llegó.' },
               { term: 'Invitaciones', text: 'Cuando un miembro de una familia te invita a sumarte.' },
-              { term: 'Notificaciones', text: 'Más adelante, recordatorios y avisos de la familia, como un turno próximo, solo si los activas.' },
+              { term: 'Notificaciones', text: 'Avisos de tu familia, como un cambio en la ficha de un hijo o alguien que se suma a la familia, y un resumen diario o semanal (semanal, si no eliges otra cosa). Eliges cuáles recibir, o ninguno, en tu perfil.' },
             ] },
             { kind: 'p', text: 'No enviamos publicidad ni compartimos tu email con otros para que te la envíen. Nuestros emails no llevan píxeles de seguimiento ni enlaces que registren tus clics.' },
           ],
@@ -623,7 +625,7 @@ export const legalEs: LegalTexts = {
           id: 'optional',
           heading: '3. Emails obligatorios y opcionales',
           blocks: [
-            { kind: 'p', text: 'Los emails de cuenta, confirmación, seguridad y contraseña son parte del servicio y los recibirás mientras tengas una cuenta. Las notificaciones serán opcionales: podrás apagarlas desde tu perfil o con el enlace que incluirá cada una. Si recibes una invitación que no esperabas, ignórala: no se crea ninguna cuenta.' },
+            { kind: 'p', text: 'Los emails de cuenta, confirmación, seguridad y contraseña son parte del servicio y los recibirás mientras tengas una cuenta. Las notificaciones y el resumen son opcionales: puedes apagarlos desde tu perfil, en Notificaciones, o con el enlace para darte de baja que trae cada uno. Si recibes una invitación que no esperabas, ignórala: no se crea ninguna cuenta.' },
           ],
         },
         {
@@ -674,7 +676,7 @@ export const legalEs: LegalTexts = {
           id: 'scope',
           heading: '1. Alcance',
           blocks: [
-            { kind: 'p', text: 'Esta página completa la política de privacidad con lo que se refiere a los emails que envía Nido: la confirmación de tu dirección y de los cambios de email, el restablecimiento y el cambio de la contraseña, el aviso de cierre de la cuenta, los acuses del formulario de contacto, las invitaciones y, cuando lleguen, las notificaciones.' },
+            { kind: 'p', text: 'Esta página completa la política de privacidad con lo que se refiere a los emails que envía Nido: la confirmación de tu dirección y de los cambios de email, el restablecimiento y el cambio de la contraseña, el aviso de cierre de la cuenta, los acuses del formulario de contacto, las invitaciones, las notificaciones y el resumen periódico.' },
           ],
         },
         {
@@ -707,7 +709,7 @@ export const legalEs: LegalTexts = {
           id: 'optional',
           heading: '5. Cómo dejar de recibirlos',
           blocks: [
-            { kind: 'p', text: 'Las notificaciones opcionales, cuando lleguen, se podrán apagar desde tu perfil o con el enlace de cada email. Los emails de seguridad y de contraseña no se pueden apagar mientras tengas cuenta, porque protegen tu acceso. Si cierras la cuenta, te enviamos un último email que lo confirma y, salvo que la reabras, no volvemos a escribirte.' },
+            { kind: 'p', text: 'Las notificaciones y el resumen se pueden apagar desde tu perfil, en Notificaciones, o con el enlace para darte de baja de cada email, con un solo clic. Los emails de seguridad y de contraseña no se pueden apagar mientras tengas cuenta, porque protegen tu acceso. Si cierras la cuenta, te enviamos un último email que lo confirma y, salvo que la reabras, no volvemos a escribirte.' },
           ],
         },
         {

@@ -13,7 +13,7 @@ export const LEGAL_PATHS: Record<LegalDocId, string> = {
 };
 
 /** Every document was rewritten on this date (ISO, shown in the reader's locale). */
-export const LEGAL_UPDATED = '2026-11-23';
+export const LEGAL_UPDATED = '2026-11-24';
 
 export const CONTACT_EMAIL = 'soporte@nido.app';
 

@@ -32,7 +32,7 @@ describe('LegalPage', () => {
   it('shows the title, the update date and a table of contents linking to every section', () => {
     renderAt('/privacy');
     expect(screen.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeInTheDocument();
-    expect(screen.getByText('23 de noviembre de 2026')).toHaveAttribute('dateTime', '2026-11-23');
+    expect(screen.getByText('24 de noviembre de 2026')).toHaveAttribute('dateTime', '2026-11-24');
     const toc = screen.getByRole('navigation', { name: 'Contenido' });
     const links = within(toc).getAllByRole('link');
     const sections = legalEs.docs.privacy.sections;
@@ -60,7 +60,7 @@ describe('LegalPage', () => {
     renderAt('/privacy');
     await act(() => i18n.changeLanguage('en'));
     expect(screen.getByRole('heading', { level: 1, name: legalEn.docs.privacy.title })).toBeInTheDocument();
-    expect(screen.getByText('November 23, 2026')).toBeInTheDocument();
+    expect(screen.getByText('November 24, 2026')).toBeInTheDocument();
   });
 
   it('formats the date in each language without shifting the day', () => {
