@@ -256,13 +256,13 @@ const en: HelpContent = {
           content: [
             'Under "This device", tap "Turn on push notifications" and choose "Allow" when the browser asks: from then on they arrive even when Nido is closed. Each phone or computer is turned on separately, and "Send a test notice" checks that it works. Below you see your devices and can remove the ones you no longer use; when you sign out on one, it stops getting them.',
           ],
-          tip: 'On an iPhone or iPad, first install Nido on the home screen (next step) and open it from its icon: there Safari only sends push notifications to installed apps, from iOS 16.4.',
+          tip: 'On an iPhone or iPad, push notifications only reach Nido when it is installed on the home screen (iOS 16.4 or later): install it first (next step) and open it from its icon.',
         },
         {
           title: 'Install Nido on your home screen',
           content: ['Nido installs as an app without going through any store: it opens in its own window, with its own icon, and can receive notifications.'],
           list: [
-            'On Android or a computer (Chrome or Edge): tap "Install Nido" in Nido’s menu, next to the language switch, or "Install app" in the browser’s menu.',
+            'On Android or a computer (Chrome or Edge): tap "Install Nido" in Nido’s menu, next to the language switch, or the install option in the browser’s menu.',
             'On an iPhone or iPad: open Nido in Safari, tap Share and then "Add to Home Screen".',
           ],
           tip: 'It is the same Nido as in the browser, with your usual account. Store apps for iOS and Android do not exist yet.',
@@ -702,7 +702,7 @@ const en: HelpContent = {
         {
           title: 'If the browser blocks notifications',
           content: [
-            'If "This device" shows "Notifications are blocked for Nido in this browser", you said no to the permission and Nido cannot ask again. To allow them:',
+            'If "This device" shows "Notifications are blocked for Nido in this browser", the permission was refused and Nido cannot ask again. To allow them:',
           ],
           list: [
             'On a computer or Android: tap the lock next to the page address, set "Notifications" to "Allow" and reload the page.',
@@ -721,7 +721,7 @@ const en: HelpContent = {
         {
           title: 'Look for the emails in every folder',
           content: [
-            'Check spam, promotions and updates, or search your mailbox for "Nido". Add Nido to your contacts so that the next ones reach your inbox.',
+            'Check spam, promotions and updates, or search your mailbox for "Nido". Add Nido’s address to your contacts so that the next ones reach your inbox.',
           ],
         },
         {

@@ -258,16 +258,16 @@ const es: HelpContent = {
           content: [
             'En «Este dispositivo», toca «Activar notificaciones push» y elige «Permitir» cuando el navegador pregunte: desde entonces te llegan aunque Nido esté cerrado. Se activan en cada teléfono o computadora por separado, y con «Enviar un aviso de prueba» compruebas que funcionan. Debajo ves tus dispositivos y puedes quitar los que ya no uses; al cerrar sesión en uno, ese deja de recibirlas.',
           ],
-          tip: 'En iPhone o iPad, primero instala Nido en la pantalla de inicio (paso siguiente) y ábrelo desde su ícono: allí Safari solo envía notificaciones push a las apps instaladas, desde iOS 16.4.',
+          tip: 'En iPhone o iPad, las notificaciones push solo llegan a Nido instalado en la pantalla de inicio (con iOS 16.4 o posterior): instálalo primero (paso siguiente) y ábrelo desde su ícono.',
         },
         {
           title: 'Instala Nido en la pantalla de inicio',
           content: ['Nido se instala como una app sin pasar por ninguna tienda: se abre en su propia ventana, con su ícono, y puede recibir notificaciones.'],
           list: [
-            'En Android o en la computadora (Chrome o Edge): toca «Instalar Nido» en el menú de Nido, junto al selector de idioma, o «Instalar app» en el menú del navegador.',
+            'En Android o en la computadora (Chrome o Edge): toca «Instalar Nido» en el menú de Nido, junto al selector de idioma, o la opción de instalar del menú del navegador.',
             'En iPhone o iPad: abre Nido en Safari, toca Compartir y luego «Agregar a inicio».',
           ],
-          tip: 'Es la misma Nido del navegador, con tu cuenta de siempre. Las apps para iOS y Android de las tiendas todavía no existen.',
+          tip: 'Es el mismo Nido del navegador, con tu cuenta de siempre. Las apps para iOS y Android de las tiendas todavía no existen.',
         },
         {
           title: 'Pon horas de silencio o el modo discreto',
@@ -279,7 +279,7 @@ const es: HelpContent = {
         {
           title: 'Recibe el resumen por email',
           content: [
-            'Elige recibirlo cada día, cada semana (si no eliges nada, es semanal) o nunca. Trae los avisos que no leíste y, por cada familia, una línea con la última marca firmada de su registro. Guárdala: más adelante te sirve para demostrar cómo estaba el registro en esa fecha.',
+            'Elige recibirlo cada día, cada semana (si no eliges nada, es semanal) o nunca. Trae los avisos que no leíste y, por cada familia, una línea con la última marca firmada de su registro. Guárdala: más adelante te servirá para demostrar cómo estaba el registro en esa fecha.',
           ],
           tip: 'Cada email de avisos, y también el resumen, trae al final un enlace para darte de baja de ese tipo de email. Los avisos siguen apareciendo dentro de Nido, y puedes volver a activarlos aquí cuando quieras.',
         },
@@ -712,7 +712,7 @@ const es: HelpContent = {
         {
           title: 'Si el navegador bloquea las notificaciones',
           content: [
-            'Si en «Este dispositivo» ves «Las notificaciones están bloqueadas para Nido en este navegador», le dijiste que no al permiso y Nido no puede volver a pedirlo. Para permitirlas:',
+            'Si en «Este dispositivo» ves «Las notificaciones están bloqueadas para Nido en este navegador», se rechazó el permiso y Nido no puede volver a pedirlo. Para permitirlas:',
           ],
           list: [
             'En la computadora o en Android: toca el candado junto a la dirección de la página, cambia «Notificaciones» a «Permitir» y recarga la página.',
@@ -731,7 +731,7 @@ const es: HelpContent = {
         {
           title: 'Busca los emails en todas las carpetas',
           content: [
-            'Revisa spam, promociones y notificaciones, o busca «Nido» en tu correo. Agrega a Nido a tus contactos para que los próximos lleguen a la bandeja de entrada.',
+            'Revisa spam, promociones y notificaciones, o busca «Nido» en tu correo. Agrega la dirección de Nido a tus contactos para que los próximos lleguen a la bandeja de entrada.',
           ],
         },
         {
