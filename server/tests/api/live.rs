@@ -555,3 +555,36 @@ async fn joining_and_role_changes_reach_every_member() {
     assert_eq!(ana_sse.expect("familia").await.data, want);
     assert_eq!(carla_sse.expect("familia").await.data, want);
 }
+
+#[tokio::test]
+async fn an_erased_account_reaches_the_members_it_leaves() {
+    let app = TestApp::spawn().await;
+    let (ana, _) = app.register("ana@example.org", PASSWORD).await;
+    let (beto, beto_id) = app.register("beto@example.org", PASSWORD).await;
+    let family = own_family(&app, &ana).await;
+    add_member(&app, &family, &beto_id).await;
+    let closed = app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&beto),
+            Some(json!({"password": PASSWORD, "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert_eq!(closed.status, StatusCode::OK, "{}", closed.body);
+    let mut ana_sse = stream(&app, &ana, None).await;
+    ana_sse.expect("listo").await;
+
+    let erased = nido::accounts::closing::purge_due(
+        &app.state,
+        chrono::Utc::now() + chrono::Duration::days(91),
+    )
+    .await
+    .expect("purge");
+    assert_eq!(erased, 1);
+    assert_eq!(
+        ana_sse.expect("familia").await.data,
+        json!({"familiaId": family})
+    );
+}
