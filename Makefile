@@ -17,7 +17,7 @@ WEB_BUILT := web/dist/.built
 # The tests, the fuzzing and the browser tests all use this one debug build.
 DEBUG_BIN := target/debug/nido
 
-.PHONY: run build web server debug test check-server test-server check-web fuzz e2e openapi bench chromium clean
+.PHONY: run build web server debug test check-server test-server check-web fuzz e2e openapi bench chromium sqlite3 clean
 
 ## run: install what is needed, build the web app and the server, serve on http://127.0.0.1:8080
 run: build
@@ -42,7 +42,7 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 	touch $@
 
 ## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, API fuzzing, end to end)
-test: check-web web check-server test-server fuzz chromium e2e
+test: check-web web check-server test-server fuzz chromium sqlite3 e2e
 
 check-server:
 	cargo fmt --all --check
@@ -65,7 +65,7 @@ fuzz: debug
 	NIDO_BIN=$(DEBUG_BIN) bash scripts/fuzz.sh
 
 ## e2e: the browser tests in Debian's Chromium against the debug binary
-e2e: chromium debug
+e2e: chromium sqlite3 debug
 	cd web && NIDO_E2E_BIN=../$(DEBUG_BIN) npm run e2e
 
 # The server tests have cargo build it already; then this only checks that it is up to date.
@@ -74,6 +74,10 @@ debug: web
 
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+# The browser tests read the test server's SQLite database with the command-line tool.
+sqlite3:
+	@command -v sqlite3 >/dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3; }
 
 ## openapi: regenerate docs/openapi.json from the handlers and the web app's API types from it
 openapi: $(NPM_STAMP)

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { register, uniqueEmail } from './support';
+import { callApi, register, uniqueEmail } from './support';
 
 /** A small valid PNG made on the spot (solid colour). */
 function png(size: number): Buffer {
@@ -35,21 +35,6 @@ function png(size: number): Buffer {
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Calls the API as the signed-in user of `page`. */
-async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: { data: T } }> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const answer = await fetch(path as string, {
-        method: method as string,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: answer.status, json: await answer.json().catch(() => null) };
-    },
-    [method, path, body] as const,
-  );
 }
 
 /** Adds a child through the API and returns its id. */

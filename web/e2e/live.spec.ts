@@ -1,19 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { register, uniqueEmail } from './support';
-
-async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: { data: T } }> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const answer = await fetch(path as string, {
-        method: method as string,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: answer.status, json: await answer.json().catch(() => null) };
-    },
-    [method, path, body] as const,
-  );
-}
+import { callApi, register, uniqueEmail } from './support';
 
 /** Resolves once the page's live stream has answered. */
 const liveStream = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/tiempo-real?') && r.status() === 200);

@@ -1,22 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mailsTo, register, uniqueEmail, unsubscribeLinkFor } from './support';
-
-/** Calls the API as the signed-in user of `page`. */
-async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: { data: T } }> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const answer = await fetch(path as string, {
-        method: method as string,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: answer.status, json: await answer.json().catch(() => null) };
-    },
-    [method, path, body] as const,
-  );
-}
+import { callApi, mailsTo, register, uniqueEmail, unsubscribeLinkFor } from './support';
 
 async function ok<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await callApi<T>(page, method, path, body);

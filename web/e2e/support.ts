@@ -75,6 +75,21 @@ export async function unsubscribeLinkFor(to: string): Promise<string> {
   return (await linkInMailTo(to, /\/unsubscribe\?t=[A-Za-z0-9_.%-]+/)).replace(/&amp;/g, '&');
 }
 
+/** Calls the API as the signed-in user of `page` (the token the app keeps in localStorage). */
+export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: { data: T } }> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const answer = await fetch(path as string, {
+        method: method as string,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: answer.status, json: await answer.json().catch(() => null) };
+    },
+    [method, path, body] as const,
+  );
+}
+
 export async function register(page: Page, email: string, nombre = 'Ana') {
   await page.goto('/register');
   await page.getByLabel('Nombre').fill(nombre);

@@ -226,11 +226,13 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
     for domain in domain::all() {
         files.extend(domain.erase_account(&txn, &user).await?);
     }
+    let wake = crate::families::publish_member_erased(&txn, &user.id).await?;
     // Sessions, tokens and memberships go with the user (foreign keys cascade). The files go
     // after the commit, noted with it in case of a crash in between (`platform::pending`).
     usuario::Entity::delete_by_id(&user.id).exec(&txn).await?;
     crate::platform::pending::note(&txn, state, &files).await?;
     txn.commit().await?;
+    state.wake(wake);
     // Families erased with the user had no other member: nobody can read what this instance or
     // another still keeps of them, and forgetting the user drops the way in.
     state.announce(Change::User(&user.id)).await;

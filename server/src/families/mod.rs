@@ -208,6 +208,30 @@ pub async fn after_account_closed(
     Ok(wake)
 }
 
+/// Tells the other members of the families `usuario_id` shares that one of them is gone. Inside
+/// the erasure's transaction, once every domain erased its part (a family only they belonged to
+/// is gone by then, with nobody left to tell) and before the user's row takes their memberships
+/// with it; to be woken after the commit.
+pub async fn publish_member_erased(
+    txn: &DatabaseTransaction,
+    usuario_id: &str,
+) -> Result<Wake, DbErr> {
+    let families: Vec<String> = miembro::Entity::find()
+        .select_only()
+        .column(miembro::Column::FamiliaId)
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .into_tuple()
+        .all(txn)
+        .await?;
+    let mut wake = Wake::none();
+    for familia_id in families {
+        let mut others = member_ids(txn, &familia_id).await?;
+        others.retain(|id| id != usuario_id);
+        wake = wake.join(publish_to(txn, &others, &familia_id).await?);
+    }
+    Ok(wake)
+}
+
 /// The user ids of the family's members.
 pub async fn member_ids(db: &impl ConnectionTrait, familia_id: &str) -> Result<Vec<String>, DbErr> {
     miembro::Entity::find()
@@ -229,9 +253,17 @@ pub async fn publish_change(
 ) -> Result<Wake, DbErr> {
     let mut recipients = member_ids(txn, familia_id).await?;
     recipients.extend(gone.map(str::to_owned));
+    publish_to(txn, &recipients, familia_id).await
+}
+
+async fn publish_to(
+    txn: &impl ConnectionTrait,
+    recipients: &[String],
+    familia_id: &str,
+) -> Result<Wake, DbErr> {
     live::publish(
         txn,
-        &recipients,
+        recipients,
         "familia",
         serde_json::json!({"familiaId": familia_id}),
     )

@@ -15,16 +15,12 @@ use serde::{Deserialize, Serialize};
 use super::{
     entities::{ajuste, notificacion},
     kinds,
+    mail::{self, NoticeMail},
     preferences::{choices_of, settings_of},
     push::PushMessage,
     push_out, unsubscribe,
 };
-use crate::{
-    db::entities::usuario,
-    i18n::Lang,
-    platform::{jobs, mail::compose},
-    state::AppState,
-};
+use crate::{db::entities::usuario, i18n::Lang, platform::jobs, state::AppState};
 
 pub const JOB: &str = "notificaciones.entregar";
 pub const RELEASE_JOB: &str = "notificaciones.liberar";
@@ -169,32 +165,23 @@ async fn mail_notice(
         return Ok(());
     };
     let lang = lang_of(user);
-    let token = unsubscribe::token(&state.db, &user.id, tipo).await?;
-    let (open, stop) = labels(lang);
-    let mut mail = if settings.discreto {
-        let text = kinds::discreet_text(lang);
-        compose(
-            to,
-            lang,
-            text,
-            "",
-            &[text],
-            Some((open, &state.config.link("/notifications"))),
-            &[stop, &unsubscribe::page_link(state, &token)],
-        )
+    let (open, stop_line) = labels(lang);
+    let discreet_text = kinds::discreet_text(lang);
+    let (subject, body, path) = if settings.discreto {
+        (discreet_text, discreet_text, "/notifications")
     } else {
-        compose(
-            to,
-            lang,
-            titulo,
-            crate::db::entities::usuario::name_at(user, &user.email),
-            &[texto],
-            Some((open, &state.config.link(enlace))),
-            &[stop, &unsubscribe::page_link(state, &token)],
-        )
+        (titulo, texto, enlace)
     };
-    mail.unsubscribe = Some(unsubscribe::header_link(state, &token));
-    state.mailer.send(&state.mail_from, mail).await
+    let notice = NoticeMail {
+        lang,
+        discreet: settings.discreto,
+        stops: tipo,
+        subject,
+        body: &[body],
+        open: (open, path),
+        stop_line,
+    };
+    mail::send(state, user, to, notice).await
 }
 
 fn labels(lang: Lang) -> (&'static str, &'static str) {
@@ -340,8 +327,7 @@ async fn mail_held(
     };
     let lang = lang_of(user);
     let subject = away_text(lang, titles.len());
-    let token = unsubscribe::token(&state.db, &user.id, unsubscribe::ALL_MAIL).await?;
-    let (open, stop) = labels(lang);
+    let (open, stop_line) = labels(lang);
     let list: Vec<String> = titles.iter().map(|t| format!("• {t}")).collect();
     let body: Vec<&str> = if settings.discreto {
         vec![kinds::discreet_text(lang)]
@@ -350,26 +336,20 @@ async fn mail_held(
             .chain(list.iter().map(String::as_str))
             .collect()
     };
-    let nombre = if settings.discreto {
-        ""
-    } else {
-        usuario::name_at(user, &user.email)
-    };
-    let mut mail = compose(
-        to,
+    let notice = NoticeMail {
         lang,
-        if settings.discreto {
+        discreet: settings.discreto,
+        stops: unsubscribe::ALL_MAIL,
+        subject: if settings.discreto {
             kinds::discreet_text(lang)
         } else {
             &subject
         },
-        nombre,
-        &body,
-        Some((open, &state.config.link("/notifications"))),
-        &[stop, &unsubscribe::page_link(state, &token)],
-    );
-    mail.unsubscribe = Some(unsubscribe::header_link(state, &token));
-    state.mailer.send(&state.mail_from, mail).await
+        body: &body,
+        open: (open, "/notifications"),
+        stop_line,
+    };
+    mail::send(state, user, to, notice).await
 }
 
 #[cfg(test)]

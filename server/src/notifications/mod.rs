@@ -10,6 +10,7 @@ pub mod delivery;
 pub mod devices;
 pub mod entities;
 pub mod kinds;
+mod mail;
 pub mod preferences;
 pub mod push;
 mod push_out;

@@ -13,10 +13,11 @@ use super::{
     centre::unread_count,
     entities::{ajuste, notificacion},
     kinds,
+    mail::{self, NoticeMail},
     preferences::{save_settings, settings_of},
     unsubscribe,
 };
-use crate::{db::entities::usuario, domain, i18n::Lang, platform::mail::compose, state::AppState};
+use crate::{db::entities::usuario, domain, i18n::Lang, state::AppState};
 
 const LISTED: u64 = 20;
 const BATCH: u64 = 200;
@@ -145,8 +146,7 @@ async fn send_summary(state: &AppState, user: &usuario::Model) -> anyhow::Result
             body.extend(lines);
         }
     }
-    let token = unsubscribe::token(&state.db, &user.id, unsubscribe::SUMMARY).await?;
-    let (open, stop) = match lang {
+    let (open, stop_line) = match lang {
         Lang::Es => (
             "Abrir Nido",
             "¿No quieres recibir este resumen? Date de baja aquí:",
@@ -154,21 +154,14 @@ async fn send_summary(state: &AppState, user: &usuario::Model) -> anyhow::Result
         Lang::En => ("Open Nido", "Don't want this summary? Unsubscribe here:"),
     };
     let body: Vec<&str> = body.iter().map(String::as_str).collect();
-    let nombre = if settings.discreto {
-        ""
-    } else {
-        usuario::name_at(user, &user.email)
-    };
-    let mut mail = compose(
-        to,
+    let notice = NoticeMail {
         lang,
-        t.subject,
-        nombre,
-        &body,
-        Some((open, &state.config.link("/notifications"))),
-        &[stop, &unsubscribe::page_link(state, &token)],
-    );
-    mail.unsubscribe = Some(unsubscribe::header_link(state, &token));
-    state.mailer.send(&state.mail_from, mail).await?;
-    Ok(())
+        discreet: settings.discreto,
+        stops: unsubscribe::SUMMARY,
+        subject: t.subject,
+        body: &body,
+        open: (open, "/notifications"),
+        stop_line,
+    };
+    mail::send(state, user, to, notice).await
 }

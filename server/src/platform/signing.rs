@@ -3,7 +3,6 @@
 //! Knows nothing of what is signed.
 
 use std::{
-    io::Write,
     path::{Path, PathBuf},
     sync::Arc,
 };
@@ -16,6 +15,8 @@ use ed25519_dalek::{
 };
 use rand::RngCore;
 use sha2::{Digest, Sha256};
+
+use super::key_file;
 
 /// The key a server signs with, and what others need to check its signatures.
 #[derive(Clone)]
@@ -152,24 +153,7 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
 }
 
 fn write_new(path: &Path, signer: &Signer25519) -> anyhow::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("NIDO_SIGNING_KEY_FILE: cannot create {}", dir.display()))?;
-    }
-    let pem = signer.to_pem()?;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options
-        .open(path)
-        .with_context(|| format!("NIDO_SIGNING_KEY_FILE: cannot create {}", path.display()))?;
-    file.write_all(pem.as_bytes())
-        .and_then(|()| file.sync_all())
-        .with_context(|| format!("NIDO_SIGNING_KEY_FILE: cannot write {}", path.display()))
+    key_file::create_private(path, "NIDO_SIGNING_KEY_FILE", signer.to_pem()?.as_bytes())
 }
 
 #[cfg(test)]

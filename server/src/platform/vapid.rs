@@ -3,11 +3,13 @@
 //! to. Kept in a file (PKCS#8 PEM, what `openssl pkey` reads) like the signing key: every instance
 //! must use the same one, and a new key would silently end every subscription made with the old.
 
-use std::{io::Write, path::Path, sync::Arc};
+use std::{path::Path, sync::Arc};
 
 use anyhow::Context;
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use web_push_native::jwt_simple::algorithms::{ECDSAP256KeyPairLike, ES256KeyPair};
+
+use super::key_file;
 
 #[derive(Clone)]
 pub struct VapidKey {
@@ -71,26 +73,10 @@ pub fn load_or_create(path: &Path) -> anyhow::Result<VapidKey> {
 }
 
 fn write_new(path: &Path, key: &ES256KeyPair) -> anyhow::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("NIDO_VAPID_KEY_FILE: cannot create {}", dir.display()))?;
-    }
     let pem = key
         .to_pem()
         .map_err(|e| anyhow::anyhow!("encoding the VAPID key: {e}"))?;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options
-        .open(path)
-        .with_context(|| format!("NIDO_VAPID_KEY_FILE: cannot create {}", path.display()))?;
-    file.write_all(pem.as_bytes())
-        .and_then(|()| file.sync_all())
-        .with_context(|| format!("NIDO_VAPID_KEY_FILE: cannot write {}", path.display()))
+    key_file::create_private(path, "NIDO_VAPID_KEY_FILE", pem.as_bytes())
 }
 
 #[cfg(test)]

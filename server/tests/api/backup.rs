@@ -51,27 +51,10 @@ fn sqlite_url(data_dir: &Path) -> String {
 /// from the contact form: every kind of row and file an instance holds. Answers the child's id.
 async fn populate(app: &TestApp) -> String {
     let (ana, _) = app.register("ana@example.org", PASSWORD).await;
-    let family = app.get("/api/familias", Some(&ana)).await.body["data"][0]["_id"]
-        .as_str()
-        .expect("family")
-        .to_owned();
-    let code = app
-        .post(
-            &format!("/api/familias/{family}/codigo"),
-            Some(&ana),
-            json!({"permiso": "coparent", "relacion": "padre"}),
-        )
-        .await;
-    assert_eq!(code.status, StatusCode::CREATED, "{}", code.body);
+    let family = app.own_family(&ana).await;
     let (beto, _) = app.register("beto@example.org", PASSWORD).await;
-    let joined = app
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&beto),
-            json!({"codigo": code.body["data"]["codigo"]}),
-        )
+    app.join_family(&ana, &family, &beto, "coparent", "padre")
         .await;
-    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
 
     let child = app
         .post(

@@ -119,23 +119,7 @@ async fn notices(app: &TestApp, n: usize) -> Vec<String> {
 
 /// The child's record in the holder of `token`'s data export.
 async fn exported_child(app: &TestApp, token: &str, child: &str) -> serde_json::Value {
-    use std::io::Read;
-    let res = app
-        .client
-        .get(format!("{}/api/usuarios/exportar", app.base))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("export");
-    assert_eq!(res.status(), StatusCode::OK);
-    let bytes = res.bytes().await.expect("body").to_vec();
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
-    let mut text = String::new();
-    archive
-        .by_name(&format!("hijos/{child}.json"))
-        .expect("the child in the export")
-        .read_to_string(&mut text)
-        .expect("utf-8");
+    let text = app.export_file(token, &format!("hijos/{child}.json")).await;
     serde_json::from_str(&text).expect("json")
 }
 

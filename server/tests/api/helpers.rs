@@ -289,6 +289,79 @@ impl TestApp {
         }
     }
 
+    /// The id of the first family the holder of `token` belongs to (registering makes one).
+    pub async fn own_family(&self, token: &str) -> String {
+        let list = self.get("/api/familias", Some(token)).await;
+        assert_eq!(list.status, StatusCode::OK, "{}", list.body);
+        list.body["data"][0]["_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// `joiner` joins `family` with a linking code `admin` made for this permission and relation.
+    pub async fn join_family(
+        &self,
+        admin: &str,
+        family: &str,
+        joiner: &str,
+        permiso: &str,
+        relacion: &str,
+    ) {
+        let code = self
+            .post(
+                &format!("/api/familias/{family}/codigo"),
+                Some(admin),
+                json!({"permiso": permiso, "relacion": relacion}),
+            )
+            .await;
+        assert_eq!(code.status, StatusCode::CREATED, "{}", code.body);
+        let joined = self
+            .post(
+                "/api/invitaciones/aceptar",
+                Some(joiner),
+                json!({"codigo": code.body["data"]["codigo"]}),
+            )
+            .await;
+        assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    }
+
+    /// Adds Tomás to `familia_id`; gives back his id.
+    pub async fn add_child(&self, token: &str, familia_id: &str) -> String {
+        let a = self
+            .post("/api/hijos", Some(token), json!({"nombre": "Tomás", "apellido": "Gómez", "fechaNacimiento": "2019-05-06", "genero": "masculino", "familiaId": familia_id}))
+            .await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+        a.body["data"]["_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// The text of one file (`name`, its path in the archive) of the holder of `token`'s data
+    /// export.
+    pub async fn export_file(&self, token: &str, name: &str) -> String {
+        let res = self
+            .client
+            .get(format!("{}/api/usuarios/exportar", self.base))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("export");
+        assert_eq!(res.status(), StatusCode::OK);
+        let bytes = res.bytes().await.expect("body").to_vec();
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+        let mut text = String::new();
+        std::io::Read::read_to_string(
+            &mut archive
+                .by_name(name)
+                .unwrap_or_else(|_| panic!("{name} in the export")),
+            &mut text,
+        )
+        .expect("utf-8");
+        text
+    }
+
     /// Runs a statement written the same for both backends (no placeholders).
     pub async fn sql(&self, statement: &str) {
         self.db

@@ -130,25 +130,6 @@ async fn stream(app: &TestApp, token: &str, ultimo: Option<i64>) -> Sse {
         .unwrap_or_else(|a| panic!("stream refused: {}", a.body))
 }
 
-async fn own_family(app: &TestApp, token: &str) -> String {
-    let list = app.get("/api/familias", Some(token)).await;
-    list.body["data"][0]["_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
-async fn add_child(app: &TestApp, token: &str, familia_id: &str) -> String {
-    let a = app
-        .post("/api/hijos", Some(token), json!({"nombre": "Tomás", "apellido": "Gómez", "fechaNacimiento": "2019-05-06", "genero": "masculino", "familiaId": familia_id}))
-        .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
-    a.body["data"]["_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
 async fn rename_child(app: &TestApp, token: &str, child: &str, escuela: &str) {
     let a = app
         .request(
@@ -305,7 +286,7 @@ async fn a_child_change_reaches_every_member_and_resumes_where_it_left_off() {
     let app = TestApp::spawn().await;
     let (ana, _) = app.register("ana@example.org", PASSWORD).await;
     let (beto, beto_id) = app.register("beto@example.org", PASSWORD).await;
-    let family = own_family(&app, &ana).await;
+    let family = app.own_family(&ana).await;
     add_member(&app, &family, &beto_id).await;
     let mut ana_sse = stream(&app, &ana, None).await;
     let mut beto_sse = stream(&app, &beto, None).await;
@@ -314,7 +295,7 @@ async fn a_child_change_reaches_every_member_and_resumes_where_it_left_off() {
 
     // Beto makes every change, so his own events are numbered without notices between them
     // (the actor gets none); Ana's `notificaciones` come after each `hijos`.
-    let child = add_child(&app, &beto, &family).await;
+    let child = app.add_child(&beto, &family).await;
     let want = json!({"familiaId": family, "hijoId": child});
     for sse in [&mut ana_sse, &mut beto_sse] {
         let event = sse.expect("hijos").await;
@@ -378,9 +359,9 @@ async fn a_child_change_reaches_every_member_and_resumes_where_it_left_off() {
 async fn events_no_longer_kept_ask_the_client_to_reload() {
     let app = TestApp::spawn().await;
     let (ana, ana_id) = app.register("ana@example.org", PASSWORD).await;
-    let family = own_family(&app, &ana).await;
-    add_child(&app, &ana, &family).await;
-    add_child(&app, &ana, &family).await;
+    let family = app.own_family(&ana).await;
+    app.add_child(&ana, &family).await;
+    app.add_child(&ana, &family).await;
     let later = chrono::Utc::now() + chrono::Duration::hours(1);
     nido::platform::live::store::prune(&app.db, later, later)
         .await
@@ -393,7 +374,7 @@ async fn events_no_longer_kept_ask_the_client_to_reload() {
     // Up to date: nothing to reload, nothing to replay.
     let mut current = stream(&app, &ana, Some(2)).await;
     current.expect("listo").await;
-    add_child(&app, &ana, &family).await;
+    app.add_child(&ana, &family).await;
     assert_eq!(current.expect("hijos").await.id.as_deref(), Some("3"));
     // An id from nowhere (ahead of the user's sequence) also reloads.
     let mut ahead = stream(&app, &ana, Some(99)).await;
@@ -413,11 +394,11 @@ async fn others_hear_nothing_and_a_removed_member_stops_at_once() {
     let (ana, _) = app.register("ana@example.org", PASSWORD).await;
     let (beto, beto_id) = app.register("beto@example.org", PASSWORD).await;
     let (carla, _) = app.register("carla@example.org", PASSWORD).await;
-    let family = own_family(&app, &ana).await;
-    let carla_family = own_family(&app, &carla).await;
-    let beto_family = own_family(&app, &beto).await;
+    let family = app.own_family(&ana).await;
+    let carla_family = app.own_family(&carla).await;
+    let beto_family = app.own_family(&beto).await;
     let beto_member = add_member(&app, &family, &beto_id).await;
-    let child = add_child(&app, &ana, &family).await;
+    let child = app.add_child(&ana, &family).await;
     let mut carla_sse = stream(&app, &carla, None).await;
     let mut beto_sse = stream(&app, &beto, None).await;
     carla_sse.expect("listo").await;
@@ -488,14 +469,14 @@ async fn an_event_published_on_one_instance_reaches_a_stream_on_another() {
     })
     .await;
     let (ana, _) = first.register("ana@example.org", PASSWORD).await;
-    let family = own_family(&first, &ana).await;
+    let family = first.own_family(&ana).await;
     // The ticket from one instance opens the stream on the other.
     let t = ticket(&first, &ana).await;
     let mut sse = open(&second, &format!("ticket={t}"), &[])
         .await
         .unwrap_or_else(|a| panic!("refused: {}", a.body));
     sse.expect("listo").await;
-    let child = add_child(&first, &ana, &family).await;
+    let child = first.add_child(&ana, &family).await;
     assert_eq!(sse.expect("hijos").await.data["hijoId"], child);
     rename_child(&first, &ana, &child, "Escuela 9").await;
     assert_eq!(sse.expect("hijos").await.id.as_deref(), Some("2"));
@@ -506,7 +487,7 @@ async fn joining_and_role_changes_reach_every_member() {
     let app = TestApp::spawn().await;
     let (ana, _) = app.register("ana@example.org", PASSWORD).await;
     let (carla, carla_id) = app.register("carla@example.org", PASSWORD).await;
-    let family = own_family(&app, &ana).await;
+    let family = app.own_family(&ana).await;
     let made = app
         .post(
             &format!("/api/familias/{family}/codigo"),
@@ -554,4 +535,37 @@ async fn joining_and_role_changes_reach_every_member() {
     assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
     assert_eq!(ana_sse.expect("familia").await.data, want);
     assert_eq!(carla_sse.expect("familia").await.data, want);
+}
+
+#[tokio::test]
+async fn an_erased_account_reaches_the_members_it_leaves() {
+    let app = TestApp::spawn().await;
+    let (ana, _) = app.register("ana@example.org", PASSWORD).await;
+    let (beto, beto_id) = app.register("beto@example.org", PASSWORD).await;
+    let family = app.own_family(&ana).await;
+    add_member(&app, &family, &beto_id).await;
+    let closed = app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&beto),
+            Some(json!({"password": PASSWORD, "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert_eq!(closed.status, StatusCode::OK, "{}", closed.body);
+    let mut ana_sse = stream(&app, &ana, None).await;
+    ana_sse.expect("listo").await;
+
+    let erased = nido::accounts::closing::purge_due(
+        &app.state,
+        chrono::Utc::now() + chrono::Duration::days(91),
+    )
+    .await
+    .expect("purge");
+    assert_eq!(erased, 1);
+    assert_eq!(
+        ana_sse.expect("familia").await.data,
+        json!({"familiaId": family})
+    );
 }

@@ -115,32 +115,16 @@ async fn circle() -> Circle {
     let (ana, _) = register(&app, "Ana", "García", "ana@example.org", "es").await;
     let (beto, beto_id) = register(&app, "Beto", "Ruiz", "beto@example.org", "en").await;
     let (carla, carla_id) = register(&app, "Carla", "Sosa", "carla@example.org", "es").await;
-    let list = app.get("/api/familias", Some(&ana)).await;
-    assert_eq!(list.status, StatusCode::OK, "{}", list.body);
-    let family = list.body["data"][0]["_id"]
+    let family = app.own_family(&ana).await;
+    let family_name = app
+        .get(&format!("/api/familias/{family}"), Some(&ana))
+        .await
+        .body["data"]["nombre"]
         .as_str()
         .unwrap_or_default()
         .to_owned();
-    let family_name = list.body["data"][0]["nombre"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    let code = app
-        .post(
-            &format!("/api/familias/{family}/codigo"),
-            Some(&ana),
-            json!({"permiso": "coparent", "relacion": "padre"}),
-        )
+    app.join_family(&ana, &family, &beto, "coparent", "padre")
         .await;
-    assert_eq!(code.status, StatusCode::CREATED, "{}", code.body);
-    let joined = app
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&beto),
-            json!({"codigo": code.body["data"]["codigo"]}),
-        )
-        .await;
-    assert!(joined.status.is_success(), "{}", joined.body);
     let created = app
         .post(
             "/api/hijos",
@@ -640,24 +624,7 @@ async fn discreet_mode_mails_name_nobody() {
 
 /// A JSON file of the holder of `token`'s data export.
 async fn exported(app: &TestApp, token: &str, name: &str) -> Value {
-    use std::io::Read;
-    let res = app
-        .client
-        .get(format!("{}/api/usuarios/exportar", app.base))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("export");
-    assert_eq!(res.status(), StatusCode::OK);
-    let bytes = res.bytes().await.expect("body").to_vec();
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
-    let mut text = String::new();
-    archive
-        .by_name(name)
-        .expect("the file in the export")
-        .read_to_string(&mut text)
-        .expect("utf-8");
-    serde_json::from_str(&text).expect("json")
+    serde_json::from_str(&app.export_file(token, name).await).expect("json")
 }
 
 #[tokio::test]

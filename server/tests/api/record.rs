@@ -14,46 +14,12 @@ use crate::helpers::{Answer, TestApp};
 
 const PASSWORD: &str = "buenas-noches";
 
-async fn own_family(app: &TestApp, token: &str) -> String {
-    let list = app.get("/api/familias", Some(token)).await;
-    assert_eq!(list.status, StatusCode::OK, "{}", list.body);
-    list.body["data"][0]["_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
 /// Rosa registers and joins `family` as a viewer with a linking code `admin` made.
 async fn grandmother_joins(app: &TestApp, admin: &str, family: &str) -> (String, String) {
-    let code = app
-        .post(
-            &format!("/api/familias/{family}/codigo"),
-            Some(admin),
-            json!({"permiso": "viewer", "relacion": "abuela"}),
-        )
-        .await;
-    assert_eq!(code.status, StatusCode::CREATED, "{}", code.body);
     let (rosa, rosa_id) = app.register("rosa@example.com", PASSWORD).await;
-    let joined = app
-        .post(
-            "/api/invitaciones/aceptar",
-            Some(&rosa),
-            json!({"codigo": code.body["data"]["codigo"]}),
-        )
+    app.join_family(admin, family, &rosa, "viewer", "abuela")
         .await;
-    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
     (rosa, rosa_id)
-}
-
-async fn add_child(app: &TestApp, token: &str, familia_id: &str) -> String {
-    let a = app
-        .post("/api/hijos", Some(token), json!({"nombre": "Tomás", "apellido": "Gómez", "fechaNacimiento": "2019-05-06", "genero": "masculino", "familiaId": familia_id}))
-        .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
-    a.body["data"]["_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
 }
 
 async fn rename_child(app: &TestApp, token: &str, child: &str, nombre: &str) {
@@ -103,8 +69,8 @@ async fn checkpoint(app: &TestApp, token: &str, familia_id: &str) -> Answer {
 /// A user with a family of five entries: created, a child added, its record changed three times.
 async fn family_of_five(app: &TestApp, email: &str) -> (String, String) {
     let (token, _) = app.register(email, PASSWORD).await;
-    let family = own_family(app, &token).await;
-    let child = add_child(app, &token, &family).await;
+    let family = app.own_family(&token).await;
+    let child = app.add_child(&token, &family).await;
     for name in ["Tomi", "Tomás", "Tomasito"] {
         rename_child(app, &token, &child, name).await;
     }
@@ -115,8 +81,8 @@ async fn family_of_five(app: &TestApp, email: &str) -> (String, String) {
 async fn the_acts_of_today_are_recorded_in_order() {
     let app = TestApp::spawn().await;
     let (ana, _) = app.register("ana@example.com", PASSWORD).await;
-    let family = own_family(&app, &ana).await;
-    let child = add_child(&app, &ana, &family).await;
+    let family = app.own_family(&ana).await;
+    let child = app.add_child(&ana, &family).await;
     rename_child(&app, &ana, &child, "Tomi").await;
     let renamed = app
         .request(
@@ -279,7 +245,7 @@ async fn tampering_in_the_database_is_reported_with_its_sequence_number() {
 async fn concurrent_appends_in_one_family_stay_one_chain() {
     let app = TestApp::spawn().await;
     let (token, _) = app.register("ana@example.com", PASSWORD).await;
-    let family = own_family(&app, &token).await;
+    let family = app.own_family(&token).await;
     let mut tasks = Vec::new();
     for n in 0..32 {
         let db = app.state.db.clone();
@@ -430,7 +396,7 @@ async fn a_checkpoint_verifies_with_the_published_key_and_fails_with_another() {
     let signer = &app.state.signer;
     let job = nido::families::record::checkpoint::checkpoint_all;
     assert_eq!(job(db, signer).await.expect("job"), 0);
-    let child = add_child(&app, &token, &family).await;
+    let child = app.add_child(&token, &family).await;
     assert!(!child.is_empty());
     assert_eq!(job(db, signer).await.expect("job"), 1);
     assert_eq!(
@@ -443,8 +409,8 @@ async fn a_checkpoint_verifies_with_the_published_key_and_fails_with_another() {
 async fn erased_content_is_reported_as_erased_not_broken() {
     let app = TestApp::spawn().await;
     let (token, _) = app.register("ana@example.com", PASSWORD).await;
-    let family = own_family(&app, &token).await;
-    let child = add_child(&app, &token, &family).await;
+    let family = app.own_family(&token).await;
+    let child = app.add_child(&token, &family).await;
     rename_child(&app, &token, &child, "Tomi").await;
     let deleted = app
         .request(
@@ -476,7 +442,7 @@ async fn erased_content_is_reported_as_erased_not_broken() {
 async fn only_members_read_the_record_and_only_coparents_ask_for_checkpoints() {
     let app = TestApp::spawn().await;
     let (ana, _) = app.register("ana@example.com", PASSWORD).await;
-    let family = own_family(&app, &ana).await;
+    let family = app.own_family(&ana).await;
     let (eve, _) = app.register("eve@example.com", PASSWORD).await;
     for path in [
         format!("/api/familias/{family}/registro"),
@@ -530,7 +496,7 @@ async fn only_members_read_the_record_and_only_coparents_ask_for_checkpoints() {
 async fn the_record_is_read_in_pages_newest_first() {
     let app = TestApp::spawn().await;
     let (token, _) = app.register("ana@example.com", PASSWORD).await;
-    let family = own_family(&app, &token).await;
+    let family = app.own_family(&token).await;
     let txn = app.state.db.begin().await.expect("begin");
     for n in 0..59 {
         let act = nido::families::record::Act {
@@ -586,7 +552,7 @@ async fn nido_verify_passes_an_export_and_fails_it_after_tampering() {
         StatusCode::CREATED
     );
     // One entry after the checkpoint: still checked by its links.
-    add_child(&app, &token, &family).await;
+    app.add_child(&token, &family).await;
     let res = app
         .client
         .get(format!("{}/api/usuarios/exportar", app.base))
@@ -637,7 +603,7 @@ async fn nido_verify_passes_an_export_and_fails_it_after_tampering() {
 async fn an_erased_account_leaves_the_shared_record_verifiable() {
     let app = TestApp::spawn().await;
     let (ana, _) = app.register("ana@example.com", PASSWORD).await;
-    let family = own_family(&app, &ana).await;
+    let family = app.own_family(&ana).await;
     let (rosa, rosa_id) = grandmother_joins(&app, &ana, &family).await;
     let closed = app
         .request(

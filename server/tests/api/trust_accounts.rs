@@ -540,31 +540,17 @@ async fn the_export_holds_contact_messages_only_for_a_confirmed_address() {
     )
     .await;
     let (token, _) = app.register(EMAIL, PASSWORD).await;
-    let export = |token: String| {
-        let app = &app;
-        async move {
-            let res = app
-                .client
-                .get(format!("{}/api/usuarios/exportar", app.base))
-                .bearer_auth(token)
-                .send()
-                .await
-                .expect("export");
-            assert_eq!(res.status(), StatusCode::OK);
-            let bytes = res.bytes().await.expect("body").to_vec();
-            let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
-            let mut text = String::new();
-            std::io::Read::read_to_string(
-                &mut archive.by_name("mensajes.json").expect("mensajes.json"),
-                &mut text,
-            )
-            .expect("utf-8");
-            text
-        }
-    };
-    assert!(!export(token.clone()).await.contains("Mi consulta privada"));
+    assert!(
+        !app.export_file(&token, "mensajes.json")
+            .await
+            .contains("Mi consulta privada")
+    );
     app.verify_address(EMAIL).await;
-    assert!(export(token).await.contains("Mi consulta privada"));
+    assert!(
+        app.export_file(&token, "mensajes.json")
+            .await
+            .contains("Mi consulta privada")
+    );
 }
 
 #[tokio::test]

@@ -6,10 +6,7 @@
 //! the file keys; each row names the master key that wraps it, so an interrupted rotation is
 //! finished by running it again.
 
-use std::{
-    io::Write,
-    path::{Path, PathBuf},
-};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use base64::{Engine, engine::general_purpose::STANDARD};
@@ -24,7 +21,7 @@ use sea_orm::{
 use sha2::Sha256;
 
 use super::{clave, sealed::FileKey};
-use crate::db::settings;
+use crate::{db::settings, platform::key_file};
 
 /// The `ajustes` row holding the id of the master key the database was last started with.
 const SETTING: &str = "master_key_id";
@@ -143,16 +140,10 @@ fn read_key(path: &Path) -> anyhow::Result<[u8; 32]> {
     })
 }
 
-/// Writes a key readable by its owner only; `create_new` so that a key is never overwritten.
-fn write_key(path: &Path, key: &[u8; 32]) -> std::io::Result<()> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path)?;
+/// Writes a new key file, in the hexadecimal form `read_key` takes.
+fn write_key(path: &Path, key: &[u8; 32]) -> anyhow::Result<()> {
     let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
-    file.write_all(format!("{hex}\n").as_bytes())?;
-    file.sync_all()
+    key_file::create_private(path, "NIDO_MASTER_KEY_FILE", format!("{hex}\n").as_bytes())
 }
 
 /// The ids of the master keys the database needs: the rows' and the last one started with.
@@ -185,20 +176,11 @@ pub async fn load(db: &impl ConnectionTrait, path: &Path) -> anyhow::Result<Keyr
                 path.display()
             );
         }
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).with_context(|| {
-                format!("NIDO_MASTER_KEY_FILE: cannot create {}", dir.display())
-            })?;
-        }
         match write_key(path, &rand::random()) {
             Ok(()) => tracing::info!(file = %path.display(), "master key created"),
             // Another process on this machine made it first: use theirs.
-            Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(err) => {
-                return Err(err).with_context(|| {
-                    format!("NIDO_MASTER_KEY_FILE: cannot write {}", path.display())
-                });
-            }
+            Err(err) if key_file::already_exists(&err) => {}
+            Err(err) => return Err(err),
         }
     }
     let current = MasterKey::new(read_key(path)?);
@@ -271,8 +253,7 @@ pub async fn rotate(db: &impl ConnectionTrait, path: &Path) -> anyhow::Result<Ro
         let fresh = PathBuf::from(fresh);
         // A `.new` left by an interrupted run never wrapped anything: replace it.
         let _ = std::fs::remove_file(&fresh);
-        write_key(&fresh, &rand::random())
-            .with_context(|| format!("cannot write {}", fresh.display()))?;
+        write_key(&fresh, &rand::random())?;
         // The swap is one rename: the key file is always either the old key or the new one.
         std::fs::rename(&fresh, path)
             .with_context(|| format!("cannot replace {}", path.display()))?;
