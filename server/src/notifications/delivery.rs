@@ -58,6 +58,16 @@ pub fn in_quiet_hours(settings: &ajuste::Model, zona_horaria: &str, now: DateTim
     }
 }
 
+/// Whether a notice waits for the user's quiet hours to end: an urgent one never does.
+fn held_back(
+    urgent: bool,
+    settings: &ajuste::Model,
+    zona_horaria: &str,
+    now: DateTime<Utc>,
+) -> bool {
+    !urgent && in_quiet_hours(settings, zona_horaria, now)
+}
+
 fn lang_of(user: &usuario::Model) -> Lang {
     Lang::parse(&user.language).unwrap_or_default()
 }
@@ -104,7 +114,7 @@ async fn deliver(state: &AppState, id: &str, now: DateTime<Utc>) -> anyhow::Resu
     };
     let settings = settings_of(&state.db, &user.id).await?;
     let urgent = kinds::find(&notice.tipo).is_some_and(|k| k.urgente);
-    if !urgent && in_quiet_hours(&settings, &user.zona_horaria, now) {
+    if held_back(urgent, &settings, &user.zona_horaria, now) {
         set_delivery(&state.db, &ids, notificacion::PENDING, notificacion::HELD).await?;
         return Ok(());
     }
@@ -396,5 +406,14 @@ mod tests {
             ..night
         };
         assert!(!in_quiet_hours(&none, zone, at(15)));
+    }
+
+    #[test]
+    fn only_urgent_notices_pass_through_quiet_hours() {
+        let zone = "America/Argentina/Buenos_Aires";
+        let night = quiet("22:00", "07:00");
+        assert!(held_back(false, &night, zone, at(15)), "00:00, not urgent");
+        assert!(!held_back(true, &night, zone, at(15)), "00:00, urgent");
+        assert!(!held_back(false, &night, zone, at(0)), "09:00");
     }
 }
