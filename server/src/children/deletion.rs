@@ -91,9 +91,7 @@ pub async fn delete_child(
     let child = active.update(&txn).await?;
     record_acts::deleted(&txn, &child, &by.id).await?;
     let until = purge_at(now).format("%Y-%m-%d").to_string();
-    let wake = super::publish_change(&txn, &child)
-        .await?
-        .join(super::notify_members(&txn, &child, &by, CHILD_DELETED, &[("hasta", until)]).await?);
+    let wake = super::tell_members(&txn, &child, &by, CHILD_DELETED, &[("hasta", until)]).await?;
     txn.commit().await?;
     state.wake(wake);
     state.announce(Change::Family(&child.familia_id)).await;
@@ -189,9 +187,7 @@ pub async fn restore_child(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::restored(&txn, &child, &auth.user.id).await?;
-    let wake = super::publish_change(&txn, &child)
-        .await?
-        .join(super::notify_members(&txn, &child, &auth.user, CHILD_RESTORED, &[]).await?);
+    let wake = super::tell_members(&txn, &child, &auth.user, CHILD_RESTORED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
     answer(&state, child).await

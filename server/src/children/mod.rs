@@ -40,13 +40,22 @@ pub(crate) async fn publish_change(
     child: &hijo::Model,
 ) -> Result<Wake, DbErr> {
     let members = families::member_ids(txn, &child.familia_id).await?;
-    let data = serde_json::json!({"familiaId": child.familia_id, "hijoId": child.id});
-    live::publish(txn, &members, "hijos", data).await
+    publish_to(txn, &members, child).await
 }
 
-/// Notifies the other members of the child's family of `kind` done by `actor`, inside the
-/// change's transaction, to be woken after it commits. `extra` adds parameters to the texts.
-pub(crate) async fn notify_members(
+async fn publish_to(
+    txn: &impl sea_orm::ConnectionTrait,
+    members: &[String],
+    child: &hijo::Model,
+) -> Result<Wake, DbErr> {
+    let data = serde_json::json!({"familiaId": child.familia_id, "hijoId": child.id});
+    live::publish(txn, members, "hijos", data).await
+}
+
+/// `publish_change`, and a notice of `kind` done by `actor` to the other members, from one read
+/// of the family's members; inside the change's transaction, to be woken after it commits.
+/// `extra` adds parameters to the notice's texts.
+pub(crate) async fn tell_members(
     txn: &DatabaseTransaction,
     child: &hijo::Model,
     actor: &usuario::Model,
@@ -54,6 +63,7 @@ pub(crate) async fn notify_members(
     extra: &[(&str, String)],
 ) -> Result<Wake, DbErr> {
     let members = families::member_ids(txn, &child.familia_id).await?;
+    let changed = publish_to(txn, &members, child).await?;
     let mut datos = serde_json::json!({
         "actor": format!("{} {}", actor.nombre, actor.apellido),
         "hijo": child.nombre,
@@ -72,7 +82,7 @@ pub(crate) async fn notify_members(
             None => format!("/children/{}", child.id),
         }),
     };
-    notifications::notify(txn, &members, notice).await
+    Ok(changed.join(notifications::notify(txn, &members, notice).await?))
 }
 
 /// The children domain's part of the contract (`domain`).

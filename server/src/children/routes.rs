@@ -96,9 +96,7 @@ async fn touched(
     active.updated_at = Set(Utc::now());
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &access.auth.user.id, &[part]).await?;
-    let wake = super::publish_change(&txn, &child)
-        .await?
-        .join(super::notify_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?);
+    let wake = super::tell_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
     answer(state, child).await
@@ -219,9 +217,7 @@ pub(super) async fn create_child(
     .insert(&txn)
     .await?;
     record_acts::created(&txn, &child, &auth.user.id).await?;
-    let wake = super::publish_change(&txn, &child)
-        .await?
-        .join(super::notify_members(&txn, &child, &auth.user, CHILD_CHANGED, &[]).await?);
+    let wake = super::tell_members(&txn, &child, &auth.user, CHILD_CHANGED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
     // A family of their own may have been made for it.
@@ -277,9 +273,7 @@ pub(super) async fn update_child(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &access.auth.user.id, &changed_parts).await?;
-    let wake = super::publish_change(&txn, &child)
-        .await?
-        .join(super::notify_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?);
+    let wake = super::tell_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
     answer(&state, child).await
@@ -335,9 +329,7 @@ async fn replace_medical(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &access.auth.user.id, &[parts::MEDICAL]).await?;
-    let wake = super::publish_change(&txn, &child)
-        .await?
-        .join(super::notify_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?);
+    let wake = super::tell_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
     answer(&state, child).await
@@ -657,9 +649,7 @@ async fn save_photo_change(
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
     record_acts::changed(&txn, &child, &actor.id, &[parts::PHOTO]).await?;
-    let wake = super::publish_change(&txn, &child)
-        .await?
-        .join(super::notify_members(&txn, &child, actor, CHILD_CHANGED, &[]).await?);
+    let wake = super::tell_members(&txn, &child, actor, CHILD_CHANGED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
     Ok(child)

@@ -7,8 +7,8 @@
 use chrono::{DateTime, NaiveTime, Utc};
 use chrono_tz::Tz;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, sea_query::Expr,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    sea_query::Expr,
 };
 use serde::{Deserialize, Serialize};
 
@@ -16,24 +16,17 @@ use super::{
     entities::{ajuste, notificacion},
     kinds,
     mail::{self, NoticeMail},
-    preferences::{choices_of, settings_of},
+    preferences::{ReleasePayload, choices_of, settings_of},
     push::PushMessage,
     push_out, unsubscribe,
 };
-use crate::{db::entities::usuario, i18n::Lang, platform::jobs, state::AppState};
+use crate::{db::entities::usuario, i18n::Lang, state::AppState};
 
 pub const JOB: &str = "notificaciones.entregar";
-pub const RELEASE_JOB: &str = "notificaciones.liberar";
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Payload {
     pub ids: Vec<String>,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ReleasePayload {
-    pub usuario_id: String,
 }
 
 /// Whether `now` falls in the user's quiet hours, counted on their wall clock. A window whose
@@ -202,29 +195,6 @@ fn labels(lang: Lang) -> (&'static str, &'static str) {
         ),
         Lang::En => ("Open in Nido", "Don't want these emails? Unsubscribe here:"),
     }
-}
-
-/// After a change of quiet hours, inside its transaction: if the user has held notices, a job
-/// looks at once whether their hours are over.
-pub async fn release_soon(db: &impl ConnectionTrait, usuario_id: &str) -> Result<(), DbErr> {
-    let held = notificacion::Entity::find()
-        .filter(notificacion::Column::UsuarioId.eq(usuario_id))
-        .filter(notificacion::Column::Entrega.eq(notificacion::HELD))
-        .count(db)
-        .await?;
-    if held > 0 {
-        jobs::enqueue(
-            db,
-            RELEASE_JOB,
-            &ReleasePayload {
-                usuario_id: usuario_id.to_owned(),
-            },
-            Utc::now(),
-            Some(&format!("{RELEASE_JOB}:{usuario_id}")),
-        )
-        .await?;
-    }
-    Ok(())
 }
 
 pub async fn run_release(state: &AppState, payload: ReleasePayload) -> anyhow::Result<()> {

@@ -85,3 +85,35 @@ pub mod ajuste {
     pub const WEEKLY: &str = "semanal";
     pub const NEVER: &str = "nunca";
 }
+
+pub mod dispositivo_push {
+    use sea_orm::entity::prelude::*;
+
+    /// One browser's push subscription, of one user.
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "dispositivos_push")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub usuario_id: String,
+        /// The session that registered it: when that session ends, the device goes with it.
+        pub sesion_id: String,
+        /// Where the push service takes this device's messages; it names the subscription.
+        #[sea_orm(unique)]
+        pub endpoint: String,
+        /// The browser's P-256 public key and authentication secret, base64url: what each
+        /// message is encrypted for.
+        pub p256dh: String,
+        pub auth: String,
+        /// A short label of the browser and system, e.g. "Firefox · Android".
+        pub agente: String,
+        pub creado: DateTimeUtc,
+        /// When its push service last accepted a message.
+        pub ultimo_uso: Option<DateTimeUtc>,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}

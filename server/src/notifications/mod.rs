@@ -178,7 +178,7 @@ impl Domain for Notifications {
             (delivery::JOB, |state, job| {
                 Box::pin(async move { delivery::run(&state, job.payload()?).await })
             }),
-            (delivery::RELEASE_JOB, |state, job| {
+            (preferences::RELEASE_JOB, |state, job| {
                 Box::pin(async move { delivery::run_release(&state, job.payload()?).await })
             }),
         ]

@@ -4,22 +4,23 @@
 use std::collections::HashMap;
 
 use axum::extract::State;
+use chrono::Utc;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, TransactionTrait,
-    sea_query::OnConflict,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
+    TransactionTrait, sea_query::OnConflict,
 };
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use super::{
-    delivery,
-    entities::{ajuste, preferencia},
+    entities::{ajuste, notificacion, preferencia},
     kinds,
 };
 use crate::{
     error::{ApiResult, ErrorBody, FieldErrors},
     fields,
     i18n::{self, Msg},
+    platform::jobs,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -303,8 +304,40 @@ pub async fn put(
     }
     save_settings(&txn, settings).await?;
     // Moved or removed quiet hours may have ended: what they held goes out now.
-    delivery::release_soon(&txn, usuario_id).await?;
+    release_soon(&txn, usuario_id).await?;
     let answer = answer(&txn, usuario_id, &auth.user.zona_horaria).await;
     txn.commit().await?;
     answer
+}
+
+/// The job that looks whether a user's quiet hours are over and sends what they held.
+pub const RELEASE_JOB: &str = "notificaciones.liberar";
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReleasePayload {
+    pub usuario_id: String,
+}
+
+/// After a change of quiet hours, inside its transaction: if the user has held notices, a job
+/// looks at once whether their hours are over.
+pub async fn release_soon(db: &impl ConnectionTrait, usuario_id: &str) -> Result<(), DbErr> {
+    let held = notificacion::Entity::find()
+        .filter(notificacion::Column::UsuarioId.eq(usuario_id))
+        .filter(notificacion::Column::Entrega.eq(notificacion::HELD))
+        .count(db)
+        .await?;
+    if held > 0 {
+        jobs::enqueue(
+            db,
+            RELEASE_JOB,
+            &ReleasePayload {
+                usuario_id: usuario_id.to_owned(),
+            },
+            Utc::now(),
+            Some(&format!("{RELEASE_JOB}:{usuario_id}")),
+        )
+        .await?;
+    }
+    Ok(())
 }

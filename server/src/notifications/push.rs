@@ -15,7 +15,7 @@ use serde::Serialize;
 use url::{Host, Url};
 use web_push_native::{Auth, WebPushBuilder, p256};
 
-use super::devices::dispositivo_push;
+use super::entities::dispositivo_push;
 use crate::state::AppState;
 
 /// What the service worker shows: `{"titulo","texto","enlace","etiqueta"}`. `etiqueta` is the

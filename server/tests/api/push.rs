@@ -12,7 +12,7 @@ use reqwest::{Method, StatusCode};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 
-use nido::notifications::devices::dispositivo_push;
+use nido::notifications::entities::dispositivo_push;
 
 use crate::helpers::{Options, TestApp};
 
