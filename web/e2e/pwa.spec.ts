@@ -68,17 +68,21 @@ test('signed in, Nido installs; the worker shows pushes, caches no API answer, a
     });
     void cdp.send('ServiceWorker.enable');
   });
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseURL ?? '',
-    registrationId,
-    data: JSON.stringify({ titulo: 'Leo: ficha actualizada', texto: 'Ana cambió la escuela de Leo.', enlace: '/children', etiqueta: 'hijo-1' }),
-  });
+  // A push can reach the worker before it is ready to show it; the tag makes a second delivery
+  // replace the first, so delivering again until it shows leaves exactly one notice.
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseURL ?? '',
+      registrationId,
+      data: JSON.stringify({ titulo: 'Leo: ficha actualizada', texto: 'Ana cambió la escuela de Leo.', enlace: '/children', etiqueta: 'hijo-1' }),
+    });
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
+    .poll(async () => {
+      await deliver();
+      return page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
-      ),
-    )
+      );
+    })
     .toEqual([{ title: 'Leo: ficha actualizada', body: 'Ana cambió la escuela de Leo.', tag: 'hijo-1', data: { enlace: '/children' } }]);
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).first().click();
