@@ -252,5 +252,6 @@ messages! {
     MessageReplyInvalid => "message_reply_invalid", "Solo puedes citar un mensaje de esta conversación", "You can only quote a message of this conversation";
     MessageAttachmentsTooMany => "message_attachments_too_many", "Un mensaje puede llevar como máximo 5 archivos", "A message can carry at most 5 files";
     MessageSeenInvalid => "message_seen_invalid", "Indica un mensaje de esta conversación", "Name a message of this conversation";
+    MessageShieldRequired => "message_shield_required", "Indica si quieres el escudo activado (true o false)", "Say whether you want the shield on (true or false)";
     EmergencyLimit => "emergency_limit", "Ya enviaste 3 mensajes de emergencia en las últimas 24 horas. Puedes enviarlo como urgente, y si alguien corre peligro llama a los servicios de emergencia.", "You already sent 3 emergency messages in the last 24 hours. You can send it as urgent, and if someone is in danger call the emergency services.";
 }
