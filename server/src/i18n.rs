@@ -238,4 +238,12 @@ messages! {
     QuietHoursSame => "quiet_hours_same", "Las horas de silencio deben empezar y terminar a horas distintas.", "Quiet hours must start and end at different times.";
     SummaryChoiceInvalid => "summary_choice_invalid", "El resumen debe ser diario, semanal o nunca.", "The summary must be diario, semanal or nunca.";
     UnsubscribeLinkInvalid => "unsubscribe_link_invalid", "Este enlace para darte de baja no es válido. Puedes elegir qué emails recibir en tu perfil, en Notificaciones.", "This unsubscribe link is not valid. You can choose which emails you receive in your profile, under Notifications.";
+    // Messages: attachments.
+    AttachmentRequired => "attachment_required", "Elige un archivo para adjuntar.", "Choose a file to attach.";
+    AttachmentEmpty => "attachment_empty", "El archivo está vacío.", "The file is empty.";
+    AttachmentType => "attachment_type", "Solo se pueden adjuntar imágenes (JPG, PNG, GIF o WebP) y documentos PDF.", "Only images (JPG, PNG, GIF or WebP) and PDF documents can be attached.";
+    AttachmentPdfIncomplete => "attachment_pdf_incomplete", "Ese PDF parece incompleto o dañado: no termina como termina un PDF. Prueba a guardarlo otra vez.", "That PDF seems incomplete or damaged: it does not end the way a PDF does. Try saving it again.";
+    AttachmentTooLarge => "attachment_too_large", "El archivo es muy grande. Máximo 25 MB", "The file is too large. Maximum 25 MB";
+    AttachmentsTooMany => "attachments_too_many", "Un mensaje puede llevar como máximo 5 archivos.", "A message can carry at most 5 files.";
+    AttachmentsInvalid => "attachments_invalid", "Uno de los archivos no es una subida tuya en esta conversación, se repite o ya se envió con otro mensaje.", "One of the files is not an upload of yours in this conversation, is repeated, or was already sent with another message.";
 }
