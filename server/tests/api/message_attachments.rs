@@ -367,6 +367,16 @@ async fn pdfs_come_back_byte_for_byte_as_downloads_and_are_stored_encrypted() {
     assert_eq!(fetch(&p.app, &forged).await.status, StatusCode::NOT_FOUND);
 }
 
+/// A hostile upload: what it is, its bytes, name and declared type, and the answer it gets.
+type Case = (
+    &'static str,
+    Vec<u8>,
+    &'static str,
+    &'static str,
+    StatusCode,
+    &'static str,
+);
+
 #[tokio::test]
 async fn hostile_files_are_refused_and_leave_nothing_behind() {
     let p = pair().await;
@@ -374,7 +384,7 @@ async fn hostile_files_are_refused_and_leave_nothing_behind() {
     cut_pdf.truncate(3000);
     let mut zip = b"PK\x03\x04\x14\0\0\0\x08\0".to_vec();
     zip.extend_from_slice(&[0u8; 200]);
-    let cases: Vec<(&str, Vec<u8>, &str, &str, StatusCode, &str)> = vec![
+    let cases: Vec<Case> = vec![
         (
             "a page named .pdf",
             b"<!DOCTYPE html><html><body><script>alert(1)</script></body></html>".to_vec(),
