@@ -58,7 +58,7 @@ pub struct AdjuntoView {
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(upload::upload))
+        .routes(routes!(upload::upload_attachment))
         .layer(upload::body_limit())
 }
 

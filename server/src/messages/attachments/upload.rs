@@ -68,9 +68,10 @@ pub struct AdjuntoAnswer {
     pub data: AdjuntoView,
 }
 
-/// Upload a file to a conversation, to be sent with a message within a day (after that an
-/// unsent upload is removed). Images are re-encoded without their metadata and get a
-/// thumbnail; PDFs are kept as sent.
+/// Upload a file to a conversation, to send with a message.
+///
+/// An upload not sent with a message within a day is removed. Images are re-encoded without
+/// their metadata and get a thumbnail; PDFs are kept as sent and download as files.
 #[utoipa::path(post, path = "/conversaciones/{id}/adjuntos", tag = "messages", security(("bearer" = [])),
     params(("id" = String, Path)),
     request_body(content = AttachmentUpload, content_type = "multipart/form-data"),
@@ -83,7 +84,7 @@ pub struct AdjuntoAnswer {
         (status = 422, description = "an empty file, or an image of more than 50 megapixels", body = ErrorBody),
         (status = 429, description = "too many uploads", body = ErrorBody),
     ))]
-pub(super) async fn upload(
+pub(super) async fn upload_attachment(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
