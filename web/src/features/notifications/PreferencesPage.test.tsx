@@ -8,8 +8,8 @@ import type { Preferences } from './preferencesApi';
 
 const PREFERENCES: Preferences = {
   tipos: [
-    { tipo: 'hijo.cambiado', nombre: 'Cambios en la ficha de un hijo', descripcion: 'Otro miembro cambió datos de un hijo', email: true, push: true, urgente: false },
-    { tipo: 'mensaje.urgente', nombre: 'Mensajes urgentes', descripcion: 'Un mensaje marcado como urgente', email: true, push: true, urgente: true },
+    { tipo: 'hijo.cambiado', nombre: 'Cambios en la ficha de un hijo', descripcion: 'Otro miembro cambió datos de un hijo', email: true, push: true, urgente: false, siempre: false },
+    { tipo: 'mensaje.urgente', nombre: 'Mensajes urgentes', descripcion: 'Un mensaje marcado como urgente', email: true, push: true, urgente: true, siempre: false },
   ],
   silencio: null,
   discreto: false,
@@ -20,7 +20,10 @@ const PREFERENCES: Preferences = {
 type Call = { method: string; path: string; body: unknown };
 
 /** The page with a server that answers the preferences and devices, and `put` for a save. */
-function setUp(put: (body: unknown) => Response = (body) => jsonResponse(200, { success: true, data: { ...PREFERENCES, ...(body as object) } })) {
+function setUp(
+  put: (body: unknown) => Response = (body) => jsonResponse(200, { success: true, data: { ...PREFERENCES, ...(body as object) } }),
+  preferences: Preferences = PREFERENCES,
+) {
   window.localStorage.setItem('token', 'tok');
   const calls: Call[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -29,7 +32,7 @@ function setUp(put: (body: unknown) => Response = (body) => jsonResponse(200, { 
     const body: unknown = await request.json().catch(() => null);
     calls.push({ method: request.method, path, body });
     if (path === '/api/usuarios/perfil') return jsonResponse(200, { success: true, _id: 'u1', nombre: 'Ana', apellido: 'G', email: 'a@x.org', language: 'es' });
-    if (request.method === 'GET' && path === '/api/notificaciones/preferencias') return jsonResponse(200, { success: true, data: PREFERENCES });
+    if (request.method === 'GET' && path === '/api/notificaciones/preferencias') return jsonResponse(200, { success: true, data: preferences });
     if (request.method === 'PUT' && path === '/api/notificaciones/preferencias') return put(body);
     if (request.method === 'GET' && path === '/api/notificaciones/dispositivos') return jsonResponse(200, { success: true, data: [] });
     return jsonResponse(404, { success: false, msg: 'no', code: 'not_found' });
@@ -70,6 +73,18 @@ describe('notification preferences', () => {
     expect(screen.getByRole('group', { name: 'Mensajes urgentes' })).toHaveTextContent('Ignora las horas de silencio');
     // A browser without push says so instead of offering a button that cannot work.
     expect(screen.getByTestId('this-device')).toHaveTextContent('Este navegador no puede recibir notificaciones push');
+  });
+
+  it('shows a kind that always goes out as on, and does not let it be turned off', async () => {
+    const emergency = { tipo: 'mensaje.emergencia', nombre: 'Mensajes de emergencia', descripcion: 'Siempre llegan', email: true, push: true, urgente: true, siempre: true };
+    setUp(undefined, { ...PREFERENCES, tipos: [...PREFERENCES.tipos, emergency] });
+    const kind = await screen.findByRole('group', { name: 'Mensajes de emergencia' });
+    expect(kind).toHaveTextContent('Siempre por email y push');
+    for (const name of ['Email', 'Push']) {
+      const toggle = within(kind).getByRole('switch', { name });
+      expect(toggle).toHaveAttribute('aria-checked', 'true');
+      expect(toggle).toBeDisabled();
+    }
   });
 
   it('saves every kind, quiet hours, discreet mode and the summary as the API takes them', async () => {

@@ -12,6 +12,8 @@ export interface KindPreference {
   push: boolean;
   /** Urgent kinds ignore quiet hours. */
   urgente: boolean;
+  /** Always by mail and push (emergencies): shown on, cannot be turned off. */
+  siempre: boolean;
 }
 
 export interface QuietHours {
