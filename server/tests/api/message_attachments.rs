@@ -9,7 +9,7 @@ use chrono::Utc;
 use nido::messages::{attachments, entities::adjunto};
 use nido::platform::{files::clave, pending::nota};
 use reqwest::{StatusCode, header};
-use sea_orm::{EntityTrait, PaginatorTrait};
+use sea_orm::{ActiveModelTrait, EntityTrait, PaginatorTrait, Set};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tokio::{
@@ -807,6 +807,28 @@ async fn unsent_uploads_go_after_a_day_with_their_files() {
         4,
         "image, thumbnail and two PDFs"
     );
+
+    // Notes on every stored file, as an instance that died mid-change leaves them: the sweep of
+    // interrupted changes finds each one still pointed at, and keeps them all.
+    for path in stored_files(&p.app) {
+        let relative = path
+            .strip_prefix(p.app.data_dir.path().join("files"))
+            .expect("under the store");
+        let key = relative.to_string_lossy().replace('\\', "/");
+        nota::ActiveModel {
+            clave: Set(key),
+            instancia: Set("an-instance-that-died".to_owned()),
+            created_at: Set(Utc::now() - chrono::Duration::hours(2)),
+        }
+        .insert(&p.app.db)
+        .await
+        .expect("note");
+    }
+    let swept = nido::domain::sweep_pending_files(&p.app.state)
+        .await
+        .expect("sweep");
+    assert_eq!(swept, 0, "every file has its attachment");
+    assert_eq!(stored_files(&p.app).len(), 4);
 
     let now = Utc::now();
     let early = attachments::remove_unclaimed(&p.app.state, now + chrono::Duration::hours(23))
