@@ -22,11 +22,12 @@ export function RangeForm({
 }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
+  // The date fields tell their value (YYYY-MM-DD once understood) through onChange.
+  const [dates, setDates] = useState(range);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const desde = String(data.get('desde') ?? '').trim();
-    const hasta = String(data.get('hasta') ?? '').trim();
+    const desde = dates.desde.trim();
+    const hasta = dates.hasta.trim();
     if ((desde && !ISO_DATE.test(desde)) || (hasta && !ISO_DATE.test(hasta))) return setError(t('print.range.badDate'));
     if (desde && hasta && desde > hasta) return setError(t('print.range.badRange'));
     setError(null);
@@ -38,8 +39,8 @@ export function RangeForm({
         ← {t('print.back')}
       </Link>
       <form onSubmit={submit} aria-label={t('print.range.label')} className="mt-4 grid items-end gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:grid-cols-[1fr_1fr_auto_auto]">
-        <TextField name="desde" type="date" label={t('print.range.from')} defaultValue={range.desde} />
-        <TextField name="hasta" type="date" label={t('print.range.to')} defaultValue={range.hasta} error={error ?? undefined} />
+        <TextField type="date" label={t('print.range.from')} defaultValue={range.desde} onChange={(e) => setDates((d) => ({ ...d, desde: e.target.value }))} />
+        <TextField type="date" label={t('print.range.to')} defaultValue={range.hasta} error={error ?? undefined} onChange={(e) => setDates((d) => ({ ...d, hasta: e.target.value }))} />
         <Button type="submit" variant="secondary">
           {t('print.range.apply')}
         </Button>

@@ -204,11 +204,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 function MessageFiltersForm({ filters, families, onApply }: { filters: MessageFilters; families: Family[]; onApply: (filters: MessageFilters) => void }) {
   const { t } = useTranslation();
   const [errors, setErrors] = useState<Partial<Record<'desde' | 'hasta', string>>>({});
+  // The date fields tell their value (YYYY-MM-DD once understood) through onChange.
+  const [dates, setDates] = useState({ desde: filters.desde, hasta: filters.hasta });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const value = (key: keyof MessageFilters) => String(data.get(key) ?? '').trim();
-    const next: MessageFilters = { familiaId: value('familiaId'), tema: value('tema'), desde: value('desde'), hasta: value('hasta') };
+    const value = (key: 'familiaId' | 'tema') => String(data.get(key) ?? '').trim();
+    const next: MessageFilters = { familiaId: value('familiaId'), tema: value('tema'), desde: dates.desde.trim(), hasta: dates.hasta.trim() };
     const found: typeof errors = {};
     for (const key of ['desde', 'hasta'] as const) {
       if (next[key] && !ISO_DATE.test(next[key])) found[key] = t('search.filters.badDate');
@@ -233,8 +235,8 @@ function MessageFiltersForm({ filters, families, onApply }: { filters: MessageFi
         defaultValue={filters.tema}
         options={[{ value: '', label: t('search.filters.anyTopic') }, ...TOPICS.map((topic) => ({ value: topic, label: t(`messageTerms.topics.${topic}`) }))]}
       />
-      <TextField name="desde" type="date" label={t('search.filters.from')} defaultValue={filters.desde} error={errors.desde} />
-      <TextField name="hasta" type="date" label={t('search.filters.to')} defaultValue={filters.hasta} error={errors.hasta} />
+      <TextField type="date" label={t('search.filters.from')} defaultValue={filters.desde} error={errors.desde} onChange={(e) => setDates((d) => ({ ...d, desde: e.target.value }))} />
+      <TextField type="date" label={t('search.filters.to')} defaultValue={filters.hasta} error={errors.hasta} onChange={(e) => setDates((d) => ({ ...d, hasta: e.target.value }))} />
       <div className="flex items-end sm:col-span-2 lg:col-span-4">
         <Button type="submit" variant="secondary">
           {t('search.filters.apply')}
