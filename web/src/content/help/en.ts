@@ -235,12 +235,13 @@ const en: HelpContent = {
       steps: [
         {
           title: 'What Nido tells you about',
-          content: ['Notices are about your children’s records and your family’s members. We let you know when someone else in the family:'],
+          content: ['Notices are about your messages, your children’s records and your family’s members. We let you know when someone else in the family:'],
           list: [
             'Adds or changes details in one of your children’s records.',
             'Deletes a child’s record (it can be restored for 30 days) or restores it.',
             'Joins one of your families with an invitation or a code.',
             'Leaves one of your families or is removed from it.',
+            'Writes you a message: the notice says who wrote and about which topic, never the text.',
           ],
           tip: 'Notices reach the bell at once, without reloading the page, and its number tells you how many you have not read. Tap it to see the latest and open each one; "See all" has the full list.',
         },
@@ -270,7 +271,7 @@ const en: HelpContent = {
         {
           title: 'Set quiet hours or discreet mode',
           content: [
-            'With quiet hours (for example 22:00 to 07:00, in your profile’s time zone) we send you no emails and no push notifications during that time. Notices still appear under the bell, and when the quiet hours end we send you one summary of what came in that you have not read yet.',
+            'With quiet hours (for example 22:00 to 07:00, in your profile’s time zone) we send you no emails and no push notifications during that time. Notices still appear under the bell, and when the quiet hours end we send you one summary of what came in that you have not read yet. Only emergency messages pass quiet hours: they always arrive by email and push, and their switches cannot be turned off.',
             'With discreet mode, push notifications and emails only say "You have something new in Nido", without who sent it or what it says. That way a lock screen shows nothing to whoever looks at your phone, whether one of your children or anyone else. You see the details when you open Nido.',
           ],
         },

@@ -237,12 +237,13 @@ const es: HelpContent = {
       steps: [
         {
           title: 'Qué te avisa Nido',
-          content: ['Los avisos son sobre la ficha de tus hijos y los miembros de tu familia. Te avisamos cuando otra persona de la familia:'],
+          content: ['Los avisos son sobre tus mensajes, la ficha de tus hijos y los miembros de tu familia. Te avisamos cuando otra persona de la familia:'],
           list: [
             'Agrega o cambia datos en la ficha de uno de tus hijos.',
             'Elimina la ficha de un hijo (se puede restaurar durante 30 días) o la restaura.',
             'Se une a una de tus familias con una invitación o un código.',
             'Sale de una de tus familias o es quitada de ella.',
+            'Te escribe un mensaje: el aviso dice quién escribió y sobre qué tema, nunca el texto.',
           ],
           tip: 'Los avisos aparecen en la campana al instante, sin recargar la página, y el número te dice cuántos no leíste. Tócala para ver los últimos y abrir cada uno; en «Ver todas» está la lista completa.',
         },
@@ -272,7 +273,7 @@ const es: HelpContent = {
         {
           title: 'Pon horas de silencio o el modo discreto',
           content: [
-            'Con las horas de silencio (por ejemplo, de 22:00 a 07:00, en la zona horaria de tu perfil) no te enviamos emails ni notificaciones push en ese horario. Los avisos siguen apareciendo en la campana, y cuando termina el silencio te mandamos un solo resumen de lo que llegó y todavía no leíste.',
+            'Con las horas de silencio (por ejemplo, de 22:00 a 07:00, en la zona horaria de tu perfil) no te enviamos emails ni notificaciones push en ese horario. Los avisos siguen apareciendo en la campana, y cuando termina el silencio te mandamos un solo resumen de lo que llegó y todavía no leíste. Solo los mensajes de emergencia pasan las horas de silencio: llegan siempre por email y push, y sus interruptores no se pueden apagar.',
             'Con el modo discreto, las notificaciones push y los emails dicen solo «Tienes algo nuevo en Nido», sin quién lo envía ni qué dice. Así la pantalla bloqueada no le muestra nada a quien mire tu teléfono, sea uno de tus hijos u otra persona. El detalle lo ves al abrir Nido.',
           ],
         },
