@@ -19,6 +19,8 @@ mod m0017_time_zones;
 mod m0018_live;
 mod m0019_notifications;
 mod m0020_push_devices;
+mod m0021_messages;
+mod m0022_message_search;
 
 pub struct Migrator;
 
@@ -44,6 +46,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_live::Migration),
             Box::new(m0019_notifications::Migration),
             Box::new(m0020_push_devices::Migration),
+            Box::new(m0021_messages::Migration),
+            Box::new(m0022_message_search::Migration),
         ]
     }
 }
