@@ -17,6 +17,8 @@ mod invitations;
 mod jobs;
 mod live;
 mod mail;
+mod message_search;
+mod messages;
 mod notifications;
 mod openapi;
 mod outage;
