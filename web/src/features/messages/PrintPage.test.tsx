@@ -16,28 +16,43 @@ const HASH2 = 'b'.repeat(64);
 
 async function printData(): Promise<PrintData> {
   return {
-    conversacion: { _id: 'conv1', tema: 'horarios', asunto: 'Retiros de noviembre', participantes: [ANA, PABLO] },
+    conversacion: {
+      _id: 'conv1',
+      familiaId: 'fam1',
+      tema: 'horarios',
+      asunto: 'Retiros de noviembre',
+      creadaAt: '2026-11-01T12:00:00Z',
+      actualizadaAt: '2026-11-21T09:00:00Z',
+      participantes: [ANA, PABLO],
+      noLeidos: 0,
+    },
     familia: { _id: 'fam1', nombre: 'Familia García Ruiz' },
     mensajes: [
       {
         _id: 'm1',
+        conversacionId: 'conv1',
+        familiaId: 'fam1',
+        tono: 'ok',
         numero: 1,
         autor: ANA,
         texto: TEXT,
         tipo: 'urgente',
         respondeA: null,
-        adjuntos: [{ _id: 'a1', nombre: 'autorizacion.pdf', clase: 'pdf', mime: 'application/pdf', tamano: 2_300_000 }],
+        adjuntos: [{ _id: 'a1', nombre: 'autorizacion.pdf', clase: 'pdf', mime: 'application/pdf', tamano: 2_300_000, url: '/files/a1' }],
         vistas: [{ usuarioId: 'u2', vistaAt: '2026-11-20T15:00:00Z' }],
         registro: { seq: 41, hash: HASH1 },
         enviadoAt: '2026-11-20T14:05:00Z',
       },
       {
         _id: 'm2',
+        conversacionId: 'conv1',
+        familiaId: 'fam1',
+        tono: 'ok',
         numero: 2,
         autor: null,
         texto: 'Texto cambiado',
         tipo: 'normal',
-        respondeA: { _id: 'm1', numero: 1 },
+        respondeA: { _id: 'm1', numero: 1, autor: ANA, texto: TEXT, enviadoAt: '2026-11-20T14:05:00Z' },
         adjuntos: [],
         vistas: [{ usuarioId: 'u1', vistaAt: null }],
         registro: { seq: 43, hash: HASH2 },
@@ -46,9 +61,9 @@ async function printData(): Promise<PrintData> {
     ],
     registro: {
       entradas: [
-        { seq: 41, hash: HASH1, previo: '0'.repeat(64), contenidoHash: 'c'.repeat(64), contenido: { mensaje: 'm1', textoSha256: await sha256Hex(TEXT) } },
-        { seq: 42, hash: 'd'.repeat(64), previo: HASH1, contenidoHash: 'e'.repeat(64), contenido: { usuario: 'u2', mensajes: ['m1'], vistaAt: '2026-11-20T15:00:00Z' } },
-        { seq: 43, hash: HASH2, previo: 'd'.repeat(64), contenidoHash: 'f'.repeat(64), contenido: { mensaje: 'm2', textoSha256: await sha256Hex('Texto original') } },
+        { seq: 41, hash: HASH1, previo: '0'.repeat(64), contenidoHash: 'c'.repeat(64), tipo: 'mensaje.enviado', hora: '2026-11-20T14:05:00Z', contenido: { mensaje: 'm1', textoSha256: await sha256Hex(TEXT) } },
+        { seq: 42, hash: 'd'.repeat(64), previo: HASH1, contenidoHash: 'e'.repeat(64), tipo: 'mensaje.visto', hora: '2026-11-20T15:00:00Z', contenido: { usuario: 'u2', mensajes: ['m1'], vistaAt: '2026-11-20T15:00:00Z' } },
+        { seq: 43, hash: HASH2, previo: 'd'.repeat(64), contenidoHash: 'f'.repeat(64), tipo: 'mensaje.enviado', hora: '2026-11-21T09:00:00Z', contenido: { mensaje: 'm2', textoSha256: await sha256Hex('Texto original') } },
       ],
     },
     generadaAt: '2026-11-24T10:00:00Z',
@@ -161,7 +176,7 @@ describe('print page', () => {
   it('finds the entry of each first view', async () => {
     const data = await printData();
     expect(viewEntries(data.registro.entradas)).toEqual(new Map([['m1/u2', 42]]));
-    expect(viewEntries([{ seq: 1, hash: '', previo: '', contenidoHash: '', contenido: null }])).toEqual(new Map());
+    expect(viewEntries([{ seq: 1, hash: '', previo: '', contenidoHash: '', tipo: 'mensaje.visto', hora: '', contenido: null }])).toEqual(new Map());
   });
 
   it('speaks English', async () => {

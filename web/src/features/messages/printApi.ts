@@ -1,51 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/schema';
 
-interface Person {
-  _id: string;
-  nombre: string;
-  apellido: string;
-}
+type Printout = components['schemas']['Printout'];
+type PrintedEntry = components['schemas']['PrintedEntry'];
 
-export interface PrintAttachment {
-  _id: string;
-  nombre: string;
-  clase: string;
-  mime: string;
-  tamano: number;
-}
+export type PrintMessage = Printout['mensajes'][number];
 
-export interface PrintMessage {
-  _id: string;
-  numero: number;
-  autor: Person | null;
-  texto: string;
-  tipo: string;
-  respondeA: { _id: string; numero: number } | null;
-  adjuntos: PrintAttachment[];
-  vistas: { usuarioId: string; vistaAt?: string | null }[];
-  registro: { seq: number; hash: string };
-  enviadoAt: string;
-}
-
-export interface PrintEntry {
-  seq: number;
-  hash: string;
-  previo: string;
-  contenidoHash: string;
+/** A record entry, its content read as JSON (its keys depend on the entry's kind). */
+export type PrintEntry = Omit<PrintedEntry, 'contenido'> & {
   /** The act's content; null once erased with the person it concerned. */
   contenido?: Record<string, unknown> | null;
-}
+};
 
 /** What `GET /api/conversaciones/{id}/impresion` answers. */
-export interface PrintData {
-  conversacion: { _id: string; tema: string; asunto: string; participantes: Person[] };
-  familia: { _id: string; nombre: string };
-  mensajes: PrintMessage[];
-  registro: { entradas: PrintEntry[] };
-  generadaAt: string;
-}
+export type PrintData = Omit<Printout, 'registro'> & { registro: { entradas: PrintEntry[] } };
 
 export interface PrintRange {
   desde: string;
@@ -53,10 +23,6 @@ export interface PrintRange {
 }
 
 type Query = { desde?: string; hasta?: string };
-type PrintGet = (
-  path: '/api/conversaciones/{id}/impresion',
-  init: { params: { path: { id: string }; query: Query } },
-) => Promise<{ data?: { data: PrintData }; error?: unknown; response: Response }>;
 
 export function usePrintData(id: string, range: PrintRange) {
   const { t } = useTranslation();
@@ -65,8 +31,9 @@ export function usePrintData(id: string, range: PrintRange) {
   if (range.hasta) query.hasta = range.hasta;
   return useQuery({
     queryKey: ['conversaciones', id, 'impresion', query],
+    // The entries' content is free-form JSON, which the generated type cannot say.
     queryFn: async () =>
-      (await unwrap((api.GET as unknown as PrintGet)('/api/conversaciones/{id}/impresion', { params: { path: { id }, query } }), t('print.failed'))).data,
+      (await unwrap(api.GET('/api/conversaciones/{id}/impresion', { params: { path: { id }, query } }), t('print.failed'))).data as PrintData,
   });
 }
 
