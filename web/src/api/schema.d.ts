@@ -76,21 +76,20 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/conversaciones/{id}/adjuntos": {
+    "/api/conversaciones/{id}/impresion": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * Upload a file to a conversation, to send with a message.
-         * @description An upload not sent with a message within a day is removed. Images are re-encoded without
-         *     their metadata and get a thumbnail; PDFs are kept as sent and download as files.
+         * A conversation ready to print: its messages over the days asked (all of them without dates),
+         *     oldest first, with the family-record entries of their sending and first views.
          */
-        post: operations["upload_attachment"];
+        get: operations["printout"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -664,6 +663,26 @@ export interface paths {
         get: operations["get_message_settings"];
         /** Change your messages settings. */
         put: operations["put_message_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mensajes/buscar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your messages holding these words (accents and case aside), newest first, at most 50. Only
+         *     conversations you take part in, in families you still belong to.
+         */
+        get: operations["search"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1435,10 +1454,6 @@ export interface components {
             lugar?: string | null;
             nombre: string;
         };
-        AdjuntoAnswer: {
-            data: components["schemas"]["AdjuntoView"];
-            success: boolean;
-        };
         /** @description A file of a message, as the API shows it. */
         AdjuntoView: {
             _id: string;
@@ -1453,7 +1468,7 @@ export interface components {
              * @description Bytes.
              */
             tamano: number;
-            /** @description A signed link to the file, valid for a limited time: an image is shown, a PDF downloads. */
+            /** @description A signed link to the file, valid for a limited time. */
             url: string;
         };
         AppointmentInput: {
@@ -1475,14 +1490,6 @@ export interface components {
             medico: components["schemas"]["DoctorSpecialtyView"];
             notas?: string | null;
             tipoConsulta: string;
-        };
-        /** @description The multipart form of an attachment. */
-        AttachmentUpload: {
-            /**
-             * Format: binary
-             * @description An image (JPG, PNG, GIF or WebP) or a PDF, at most 25 MB.
-             */
-            archivo: string;
         };
         BlockRequest: {
             usuarioId?: string | null;
@@ -1810,6 +1817,10 @@ export interface components {
             msg: string;
             /** @description Always false. */
             success: boolean;
+        };
+        FamiliaRef: {
+            _id: string;
+            nombre: string;
         };
         FamiliesAnswer: {
             data: components["schemas"]["FamilyView"][];
@@ -2235,6 +2246,39 @@ export interface components {
             silencio?: components["schemas"]["QuietHoursInput"] | null;
             tipos?: components["schemas"]["KindChoice"][];
         };
+        /** @description A family-record entry as printed: enough to recompute its hash and chain it to the previous. */
+        PrintedEntry: {
+            actor?: string | null;
+            /** @description What the act was about; null once erased. */
+            contenido?: Record<string, never> | null;
+            /** @description The SHA-256 of the content's canonical JSON. */
+            contenidoHash: string;
+            hash: string;
+            /** @description The server's time as hashed, RFC 3339 UTC. */
+            hora: string;
+            previo: string;
+            /** Format: int64 */
+            seq: number;
+            /** @description `mensaje.enviado` or `mensaje.visto`. */
+            tipo: string;
+        };
+        PrintedRecord: {
+            /** @description By `seq`. */
+            entradas: components["schemas"]["PrintedEntry"][];
+        };
+        Printout: {
+            conversacion: components["schemas"]["ConversacionView"];
+            familia: components["schemas"]["FamiliaRef"];
+            /** Format: date-time */
+            generadaAt: string;
+            /** @description Oldest first, with their first views. */
+            mensajes: components["schemas"]["MensajeView"][];
+            registro: components["schemas"]["PrintedRecord"];
+        };
+        PrintoutAnswer: {
+            data: components["schemas"]["Printout"];
+            success: boolean;
+        };
         /** @description The signed-in user's profile. */
         ProfileAnswer: components["schemas"]["UserView"] & {
             /** @description A new address waiting for the user to open the link mailed to it, or null. */
@@ -2356,6 +2400,29 @@ export interface components {
             horarioEscolar: components["schemas"]["SchoolHoursView"];
             profesorPrincipal?: string | null;
             telefonoEscuela?: string | null;
+        };
+        SearchAnswer: {
+            data: components["schemas"]["SearchResults"];
+            success: boolean;
+        };
+        SearchHit: {
+            asunto: string;
+            autor?: components["schemas"]["PersonaView"] | null;
+            conversacionId: string;
+            /** Format: date-time */
+            enviadoAt: string;
+            familiaId: string;
+            /** @description Up to 200 characters of the text around the first match, on one line. */
+            fragmento: string;
+            mensajeId: string;
+            /** Format: int64 */
+            numero: number;
+            tema: string;
+            tipo: string;
+        };
+        SearchResults: {
+            /** @description Newest first, at most 50. */
+            resultados: components["schemas"]["SearchHit"][];
         };
         Seen: {
             /** Format: date-time */
@@ -2913,39 +2980,30 @@ export interface operations {
             };
         };
     };
-    upload_attachment: {
+    printout: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The first day, `YYYY-MM-DD`, in your time zone; absent: from the first message. */
+                desde?: string;
+                /** @description The last day (included), `YYYY-MM-DD`, in your time zone; absent: up to now. */
+                hasta?: string;
+            };
             header?: never;
             path: {
                 id: string;
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["AttachmentUpload"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdjuntoAnswer"];
+                    "application/json": components["schemas"]["PrintoutAnswer"];
                 };
             };
-            /** @description no file */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description not signed in, or the session has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,7 +3012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description not a conversation of the caller */
+            /** @description no such conversation of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2963,35 +3021,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description larger than 25 MB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description neither an image nor a PDF */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description an empty file, or an image of more than 50 megapixels */
+            /** @description a bad date, or more than 5,000 messages in the period */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description too many uploads */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5798,6 +5829,62 @@ export interface operations {
                 };
             };
             /** @description `escudo` missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description The words to find, 1 to 200 characters; the last one may be the start of a word. */
+                q?: string;
+                /** @description Only this family's conversations. */
+                familiaId?: string;
+                /** @description Only conversations about this subject. */
+                tema?: string;
+                /** @description The first day, `YYYY-MM-DD`, in your time zone. */
+                desde?: string;
+                /** @description The last day (included), `YYYY-MM-DD`, in your time zone. */
+                hasta?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a family that is not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an empty or too long query, an unknown subject or a bad date */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,41 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from '../../i18n';
+import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/schema';
+
+/** One message found by `GET /api/mensajes/buscar`. */
+export type MessageHit = components['schemas']['SearchHit'];
+
+/** The messages part's filters, as in the address: empty means "any". */
+export interface MessageFilters {
+  familiaId: string;
+  tema: string;
+  desde: string;
+  hasta: string;
+}
+
+export const MAX_QUERY = 200;
+
+type Query = { q: string; familiaId?: string; tema?: string; desde?: string; hasta?: string };
+
+/** Only the filters that are set: the server reads an empty `tema` as a bad topic. */
+export function searchQuery(q: string, filters: MessageFilters): Query {
+  const query: Query = { q };
+  for (const key of ['familiaId', 'tema', 'desde', 'hasta'] as const) {
+    if (filters[key]) query[key] = filters[key];
+  }
+  return query;
+}
+
+export function useMessageSearch(q: string, filters: MessageFilters) {
+  const { t } = useTranslation();
+  const query = searchQuery(q.trim(), filters);
+  return useQuery({
+    queryKey: ['mensajes', 'buscar', query],
+    enabled: query.q.length > 0 && query.q.length <= MAX_QUERY,
+    // While the next answer comes, the last one stays on screen instead of a blank page.
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/mensajes/buscar', { params: { query } }), t('search.messages.failed'))).data.resultados,
+  });
+}
