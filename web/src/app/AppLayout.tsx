@@ -14,6 +14,7 @@ import { LiveProvider } from './live';
 import { useInstall } from './installPrompt';
 import { registerWorker } from './pwa';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useUnreadMessages } from '../features/messages/api';
 
 const MENU = [
   { to: '/children', key: 'nav.children', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0' },
@@ -33,6 +34,20 @@ function useMinuteClock() {
     return () => window.clearInterval(id);
   }, []);
   return now;
+}
+
+/** The unread messages beside "Messages" in the menu; live events keep it current. */
+function UnreadMessagesBadge() {
+  const { t } = useTranslation();
+  const unread = useUnreadMessages();
+  const count = unread.data ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-red-700 px-2 text-xs font-bold leading-5 text-white" data-testid="messages-badge">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{t('messages.menuUnread', { count })}</span>
+    </span>
+  );
 }
 
 function Menu({ onNavigate }: { onNavigate?: () => void }) {
@@ -56,6 +71,7 @@ function Menu({ onNavigate }: { onNavigate?: () => void }) {
                 <path d={item.icon} />
               </svg>
               {t(item.key)}
+              {item.to === '/messages' && <UnreadMessagesBadge />}
             </NavLink>
           </li>
         );
