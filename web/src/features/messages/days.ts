@@ -43,9 +43,9 @@ export function dayLabel(at: string, now: Date, locale: string, words: { today: 
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The time of day of an instant in the locale, e.g. "14:32" / "02:32 PM". */
+/** The time of day of an instant, on the 24-hour clock in both languages ("Seen 14:32"). */
 export function timeOfDay(at: string, locale: string, timeZone?: string): string {
-  return new Date(at).toLocaleTimeString(locale, { timeZone, hour: '2-digit', minute: '2-digit' });
+  return new Date(at).toLocaleTimeString(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** A short "when" for the conversation list: the time today, else the date. */
