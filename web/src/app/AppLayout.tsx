@@ -15,6 +15,7 @@ import { useInstall } from './installPrompt';
 import { registerWorker } from './pwa';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useUnreadMessages } from '../features/messages/api';
+import { SearchBox } from '../features/search/SearchBox';
 
 const MENU = [
   { to: '/children', key: 'nav.children', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0' },
@@ -128,7 +129,7 @@ function SignedInLayout() {
   return (
     <div className="min-h-screen md:flex">
       <SkipLink />
-      <aside className="hidden w-64 shrink-0 flex-col border-r border-sand-200 bg-white p-4 md:flex">
+      <aside className="hidden w-64 shrink-0 flex-col border-r border-sand-200 bg-white p-4 md:flex print:hidden">
         <Logo to="/children" />
         <nav className="mt-8 flex-1" aria-label={t('nav.label')}>
           <Menu />
@@ -141,7 +142,7 @@ function SignedInLayout() {
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-between gap-3 border-b border-sand-200 bg-white/80 px-4 py-2 md:px-8 md:py-3">
+        <header className="flex items-center justify-between gap-3 border-b border-sand-200 bg-white/80 px-4 py-2 md:px-8 md:py-3 print:hidden">
           <div className="flex min-w-0 items-center gap-2 md:gap-3">
             <Dialog.Root open={drawer} onOpenChange={setDrawer}>
               <Dialog.Trigger className="rounded-lg p-2 text-brand-700 md:hidden">
@@ -166,7 +167,8 @@ function SignedInLayout() {
                       </svg>
                     </Dialog.Close>
                   </div>
-                  <nav className="mt-6 flex-1" aria-label={t('nav.label')}>
+                  <SearchBox className="mt-6" onSubmitted={() => setDrawer(false)} />
+                  <nav className="mt-4 flex-1" aria-label={t('nav.label')}>
                     <Menu onNavigate={() => setDrawer(false)} />
                   </nav>
                   <div className="space-y-3">
@@ -190,15 +192,25 @@ function SignedInLayout() {
               </p>
             </div>
           </div>
+          <SearchBox className="hidden max-w-sm flex-1 md:block" />
           <div className="flex shrink-0 items-center gap-1">
+            <NavLink to="/search" className="rounded-lg p-2 text-brand-700 md:hidden">
+              <span className="sr-only">{t('search.box.open')}</span>
+              <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <circle cx="11" cy="11" r="6.5" />
+                <path d="M16 16l4.5 4.5" />
+              </svg>
+            </NavLink>
             <NotificationBell />
             <div className="md:hidden">
               <LanguageSwitch />
             </div>
           </div>
         </header>
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
-          <VerificationBanner />
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8 print:p-0">
+          <div className="print:hidden">
+            <VerificationBanner />
+          </div>
           <Outlet />
         </main>
       </div>

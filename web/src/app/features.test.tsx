@@ -37,7 +37,7 @@ describe('claims about what exists (app/features.ts)', () => {
   it('the placeholders list as coming exactly what is not live', () => {
     render(
       <MemoryRouter>
-        <ComingSoonPage section="messages" />
+        <ComingSoonPage section="calendar" />
       </MemoryRouter>,
     );
     const items = within(screen.getByTestId('upcoming')).getAllByRole('listitem').map((li) => li.textContent);

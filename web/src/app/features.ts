@@ -10,7 +10,7 @@ export const AREAS = {
   /** Inviting the other parent by mail or code; several co-parents, relatives and carers per family. */
   coparents: 'live',
   web: 'live',
-  messaging: 'soon',
+  messaging: 'live',
   calendar: 'soon',
   expenses: 'soon',
   documents: 'soon',

@@ -9,10 +9,10 @@ function signedInPaths(list: RouteObject[]): string[] {
 
 describe('routeTitleKey', () => {
   it('names every signed-in page in both languages', () => {
-    const inApp = signedInPaths(routes).filter((p) => /^(children|messages|calendar|finances|notifications|profile)/.test(p));
+    const inApp = signedInPaths(routes).filter((p) => /^(children|messages|calendar|finances|notifications|profile|search)/.test(p));
     expect(inApp.length).toBeGreaterThan(10);
     for (const path of inApp) {
-      const key = routeTitleKey(`/${path.replace(':childId', 'abc')}`);
+      const key = routeTitleKey(`/${path.replace(':childId', 'abc').replace(':id', 'abc')}`);
       expect(key, path).toBeDefined();
       for (const lang of ['es', 'en'] as const) expect(i18n.getFixedT(lang)(key!), `${path} ${lang}`).not.toBe(key);
     }

@@ -2,7 +2,9 @@
 const TITLES: [RegExp, string][] = [
   [/^\/children\/?$/, 'children.title'],
   [/^\/children\/[^/]+/, 'sections.childDetail'],
+  [/^\/messages\/[^/]+\/print/, 'print.title'],
   [/^\/messages/, 'sections.messages'],
+  [/^\/search/, 'search.title'],
   [/^\/calendar/, 'sections.calendar'],
   [/^\/finances/, 'sections.finances'],
   [/^\/notifications/, 'notifications.title'],

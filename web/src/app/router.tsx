@@ -47,6 +47,8 @@ const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
 const BlockedPage = lazy(() => import('../features/families/BlockedPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const NotificationPreferencesPage = lazy(() => import('../features/notifications/PreferencesPage'));
+const SearchPage = lazy(() => import('../features/search/SearchPage'));
+const PrintPage = lazy(() => import('../features/messages/PrintPage'));
 const UnsubscribePage = lazy(withAppTexts(() => import('../features/notifications/UnsubscribePage')));
 
 /** Marks the document once a page is live (after a prerendered one is taken over): tests wait for it. */
@@ -129,6 +131,8 @@ export const routes: RouteObject[] = [
           { path: 'children/:childId', element: page(<ChildDetailPage />) },
           { path: 'messages', element: page(<MessagesPage />) },
           { path: 'messages/:id', element: page(<MessagesPage />) },
+          { path: 'messages/:id/print', element: page(<PrintPage />) },
+          { path: 'search', element: page(<SearchPage />) },
           { path: 'calendar', element: page(<ComingSoonPage section="calendar" />) },
           { path: 'finances', element: page(<ComingSoonPage section="finances" />) },
           { path: 'notifications', element: page(<NotificationsPage />) },

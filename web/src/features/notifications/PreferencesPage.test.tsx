@@ -72,6 +72,26 @@ describe('notification preferences', () => {
     expect(screen.getByTestId('this-device')).toHaveTextContent('Este navegador no puede recibir notificaciones push');
   });
 
+  it('shows a kind the server marks always on with its switches on and locked, and why', async () => {
+    const emergency = { tipo: 'mensaje.emergencia', nombre: 'Mensajes de emergencia', descripcion: 'Un mensaje marcado como emergencia', email: false, push: false, urgente: true, siempre: true };
+    PREFERENCES.tipos.push(emergency);
+    try {
+      setUp();
+      const kind = await screen.findByRole('group', { name: 'Mensajes de emergencia' });
+      for (const name of ['Email', 'Push']) {
+        const toggle = within(kind).getByRole('switch', { name });
+        expect(toggle).toHaveAttribute('aria-checked', 'true');
+        expect(toggle).toBeDisabled();
+      }
+      expect(kind).toHaveTextContent('Siempre activo');
+      expect(kind).toHaveTextContent('no se pueden desactivar');
+      // The other kinds keep their own switches.
+      expect(within(screen.getByRole('group', { name: 'Mensajes urgentes' })).getByRole('switch', { name: 'Email' })).toBeEnabled();
+    } finally {
+      PREFERENCES.tipos.pop();
+    }
+  });
+
   it('saves every kind, quiet hours, discreet mode and the summary as the API takes them', async () => {
     const calls = setUp();
     const kind = await screen.findByRole('group', { name: 'Cambios en la ficha de un hijo' });

@@ -91,7 +91,7 @@ export function PreferencesForm({ preferences, onSaved }: { preferences: Prefere
         <p className="text-sm text-muted">{t('notificationSettings.kinds.inApp')}</p>
         <ul className="mt-3 divide-y divide-sand-200">
           {preferences.tipos.map((kind, index) => (
-            <KindRow key={kind.tipo} index={index} nombre={kind.nombre} descripcion={kind.descripcion} urgente={kind.urgente} control={control} />
+            <KindRow key={kind.tipo} index={index} nombre={kind.nombre} descripcion={kind.descripcion} urgente={kind.urgente} siempre={kind.siempre ?? false} control={control} />
           ))}
         </ul>
       </Card>
@@ -163,12 +163,14 @@ function KindRow({
   nombre,
   descripcion,
   urgente,
+  siempre,
   control,
 }: {
   index: number;
   nombre: string;
   descripcion: string;
   urgente: boolean;
+  siempre: boolean;
   control: Control<PreferencesValues>;
 }) {
   const { t } = useTranslation();
@@ -180,18 +182,20 @@ function KindRow({
         <div className="mt-1 flex flex-wrap gap-2">
           <span className="inline-flex items-center rounded-full bg-sand-100 px-2 py-0.5 text-xs font-medium text-muted">{t('notificationSettings.kinds.alwaysInApp')}</span>
           {urgente && <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t('notificationSettings.kinds.urgent')}</span>}
+          {siempre && <span className="inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">{t('notificationAlways.badge')}</span>}
         </div>
+        {siempre && <p className="mt-1 text-sm text-muted">{t('notificationAlways.explanation')}</p>}
       </div>
       <div className="flex shrink-0 gap-5">
         <Controller
           control={control}
           name={`tipos.${index}.email`}
-          render={({ field }) => <Switch label={t('notificationSettings.kinds.email')} checked={field.value} onChange={field.onChange} />}
+          render={({ field }) => <Switch label={t('notificationSettings.kinds.email')} checked={siempre || field.value} disabled={siempre} onChange={field.onChange} />}
         />
         <Controller
           control={control}
           name={`tipos.${index}.push`}
-          render={({ field }) => <Switch label={t('notificationSettings.kinds.push')} checked={field.value} onChange={field.onChange} />}
+          render={({ field }) => <Switch label={t('notificationSettings.kinds.push')} checked={siempre || field.value} disabled={siempre} onChange={field.onChange} />}
         />
       </div>
     </li>

@@ -12,6 +12,8 @@ export interface KindPreference {
   push: boolean;
   /** Urgent kinds ignore quiet hours. */
   urgente: boolean;
+  /** Mail and push go out whatever the choice (emergencies): shown on and not changeable. */
+  siempre?: boolean;
 }
 
 export interface QuietHours {

@@ -1,0 +1,48 @@
+import { useSearchParams } from 'react-router';
+import { useChildren } from '../children/api';
+import { useFamilies } from '../families/api';
+import { useMessageSearch, type MessageFilters } from './api';
+import { SearchView } from './SearchView';
+
+const FILTER_KEYS = ['familiaId', 'tema', 'desde', 'hasta'] as const;
+
+/** /search?q=: the signed-in layout's search box lands here; the address holds the query and the filters. */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const filters: MessageFilters = { familiaId: params.get('familiaId') ?? '', tema: params.get('tema') ?? '', desde: params.get('desde') ?? '', hasta: params.get('hasta') ?? '' };
+  const messages = useMessageSearch(query, filters);
+  const children = useChildren();
+  const families = useFamilies();
+
+  const applyFilters = (next: MessageFilters) => {
+    const updated = new URLSearchParams(params);
+    for (const key of FILTER_KEYS) {
+      if (next[key]) updated.set(key, next[key]);
+      else updated.delete(key);
+    }
+    setParams(updated, { replace: true });
+  };
+
+  return (
+    <SearchView
+      query={query}
+      filters={filters}
+      onFilters={applyFilters}
+      families={families.data ?? []}
+      messages={{
+        loading: messages.isFetching && !messages.data,
+        refreshing: messages.isFetching && Boolean(messages.data),
+        error: messages.isError ? messages.error.message : null,
+        hits: messages.data ?? [],
+        onRetry: () => void messages.refetch(),
+      }}
+      records={{
+        loading: children.isLoading,
+        error: children.isError ? children.error.message : null,
+        list: children.data ?? [],
+        onRetry: () => void children.refetch(),
+      }}
+    />
+  );
+}
