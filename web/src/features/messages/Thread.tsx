@@ -56,6 +56,12 @@ export function Thread({ id }: { id: string }) {
             <p className="truncate text-xs text-muted">{c.participantes.map((p) => personName(p, t)).join(', ')}</p>
           </div>
         </div>
+        <Link to={`/messages/${id}/print`} className="flex h-10 shrink-0 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+            <path d="M7 8V3h10v5M7 17H4v-7h16v7h-3M7 14h10v7H7z" />
+          </svg>
+          <span className="sr-only sm:not-sr-only">{t('messages.print')}</span>
+        </Link>
       </header>
       <ThreadBody id={id} participants={c.participantes} />
     </div>
