@@ -16,6 +16,7 @@ pub mod ids;
 mod layers;
 pub mod live;
 mod maintenance;
+pub mod messages;
 pub mod notifications;
 pub mod platform;
 pub mod request;
@@ -41,6 +42,7 @@ static DOMAINS: &[&dyn Domain] = &[
     &children::Children,
     &live::LiveEvents,
     &notifications::Notifications,
+    &messages::Messages,
 ];
 
 /// The database, migrated: all that administrative commands need.

@@ -19,6 +19,7 @@ mod m0017_time_zones;
 mod m0018_live;
 mod m0019_notifications;
 mod m0020_push_devices;
+mod m0021_messages;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_live::Migration),
             Box::new(m0019_notifications::Migration),
             Box::new(m0020_push_devices::Migration),
+            Box::new(m0021_messages::Migration),
         ]
     }
 }

@@ -33,6 +33,10 @@ pub mod kinds {
     pub const CHILD_DELETED: &str = "hijo.eliminado";
     pub const CHILD_RESTORED: &str = "hijo.restaurado";
     pub const CHILD_PURGED: &str = "hijo.purgado";
+    pub const CONVERSATION_CREATED: &str = "conversacion.creada";
+    pub const MESSAGE_SENT: &str = "mensaje.enviado";
+    /// A recipient's first view of one or more messages.
+    pub const MESSAGE_SEEN: &str = "mensaje.visto";
 }
 
 /// Whom an act's content concerns: erasing them erases the content (never the entry).
