@@ -254,4 +254,12 @@ messages! {
     MessageSeenInvalid => "message_seen_invalid", "Indica un mensaje de esta conversación", "Name a message of this conversation";
     MessageShieldRequired => "message_shield_required", "Indica si quieres el escudo activado (true o false)", "Say whether you want the shield on (true or false)";
     EmergencyLimit => "emergency_limit", "Ya enviaste 3 mensajes de emergencia en las últimas 24 horas. Puedes enviarlo como urgente, y si alguien corre peligro llama a los servicios de emergencia.", "You already sent 3 emergency messages in the last 24 hours. You can send it as urgent, and if someone is in danger call the emergency services.";
+    // Messages: attachments.
+    AttachmentRequired => "attachment_required", "Elige un archivo para adjuntar.", "Choose a file to attach.";
+    AttachmentEmpty => "attachment_empty", "El archivo está vacío.", "The file is empty.";
+    AttachmentType => "attachment_type", "Solo se pueden adjuntar imágenes (JPG, PNG, GIF o WebP) y documentos PDF.", "Only images (JPG, PNG, GIF or WebP) and PDF documents can be attached.";
+    AttachmentPdfIncomplete => "attachment_pdf_incomplete", "Ese PDF parece incompleto o dañado: no termina como termina un PDF. Prueba a guardarlo otra vez.", "That PDF seems incomplete or damaged: it does not end the way a PDF does. Try saving it again.";
+    AttachmentTooLarge => "attachment_too_large", "El archivo es muy grande. Máximo 25 MB", "The file is too large. Maximum 25 MB";
+    AttachmentsTooMany => "attachments_too_many", "Un mensaje puede llevar como máximo 5 archivos.", "A message can carry at most 5 files.";
+    AttachmentsInvalid => "attachments_invalid", "Uno de los archivos no es una subida tuya en esta conversación, se repite o ya se envió con otro mensaje.", "One of the files is not an upload of yours in this conversation, is repeated, or was already sent with another message.";
 }

@@ -93,6 +93,13 @@ pub async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> Ap
 /// `prefix`, noted as pending (`platform::pending`). The caller records the keys and then calls
 /// `after_change`, keeping them if recording worked and dropping them if it failed.
 pub async fn store(state: &impl FileContext, prefix: &str, data: Vec<u8>) -> ApiResult<Stored> {
+    let processed = prepare(data).await?;
+    store_processed(state, prefix, processed).await
+}
+
+/// Judges and re-encodes an upload off the async threads, within the shared decoding budget:
+/// 415 for what is not one of the accepted images, 422 for one with too many pixels.
+pub async fn prepare(data: Vec<u8>) -> ApiResult<Processed> {
     let refused = |msg: Msg| match msg {
         Msg::PhotoTooManyPixels => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, msg),
         _ => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, msg),
@@ -107,10 +114,18 @@ pub async fn store(state: &impl FileContext, prefix: &str, data: Vec<u8>) -> Api
         .acquire_many(decode_cost(pixels))
         .await
         .map_err(|e| ApiError::internal(format!("decode slots closed: {e}")))?;
-    let processed = tokio::task::spawn_blocking(move || process(&data))
+    tokio::task::spawn_blocking(move || process(&data))
         .await
         .map_err(ApiError::internal)?
-        .map_err(refused)?;
+        .map_err(refused)
+}
+
+/// Stores a processed photo and its thumbnail under `prefix`, noted as pending (see `store`).
+pub async fn store_processed(
+    state: &impl FileContext,
+    prefix: &str,
+    processed: Processed,
+) -> ApiResult<Stored> {
     let photo_key = format!("{prefix}/{}.jpg", ids::new_id());
     let stored = Stored {
         thumbnail_key: thumbnail_key(&photo_key),
