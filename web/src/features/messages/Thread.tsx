@@ -100,6 +100,8 @@ function ThreadBody({ id, participants }: { id: string; participants: Parameters
   const marked = useRef<string | null>(null);
   const fromBottom = useRef<number | null>(null);
   const newestSeen = useRef<string | null>(null);
+  // Whether the reader was at the end before the latest change: only then does a new message pull the view down.
+  const atBottom = useRef(true);
 
   // Pages come newest first, each newest first: the thread reads oldest first.
   const messages = useMemo(() => (thread.data?.pages ?? []).flatMap((p) => p.mensajes).reverse(), [thread.data]);
@@ -133,9 +135,7 @@ function ThreadBody({ id, participants }: { id: string; participants: Parameters
       return;
     }
     if (newestSeen.current !== newest._id) {
-      const first = newestSeen.current === null;
-      const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-      if (first || nearBottom || newest.autor?._id === myId) el.scrollTop = el.scrollHeight;
+      if (newestSeen.current === null || atBottom.current || newest.autor?._id === myId) el.scrollTop = el.scrollHeight;
       newestSeen.current = newest._id;
     }
   }, [messages, newest, myId]);
@@ -168,7 +168,9 @@ function ThreadBody({ id, participants }: { id: string; participants: Parameters
       <div
         ref={scroller}
         onScroll={(e) => {
-          if (e.currentTarget.scrollTop < NEAR_TOP_PX) loadOlder();
+          const el = e.currentTarget;
+          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+          if (el.scrollTop < NEAR_TOP_PX) loadOlder();
         }}
         className="min-h-0 flex-1 overflow-y-auto px-3 py-4"
         data-testid="thread"
