@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { ConversationList } from './ConversationList';
@@ -10,8 +11,9 @@ import { Thread } from './Thread';
 export default function MessagesPage() {
   const { t } = useTranslation();
   const { id } = useParams();
+  const [box, height] = useFillViewport();
   return (
-    <section className="mx-auto flex h-[calc(100dvh-7rem)] max-w-6xl gap-4 md:h-[calc(100dvh-9rem)]">
+    <section ref={box} style={{ height }} className="mx-auto flex max-w-6xl gap-4">
       <div className={`${id ? 'hidden lg:flex' : 'flex'} min-h-0 w-full flex-col lg:w-96 lg:shrink-0`}>
         <ConversationList selectedId={id} />
       </div>
@@ -26,4 +28,35 @@ export default function MessagesPage() {
       </div>
     </section>
   );
+}
+
+/** Leaves this much under the panes: the page's own bottom padding. */
+const BOTTOM_GAP_PX = 24;
+const MIN_HEIGHT_PX = 420;
+
+/**
+ * The height that takes the panes from where they start to the bottom of the window, whatever
+ * stands above them (the header, a reminder banner), so the composer stays in view and only the
+ * messages scroll.
+ */
+function useFillViewport() {
+  const box = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = box.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(window.innerHeight - top - BOTTOM_GAP_PX, MIN_HEIGHT_PX));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (box.current?.parentElement) observer?.observe(box.current.parentElement);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, []);
+  return [box, height] as const;
 }
