@@ -131,7 +131,7 @@ async fn check(
         (status = 422, description = "an empty or too long text, a bad type, a quote or files not of this conversation", body = ErrorBody),
         (status = 429, description = "`emergency_limit`: a fourth emergency within 24 hours; see Retry-After", body = ErrorBody),
     ))]
-pub async fn send(
+pub async fn send_message(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
