@@ -14,22 +14,13 @@ import type {
 } from './types';
 
 /**
- * The messages API seen through the shared client with plain string paths, so that these hooks
- * read exactly the contract's shapes (types.ts).
+ * The generated types check each path, parameter and body against the server's OpenAPI document;
+ * the answers are read through types.ts, which narrows the document's plain strings (a topic, a
+ * type, a tone) to the contract's values.
  */
-type Init = { params?: { query?: Record<string, string> }; body?: unknown; signal?: AbortSignal };
-type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
-const client = api as unknown as {
-  GET: <T>(path: string, init?: Init) => Answer<T>;
-  POST: <T>(path: string, init?: Init) => Answer<T>;
-  PUT: <T>(path: string, init?: Init) => Answer<T>;
-};
-
-async function call<T>(answer: Answer<T>, fallback: string): Promise<T> {
-  return (await unwrap(answer, fallback)).data;
+async function call<T>(answer: Promise<{ data?: { data: unknown }; error?: unknown; response: Response }>, fallback: string): Promise<T> {
+  return (await unwrap(answer, fallback)).data as T;
 }
-
-const path = (id: string, rest = '') => `/api/conversaciones/${encodeURIComponent(id)}${rest}`;
 
 /** Everything about conversations sits under this key, so one live event can refresh it all. */
 export const conversationsKey = ['conversaciones'] as const;
@@ -49,7 +40,7 @@ export function useConversations(familiaId: string | null, tema: Topic | null) {
       if (familiaId) query.familiaId = familiaId;
       if (tema) query.tema = tema;
       if (pageParam) query.cursor = pageParam;
-      return call<ConversationPage>(client.GET('/api/conversaciones', { params: { query } }), t('messages.errors.loadList'));
+      return call<ConversationPage>(api.GET('/api/conversaciones', { params: { query } }), t('messages.errors.loadList'));
     },
     getNextPageParam: (last: ConversationPage) => last.siguiente ?? null,
   });
@@ -59,7 +50,7 @@ export function useConversation(id: string) {
   const { t } = useTranslation();
   return useQuery({
     queryKey: conversationKey(id),
-    queryFn: () => call<Conversation>(client.GET(path(id)), t('messages.errors.loadThread')),
+    queryFn: () => call<Conversation>(api.GET('/api/conversaciones/{id}', { params: { path: { id } } }), t('messages.errors.loadThread')),
   });
 }
 
@@ -71,7 +62,7 @@ export function useThread(id: string) {
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       call<MessagePage>(
-        client.GET(path(id, '/mensajes'), { params: { query: pageParam ? { cursor: pageParam } : {} } }),
+        api.GET('/api/conversaciones/{id}/mensajes', { params: { path: { id }, query: pageParam ? { cursor: pageParam } : {} } }),
         t('messages.errors.loadThread'),
       ),
     getNextPageParam: (last: MessagePage) => last.siguiente ?? null,
@@ -82,7 +73,7 @@ export function useCreateConversation() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewConversation) => call<Conversation>(client.POST('/api/conversaciones', { body }), t('messages.errors.create')),
+    mutationFn: (body: NewConversation) => call<Conversation>(api.POST('/api/conversaciones', { body }), t('messages.errors.create')),
     onSuccess: (conversation) => {
       queryClient.setQueryData(conversationKey(conversation._id), conversation);
       void queryClient.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
@@ -94,7 +85,7 @@ export function useSendMessage(id: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewMessage) => call<Message>(client.POST(path(id, '/mensajes'), { body }), t('messages.errors.send')),
+    mutationFn: (body: NewMessage) => call<Message>(api.POST('/api/conversaciones/{id}/mensajes', { params: { path: { id } }, body }), t('messages.errors.send')),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: threadKey(id) });
       void queryClient.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
@@ -105,7 +96,7 @@ export function useSendMessage(id: string) {
 export function useMarkRead(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (hasta: string) => call<{ vistos: number; vistaAt: string }>(client.POST(path(id, '/leidos'), { body: { hasta } }), 'leidos'),
+    mutationFn: (hasta: string) => call<{ vistos: number; vistaAt: string }>(api.POST('/api/conversaciones/{id}/leidos', { params: { path: { id } }, body: { hasta } }), 'leidos'),
     onSuccess: ({ vistos }) => {
       if (vistos === 0) return;
       void queryClient.invalidateQueries({ queryKey: threadKey(id) });
@@ -120,7 +111,7 @@ export function useUnreadMessages(enabled = true) {
   return useQuery({
     queryKey: unreadMessagesKey,
     enabled,
-    queryFn: async () => (await call<{ total: number }>(client.GET('/api/mensajes/no-leidos'), t('messages.errors.loadList'))).total,
+    queryFn: async () => (await call<{ total: number }>(api.GET('/api/mensajes/no-leidos'), t('messages.errors.loadList'))).total,
   });
 }
 
@@ -128,7 +119,7 @@ export function useMessageSettings() {
   const { t } = useTranslation();
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => call<{ escudo: boolean }>(client.GET('/api/mensajes/ajustes'), t('messages.errors.settings')),
+    queryFn: () => call<{ escudo: boolean }>(api.GET('/api/mensajes/ajustes'), t('messages.errors.settings')),
   });
 }
 
@@ -136,14 +127,14 @@ export function useSaveMessageSettings() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { escudo: boolean }) => call<{ escudo: boolean }>(client.PUT('/api/mensajes/ajustes', { body }), t('messages.errors.settings')),
+    mutationFn: (body: { escudo: boolean }) => call<{ escudo: boolean }>(api.PUT('/api/mensajes/ajustes', { body }), t('messages.errors.settings')),
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   });
 }
 
 /** Asks how a draft reads; `signal` lets a newer draft cancel the question. */
 export function checkTone(texto: string, signal: AbortSignal): Promise<ToneAnswer> {
-  return call<ToneAnswer>(client.POST('/api/mensajes/tono', { body: { texto, idioma: currentLanguage() }, signal }), 'tono');
+  return call<ToneAnswer>(api.POST('/api/mensajes/tono', { body: { texto, idioma: currentLanguage() }, signal }), 'tono');
 }
 
 /** Uploads one file for a message not sent yet (multipart field `archivo`). */
@@ -152,7 +143,7 @@ export async function uploadAttachment(conversationId: string, file: File, fallb
   form.append('archivo', file);
   let response: Response;
   try {
-    response = await globalThis.fetch(path(conversationId, '/adjuntos'), {
+    response = await globalThis.fetch(`/api/conversaciones/${encodeURIComponent(conversationId)}/adjuntos`, {
       method: 'POST',
       body: form,
       headers: { Authorization: `Bearer ${window.localStorage.getItem(TOKEN_KEY) ?? ''}`, 'Accept-Language': currentLanguage() },
