@@ -4,7 +4,6 @@ import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Loading, Spinner } from '../../components/Spinner';
-import { useLiveEvent } from '../../app/live';
 import { localeOf } from '../../lib/dates';
 import { useSession } from '../accounts/session';
 import { useConversation, useMarkRead, useMessageSettings, useThread } from './api';
@@ -108,10 +107,6 @@ function ThreadBody({ id, participants }: { id: string; participants: Parameters
   const items = useMemo(() => withDaySeparators(messages, zone), [messages, zone]);
   const newest = messages[messages.length - 1];
 
-  useLiveEvent('mensajes', (data) => {
-    if (data.conversacionId === id) setAnnouncement(t('messages.live.newMessage'));
-  });
-
   // First views are recorded while the thread is on screen and the tab in front, once per newest message.
   useEffect(() => {
     if (!visible || !myId) return;
@@ -135,10 +130,13 @@ function ThreadBody({ id, participants }: { id: string; participants: Parameters
       return;
     }
     if (newestSeen.current !== newest._id) {
-      if (newestSeen.current === null || atBottom.current || newest.autor?._id === myId) el.scrollTop = el.scrollHeight;
+      const first = newestSeen.current === null;
+      if (first || atBottom.current || newest.autor?._id === myId) el.scrollTop = el.scrollHeight;
+      // Someone else's message arrived while the thread was open (live events refetch it): say so.
+      if (!first && newest.autor?._id !== myId) setAnnouncement(t('messages.live.newMessage'));
       newestSeen.current = newest._id;
     }
-  }, [messages, newest, myId]);
+  }, [messages, newest, myId, t]);
 
   const loadOlder = () => {
     const el = scroller.current;
