@@ -267,6 +267,5 @@ messages! {
     AttachmentType => "attachment_type", "Solo se pueden adjuntar imágenes (JPG, PNG, GIF o WebP) y documentos PDF.", "Only images (JPG, PNG, GIF or WebP) and PDF documents can be attached.";
     AttachmentPdfIncomplete => "attachment_pdf_incomplete", "Ese PDF parece incompleto o dañado: no termina como termina un PDF. Prueba a guardarlo otra vez.", "That PDF seems incomplete or damaged: it does not end the way a PDF does. Try saving it again.";
     AttachmentTooLarge => "attachment_too_large", "El archivo es muy grande. Máximo 25 MB", "The file is too large. Maximum 25 MB";
-    AttachmentsTooMany => "attachments_too_many", "Un mensaje puede llevar como máximo 5 archivos.", "A message can carry at most 5 files.";
     AttachmentsInvalid => "attachments_invalid", "Uno de los archivos no es una subida tuya en esta conversación, se repite o ya se envió con otro mensaje.", "One of the files is not an upload of yours in this conversation, is repeated, or was already sent with another message.";
 }

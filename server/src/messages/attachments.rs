@@ -76,7 +76,7 @@ pub async fn claim(
         return Ok(Vec::new());
     }
     if ids.len() > MAX_PER_MESSAGE {
-        return Err(ApiError::field("adjuntos", Msg::AttachmentsTooMany));
+        return Err(ApiError::field("adjuntos", Msg::MessageAttachmentsTooMany));
     }
     let invalid = || ApiError::field("adjuntos", Msg::AttachmentsInvalid);
     if ids.iter().collect::<HashSet<_>>().len() != ids.len() {

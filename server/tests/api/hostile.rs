@@ -164,7 +164,7 @@ async fn path_traversal_finds_nothing() {
 }
 
 /// A PNG whose header claims `side` x `side` pixels, with almost no data behind it.
-fn png_claiming(side: u32) -> Vec<u8> {
+pub fn png_claiming(side: u32) -> Vec<u8> {
     fn chunk(kind: &[u8], data: &[u8]) -> Vec<u8> {
         let mut out = (data.len() as u32).to_be_bytes().to_vec();
         out.extend_from_slice(kind);

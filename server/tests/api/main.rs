@@ -17,6 +17,7 @@ mod invitations;
 mod jobs;
 mod live;
 mod mail;
+mod message_attachments;
 mod messages;
 mod notifications;
 mod openapi;

@@ -154,7 +154,12 @@ mod tests {
             b"%PDF-1.4\n<a href='x'>",
             b"%PDF-1.4\n<body\tonload=x>",
         ] {
-            assert_eq!(kind(polyglot), None, "{}", String::from_utf8_lossy(polyglot));
+            assert_eq!(
+                kind(polyglot),
+                None,
+                "{}",
+                String::from_utf8_lossy(polyglot)
+            );
         }
         // Dictionaries and hex strings are not tags.
         assert!(!looks_like_html(PDF_HEAD));
@@ -169,12 +174,30 @@ mod tests {
 
     #[test]
     fn names_are_cleaned_and_end_in_what_is_stored() {
-        assert_eq!(clean_name(Some("Informe médico.pdf"), "pdf", "documento"), "Informe médico.pdf");
-        assert_eq!(clean_name(Some("C:\\fotos\\playa.PNG"), "jpg", "imagen"), "playa.jpg");
-        assert_eq!(clean_name(Some("../../etc/passwd"), "pdf", "documento"), "passwd.pdf");
-        assert_eq!(clean_name(Some("factura\u{202E}fdp.exe"), "pdf", "documento"), "facturafdp.pdf");
-        assert_eq!(clean_name(Some("  .bashrc  "), "pdf", "documento"), "bashrc.pdf");
-        assert_eq!(clean_name(Some("a\nb\0c.pdf"), "pdf", "documento"), "abc.pdf");
+        assert_eq!(
+            clean_name(Some("Informe médico.pdf"), "pdf", "documento"),
+            "Informe médico.pdf"
+        );
+        assert_eq!(
+            clean_name(Some("C:\\fotos\\playa.PNG"), "jpg", "imagen"),
+            "playa.jpg"
+        );
+        assert_eq!(
+            clean_name(Some("../../etc/passwd"), "pdf", "documento"),
+            "passwd.pdf"
+        );
+        assert_eq!(
+            clean_name(Some("factura\u{202E}fdp.exe"), "pdf", "documento"),
+            "facturafdp.pdf"
+        );
+        assert_eq!(
+            clean_name(Some("  .bashrc  "), "pdf", "documento"),
+            "bashrc.pdf"
+        );
+        assert_eq!(
+            clean_name(Some("a\nb\0c.pdf"), "pdf", "documento"),
+            "abc.pdf"
+        );
         assert_eq!(clean_name(None, "jpg", "imagen"), "imagen.jpg");
         assert_eq!(clean_name(Some("   "), "pdf", "documento"), "documento.pdf");
         let long = "x".repeat(500);

@@ -344,7 +344,12 @@ async fn store_pdf(
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let sha256 = hex(&std::mem::take(&mut watch.hasher).finalize());
-        (watch.total, sniff::ends_like_pdf(&watch.tail), watch.cut, sha256)
+        (
+            watch.total,
+            sniff::ends_like_pdf(&watch.tail),
+            watch.cut,
+            sha256,
+        )
     };
     let refused = match (written, cut) {
         (Ok(_), _) if ends_like_pdf => None,
@@ -369,4 +374,33 @@ async fn store_pdf(
         miniatura_clave: None,
         sha256,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stream_is_hashed_kept_by_its_tail_and_stopped_past_the_limit() {
+        let mut watch = Watch::new();
+        let start = Bytes::from_static(b"%PDF-1.7\n");
+        let end = Bytes::from([vec![b'x'; 3000], b"%%EOF\n".to_vec()].concat());
+        assert!(watch.pass(Ok(start.clone())).is_ok());
+        assert!(watch.pass(Ok(end.clone())).is_ok());
+        assert_eq!(watch.total, (start.len() + end.len()) as u64);
+        assert_eq!(watch.tail.len(), sniff::TAIL_LEN);
+        assert!(sniff::ends_like_pdf(&watch.tail));
+        let expected = Sha256::digest([&start[..], &end[..]].concat());
+        assert_eq!(
+            hex(&std::mem::take(&mut watch.hasher).finalize()),
+            hex(&expected)
+        );
+
+        let mut watch = Watch::new();
+        let half = usize::try_from(MAX_BYTES / 2).expect("fits") + 1;
+        assert!(watch.pass(Ok(Bytes::from(vec![0u8; half]))).is_ok());
+        assert!(watch.cut.is_none());
+        assert!(watch.pass(Ok(Bytes::from(vec![0u8; half]))).is_err());
+        assert!(matches!(watch.cut, Some(Cut::TooLarge)));
+    }
 }
