@@ -18,6 +18,7 @@ mod jobs;
 mod live;
 mod mail;
 mod message_attachments;
+mod message_search;
 mod messages;
 mod notifications;
 mod openapi;
