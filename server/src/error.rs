@@ -76,6 +76,14 @@ impl ApiError {
             ..Self::new(StatusCode::TOO_MANY_REQUESTS, Msg::RateLimited)
         }
     }
+    /// A 429 with its own message: a limit of the product (not of attempts) that frees itself
+    /// after `retry_after_secs`.
+    pub fn limited(msg: Msg, retry_after_secs: u64) -> Self {
+        ApiError {
+            retry_after: Some(retry_after_secs.max(1)),
+            ..Self::new(StatusCode::TOO_MANY_REQUESTS, msg)
+        }
+    }
     pub fn unavailable() -> Self {
         Self::new(StatusCode::SERVICE_UNAVAILABLE, Msg::Unavailable)
     }

@@ -82,6 +82,24 @@ pub fn multiline_text(value: Option<String>, max: usize, required: Msg) -> Resul
     text_of(value, max, required, Lines::Many)
 }
 
+/// A message's text: only the blank lines around it go (indentation and inner spacing are what
+/// the author wrote, and what the record holds); at most `max` characters.
+pub fn message_text(value: &str, max: usize, required: Msg, too_long: Msg) -> Result<String, Msg> {
+    let blank = |line: &str| line.trim().is_empty();
+    let lines: Vec<&str> = value.split_inclusive('\n').collect();
+    let Some(first) = lines.iter().position(|l| !blank(l)) else {
+        return Err(required);
+    };
+    let last = lines.iter().rposition(|l| !blank(l)).unwrap_or(first);
+    let kept = lines[first..=last].concat();
+    let kept = kept.trim_end_matches(['\n', '\r']).to_owned();
+    plain(&kept, Lines::Many)?;
+    if kept.chars().count() > max {
+        return Err(too_long);
+    }
+    Ok(kept)
+}
+
 /// Optional text that may span lines (notes), of at most `max` characters.
 pub fn optional_multiline_text(value: Option<String>, max: usize) -> Result<Option<String>, Msg> {
     optional_text_of(value, max, Lines::Many)
@@ -237,6 +255,21 @@ pub fn language(value: Option<String>, default: Lang) -> Result<Lang, Msg> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_keeps_its_inner_spacing_and_loses_only_the_blank_lines_around_it() {
+        let check =
+            |v: &str| message_text(v, 20, Msg::MessageTextRequired, Msg::MessageTextTooLong);
+        assert_eq!(
+            check("\n  \n  hola\n\n  chau  \n \n"),
+            Ok("  hola\n\n  chau  ".to_owned())
+        );
+        assert_eq!(check("\r\n\tsí\r\n"), Ok("\tsí".to_owned()));
+        assert_eq!(check(" \n\t\n"), Err(Msg::MessageTextRequired));
+        assert_eq!(check(&"a".repeat(21)), Err(Msg::MessageTextTooLong));
+        assert_eq!(check(&"ñ".repeat(20)), Ok("ñ".repeat(20)));
+        assert_eq!(check("hola\u{0}"), Err(Msg::TextForbiddenCharacters));
+    }
 
     fn s(v: &str) -> Option<String> {
         Some(v.to_owned())

@@ -238,4 +238,20 @@ messages! {
     QuietHoursSame => "quiet_hours_same", "Las horas de silencio deben empezar y terminar a horas distintas.", "Quiet hours must start and end at different times.";
     SummaryChoiceInvalid => "summary_choice_invalid", "El resumen debe ser diario, semanal o nunca.", "The summary must be diario, semanal or nunca.";
     UnsubscribeLinkInvalid => "unsubscribe_link_invalid", "Este enlace para darte de baja no es válido. Puedes elegir qué emails recibir en tu perfil, en Notificaciones.", "This unsubscribe link is not valid. You can choose which emails you receive in your profile, under Notifications.";
+    NotificationKindAlways => "notification_kind_always", "Los avisos de emergencia siempre llegan por email y push: no se pueden desactivar.", "Emergency notices always arrive by email and push: they cannot be turned off.";
+    // Messages: conversations and what a message must be.
+    ConversationTopicInvalid => "conversation_topic_invalid", "El tema debe ser general, medico, escuela, actividades, horarios o gastos", "The topic must be general, medico, escuela, actividades, horarios or gastos";
+    ConversationSubjectRequired => "conversation_subject_required", "Escribe el asunto de la conversación", "Write the conversation's subject";
+    ConversationSubjectTooLong => "conversation_subject_too_long", "El asunto no puede tener más de 200 caracteres", "The subject cannot be longer than 200 characters";
+    ParticipantsNotMembers => "participants_not_members", "Cada participante debe ser miembro de la familia", "Each participant must be a member of the family";
+    ParticipantsTooFew => "participants_too_few", "La conversación necesita al menos otra persona además de ti", "The conversation needs at least one other person besides you";
+    MessageCursorInvalid => "message_cursor_invalid", "El cursor debe ser el número de un mensaje", "The cursor must be the number of a message";
+    MessageTextRequired => "message_text_required", "Escribe el mensaje", "Write the message";
+    MessageTextTooLong => "message_text_too_long", "El mensaje no puede tener más de 10.000 caracteres", "The message cannot be longer than 10,000 characters";
+    MessageTypeInvalid => "message_type_invalid", "El tipo debe ser normal, urgente o emergencia", "The type must be normal, urgente or emergencia";
+    MessageReplyInvalid => "message_reply_invalid", "Solo puedes citar un mensaje de esta conversación", "You can only quote a message of this conversation";
+    MessageAttachmentsTooMany => "message_attachments_too_many", "Un mensaje puede llevar como máximo 5 archivos", "A message can carry at most 5 files";
+    MessageSeenInvalid => "message_seen_invalid", "Indica un mensaje de esta conversación", "Name a message of this conversation";
+    MessageShieldRequired => "message_shield_required", "Indica si quieres el escudo activado (true o false)", "Say whether you want the shield on (true or false)";
+    EmergencyLimit => "emergency_limit", "Ya enviaste 3 mensajes de emergencia en las últimas 24 horas. Puedes enviarlo como urgente, y si alguien corre peligro llama a los servicios de emergencia.", "You already sent 3 emergency messages in the last 24 hours. You can send it as urgent, and if someone is in danger call the emergency services.";
 }

@@ -3,7 +3,7 @@
 //! else the conversation does not exist.
 
 use sea_orm::{
-    ColumnTrait, EntityTrait, QueryFilter,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     sea_query::{Expr, ExprTrait, Query, SelectStatement},
 };
 
@@ -56,4 +56,25 @@ pub async fn readable_conversation(
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)
+}
+
+/// The participants who still read the conversation (members of its family), by id.
+pub async fn readers(
+    db: &impl ConnectionTrait,
+    conversation: &conversacion::Model,
+) -> Result<Vec<String>, DbErr> {
+    let members = Query::select()
+        .column(miembro::Column::UsuarioId)
+        .from(miembro::Entity)
+        .and_where(miembro::Column::FamiliaId.eq(&conversation.familia_id))
+        .to_owned();
+    participante::Entity::find()
+        .select_only()
+        .column(participante::Column::UsuarioId)
+        .filter(participante::Column::ConversacionId.eq(&conversation.id))
+        .filter(participante::Column::UsuarioId.in_subquery(members))
+        .order_by_asc(participante::Column::UsuarioId)
+        .into_tuple()
+        .all(db)
+        .await
 }

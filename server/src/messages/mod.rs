@@ -3,21 +3,33 @@
 
 pub mod access;
 pub mod attachments;
+pub mod conversations;
 pub mod entities;
+mod export;
+pub mod notice;
 pub mod print;
 pub mod search;
+pub mod send;
+pub mod settings;
+pub mod thread;
 pub mod tone;
 pub mod views;
 
 use async_trait::async_trait;
-use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr};
-use utoipa_axum::router::OpenApiRouter;
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, sea_query::Expr,
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    domain::{Domain, Work},
+    db::entities::usuario,
+    domain::{Domain, ExportFile, Work},
+    error::ApiResult,
     platform::jobs::Periodic,
     state::AppState,
 };
+use entities::{adjunto, conversacion, mensaje, participante, vista};
 
 /// The subjects a conversation may be about.
 pub const TEMAS: [&str; 6] = [
@@ -36,6 +48,19 @@ pub struct Messages;
 impl Domain for Messages {
     fn router(&self) -> OpenApiRouter<AppState> {
         OpenApiRouter::new()
+            .routes(routes!(
+                conversations::list_conversations,
+                conversations::create_conversation
+            ))
+            .routes(routes!(conversations::get_conversation))
+            .routes(routes!(thread::list_messages, send::send_message))
+            .routes(routes!(thread::get_message))
+            .routes(routes!(thread::mark_seen))
+            .routes(routes!(settings::unread_messages))
+            .routes(routes!(
+                settings::get_message_settings,
+                settings::put_message_settings
+            ))
             .merge(attachments::router())
             .merge(search::router())
             .merge(print::router())
@@ -46,6 +71,50 @@ impl Domain for Messages {
         attachments::periodic()
     }
 
+    async fn export(
+        &self,
+        state: &AppState,
+        user: &usuario::Model,
+    ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
+        Ok((export::files(state, user).await?, export::README))
+    }
+
+    /// Their messages stay for the other participants, without an author; their first views and
+    /// their places in conversations go (their settings go with their row).
+    async fn erase_account(
+        &self,
+        txn: &DatabaseTransaction,
+        user: &usuario::Model,
+    ) -> Result<Vec<String>, DbErr> {
+        let none = || Expr::value(Option::<String>::None);
+        mensaje::Entity::update_many()
+            .col_expr(mensaje::Column::AutorId, none())
+            .filter(mensaje::Column::AutorId.eq(&user.id))
+            .exec(txn)
+            .await?;
+        conversacion::Entity::update_many()
+            .col_expr(conversacion::Column::CreadaPor, none())
+            .filter(conversacion::Column::CreadaPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        adjunto::Entity::update_many()
+            .col_expr(adjunto::Column::SubidoPor, none())
+            .filter(adjunto::Column::SubidoPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        vista::Entity::delete_many()
+            .filter(vista::Column::UsuarioId.eq(&user.id))
+            .exec(txn)
+            .await?;
+        participante::Entity::delete_many()
+            .filter(participante::Column::UsuarioId.eq(&user.id))
+            .exec(txn)
+            .await?;
+        Ok(Vec::new())
+    }
+
+    /// The family's conversations go with its row (foreign keys cascade); their files are given
+    /// back to be removed.
     async fn erase_family(
         &self,
         txn: &DatabaseTransaction,
@@ -60,5 +129,20 @@ impl Domain for Messages {
         keys: &[String],
     ) -> Result<Vec<String>, DbErr> {
         attachments::keys_in_use(db, keys).await
+    }
+
+    /// The messages of the conversations the user reads.
+    async fn user_counters(
+        &self,
+        db: &DatabaseConnection,
+        usuario_id: &str,
+    ) -> Result<Vec<(&'static str, u64)>, DbErr> {
+        let n = mensaje::Entity::find()
+            .filter(
+                mensaje::Column::ConversacionId.in_subquery(access::readable_ids(usuario_id, None)),
+            )
+            .count(db)
+            .await?;
+        Ok(vec![("mensajes", n)])
     }
 }

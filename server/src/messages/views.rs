@@ -15,7 +15,8 @@ use super::{
     entities::{adjunto, conversacion, mensaje, participante, vista},
 };
 use crate::{
-    db::entities::usuario, error::ApiResult, families::record::entities::entrada, state::AppState,
+    db::entities::usuario, error::ApiResult, families::record::entities::entrada, platform::photo,
+    state::AppState,
 };
 
 /// How many characters of the quoted message a reply shows.
@@ -120,7 +121,10 @@ fn participante_view(state: &AppState, user: &usuario::Model) -> ParticipanteVie
         id: user.id.clone(),
         nombre: user.nombre.clone(),
         apellido: user.apellido.clone(),
-        foto: user.foto.as_deref().map(|k| state.storage.signed_link(k)),
+        foto: user
+            .foto
+            .as_deref()
+            .map(|k| state.storage.signed_link(&photo::thumbnail_key(k))),
     }
 }
 

@@ -2,7 +2,8 @@
 //! Each recipient gets what their preferences ask for, in their language; discreet mode says only
 //! that something is new. In the recipient's quiet hours (their time zone) a notice is held
 //! (`retenida`) unless its kind is urgent; when the hours end, one mail and one push tell what
-//! came in meanwhile.
+//! came in meanwhile. A kind that is `siempre` (an emergency) goes by mail and push whatever the
+//! recipient chose for it.
 
 use chrono::{DateTime, NaiveTime, Utc};
 use chrono_tz::Tz;
@@ -106,18 +107,24 @@ async fn deliver(state: &AppState, id: &str, now: DateTime<Utc>) -> anyhow::Resu
         return Ok(());
     };
     let settings = settings_of(&state.db, &user.id).await?;
-    let urgent = kinds::find(&notice.tipo).is_some_and(|k| k.urgente);
+    let kind = kinds::find(&notice.tipo);
+    let urgent = kind.is_some_and(|k| k.urgente);
+    let always = kind.is_some_and(|k| k.siempre);
     if held_back(urgent, &settings, &user.zona_horaria, now) {
         set_delivery(&state.db, &ids, notificacion::PENDING, notificacion::HELD).await?;
         return Ok(());
     }
     // A closed account keeps its notices in case it comes back, but hears nothing.
     if user.desactivado_at.is_none() {
-        let (email, push) = choices_of(&state.db, &user.id)
-            .await?
-            .get(&notice.tipo)
-            .copied()
-            .unwrap_or((true, true));
+        let (email, push) = if always {
+            (true, true)
+        } else {
+            choices_of(&state.db, &user.id)
+                .await?
+                .get(&notice.tipo)
+                .copied()
+                .unwrap_or((true, true))
+        };
         let lang = lang_of(&user);
         let datos = serde_json::from_str(&notice.datos).unwrap_or_default();
         let (titulo, texto) = kinds::render(&notice.tipo, &datos, lang);
@@ -250,7 +257,10 @@ async fn release_user(
     }
     if user.desactivado_at.is_none() {
         let choices = choices_of(&state.db, usuario_id).await?;
-        let choice = |tipo: &str| choices.get(tipo).copied().unwrap_or((true, true));
+        let choice = |tipo: &str| match kinds::find(tipo) {
+            Some(kind) if kind.siempre => (true, true),
+            _ => choices.get(tipo).copied().unwrap_or((true, true)),
+        };
         let lang = lang_of(&user);
         // What they already read in the app needs no mail.
         let fresh: Vec<&notificacion::Model> =

@@ -13,6 +13,9 @@ pub struct Kind {
     pub texto: [&'static str; 2],
     /// Arrives in quiet hours too.
     pub urgente: bool,
+    /// Mail and push go out whatever the user chose for the kind: the preferences page shows
+    /// it always on and refuses turning it off.
+    pub siempre: bool,
 }
 
 pub const CHILD_CHANGED: &str = "hijo.cambiado";
@@ -20,6 +23,11 @@ pub const CHILD_DELETED: &str = "hijo.eliminado";
 pub const CHILD_RESTORED: &str = "hijo.restaurado";
 pub const MEMBER_JOINED: &str = "miembro.unido";
 pub const MEMBER_LEFT: &str = "miembro.salio";
+pub const MESSAGE_NEW: &str = "mensaje.nuevo";
+pub const MESSAGE_URGENT: &str = "mensaje.urgente";
+pub const MESSAGE_EMERGENCY: &str = "mensaje.emergencia";
+/// A sender's burst of messages, told once.
+pub const MESSAGE_BURST: &str = "mensaje.varios";
 
 pub static ALL: &[Kind] = &[
     Kind {
@@ -38,6 +46,7 @@ pub static ALL: &[Kind] = &[
             "{actor} changed {hijo}'s record.",
         ],
         urgente: false,
+        siempre: false,
     },
     Kind {
         tipo: CHILD_DELETED,
@@ -52,6 +61,7 @@ pub static ALL: &[Kind] = &[
             "{actor} deleted {hijo}'s record. Any co-parent of the family can restore it whole until {hasta}, from Children → Recently deleted.",
         ],
         urgente: false,
+        siempre: false,
     },
     Kind {
         tipo: CHILD_RESTORED,
@@ -66,6 +76,7 @@ pub static ALL: &[Kind] = &[
             "{actor} restored {hijo}'s record.",
         ],
         urgente: false,
+        siempre: false,
     },
     Kind {
         tipo: MEMBER_JOINED,
@@ -80,6 +91,7 @@ pub static ALL: &[Kind] = &[
             "{miembro} joined the family {familia}.",
         ],
         urgente: false,
+        siempre: false,
     },
     Kind {
         tipo: MEMBER_LEFT,
@@ -94,6 +106,74 @@ pub static ALL: &[Kind] = &[
             "{miembro} is no longer a member of the family {familia}.",
         ],
         urgente: false,
+        siempre: false,
+    },
+    // Message notices name who wrote and about what topic, never the text.
+    Kind {
+        tipo: MESSAGE_NEW,
+        nombre: ["Mensajes nuevos", "New messages"],
+        descripcion: [
+            "Alguien te escribió en una conversación.",
+            "Someone wrote to you in a conversation.",
+        ],
+        titulo: ["Mensaje de {actor}", "Message from {actor}"],
+        texto: [
+            "{actor} te escribió sobre {temaEs}.",
+            "{actor} wrote to you about {temaEn}.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: MESSAGE_URGENT,
+        nombre: ["Mensajes urgentes", "Urgent messages"],
+        descripcion: [
+            "Alguien te escribió un mensaje marcado como urgente.",
+            "Someone wrote you a message marked as urgent.",
+        ],
+        titulo: ["Mensaje urgente de {actor}", "Urgent message from {actor}"],
+        texto: [
+            "{actor} te escribió un mensaje urgente sobre {temaEs}.",
+            "{actor} wrote you an urgent message about {temaEn}.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: MESSAGE_EMERGENCY,
+        nombre: ["Mensajes de emergencia", "Emergency messages"],
+        descripcion: [
+            "Siempre llegan por email y push, también en tus horas de silencio.",
+            "Always arrive by email and push, in your quiet hours too.",
+        ],
+        titulo: [
+            "Emergencia: mensaje de {actor}",
+            "Emergency: message from {actor}",
+        ],
+        texto: [
+            "{actor} te escribió un mensaje de emergencia sobre {temaEs}.",
+            "{actor} wrote you an emergency message about {temaEn}.",
+        ],
+        urgente: true,
+        siempre: true,
+    },
+    Kind {
+        tipo: MESSAGE_BURST,
+        nombre: ["Varios mensajes seguidos", "Several messages in a row"],
+        descripcion: [
+            "Alguien te escribió muchos mensajes en pocos minutos: un solo aviso para todos.",
+            "Someone wrote you many messages in a few minutes: one notice for all of them.",
+        ],
+        titulo: [
+            "Varios mensajes de {actor}",
+            "Several messages from {actor}",
+        ],
+        texto: [
+            "{actor} te escribió varios mensajes seguidos sobre {temaEs}.",
+            "{actor} wrote you several messages in a row about {temaEn}.",
+        ],
+        urgente: false,
+        siempre: false,
     },
 ];
 

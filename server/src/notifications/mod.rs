@@ -49,10 +49,14 @@ pub struct Notice {
     pub datos: serde_json::Value,
     /// The web path the notice opens, e.g. `/children/<id>`.
     pub enlace: Option<String>,
+    /// Recipients who get it in the app (and so in the summary) but never by mail or push: a
+    /// user who blocked the actor, say.
+    pub solo_app: Vec<String>,
 }
 
 /// Inside the caller's transaction: one notice per recipient (minus the actor), a live
-/// `notificaciones` event each, and a delivery job for mail and push. Wake the answer after the
+/// `notificaciones` event each, and a delivery job for mail and push (for those not in
+/// `solo_app`). Wake the answer after the
 /// commit (`state.wake`).
 pub async fn notify(
     txn: &DatabaseTransaction,
@@ -76,7 +80,10 @@ pub async fn notify(
     let mut wake = Wake::none();
     for recipient in recipients {
         let id = ids::new_id();
-        notice_ids.push(id.clone());
+        let in_app_only = notice.solo_app.contains(recipient);
+        if !in_app_only {
+            notice_ids.push(id.clone());
+        }
         rows.push(notificacion::ActiveModel {
             id: Set(id.clone()),
             usuario_id: Set(recipient.clone()),
@@ -86,7 +93,13 @@ pub async fn notify(
             enlace: Set(notice.enlace.clone()),
             leida_at: Set(None),
             creada: Set(now),
-            entrega: Set(notificacion::PENDING.to_owned()),
+            // Nothing to deliver beyond the centre: it is born delivered.
+            entrega: Set(if in_app_only {
+                notificacion::SENT
+            } else {
+                notificacion::PENDING
+            }
+            .to_owned()),
         });
         let event = live::publish(
             txn,
@@ -98,6 +111,9 @@ pub async fn notify(
         wake = wake.join(event);
     }
     notificacion::Entity::insert_many(rows).exec(txn).await?;
+    if notice_ids.is_empty() {
+        return Ok(wake);
+    }
     jobs::enqueue(
         txn,
         delivery::JOB,

@@ -130,6 +130,8 @@ pub struct KindPreference {
     pub push: bool,
     /// Arrives in quiet hours too.
     pub urgente: bool,
+    /// Always by mail and push: shown on, and cannot be turned off.
+    pub siempre: bool,
 }
 
 /// Quiet hours, "HH:MM" in the user's time zone; `desde` after `hasta` crosses midnight.
@@ -202,7 +204,11 @@ async fn answer(
     let tipos = kinds::ALL
         .iter()
         .map(|kind| {
-            let (email, push) = choices.get(kind.tipo).copied().unwrap_or((true, true));
+            let (email, push) = if kind.siempre {
+                (true, true)
+            } else {
+                choices.get(kind.tipo).copied().unwrap_or((true, true))
+            };
             KindPreference {
                 tipo: kind.tipo.to_owned(),
                 nombre: kind.nombre(lang).to_owned(),
@@ -210,6 +216,7 @@ async fn answer(
                 email,
                 push,
                 urgente: kind.urgente,
+                siempre: kind.siempre,
             }
         })
         .collect();
@@ -256,13 +263,19 @@ fn summary_choice(value: &str) -> Result<String, Msg> {
         .ok_or(Msg::SummaryChoiceInvalid)
 }
 
-/// Change how you receive notices. Kinds not listed keep their setting.
+/// A choice that would silence a kind that always goes out (an emergency).
+fn turns_off_always(choice: &KindChoice) -> bool {
+    kinds::find(&choice.tipo).is_some_and(|k| k.siempre) && !(choice.email && choice.push)
+}
+
+/// Change how you receive notices. Kinds not listed keep their setting; a kind that is `siempre`
+/// may be listed only as on (422 otherwise).
 #[utoipa::path(put, path = "/notificaciones/preferencias", tag = "notifications", security(("bearer" = [])),
     request_body = PreferencesInput,
     responses(
         (status = 200, body = PreferencesAnswer),
         (status = 401, body = ErrorBody),
-        (status = 422, description = "an unknown kind, bad quiet hours or summary", body = ErrorBody),
+        (status = 422, description = "an unknown kind, a `siempre` kind turned off, bad quiet hours or summary", body = ErrorBody),
     ))]
 pub async fn put(
     State(state): State<AppState>,
@@ -272,6 +285,9 @@ pub async fn put(
     let mut errors = FieldErrors::default();
     if body.tipos.iter().any(|c| kinds::find(&c.tipo).is_none()) {
         errors.add("tipos", Msg::NotificationKindUnknown);
+    }
+    if body.tipos.iter().any(turns_off_always) {
+        errors.add("tipos", Msg::NotificationKindAlways);
     }
     let silencio = match body.silencio {
         None => None,

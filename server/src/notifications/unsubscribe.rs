@@ -165,9 +165,15 @@ pub async fn apply(
         let (_, push) = choices.get(kind).copied().unwrap_or((true, true));
         (kind.to_owned(), push)
     };
+    // Emergencies always go out: no link stops them.
     let stopped: Vec<(String, bool)> = match tipo.as_str() {
-        ALL_MAIL => kinds::ALL.iter().map(|k| stop_kind(k.tipo)).collect(),
+        ALL_MAIL => kinds::ALL
+            .iter()
+            .filter(|k| !k.siempre)
+            .map(|k| stop_kind(k.tipo))
+            .collect(),
         SUMMARY => Vec::new(),
+        kind if kinds::find(kind).is_some_and(|k| k.siempre) => Vec::new(),
         kind => vec![stop_kind(kind)],
     };
     for (kind, push) in stopped {

@@ -1,0 +1,239 @@
+//! A conversation's messages, newest first in pages going back, and the caller's first views:
+//! set once per message, never moved, and written to the family record.
+
+use axum::extract::{Path, Query, State};
+use chrono::SubsecRound;
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    sea_query::Expr,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    access::{readable_conversation, readers},
+    entities::{mensaje, vista},
+    views::{self, MensajeView},
+};
+use crate::{
+    error::{ApiError, ApiResult, ErrorBody},
+    families::record::{self, Act, kinds},
+    i18n::Msg,
+    platform::live,
+    request::{AuthUser, Json},
+    state::AppState,
+};
+
+const PAGE: u64 = 50;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// The `siguiente` of the previous page: the messages numbered below it.
+    cursor: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessagePage {
+    pub mensajes: Vec<MensajeView>,
+    /// The `numero` to pass as `cursor` for the older page; null on the oldest.
+    pub siguiente: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessagePageAnswer {
+    pub success: bool,
+    pub data: MessagePage,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SeenInput {
+    /// The newest message seen: it and every earlier one count as seen.
+    pub hasta: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Seen {
+    /// How many messages were seen for the first time now.
+    pub vistos: u64,
+    pub vista_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeenAnswer {
+    pub success: bool,
+    pub data: Seen,
+}
+
+fn cursor(value: Option<&str>) -> ApiResult<Option<i64>> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => v
+            .parse::<i64>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(Some)
+            .ok_or_else(|| ApiError::field("cursor", Msg::MessageCursorInvalid)),
+    }
+}
+
+/// A conversation's messages, newest first, 50 a page.
+#[utoipa::path(get, path = "/conversaciones/{id}/mensajes", tag = "messages", security(("bearer" = [])),
+    params(("id" = String, Path), PageQuery),
+    responses(
+        (status = 200, body = MessagePageAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "a cursor that is not a message number", body = ErrorBody),
+    ))]
+pub async fn list_messages(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<String>,
+    Query(query): Query<PageQuery>,
+) -> ApiResult<Json<MessagePageAnswer>> {
+    let conversation = readable_conversation(&state, &auth.user.id, &id).await?;
+    let below = cursor(query.cursor.as_deref())?;
+    let mut find =
+        mensaje::Entity::find().filter(mensaje::Column::ConversacionId.eq(&conversation.id));
+    if let Some(below) = below {
+        find = find.filter(mensaje::Column::Numero.lt(below));
+    }
+    let mut rows = find
+        .order_by_desc(mensaje::Column::Numero)
+        .limit(PAGE + 1)
+        .all(&state.db)
+        .await?;
+    let more = rows.len() as u64 > PAGE;
+    rows.truncate(PAGE as usize);
+    let siguiente = more
+        .then(|| rows.last().map(|m| m.numero.to_string()))
+        .flatten();
+    Ok(Json(MessagePageAnswer {
+        success: true,
+        data: MessagePage {
+            mensajes: views::messages(&state, rows).await?,
+            siguiente,
+        },
+    }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OneMessageAnswer {
+    pub success: bool,
+    pub data: MensajeView,
+}
+
+/// One message of a conversation (there is no way to change or delete it).
+#[utoipa::path(get, path = "/conversaciones/{id}/mensajes/{mensajeId}", tag = "messages", security(("bearer" = [])),
+    params(("id" = String, Path), ("mensajeId" = String, Path)),
+    responses(
+        (status = 200, body = OneMessageAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    ))]
+pub async fn get_message(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path((id, mensaje_id)): Path<(String, String)>,
+) -> ApiResult<Json<OneMessageAnswer>> {
+    let conversation = readable_conversation(&state, &auth.user.id, &id).await?;
+    let row = mensaje::Entity::find_by_id(mensaje_id)
+        .filter(mensaje::Column::ConversacionId.eq(&conversation.id))
+        .one(&state.db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let data = views::messages(&state, vec![row])
+        .await?
+        .pop()
+        .ok_or_else(ApiError::not_found)?;
+    Ok(Json(OneMessageAnswer {
+        success: true,
+        data,
+    }))
+}
+
+/// Mark the messages up to `hasta` as seen by you. Only those you had not seen get the time;
+/// a time once set never moves.
+#[utoipa::path(post, path = "/conversaciones/{id}/leidos", tag = "messages", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body = SeenInput,
+    responses(
+        (status = 200, body = SeenAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "`hasta` is not a message of this conversation", body = ErrorBody),
+    ))]
+pub async fn mark_seen(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<String>,
+    Json(body): Json<SeenInput>,
+) -> ApiResult<Json<SeenAnswer>> {
+    let me = &auth.user.id;
+    let conversation = readable_conversation(&state, me, &id).await?;
+    let hasta_id = body.hasta.as_deref().map(str::trim).unwrap_or_default();
+    let hasta = mensaje::Entity::find_by_id(hasta_id)
+        .filter(mensaje::Column::ConversacionId.eq(&conversation.id))
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::field("hasta", Msg::MessageSeenInvalid))?;
+    // Milliseconds, as the record writes its times: the row and the entry say the same.
+    let now = Utc::now().trunc_subsecs(3);
+    let txn = state.db.begin().await?;
+    // The update is the statement that decides: two requests at once cannot both set a row.
+    let mut set = vista::Entity::update_many()
+        .col_expr(vista::Column::VistaAt, Expr::value(now))
+        .filter(vista::Column::UsuarioId.eq(me))
+        .filter(vista::Column::ConversacionId.eq(&conversation.id))
+        .filter(vista::Column::Numero.lte(hasta.numero))
+        .filter(vista::Column::VistaAt.is_null())
+        .exec_with_returning(&txn)
+        .await?;
+    if set.is_empty() {
+        txn.rollback().await?;
+        return Ok(answer(0, now));
+    }
+    set.sort_by_key(|v| v.numero);
+    let mensajes: Vec<&str> = set.iter().map(|v| v.mensaje_id.as_str()).collect();
+    record::append(
+        &txn,
+        &conversation.familia_id,
+        Act {
+            kind: kinds::MESSAGE_SEEN,
+            actor: Some(me),
+            content: serde_json::json!({
+                "conversacion": conversation.id,
+                "usuario": me,
+                "mensajes": mensajes,
+                "vistaAt": now,
+            }),
+            subjects: vec![record::user_subject(me)],
+        },
+    )
+    .await?;
+    let audience = readers(&txn, &conversation).await?;
+    let wake = live::publish(
+        &txn,
+        &audience,
+        "mensajes.vistos",
+        serde_json::json!({
+            "conversacionId": conversation.id,
+            "usuarioId": me,
+            "hasta": hasta.id,
+        }),
+    )
+    .await?;
+    txn.commit().await?;
+    state.wake(wake);
+    Ok(answer(set.len() as u64, now))
+}
+
+fn answer(vistos: u64, vista_at: DateTime<Utc>) -> Json<SeenAnswer> {
+    Json(SeenAnswer {
+        success: true,
+        data: Seen { vistos, vista_at },
+    })
+}
