@@ -223,6 +223,13 @@ messages! {
     GenderRequired => "gender_required", "Elige el género.", "Choose the gender.";
     // Trust fixes: invitations, blocking and membership.
     InvitationEmailMismatch => "invitation_email_mismatch", "Esta invitación se envió a otra dirección de email: solo sirve para esa dirección.", "This invitation was sent to another email address: it only works for that address.";
+    // Messages: search and the print page.
+    SearchQueryRequired => "search_query_required", "Escribe qué quieres buscar.", "Write what you want to search for.";
+    SearchQueryTooLong => "search_query_too_long", "La búsqueda puede tener hasta 200 caracteres.", "A search can be at most 200 characters long.";
+    SearchTopicInvalid => "search_topic_invalid", "El tema debe ser general, medico, escuela, actividades, horarios o gastos.", "The subject must be general, medico, escuela, actividades, horarios or gastos.";
+    DateInvalid => "date_invalid", "La fecha debe tener el formato AAAA-MM-DD.", "The date must look like YYYY-MM-DD.";
+    DateRangeInverted => "date_range_inverted", "La fecha final no puede ser anterior a la inicial.", "The end date cannot be before the start date.";
+    PrintRangeTooLarge => "print_range_too_large", "Ese período tiene más de 5.000 mensajes: elige un período más corto.", "That period holds more than 5,000 messages: choose a shorter one.";
     // Site: suggestions and the rest of the trust fixes' site items.
     SuggestionRequired => "suggestion_required", "Escribe tu sugerencia", "Write your suggestion";
     SuggestionCategoryInvalid => "suggestion_category_invalid", "La categoría debe ser idea, problema u otro", "The category must be idea, problema or otro";

@@ -1,9 +1,311 @@
-//! Placeholder until the search work lands.
+//! Searching the caller's messages by their words, insensitive to case and accents. The index is
+//! built by migration m0022; this module holds the one query per backend that reads it, always
+//! scoped in SQL to the conversations the caller may read.
 
-use utoipa_axum::router::OpenApiRouter;
+pub mod days;
+mod words;
 
-use crate::state::AppState;
+use axum::extract::{Query, State};
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryResult,
+    Statement, Value,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use self::{days::Days, words::Words};
+use super::{TEMAS, views::PersonaView};
+use crate::{
+    error::{ApiError, ApiResult, ErrorBody, FieldErrors},
+    families::entities::miembro,
+    i18n::Msg,
+    request::{AuthUser, Json},
+    state::AppState,
+};
+
+/// The most results one search answers.
+const LIMIT: usize = 50;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    OpenApiRouter::new().routes(routes!(search))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchQuery {
+    /// The words to find, 1 to 200 characters; the last one may be the start of a word.
+    q: Option<String>,
+    /// Only this family's conversations.
+    familia_id: Option<String>,
+    /// Only conversations about this subject.
+    tema: Option<String>,
+    /// The first day, `YYYY-MM-DD`, in your time zone.
+    desde: Option<String>,
+    /// The last day (included), `YYYY-MM-DD`, in your time zone.
+    hasta: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchHit {
+    pub mensaje_id: String,
+    pub conversacion_id: String,
+    pub familia_id: String,
+    pub tema: String,
+    pub asunto: String,
+    pub numero: i64,
+    /// Null: an erased account.
+    pub autor: Option<PersonaView>,
+    pub tipo: String,
+    pub enviado_at: DateTime<Utc>,
+    /// Up to 200 characters of the text around the first match, on one line.
+    pub fragmento: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SearchResults {
+    /// Newest first, at most 50.
+    pub resultados: Vec<SearchHit>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SearchAnswer {
+    pub success: bool,
+    pub data: SearchResults,
+}
+
+/// A search, checked.
+struct Search {
+    words: Option<Words>,
+    familia_id: Option<String>,
+    tema: Option<String>,
+    days: Days,
+}
+
+fn query_text(q: Option<&str>) -> Result<&str, Msg> {
+    let q = q.unwrap_or_default();
+    if q.trim().is_empty() {
+        Err(Msg::SearchQueryRequired)
+    } else if q.chars().count() > words::MAX_CHARS {
+        Err(Msg::SearchQueryTooLong)
+    } else {
+        Ok(q)
+    }
+}
+
+fn topic(tema: Option<&str>) -> Result<Option<String>, Msg> {
+    match tema.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) if TEMAS.contains(&t) => Ok(Some(t.to_owned())),
+        Some(_) => Err(Msg::SearchTopicInvalid),
+    }
+}
+
+impl Search {
+    /// Checks the query: 422 for bad fields, 404 for a family that is not the caller's.
+    async fn parse(state: &AppState, auth: &AuthUser, query: SearchQuery) -> ApiResult<Search> {
+        let mut errors = FieldErrors::default();
+        let q = errors.check("q", query_text(query.q.as_deref()));
+        let tema = errors.check("tema", topic(query.tema.as_deref()));
+        let days = Days::read(
+            query.desde.as_deref(),
+            query.hasta.as_deref(),
+            &auth.user.zona_horaria,
+            &mut errors,
+        );
+        errors.into_result()?;
+        let familia_id = query
+            .familia_id
+            .map(|f| f.trim().to_owned())
+            .filter(|f| !f.is_empty());
+        if let Some(familia_id) = &familia_id {
+            let member = miembro::Entity::find()
+                .filter(miembro::Column::FamiliaId.eq(familia_id))
+                .filter(miembro::Column::UsuarioId.eq(&auth.user.id))
+                .count(&state.db)
+                .await?;
+            if member == 0 {
+                return Err(ApiError::not_found());
+            }
+        }
+        Ok(Search {
+            words: q.and_then(Words::parse),
+            familia_id,
+            tema: tema.flatten(),
+            days,
+        })
+    }
+}
+
+/// One SQL text with its values, numbered the way the backend wants its placeholders.
+struct Sql {
+    backend: DbBackend,
+    text: String,
+    values: Vec<Value>,
+}
+
+impl Sql {
+    fn new(backend: DbBackend) -> Sql {
+        Sql {
+            backend,
+            text: String::new(),
+            values: Vec::new(),
+        }
+    }
+
+    /// The placeholder of a new value.
+    fn bind(&mut self, value: impl Into<Value>) -> String {
+        self.values.push(value.into());
+        match self.backend {
+            DbBackend::Postgres => format!("${}", self.values.len()),
+            _ => "?".to_owned(),
+        }
+    }
+
+    fn push(&mut self, text: &str) {
+        self.text.push_str(text);
+        self.text.push('\n');
+    }
+
+    fn statement(self) -> Statement {
+        Statement::from_sql_and_values(self.backend, self.text, self.values)
+    }
+}
+
+/// The FROM clause, the condition that a message (`m`) holds the words, and the order of the
+/// results, each in the backend's own index.
+///
+/// SQLite walks the FTS matches newest first (their rowids follow the sending order) and stops at
+/// the 50th readable one, so a word found in every message costs as little as a rare one; the
+/// CROSS JOINs keep its planner from starting anywhere else. PostgreSQL chooses between its GIN
+/// index and walking `enviado_at` backwards by its statistics on the words.
+fn source(sql: &mut Sql, words: &Words) -> (&'static str, String, &'static str) {
+    match sql.backend {
+        DbBackend::Postgres => {
+            let q = sql.bind(words.tsquery());
+            (
+                "FROM mensajes m",
+                format!("m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))"),
+                "m.enviado_at DESC, m.id DESC",
+            )
+        }
+        _ => {
+            let q = sql.bind(words.fts5());
+            (
+                "FROM mensajes_busqueda b
+                CROSS JOIN mensajes_busqueda_filas bf ON bf.fila = b.rowid
+                CROSS JOIN mensajes m ON m.id = bf.mensaje_id",
+                format!("mensajes_busqueda MATCH {q}"),
+                "b.rowid DESC",
+            )
+        }
+    }
+}
+
+/// The search as one statement: the index, the conversations the caller may read (participant
+/// and still a member of the family), the filters, newest first.
+fn statement(backend: DbBackend, usuario_id: &str, search: &Search, words: &Words) -> Statement {
+    let mut sql = Sql::new(backend);
+    let (from, condition, order) = source(&mut sql, words);
+    sql.push(
+        "SELECT m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, m.numero, m.autor_id,
+            u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto",
+    );
+    sql.push(from);
+    sql.push(
+        "JOIN conversaciones c ON c.id = m.conversacion_id
+        LEFT JOIN usuarios u ON u.id = m.autor_id",
+    );
+    sql.push(&format!("WHERE {condition}"));
+    let me = sql.bind(usuario_id);
+    sql.push(&format!(
+        "AND m.conversacion_id IN (
+            SELECT p.conversacion_id FROM conversacion_participantes p
+            JOIN conversaciones pc ON pc.id = p.conversacion_id
+            JOIN miembros f ON f.familia_id = pc.familia_id AND f.usuario_id = p.usuario_id
+            WHERE p.usuario_id = {me})"
+    ));
+    if let Some(familia_id) = &search.familia_id {
+        let f = sql.bind(familia_id.as_str());
+        sql.push(&format!("AND m.familia_id = {f}"));
+    }
+    if let Some(tema) = &search.tema {
+        let t = sql.bind(tema.as_str());
+        sql.push(&format!("AND c.tema = {t}"));
+    }
+    if let Some(from) = search.days.from {
+        let d = sql.bind(from);
+        sql.push(&format!("AND m.enviado_at >= {d}"));
+    }
+    if let Some(until) = search.days.until {
+        let h = sql.bind(until);
+        sql.push(&format!("AND m.enviado_at < {h}"));
+    }
+    sql.push(&format!("ORDER BY {order} LIMIT {LIMIT}"));
+    sql.statement()
+}
+
+fn hit(row: &QueryResult, words: &Words) -> Result<SearchHit, sea_orm::DbErr> {
+    let autor_id: Option<String> = row.try_get("", "autor_id")?;
+    let nombre: Option<String> = row.try_get("", "nombre")?;
+    let apellido: Option<String> = row.try_get("", "apellido")?;
+    let autor = match (autor_id, nombre, apellido) {
+        (Some(id), Some(nombre), Some(apellido)) => Some(PersonaView {
+            id,
+            nombre,
+            apellido,
+        }),
+        _ => None,
+    };
+    let texto: String = row.try_get("", "texto")?;
+    Ok(SearchHit {
+        mensaje_id: row.try_get("", "id")?,
+        conversacion_id: row.try_get("", "conversacion_id")?,
+        familia_id: row.try_get("", "familia_id")?,
+        tema: row.try_get("", "tema")?,
+        asunto: row.try_get("", "asunto")?,
+        numero: row.try_get("", "numero")?,
+        autor,
+        tipo: row.try_get("", "tipo")?,
+        enviado_at: row.try_get("", "enviado_at")?,
+        fragmento: words::fragment(&texto, words),
+    })
+}
+
+/// Your messages holding these words (accents and case aside), newest first, at most 50. Only
+/// conversations you take part in, in families you still belong to.
+#[utoipa::path(get, path = "/mensajes/buscar", tag = "messages", security(("bearer" = [])),
+    params(SearchQuery),
+    responses(
+        (status = 200, body = SearchAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "a family that is not yours", body = ErrorBody),
+        (status = 422, description = "an empty or too long query, an unknown subject or a bad date", body = ErrorBody),
+    ))]
+async fn search(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Query(query): Query<SearchQuery>,
+) -> ApiResult<Json<SearchAnswer>> {
+    let search = Search::parse(&state, &auth, query).await?;
+    let resultados = match &search.words {
+        None => Vec::new(),
+        Some(words) => {
+            let backend = state.db.get_database_backend();
+            state
+                .db
+                .query_all_raw(statement(backend, &auth.user.id, &search, words))
+                .await?
+                .iter()
+                .map(|row| hit(row, words))
+                .collect::<Result<_, _>>()?
+        }
+    };
+    Ok(Json(SearchAnswer {
+        success: true,
+        data: SearchResults { resultados },
+    }))
 }

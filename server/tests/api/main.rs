@@ -17,6 +17,7 @@ mod invitations;
 mod jobs;
 mod live;
 mod mail;
+mod message_search;
 mod messages;
 mod notifications;
 mod openapi;

@@ -20,6 +20,7 @@ mod m0018_live;
 mod m0019_notifications;
 mod m0020_push_devices;
 mod m0021_messages;
+mod m0022_message_search;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0019_notifications::Migration),
             Box::new(m0020_push_devices::Migration),
             Box::new(m0021_messages::Migration),
+            Box::new(m0022_message_search::Migration),
         ]
     }
 }
