@@ -149,7 +149,7 @@ export const postsEn: Record<PostId, PostText> = {
         'A recent photo, useful for paperwork or in an emergency.',
       ),
       p(
-        'That is exactly what Nido does today: a record for each child with that information, shared within the family. Other features, such as messages between parents, a shared calendar and expense tracking, are being built and will arrive over time.',
+        'That is exactly what Nido does today: a record for each child with that information, shared within the family, and messages between parents that stay on record. Other features, such as a shared calendar and expense tracking, are being built and will arrive over time.',
       ),
       h2('What to look for in a co-parenting app'),
       p(

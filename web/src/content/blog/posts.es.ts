@@ -149,7 +149,7 @@ export const postsEs: Record<PostId, PostText> = {
         'Una foto actual, útil en cualquier trámite o emergencia.',
       ),
       p(
-        'Es justamente lo que hoy hace Nido: una ficha por hijo con esa información, compartida dentro de la familia. Otras funciones, como los mensajes entre padres, el calendario compartido y el registro de gastos, están en desarrollo y las iremos sumando.',
+        'Es justamente lo que hoy hace Nido: una ficha por hijo con esa información, compartida dentro de la familia, y mensajes entre padres que quedan registrados. Otras funciones, como el calendario compartido y el registro de gastos, están en desarrollo y las iremos sumando.',
       ),
       h2('Qué buscar en una aplicación para coparentalidad'),
       p(

@@ -44,7 +44,7 @@ const en: FaqContent = {
         {
           question: 'What can I do today, and what comes later?',
           answer:
-            'Today you can create your account, fill in your children’s records (shared with your family) and manage your account from your profile: your details and photo, your password, open sessions, two-step verification, downloading your data and closing the account; and invite the other parent and anyone who looks after your children, by email or with a code. Nido lets you know when someone in your family changes something: under the bell, by email or with push notifications, as you choose in Profile › Notifications. We are building messages, the calendar, expenses and documents (coming soon).',
+            'Today you can create your account, fill in your children’s records (shared with your family) and manage your account from your profile: your details and photo, your password, open sessions, two-step verification, downloading your data and closing the account; and invite the other parent and anyone who looks after your children, by email or with a code. Nido lets you know when someone in your family changes something: under the bell, by email or with push notifications, as you choose in Profile › Notifications. And you can talk with your co-parents in Messages: by topic, with photos and PDFs, with the time each person saw each message, help with tone and a record nobody can edit or delete. We are building the calendar, expenses and documents (coming soon).',
         },
       ],
     },

@@ -44,7 +44,7 @@ const es: FaqContent = {
         {
           question: '¿Qué puedo hacer hoy y qué llega más adelante?',
           answer:
-            'Hoy puedes crear tu cuenta, completar la ficha de tus hijos (que queda compartida con tu familia) y manejar tu cuenta desde el perfil: tus datos y tu foto, la contraseña, las sesiones abiertas, la verificación en dos pasos, la descarga de tus datos y el cierre de la cuenta; también invitar al otro padre o madre y a quien cuide a tus hijos, por email o con un código. Nido te avisa cuando alguien de tu familia cambia algo: en la campana, por email o con notificaciones push, como elijas en Perfil › Notificaciones. Estamos construyendo los mensajes, el calendario, los gastos y los documentos (próximamente).',
+            'Hoy puedes crear tu cuenta, completar la ficha de tus hijos (que queda compartida con tu familia) y manejar tu cuenta desde el perfil: tus datos y tu foto, la contraseña, las sesiones abiertas, la verificación en dos pasos, la descarga de tus datos y el cierre de la cuenta; también invitar al otro padre o madre y a quien cuide a tus hijos, por email o con un código. Nido te avisa cuando alguien de tu familia cambia algo: en la campana, por email o con notificaciones push, como elijas en Perfil › Notificaciones. Y puedes conversar con los co-padres en Mensajes: por tema, con fotos y PDF, con la hora en que cada uno vio cada mensaje, ayuda con el tono y un registro que nadie puede editar ni borrar. Estamos construyendo el calendario, los gastos y los documentos (próximamente).',
         },
       ],
     },

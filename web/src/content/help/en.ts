@@ -235,12 +235,13 @@ const en: HelpContent = {
       steps: [
         {
           title: 'What Nido tells you about',
-          content: ['Notices are about your children’s records and your family’s members. We let you know when someone else in the family:'],
+          content: ['Notices are about your messages, your children’s records and your family’s members. We let you know when someone else in the family:'],
           list: [
             'Adds or changes details in one of your children’s records.',
             'Deletes a child’s record (it can be restored for 30 days) or restores it.',
             'Joins one of your families with an invitation or a code.',
             'Leaves one of your families or is removed from it.',
+            'Writes you a message: the notice says who wrote and about which topic, never the text.',
           ],
           tip: 'Notices reach the bell at once, without reloading the page, and its number tells you how many you have not read. Tap it to see the latest and open each one; "See all" has the full list.',
         },
@@ -270,7 +271,7 @@ const en: HelpContent = {
         {
           title: 'Set quiet hours or discreet mode',
           content: [
-            'With quiet hours (for example 22:00 to 07:00, in your profile’s time zone) we send you no emails and no push notifications during that time. Notices still appear under the bell, and when the quiet hours end we send you one summary of what came in that you have not read yet.',
+            'With quiet hours (for example 22:00 to 07:00, in your profile’s time zone) we send you no emails and no push notifications during that time. Notices still appear under the bell, and when the quiet hours end we send you one summary of what came in that you have not read yet. Only emergency messages pass quiet hours: they always arrive by email and push, and their switches cannot be turned off.',
             'With discreet mode, push notifications and emails only say "You have something new in Nido", without who sent it or what it says. That way a lock screen shows nothing to whoever looks at your phone, whether one of your children or anyone else. You see the details when you open Nido.',
           ],
         },
@@ -325,25 +326,48 @@ const en: HelpContent = {
 
     'send-message': {
       title: 'Send messages to your co-parent',
-      excerpt: 'How Nido’s messages will work, and tips for communicating clearly starting today.',
+      excerpt: 'Conversations by topic, three kinds of message, when each one was first seen, help with tone and a record that cannot be altered.',
       intro:
-        'Messages between co-parents are coming soon to the web app. In the meantime, these guidelines work in whatever channel you use today.',
+        'In Messages you talk with the other parent about your children. Every message is kept exactly as it was sent, with the time each person first viewed it, and nothing can be edited or deleted. What you agreed no longer depends on anyone’s memory.',
       steps: [
         {
           title: 'Conversations by topic',
           content: [
-            'Each conversation will have a topic: general, health, school, activities, schedule or expenses. Finding what was said about a doctor’s appointment will not mean scrolling through months of chat.',
+            'In Messages, start a new conversation: choose the family, a topic (general, health, school, activities, schedules or expenses) and a short subject, such as "December pick-ups". The family’s co-parents take part; you can add someone else from the family, such as a grandmother, who will see only the conversations you include her in.',
+            'The search box at the top finds words in all your messages, whatever the accents or capitals, and also the names of your children and their emergency contacts.',
           ],
         },
         {
           title: 'Three kinds of message',
-          content: ['When writing, you will choose how urgent it is:'],
+          content: ['When writing you choose how urgent it is, and that changes how people are told:'],
           list: [
-            'Normal: day-to-day matters, answered when convenient.',
-            'Urgent: needs an answer the same day, such as a change of times or a school permission slip.',
-            'Emergency: something that cannot wait, such as an accident or a hospital stay.',
+            'Normal: arrives in the app and is announced as your preferences say; it respects quiet hours and, if someone sends many in a row (more than 10 in 10 minutes), they come as one notice.',
+            'Urgent: stands out in the conversation and is announced at once, without waiting for the summary; it respects quiet hours.',
+            'Emergency: goes out at once by email and push, even at night and even if the other person has quiet hours on.',
           ],
-          tip: 'If everything is urgent, nothing is. Keep each level for what it is meant for and, in a real emergency, phone as well.',
+          tip: 'Each person can send up to 3 emergencies a day, so they can never become a way to pressure anyone. In a real emergency, phone as well.',
+        },
+        {
+          title: 'When each message was seen',
+          content: [
+            'Under each message you see when each recipient first opened it. That time is set once, never moves even if they read it again, and goes into the family record.',
+            'Nido does not show who is typing or who is online: everyone answers when they can, without pressure.',
+          ],
+        },
+        {
+          title: 'Nothing is edited or deleted',
+          content: [
+            'A message that was sent cannot be changed or removed. If you made a mistake, reply quoting the earlier message and set it straight: both stay in view, in order.',
+            'Every message goes into the family record when it is sent. From the conversation’s menu you can print it whole or a period of it: the page holds each message’s date, time, kind, author, who saw it and when, and the fingerprint of each record entry, with instructions to check it.',
+          ],
+          tip: 'Notifications say who wrote and about which topic, never the text of the message.',
+        },
+        {
+          title: 'Help with tone',
+          content: [
+            'As you type, Nido marks phrases that may read as an insult, a threat, contempt, blame, sweeping words ("always", "never") or shouting, and offers a calmer way to say it. The check runs inside Nido, without sending your text to any other service.',
+            'You decide: you can send the message anyway. Nido never blocks or changes what you write. If you like, turn on the shield in the Messages settings: incoming messages that look hostile are shown folded and open with one tap.',
+          ],
         },
         {
           title: 'Write messages that help',
@@ -356,35 +380,40 @@ const en: HelpContent = {
             'Answer normal messages within 24 to 48 hours.',
           ],
         },
-        {
-          title: 'What you can do today',
-          content: [
-            'Note in each child’s record what you have already agreed about health, school and activities. The record is the same for the whole family and saves repeated questions.',
-          ],
-        },
       ],
     },
 
     'share-photos': {
-      title: 'Photos of your children',
-      excerpt: 'Upload each child’s photo to their record: it is stored without location data and only your family sees it.',
-      intro: 'Today you can upload a photo for each child’s record. Sharing photos in messages will come later (coming soon).',
+      title: 'Photos and files',
+      excerpt: 'Attach photos and PDFs to your messages and upload each child’s photo to their record: stored encrypted, without location data, seen only by the right people.',
+      intro:
+        'You can attach photos and PDF documents to a message, such as a prescription, a school permission slip or a photo of the school play, and upload a photo for each child’s record.',
       steps: [
         {
-          title: 'Upload the record photo',
-          content: ['Open your child’s record, tap "Change photo", choose a picture, check the preview and tap "Upload photo".'],
-        },
-        {
-          title: 'Formats and size',
-          content: ['JPG, PNG, GIF and WebP up to 5 MB are accepted.'],
-          tip: 'If the photo is larger, crop or shrink it with your phone’s photo editor before uploading it.',
+          title: 'Attach to a message',
+          content: [
+            'In the conversation, tap the paper clip by the text field and choose the files. JPG, PNG, GIF and WebP images and PDF documents up to 25 MB each are accepted, up to 5 per message. Images show as thumbnails in the conversation, and PDFs are downloaded to open them.',
+          ],
+          tip: 'If a PDF is larger than 25 MB, split it or save it at a lower quality before attaching it.',
         },
         {
           title: 'Your privacy',
           content: [
-            'Photos taken with a phone often record where they were taken. Nido removes that location data when storing them, and only your family sees the photo.',
+            'Photos taken with a phone often record where they were taken. Nido re-creates every image when it receives it and removes that location data. All files are stored encrypted and seen only by the people in the conversation, through links that expire.',
           ],
           tip: 'Agree between you which photos of your children go on social media. Nido never publishes anything.',
+        },
+        {
+          title: 'What stays on record',
+          content: [
+            'An attachment is part of its message: it cannot be removed or replaced once sent. The family record keeps each file’s name and its SHA-256 fingerprint, and the printed conversation lists each message’s attachments.',
+          ],
+        },
+        {
+          title: 'The record photo',
+          content: [
+            'Open your child’s record, tap "Change photo", choose a picture, check the preview and tap "Upload photo". JPG, PNG, GIF and WebP up to 5 MB are accepted, and it too is stored without location data.',
+          ],
         },
       ],
     },

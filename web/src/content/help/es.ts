@@ -237,12 +237,13 @@ const es: HelpContent = {
       steps: [
         {
           title: 'Qué te avisa Nido',
-          content: ['Los avisos son sobre la ficha de tus hijos y los miembros de tu familia. Te avisamos cuando otra persona de la familia:'],
+          content: ['Los avisos son sobre tus mensajes, la ficha de tus hijos y los miembros de tu familia. Te avisamos cuando otra persona de la familia:'],
           list: [
             'Agrega o cambia datos en la ficha de uno de tus hijos.',
             'Elimina la ficha de un hijo (se puede restaurar durante 30 días) o la restaura.',
             'Se une a una de tus familias con una invitación o un código.',
             'Sale de una de tus familias o es quitada de ella.',
+            'Te escribe un mensaje: el aviso dice quién escribió y sobre qué tema, nunca el texto.',
           ],
           tip: 'Los avisos aparecen en la campana al instante, sin recargar la página, y el número te dice cuántos no leíste. Tócala para ver los últimos y abrir cada uno; en «Ver todas» está la lista completa.',
         },
@@ -272,7 +273,7 @@ const es: HelpContent = {
         {
           title: 'Pon horas de silencio o el modo discreto',
           content: [
-            'Con las horas de silencio (por ejemplo, de 22:00 a 07:00, en la zona horaria de tu perfil) no te enviamos emails ni notificaciones push en ese horario. Los avisos siguen apareciendo en la campana, y cuando termina el silencio te mandamos un solo resumen de lo que llegó y todavía no leíste.',
+            'Con las horas de silencio (por ejemplo, de 22:00 a 07:00, en la zona horaria de tu perfil) no te enviamos emails ni notificaciones push en ese horario. Los avisos siguen apareciendo en la campana, y cuando termina el silencio te mandamos un solo resumen de lo que llegó y todavía no leíste. Solo los mensajes de emergencia pasan las horas de silencio: llegan siempre por email y push, y sus interruptores no se pueden apagar.',
             'Con el modo discreto, las notificaciones push y los emails dicen solo «Tienes algo nuevo en Nido», sin quién lo envía ni qué dice. Así la pantalla bloqueada no le muestra nada a quien mire tu teléfono, sea uno de tus hijos u otra persona. El detalle lo ves al abrir Nido.',
           ],
         },
@@ -327,25 +328,48 @@ const es: HelpContent = {
 
     'send-message': {
       title: 'Enviar mensajes a tu co-padre',
-      excerpt: 'Cómo van a funcionar los mensajes de Nido y consejos para comunicarte con claridad desde hoy.',
+      excerpt: 'Conversaciones por tema, tres tipos de mensaje, la hora en que se vio cada uno, ayuda con el tono y un registro que no se puede alterar.',
       intro:
-        'Los mensajes entre co-padres llegan pronto a la aplicación web (próximamente). Mientras tanto, estas pautas te sirven en cualquier canal que uses hoy.',
+        'En Mensajes conversas con el otro padre o madre sobre tus hijos. Cada mensaje queda guardado tal como se envió, con la hora en que cada persona lo vio por primera vez, y nada se puede editar ni borrar. Así, lo acordado no depende de la memoria de nadie.',
       steps: [
         {
           title: 'Conversaciones por tema',
           content: [
-            'Cada conversación tendrá un tema: general, salud, escuela, actividades, horarios o gastos. Así, encontrar lo que se habló sobre un turno médico no obliga a revisar meses de chat.',
+            'En Mensajes, empieza una conversación nueva: elige la familia, un tema (general, salud, escuela, actividades, horarios o gastos) y un asunto breve, como «Retiros de diciembre». Participan los co-padres de la familia; puedes sumar a otra persona de la familia, como una abuela, que verá solo las conversaciones en las que la incluyas.',
+            'El buscador de la parte superior encuentra palabras en todos tus mensajes, sin importar tildes ni mayúsculas, y también los nombres de tus hijos y de sus contactos de emergencia.',
           ],
         },
         {
           title: 'Tres tipos de mensaje',
-          content: ['Al escribir elegirás qué tan urgente es:'],
+          content: ['Al escribir eliges qué tan urgente es, y eso cambia cómo se avisa:'],
           list: [
-            'Normal: el día a día; se responde cuando se puede.',
-            'Urgente: necesita respuesta en el día, como un cambio de horario o una autorización de la escuela.',
-            'Emergencia: algo que no puede esperar, como un accidente o una internación.',
+            'Normal: llega a la app y se avisa según tus preferencias; respeta las horas de silencio y, si alguien manda muchos seguidos (más de 10 en 10 minutos), se avisan en un solo aviso.',
+            'Urgente: se destaca en la conversación y se avisa en el momento, sin esperar al resumen; respeta las horas de silencio.',
+            'Emergencia: se avisa en el acto por email y push, aunque sea de noche y aunque la otra persona tenga las horas de silencio activadas.',
           ],
-          tip: 'Si todo es urgente, nada lo es. Reserva cada nivel para lo que corresponde y, ante una emergencia real, además llama por teléfono.',
+          tip: 'Cada persona puede enviar hasta 3 emergencias por día, para que nunca se usen como forma de presión. Ante una emergencia real, además llama por teléfono.',
+        },
+        {
+          title: 'Cuándo se vio cada mensaje',
+          content: [
+            'Debajo de cada mensaje ves la hora en que cada destinatario lo abrió por primera vez. Esa hora se fija una sola vez, no se mueve aunque lo vuelva a leer y queda en el registro de la familia.',
+            'Nido no muestra quién está escribiendo ni quién está conectado: cada uno responde cuando puede, sin presión.',
+          ],
+        },
+        {
+          title: 'Nada se edita ni se borra',
+          content: [
+            'Un mensaje enviado no se puede modificar ni eliminar. Si te equivocaste, responde citando el mensaje anterior y aclara lo que corresponde: los dos quedan a la vista, en orden.',
+            'Cada mensaje entra en el registro de la familia al enviarse. Desde el menú de la conversación puedes imprimirla entera o un período: la página incluye fecha, hora, tipo, autor, quién lo vio y cuándo, y la huella de cada entrada del registro, con las instrucciones para comprobarla.',
+          ],
+          tip: 'Las notificaciones dicen quién escribió y sobre qué tema, nunca el texto del mensaje.',
+        },
+        {
+          title: 'Ayuda con el tono',
+          content: [
+            'Mientras escribes, Nido marca las frases que pueden sonar a insulto, amenaza, desprecio, reproche, generalización («siempre», «nunca») o gritos, y te ofrece una forma más tranquila de decirlo. La revisión se hace dentro de Nido, sin enviar tu texto a ningún otro servicio.',
+            'Tú decides: puedes enviar el mensaje igual. Nido nunca bloquea ni cambia lo que escribes. Si prefieres, activa el escudo en los ajustes de Mensajes: los mensajes recibidos que parezcan hostiles se muestran plegados y los abres con un toque.',
+          ],
         },
         {
           title: 'Escribe mensajes que ayuden',
@@ -358,35 +382,40 @@ const es: HelpContent = {
             'Responde los mensajes normales dentro de las 24 a 48 horas.',
           ],
         },
-        {
-          title: 'Qué puedes hacer hoy',
-          content: [
-            'Anota en la ficha de cada hijo lo que ya acordaron sobre salud, escuela y actividades. La ficha es la misma para toda la familia y evita preguntas repetidas.',
-          ],
-        },
       ],
     },
 
     'share-photos': {
-      title: 'Fotos de tus hijos',
-      excerpt: 'Sube la foto de cada hijo a su ficha: se guarda sin datos de ubicación y solo la ve tu familia.',
-      intro: 'Hoy puedes subir una foto para la ficha de cada hijo. Compartir fotos en los mensajes llegará más adelante (próximamente).',
+      title: 'Fotos y archivos',
+      excerpt: 'Adjunta fotos y PDF a tus mensajes y sube la foto de cada hijo a su ficha: se guardan cifrados, sin datos de ubicación, y solo los ve quien corresponde.',
+      intro:
+        'Puedes adjuntar fotos y documentos PDF a un mensaje, por ejemplo una receta, una autorización de la escuela o una foto del acto, y subir una foto para la ficha de cada hijo.',
       steps: [
         {
-          title: 'Sube la foto de la ficha',
-          content: ['Abre la ficha de tu hijo, toca «Cambiar foto», elige una imagen, revisa la vista previa y toca «Subir foto».'],
-        },
-        {
-          title: 'Formatos y tamaño',
-          content: ['Se aceptan JPG, PNG, GIF y WebP de hasta 5 MB.'],
-          tip: 'Si la foto pesa más, recórtala o redúcela con el editor de fotos de tu teléfono antes de subirla.',
+          title: 'Adjuntar a un mensaje',
+          content: [
+            'En la conversación, toca el clip del campo de texto y elige los archivos. Se aceptan imágenes JPG, PNG, GIF y WebP y documentos PDF de hasta 25 MB cada uno, hasta 5 por mensaje. Las imágenes se ven en miniatura dentro de la conversación y los PDF se descargan para abrirlos.',
+          ],
+          tip: 'Si un PDF pesa más de 25 MB, divídelo o guárdalo con menor calidad antes de adjuntarlo.',
         },
         {
           title: 'Tu privacidad',
           content: [
-            'Las fotos sacadas con el teléfono suelen guardar el lugar donde se tomaron. Nido quita esos datos de ubicación al guardarlas, y la foto solo la ve tu familia.',
+            'Las fotos sacadas con el teléfono suelen guardar el lugar donde se tomaron. Nido vuelve a generar cada imagen al recibirla y quita esos datos de ubicación. Todos los archivos se guardan cifrados y solo los ven las personas de la conversación, con enlaces que vencen.',
           ],
           tip: 'Acuerden entre los dos qué fotos de sus hijos se publican en redes sociales. Nido nunca publica nada.',
+        },
+        {
+          title: 'Lo que queda registrado',
+          content: [
+            'Un adjunto forma parte de su mensaje: no se puede quitar ni reemplazar después de enviarlo. El registro de la familia guarda el nombre de cada archivo y su huella SHA-256, y la versión impresa de la conversación lista los adjuntos de cada mensaje.',
+          ],
+        },
+        {
+          title: 'La foto de la ficha',
+          content: [
+            'Abre la ficha de tu hijo, toca «Cambiar foto», elige una imagen, revisa la vista previa y toca «Subir foto». Se aceptan JPG, PNG, GIF y WebP de hasta 5 MB, y también se guarda sin datos de ubicación.',
+          ],
         },
       ],
     },

@@ -18,7 +18,7 @@ const retention: LegalBlock = {
     },
     {
       term: 'Communications',
-      text: 'Messages you exchange with support (and, once co-parent messaging exists, those messages) are kept for up to 7 years, because they may be needed as a record in a claim or a family proceeding.',
+      text: 'Messages you exchange with support are kept for up to 7 years, because they may be needed as a record in a claim or a family proceeding. Messages between co-parents are part of the family record: they are not deleted one by one and are kept while the family exists, even if their author closes their account (they then show as from a deleted account).',
     },
     {
       term: 'Usage data',
@@ -76,7 +76,7 @@ export const legalEn: LegalTexts = {
           heading: '2. What Nido is',
           blocks: [
             { kind: 'p', text: 'Nido is an open-source platform for separated and divorced parents. It keeps each child\'s information in one place and shares it with the people who raise them.' },
-            { kind: 'p', text: "Today you can create an account and keep a record for each child: basic details, school, health, appointments, activities, emergency contacts and photos, shared within your family. From your profile you can edit your details and photo, change your email and password, see and end your open sessions, turn on two-step verification with an authenticator app, download a copy of your data and close your account. You can also invite other people to your family, by email or with a code. Nido lets you know when someone in your family changes something, inside the app and, unless you turn it off, by email or with push notifications. Messages, the calendar, expenses and documents are being built; we will announce them when they are available." },
+            { kind: 'p', text: "Today you can create an account and keep a record for each child: basic details, school, health, appointments, activities, emergency contacts and photos, shared within your family. From your profile you can edit your details and photo, change your email and password, see and end your open sessions, turn on two-step verification with an authenticator app, download a copy of your data and close your account. You can also invite other people to your family, by email or with a code. Nido lets you know when someone in your family changes something, inside the app and, unless you turn it off, by email or with push notifications. You can talk with your co-parents through messages, with attachments, which go into the family record and cannot be edited or deleted. The calendar, expenses and documents are being built; we will announce them when they are available." },
             { kind: 'p', text: 'Nido is an organising tool. It does not give legal, medical or psychological advice, and it does not replace a custody agreement or a court order.' },
           ],
         },
@@ -235,6 +235,7 @@ export const legalEn: LegalTexts = {
               { term: 'Two-step verification', text: 'If you turn it on, the key of your authenticator app (we need it to check each code) and your recovery codes, stored only as hashes.' },
               { term: 'Technical logs', text: 'The IP address and time of some requests, for a short time, to stop abusive sign-in attempts and diagnose errors.' },
               { term: 'Notifications', text: 'Your notices, whether you have read them, and your preferences: what to get by email or push, quiet hours, discreet mode and the summary. For each device where you turn on push notifications, the address that browser’s push service gives you (run by Google, Apple or Mozilla, depending on the browser), its keys and the browser’s name. That service receives each notification encrypted for your device and cannot read it. We delete it when you remove the device, sign out on it, or the service tells us it no longer exists.' },
+              { term: 'Messages between co-parents', text: 'Conversations (topic, subject and participants), each message with its text, kind, attachments and the time each recipient first viewed it, and your shield setting. Attachments are stored encrypted; images, without location data. The text is checked inside Nido for the help with tone, without sending it to any other service.' },
               { term: 'Communications', text: 'The messages you send to support or through the contact form.' },
             ] },
           ],

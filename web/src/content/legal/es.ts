@@ -18,7 +18,7 @@ const retention: LegalBlock = {
     },
     {
       term: 'Comunicaciones',
-      text: 'Los mensajes que intercambias con soporte (y, cuando exista la mensajería entre co-padres, esos mensajes) se conservan hasta 7 años, porque pueden ser necesarios como constancia ante un reclamo o un proceso familiar.',
+      text: 'Los mensajes que intercambias con soporte se conservan hasta 7 años, porque pueden ser necesarios como constancia ante un reclamo o un proceso familiar. Los mensajes entre co-padres son parte del registro de la familia: no se borran uno por uno y se conservan mientras exista la familia, aunque quien los escribió cierre su cuenta (entonces figuran como de una cuenta eliminada).',
     },
     {
       term: 'Datos de uso',
@@ -76,7 +76,7 @@ export const legalEs: LegalTexts = {
           heading: '2. Qué es Nido',
           blocks: [
             { kind: 'p', text: 'Nido es una plataforma de código abierto para padres separados o divorciados. Sirve para llevar en un solo lugar la información de cada hijo y compartirla con quienes lo crían.' },
-            { kind: 'p', text: 'Hoy puedes crear una cuenta y llevar la ficha de cada hijo: datos básicos, escuela, salud, turnos, actividades, contactos de emergencia y fotos, compartida dentro de tu familia. Desde tu perfil puedes editar tus datos y tu foto, cambiar tu email y tu contraseña, ver y cerrar tus sesiones abiertas, activar la verificación en dos pasos con una app de autenticación, descargar una copia de tus datos y cerrar tu cuenta. También puedes invitar a otras personas a tu familia, por email o con un código. Nido te avisa cuando alguien de tu familia cambia algo, dentro de la app y, si no lo desactivas, por email o con notificaciones push. Los mensajes, el calendario, los gastos y los documentos están en preparación; los anunciaremos cuando estén disponibles.' },
+            { kind: 'p', text: 'Hoy puedes crear una cuenta y llevar la ficha de cada hijo: datos básicos, escuela, salud, turnos, actividades, contactos de emergencia y fotos, compartida dentro de tu familia. Desde tu perfil puedes editar tus datos y tu foto, cambiar tu email y tu contraseña, ver y cerrar tus sesiones abiertas, activar la verificación en dos pasos con una app de autenticación, descargar una copia de tus datos y cerrar tu cuenta. También puedes invitar a otras personas a tu familia, por email o con un código. Nido te avisa cuando alguien de tu familia cambia algo, dentro de la app y, si no lo desactivas, por email o con notificaciones push. Puedes conversar con los co-padres por mensajes, con adjuntos, que quedan en el registro de la familia y no se pueden editar ni borrar. El calendario, los gastos y los documentos están en preparación; los anunciaremos cuando estén disponibles.' },
             { kind: 'p', text: 'Nido es una herramienta de organización. No da asesoramiento legal, médico ni psicológico, y no reemplaza un acuerdo de custodia ni una resolución judicial.' },
           ],
         },
@@ -235,6 +235,7 @@ export const legalEs: LegalTexts = {
               { term: 'Verificación en dos pasos', text: 'Si la activas, la clave de tu app de autenticación (la necesitamos para comprobar cada código) y tus códigos de recuperación, guardados solo como hash.' },
               { term: 'Registros técnicos', text: 'La dirección IP y la hora de algunos pedidos, durante poco tiempo, para frenar intentos de acceso abusivos y diagnosticar errores.' },
               { term: 'Notificaciones', text: 'Tus avisos, si ya los leíste, y tus preferencias: qué recibir por email o push, horas de silencio, modo discreto y resumen. Por cada dispositivo en el que activas las notificaciones push, la dirección que te asigna el servicio de notificaciones de ese navegador (de Google, Apple o Mozilla, según el navegador), sus claves y el nombre del navegador. Ese servicio recibe cada notificación cifrada para tu dispositivo y no puede leerla. Lo borramos cuando quitas el dispositivo, cierras sesión en él o el servicio nos dice que ya no existe.' },
+              { term: 'Mensajes entre co-padres', text: 'Las conversaciones (tema, asunto y participantes), cada mensaje con su texto, tipo, adjuntos y la hora en que cada destinatario lo vio por primera vez, y tu elección del escudo. Los adjuntos se guardan cifrados; las imágenes, sin datos de ubicación. El texto se revisa dentro de Nido para la ayuda con el tono, sin enviarlo a otro servicio.' },
               { term: 'Comunicaciones', text: 'Los mensajes que nos envías a soporte o desde el formulario de contacto.' },
             ] },
           ],

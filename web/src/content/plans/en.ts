@@ -29,7 +29,7 @@ export const plansEn: PlansTexts = {
       { text: 'Photos of your children, visible only to your family' },
       { text: 'Information shared with the family’s co-parents' },
       { text: 'Interface in Spanish and English' },
-      { text: 'Messages between parents', soon: true },
+      { text: 'Messages between parents, with attachments and a record that cannot be altered' },
       { text: 'Shared calendar', soon: true },
       { text: 'Shared expenses and child support', soon: true },
       { text: 'Unlimited documents', soon: true },
@@ -41,7 +41,7 @@ export const plansEn: PlansTexts = {
       { title: 'Risk-free trial', body: '30 days free, no card. If it does not work for you, you pay nothing.' },
       { title: 'No small print', body: 'Every plan includes everything. Only how often you pay changes.' },
       { title: 'Your data is yours', body: 'We do not sell your information. If you cancel, we keep it for 90 days in case you come back.' },
-      { title: 'A project that keeps growing', body: 'Your subscription funds the work on messages, the calendar and expenses.' },
+      { title: 'A project that keeps growing', body: 'Your subscription funds the work on the calendar, expenses and documents.' },
     ],
   },
   faq: {

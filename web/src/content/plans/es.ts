@@ -29,7 +29,7 @@ export const plansEs: PlansTexts = {
       { text: 'Fotos de tus hijos, visibles solo para tu familia' },
       { text: 'Información compartida con los co-padres de la familia' },
       { text: 'Interfaz en español y en inglés' },
-      { text: 'Mensajes entre padres', soon: true },
+      { text: 'Mensajes entre padres, con adjuntos y registro que no se puede alterar' },
       { text: 'Calendario compartido', soon: true },
       { text: 'Gastos compartidos y cuota alimentaria', soon: true },
       { text: 'Documentos ilimitados', soon: true },
@@ -41,7 +41,7 @@ export const plansEs: PlansTexts = {
       { title: 'Prueba sin riesgo', body: '30 días gratis, sin tarjeta. Si no te sirve, no pagas nada.' },
       { title: 'Sin letra chica', body: 'Todos los planes incluyen todo. Solo cambia cada cuánto pagas.' },
       { title: 'Tus datos te pertenecen', body: 'No vendemos tu información. Si cancelas, la guardamos 90 días por si vuelves.' },
-      { title: 'Un proyecto que sigue creciendo', body: 'Tu suscripción financia el desarrollo de mensajes, calendario y gastos.' },
+      { title: 'Un proyecto que sigue creciendo', body: 'Tu suscripción financia el desarrollo del calendario, los gastos y los documentos.' },
     ],
   },
   faq: {

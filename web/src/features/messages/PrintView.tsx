@@ -58,8 +58,9 @@ const fullName = (person: { nombre: string; apellido: string } | null | undefine
 function useFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en-GB' : 'es-AR';
+  // A 24-hour clock with seconds: a record is read closely, and "a. m." is easy to miss on paper.
   const dateTime = (iso: string) =>
-    new Date(iso).toLocaleString(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    new Date(iso).toLocaleString(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
   const date = (ymd: string) => new Date(`${ymd}T12:00:00`).toLocaleDateString(locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
   return { dateTime, date };
 }
@@ -136,6 +137,8 @@ export function PrintView({ data, range }: { data: PrintData; range: PrintRange 
           <dd>
             <time dateTime={data.generadaAt}>{dateTime(data.generadaAt)}</time>
           </dd>
+          <dt className="font-medium">{t('print.zone')}</dt>
+          <dd>{Intl.DateTimeFormat().resolvedOptions().timeZone}</dd>
         </dl>
       </header>
 

@@ -76,7 +76,7 @@ describe('notification preferences', () => {
     const emergency = { tipo: 'mensaje.emergencia', nombre: 'Mensajes de emergencia', descripcion: 'Un mensaje marcado como emergencia', email: false, push: false, urgente: true, siempre: true };
     PREFERENCES.tipos.push(emergency);
     try {
-      setUp();
+      const calls = setUp();
       const kind = await screen.findByRole('group', { name: 'Mensajes de emergencia' });
       for (const name of ['Email', 'Push']) {
         const toggle = within(kind).getByRole('switch', { name });
@@ -87,6 +87,10 @@ describe('notification preferences', () => {
       expect(kind).toHaveTextContent('no se pueden desactivar');
       // The other kinds keep their own switches.
       expect(within(screen.getByRole('group', { name: 'Mensajes urgentes' })).getByRole('switch', { name: 'Email' })).toBeEnabled();
+      // Saved on, as shown, whatever the answer held: the server refuses an always-on kind turned off.
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
+      await vi.waitFor(() => expect(saves(calls)).toHaveLength(1));
+      expect((saves(calls)[0]!.body as { tipos: unknown[] }).tipos).toContainEqual({ tipo: 'mensaje.emergencia', email: true, push: true });
     } finally {
       PREFERENCES.tipos.pop();
     }

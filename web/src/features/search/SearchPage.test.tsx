@@ -108,7 +108,8 @@ describe('search', () => {
     await userEvent.type(box, '  lucia {Enter}');
     expect(screen.getByTestId('where')).toHaveTextContent('/search?q=lucia');
     expect(await screen.findByRole('heading', { name: 'Resultados para «lucia»' })).toBeInTheDocument();
-    expect(screen.getByRole('searchbox')).toHaveValue('lucia');
+    // The layout's box and the page's own (for phones) both hold the query.
+    for (const input of screen.getAllByRole('searchbox')) expect(input).toHaveValue('lucia');
   });
 
   it('finds messages, children and contacts, blind to accents and case', async () => {
@@ -144,6 +145,7 @@ describe('search', () => {
   it('sends the topic and dates filters and keeps them in the address', async () => {
     const { searches } = setUp('/search?q=turno');
     await screen.findByRole('link', { name: /Turno con la pediatra/ });
+    expect(screen.getByText('Filtrar mensajes').closest('details')).not.toHaveAttribute('open');
     await userEvent.selectOptions(screen.getByLabelText('Tema'), 'escuela');
     await userEvent.type(screen.getByLabelText('Desde'), '01/11/2026');
     await userEvent.type(screen.getByLabelText('Hasta'), '30/11/2026');
@@ -152,6 +154,8 @@ describe('search', () => {
     const last = searches.at(-1)!;
     expect([last.get('q'), last.get('desde'), last.get('hasta'), last.has('familiaId')]).toEqual(['turno', '2026-11-01', '2026-11-30', false]);
     expect(screen.getByTestId('where')).toHaveTextContent('/search?q=turno&tema=escuela&desde=2026-11-01&hasta=2026-11-30');
+    // Folded at first; open, and counting them, while filters apply.
+    expect(screen.getByText('Filtros (3 activos)').closest('details')).toHaveAttribute('open');
   });
 
   it('refuses a range that ends before it starts, without searching', async () => {

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useChildren } from '../children/api';
 import { useFamilies } from '../families/api';
 import { useMessageSearch, type MessageFilters } from './api';
+import { SearchBox } from './SearchBox';
 import { SearchView } from './SearchView';
 
 const FILTER_KEYS = ['familiaId', 'tema', 'desde', 'hasta'] as const;
@@ -25,24 +26,28 @@ export default function SearchPage() {
   };
 
   return (
-    <SearchView
-      query={query}
-      filters={filters}
-      onFilters={applyFilters}
-      families={families.data ?? []}
-      messages={{
-        loading: messages.isFetching && !messages.data,
-        refreshing: messages.isFetching && Boolean(messages.data),
-        error: messages.isError ? messages.error.message : null,
-        hits: messages.data ?? [],
-        onRetry: () => void messages.refetch(),
-      }}
-      records={{
-        loading: children.isLoading,
-        error: children.isError ? children.error.message : null,
-        list: children.data ?? [],
-        onRetry: () => void children.refetch(),
-      }}
-    />
+    <>
+      {/* A phone's header has no room for the box: the page brings its own. */}
+      <SearchBox className="mx-auto mb-4 max-w-3xl md:hidden" />
+      <SearchView
+        query={query}
+        filters={filters}
+        onFilters={applyFilters}
+        families={families.data ?? []}
+        messages={{
+          loading: messages.isFetching && !messages.data,
+          refreshing: messages.isFetching && Boolean(messages.data),
+          error: messages.isError ? messages.error.message : null,
+          hits: messages.data ?? [],
+          onRetry: () => void messages.refetch(),
+        }}
+        records={{
+          loading: children.isLoading,
+          error: children.isError ? children.error.message : null,
+          list: children.data ?? [],
+          onRetry: () => void children.refetch(),
+        }}
+      />
+    </>
   );
 }

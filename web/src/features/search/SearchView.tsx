@@ -219,29 +219,36 @@ function MessageFiltersForm({ filters, families, onApply }: { filters: MessageFi
     setErrors(found);
     if (Object.keys(found).length === 0) onApply(next);
   };
+  const active = [filters.familiaId, filters.tema, filters.desde, filters.hasta].filter(Boolean).length;
+  // Folded until used, so that on a phone the results come first; open while any filter applies.
   return (
-    <form onSubmit={submit} aria-label={t('search.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      {families.length > 1 && (
+    <details open={active > 0 || undefined} className="group">
+      <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">
+        {active > 0 ? t('search.filters.active', { count: active }) : t('search.filters.label')}
+      </summary>
+      <form onSubmit={submit} aria-label={t('search.filters.label')} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {families.length > 1 && (
+          <SelectField
+            name="familiaId"
+            label={t('search.filters.family')}
+            defaultValue={filters.familiaId}
+            options={[{ value: '', label: t('search.filters.anyFamily') }, ...families.map((f) => ({ value: f._id, label: f.nombre }))]}
+          />
+        )}
         <SelectField
-          name="familiaId"
-          label={t('search.filters.family')}
-          defaultValue={filters.familiaId}
-          options={[{ value: '', label: t('search.filters.anyFamily') }, ...families.map((f) => ({ value: f._id, label: f.nombre }))]}
+          name="tema"
+          label={t('search.filters.topic')}
+          defaultValue={filters.tema}
+          options={[{ value: '', label: t('search.filters.anyTopic') }, ...TOPICS.map((topic) => ({ value: topic, label: t(`messageTerms.topics.${topic}`) }))]}
         />
-      )}
-      <SelectField
-        name="tema"
-        label={t('search.filters.topic')}
-        defaultValue={filters.tema}
-        options={[{ value: '', label: t('search.filters.anyTopic') }, ...TOPICS.map((topic) => ({ value: topic, label: t(`messageTerms.topics.${topic}`) }))]}
-      />
-      <TextField type="date" label={t('search.filters.from')} defaultValue={filters.desde} error={errors.desde} onChange={(e) => setDates((d) => ({ ...d, desde: e.target.value }))} />
-      <TextField type="date" label={t('search.filters.to')} defaultValue={filters.hasta} error={errors.hasta} onChange={(e) => setDates((d) => ({ ...d, hasta: e.target.value }))} />
-      <div className="flex items-end sm:col-span-2 lg:col-span-4">
-        <Button type="submit" variant="secondary">
-          {t('search.filters.apply')}
-        </Button>
-      </div>
-    </form>
+        <TextField type="date" label={t('search.filters.from')} defaultValue={filters.desde} error={errors.desde} onChange={(e) => setDates((d) => ({ ...d, desde: e.target.value }))} />
+        <TextField type="date" label={t('search.filters.to')} defaultValue={filters.hasta} error={errors.hasta} onChange={(e) => setDates((d) => ({ ...d, hasta: e.target.value }))} />
+        <div className={`flex items-end sm:col-span-2 ${families.length > 1 ? 'lg:col-span-4' : 'lg:col-span-1'}`}>
+          <Button type="submit" variant="secondary">
+            {t('search.filters.apply')}
+          </Button>
+        </div>
+      </form>
+    </details>
   );
 }
