@@ -76,6 +76,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversaciones/{id}/adjuntos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to a conversation, to be sent with a message within a day (after that an
+         *     unsent upload is removed). Images are re-encoded without their metadata and get a
+         *     thumbnail; PDFs are kept as sent.
+         */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversaciones/{id}/impresion": {
         parameters: {
             query?: never;
@@ -1471,6 +1492,10 @@ export interface components {
             lugar?: string | null;
             nombre: string;
         };
+        AdjuntoAnswer: {
+            data: components["schemas"]["AdjuntoView"];
+            success: boolean;
+        };
         /** @description A file of a message, as the API shows it. */
         AdjuntoView: {
             _id: string;
@@ -1485,7 +1510,7 @@ export interface components {
              * @description Bytes.
              */
             tamano: number;
-            /** @description A signed link to the file, valid for a limited time. */
+            /** @description A signed link to the file, valid for a limited time: an image is shown, a PDF downloads. */
             url: string;
         };
         AppointmentInput: {
@@ -1507,6 +1532,14 @@ export interface components {
             medico: components["schemas"]["DoctorSpecialtyView"];
             notas?: string | null;
             tipoConsulta: string;
+        };
+        /** @description The multipart form of an attachment. */
+        AttachmentUpload: {
+            /**
+             * Format: binary
+             * @description An image (JPG, PNG, GIF or WebP) or a PDF, at most 25 MB.
+             */
+            archivo: string;
         };
         BlockRequest: {
             usuarioId?: string | null;
@@ -3012,6 +3045,94 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AttachmentUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjuntoAnswer"];
+                };
+            };
+            /** @description no file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a conversation of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description larger than 25 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description neither an image nor a PDF */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an empty file, or an image of more than 50 megapixels */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many uploads */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
