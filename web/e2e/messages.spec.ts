@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { callApi, mailsTo, register, uniqueEmail } from './support';
@@ -148,4 +149,28 @@ test('in the recipient\'s quiet hours an emergency goes out by mail while a norm
   expect(mail).toContain('Ana');
   expect(mail).not.toContain('fiebre');
   expect(query(`SELECT entrega FROM notificaciones WHERE usuario_id = '${bId}' AND tipo = 'mensaje.nuevo'`).map((row) => row.entrega)).toEqual(['retenida']);
+});
+
+test('files go with a message: the image as a thumbnail that opens full size, the PDF as a named chip', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const { a, b } = await twoParents(browser, page);
+  const id = await startConversation(a, 'Autorización de la excursión');
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  await a.getByTestId('attach-input').setInputFiles([
+    { name: 'acto.png', mimeType: 'image/png', buffer: readFileSync(join(process.cwd(), 'public/icons/icon-192.png')) },
+    { name: 'autorizacion.pdf', mimeType: 'application/pdf', buffer: pdf },
+  ]);
+  const files = a.getByRole('list', { name: 'Archivos adjuntos' });
+  await expect(files.getByRole('listitem')).toHaveCount(2);
+  await expect(files.getByRole('status')).toHaveCount(0, { timeout: 10_000 });
+  await send(a, 'Te mando la autorización y una foto.');
+
+  await b.goto(`/messages/${id}`);
+  const received = b.getByTestId('message').filter({ hasText: 'Te mando la autorización' });
+  await expect(received.getByRole('link', { name: /autorizacion\.pdf/ })).toContainText('PDF');
+  // Images are re-encoded on the server, so the name may end otherwise than it did.
+  await received.getByRole('button', { name: /^Imagen: acto\./ }).click();
+  const viewer = b.getByRole('dialog', { name: /^acto\./ });
+  await expect(viewer.getByRole('img', { name: /^Imagen: acto\./ })).toBeVisible();
+  expect(await viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
