@@ -6,6 +6,7 @@ use tracing_subscriber::EnvFilter;
 use nido::config::Config;
 
 mod bench_record;
+mod bench_tone;
 
 #[derive(Parser)]
 #[command(
@@ -63,6 +64,12 @@ enum Command {
         writers: usize,
         #[arg(long, default_value_t = 20000)]
         writes: usize,
+    },
+    /// Measure what rating a 2,000-character message's tone costs (no database).
+    #[command(hide = true)]
+    BenchTone {
+        #[arg(long, default_value_t = 20)]
+        rounds: usize,
     },
 }
 
@@ -147,6 +154,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             return Ok(());
         }
         Command::Verify { file } => return verify_command(&file),
+        Command::BenchTone { rounds } => return bench_tone::run(rounds),
         _ => {}
     }
     let config = Config::from_env()?;
@@ -224,7 +232,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             drop(state);
             println!("migrations are up to date");
         }
-        Command::Serve | Command::Openapi | Command::Verify { .. } => {
+        Command::Serve | Command::Openapi | Command::Verify { .. } | Command::BenchTone { .. } => {
             let addr = config.addr;
             let state = nido::build_state(config).await?;
             let listener = tokio::net::TcpListener::bind(addr)

@@ -31,5 +31,6 @@ mod site;
 mod status;
 mod suggestions;
 mod time_zones;
+mod tone;
 mod trust_accounts;
 mod two_factor;

@@ -14,6 +14,7 @@ import { LiveProvider } from './live';
 import { useInstall } from './installPrompt';
 import { registerWorker } from './pwa';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useUnreadMessages } from '../features/messages/api';
 import { SearchBox } from '../features/search/SearchBox';
 
 const MENU = [
@@ -34,6 +35,20 @@ function useMinuteClock() {
     return () => window.clearInterval(id);
   }, []);
   return now;
+}
+
+/** The unread messages beside "Messages" in the menu; live events keep it current. */
+function UnreadMessagesBadge() {
+  const { t } = useTranslation();
+  const unread = useUnreadMessages();
+  const count = unread.data ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-red-700 px-2 text-xs font-bold leading-5 text-white" data-testid="messages-badge">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{t('messages.menuUnread', { count })}</span>
+    </span>
+  );
 }
 
 function Menu({ onNavigate }: { onNavigate?: () => void }) {
@@ -57,6 +72,7 @@ function Menu({ onNavigate }: { onNavigate?: () => void }) {
                 <path d={item.icon} />
               </svg>
               {t(item.key)}
+              {item.to === '/messages' && <UnreadMessagesBadge />}
             </NavLink>
           </li>
         );

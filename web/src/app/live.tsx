@@ -3,9 +3,28 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 
 /** The kinds of live event the server sends (docs: CONTRACT of issue 15). */
-export type LiveKind = 'hijos' | 'familia' | 'notificaciones' | 'notificaciones.leidas' | 'recargar' | 'listo';
+export type LiveKind =
+  | 'hijos'
+  | 'familia'
+  | 'notificaciones'
+  | 'notificaciones.leidas'
+  | 'conversaciones'
+  | 'mensajes'
+  | 'mensajes.vistos'
+  | 'recargar'
+  | 'listo';
 
-export const LIVE_KINDS: readonly LiveKind[] = ['hijos', 'familia', 'notificaciones', 'notificaciones.leidas', 'recargar', 'listo'];
+export const LIVE_KINDS: readonly LiveKind[] = [
+  'hijos',
+  'familia',
+  'notificaciones',
+  'notificaciones.leidas',
+  'conversaciones',
+  'mensajes',
+  'mensajes.vistos',
+  'recargar',
+  'listo',
+];
 
 export type LiveData = Record<string, unknown>;
 type Handler = (data: LiveData) => void;
@@ -132,7 +151,7 @@ export class LiveConnection {
   }
 }
 
-/** The TanStack Query caches each kind of event makes stale (keys of features/children and families). */
+/** The TanStack Query caches each kind of event makes stale (keys of features/children, families and messages). */
 export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveData) {
   switch (kind) {
     case 'hijos':
@@ -149,6 +168,21 @@ export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveDat
     case 'notificaciones':
     case 'notificaciones.leidas':
       void client.invalidateQueries({ queryKey: ['notificaciones'] });
+      break;
+    case 'conversaciones':
+      void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
+      break;
+    case 'mensajes':
+      // A new message changes the thread, the list's order, previews and unread counts.
+      if (typeof data.conversacionId === 'string') void client.invalidateQueries({ queryKey: ['conversaciones', data.conversacionId] });
+      void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
+      void client.invalidateQueries({ queryKey: ['mensajes', 'no-leidos'] });
+      break;
+    case 'mensajes.vistos':
+      // Someone saw messages: the senders' "Seen" times; one's own views (another tab) change the counts.
+      if (typeof data.conversacionId === 'string') void client.invalidateQueries({ queryKey: ['conversaciones', data.conversacionId, 'mensajes'] });
+      void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
+      void client.invalidateQueries({ queryKey: ['mensajes', 'no-leidos'] });
       break;
     case 'recargar':
       void client.invalidateQueries();

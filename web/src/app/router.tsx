@@ -35,6 +35,7 @@ const AppLayout = lazy(withAppTexts(() => import('./AppLayout').then((m) => ({ d
 const ChildrenPage = lazy(() => import('../features/children/ChildrenPage'));
 const ChildDetailPage = lazy(() => import('../features/children/ChildDetailPage'));
 const ComingSoonPage = lazy(() => import('../features/layout/ComingSoonPage'));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ProfileEditPage = lazy(() => import('../features/profile/ProfileEditPage'));
 const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
@@ -128,7 +129,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'children', element: page(<ChildrenPage />) },
           { path: 'children/:childId', element: page(<ChildDetailPage />) },
-          { path: 'messages', element: page(<ComingSoonPage section="messages" />) },
+          { path: 'messages', element: page(<MessagesPage />) },
+          { path: 'messages/:id', element: page(<MessagesPage />) },
           { path: 'messages/:id/print', element: page(<PrintPage />) },
           { path: 'search', element: page(<SearchPage />) },
           { path: 'calendar', element: page(<ComingSoonPage section="calendar" />) },

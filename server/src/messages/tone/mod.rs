@@ -1,14 +1,31 @@
-//! How a message reads. Placeholder until the tone work lands: every text is `ok`.
+//! Help with tone, before a message is sent: a Spanish and English lexicon with rules that flag
+//! insults, threats, contempt, blame, absolutes aimed at the reader and shouting, each with a
+//! calmer wording. It runs inside Nido and never blocks nor rewrites anything: the parent may
+//! still send, and the record holds exactly what was sent.
 
-use utoipa_axum::router::OpenApiRouter;
+mod analysis;
+mod lexicon;
+mod routes;
+mod rules;
+mod text;
+
+#[cfg(test)]
+mod set_tests;
+#[cfg(test)]
+mod tests;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
-/// `ok`, `atencion` or `hostil`.
-pub fn level(_texto: &str) -> &'static str {
-    "ok"
+pub use analysis::{Analisis, Categoria, Fragmento, Idioma, Nivel, analyze};
+
+/// `ok`, `atencion` or `hostil`: how a text reads, rated with both lexicons (stored with each
+/// message when it is sent).
+pub fn level(texto: &str) -> &'static str {
+    analyze(texto, None).nivel.as_str()
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    OpenApiRouter::new().routes(routes!(routes::rate))
 }

@@ -1,0 +1,266 @@
+//! Rating a text: which fragments read as hostile, of what kind, with a calmer wording for each,
+//! and the level of the whole.
+
+use super::{
+    lexicon::{GLAD, addresses_reader, rules},
+    text::{Text, Word},
+};
+
+/// The language whose lexicon is used and in which suggestions are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Idioma {
+    Es,
+    En,
+}
+
+/// What a fragment is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Categoria {
+    Amenaza,
+    Insulto,
+    Desprecio,
+    Culpa,
+    Absoluto,
+    Gritos,
+}
+
+impl Categoria {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Categoria::Insulto => "insulto",
+            Categoria::Amenaza => "amenaza",
+            Categoria::Desprecio => "desprecio",
+            Categoria::Culpa => "culpa",
+            Categoria::Absoluto => "absoluto",
+            Categoria::Gritos => "gritos",
+        }
+    }
+
+    /// A calmer way to say it, in the text's language.
+    pub fn sugerencia(self, idioma: Idioma) -> &'static str {
+        match (self, idioma) {
+            (Categoria::Insulto, Idioma::Es) => {
+                "Deja fuera la descripción de la persona; di qué pasó y qué necesitas."
+            }
+            (Categoria::Insulto, Idioma::En) => {
+                "Leave the description of the person out; say what happened and what you need."
+            }
+            (Categoria::Amenaza, Idioma::Es) => {
+                "Di qué harás y por qué, sin amenazar: «Si no lo resolvemos, pediré ayuda a un mediador»."
+            }
+            (Categoria::Amenaza, Idioma::En) => {
+                "Say what you will do and why, without a threat: \"If we can't settle this, I'll ask a mediator for help.\""
+            }
+            (Categoria::Desprecio, Idioma::Es) => {
+                "Quita la ironía: di con sencillez qué te molestó y qué propones."
+            }
+            (Categoria::Desprecio, Idioma::En) => {
+                "Drop the sarcasm: say plainly what bothered you and what you propose."
+            }
+            (Categoria::Culpa, Idioma::Es) => {
+                "Cuenta el hecho sin buscar culpables: «Pasó esto; ¿cómo lo evitamos la próxima vez?»"
+            }
+            (Categoria::Culpa, Idioma::En) => {
+                "Describe what happened without blame: \"This happened; how can we avoid it next time?\""
+            }
+            (Categoria::Absoluto, Idioma::Es) => {
+                "Habla de una ocasión concreta: «Últimamente me está costando…» en lugar de «siempre» o «nunca»."
+            }
+            (Categoria::Absoluto, Idioma::En) => {
+                "Talk about a specific time: \"Lately it has been hard to…\" rather than \"always\" or \"never\"."
+            }
+            (Categoria::Gritos, Idioma::Es) => {
+                "Escríbelo en minúsculas y sin signos repetidos; se leerá con más calma."
+            }
+            (Categoria::Gritos, Idioma::En) => {
+                "Write it in lower case without repeated marks; it will read more calmly."
+            }
+        }
+    }
+}
+
+/// The level of a whole text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nivel {
+    Ok,
+    Atencion,
+    Hostil,
+}
+
+impl Nivel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Nivel::Ok => "ok",
+            Nivel::Atencion => "atencion",
+            Nivel::Hostil => "hostil",
+        }
+    }
+}
+
+/// A flagged stretch of the text, in characters of the original (`fin` exclusive).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fragmento {
+    pub inicio: usize,
+    pub fin: usize,
+    pub categoria: Categoria,
+}
+
+/// What the analysis found.
+#[derive(Debug, Clone)]
+pub struct Analisis {
+    pub nivel: Nivel,
+    pub fragmentos: Vec<Fragmento>,
+    /// The language the text seems written in, when its words tell.
+    pub idioma: Option<Idioma>,
+}
+
+/// Rates a text. `idioma` picks one lexicon; without it both are used.
+pub fn analyze(texto: &str, idioma: Option<Idioma>) -> Analisis {
+    let text = Text::read(texto);
+    let mut found = Vec::new();
+    find_lexicon_matches(&text.words, idioma, &mut found);
+    find_shouting(&text, &mut found);
+    let fragmentos = tidy(found);
+    Analisis {
+        nivel: nivel_of(&fragmentos),
+        fragmentos,
+        idioma: idioma.or_else(|| language_of(&text.words)),
+    }
+}
+
+fn find_lexicon_matches(words: &[Word], idioma: Option<Idioma>, found: &mut Vec<Fragmento>) {
+    for rule in rules() {
+        if idioma.is_some_and(|i| i != rule.idioma) {
+            continue;
+        }
+        let mut start = 0;
+        while start < words.len() {
+            match rule.pattern.match_at(words, start) {
+                Some(end) => {
+                    found.push(Fragmento {
+                        inicio: words[start].start,
+                        fin: words[end - 1].end,
+                        categoria: rule.categoria,
+                    });
+                    start = end;
+                }
+                None => start += 1,
+            }
+        }
+    }
+}
+
+/// Three or more words in capitals in a row, and runs like "!!!" or "?!?" said to the reader
+/// ("Contestá!!!", "Where are you???"); a glad sentence or news about the day ("¡Gracias!!!",
+/// "She lost her first tooth today!!!") is not shouting.
+fn find_shouting(text: &Text, found: &mut Vec<Fragmento>) {
+    let words = &text.words;
+    let mut i = 0;
+    while i < words.len() {
+        if !words[i].capitals {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        let mut letters = 0;
+        while j < words.len() && (words[j].capitals || is_one_capital_letter(&words[j])) {
+            letters += words[j].letters;
+            j += 1;
+        }
+        // Trailing single letters ("… Y") do not lengthen a run.
+        while j > i && !words[j - 1].capitals {
+            j -= 1;
+        }
+        let counted = words[i..j].iter().filter(|w| w.capitals).count();
+        if counted >= 3 && letters >= 8 {
+            found.push(Fragmento {
+                inicio: words[i].start,
+                fin: words[j - 1].end,
+                categoria: Categoria::Gritos,
+            });
+        }
+        i = j.max(i + 1);
+    }
+    for run in &text.mark_runs {
+        let mut sentence = words.iter().filter(|w| w.sentence == run.sentence);
+        let glad = sentence.clone().any(|w| GLAD.contains(&w.folded.as_str()));
+        let aimed = sentence.any(|w| addresses_reader(w) || w.capitals);
+        if aimed && !glad {
+            found.push(Fragmento {
+                inicio: run.start,
+                fin: run.end,
+                categoria: Categoria::Gritos,
+            });
+        }
+    }
+}
+
+fn is_one_capital_letter(word: &Word) -> bool {
+    word.letters == 1 && word.folded.chars().count() == 1 && word.start + 1 == word.end
+}
+
+/// Sorted by position; overlapping fragments of one category become one.
+fn tidy(mut found: Vec<Fragmento>) -> Vec<Fragmento> {
+    found.sort_by_key(|f| (f.inicio, f.categoria, std::cmp::Reverse(f.fin)));
+    let mut out: Vec<Fragmento> = Vec::with_capacity(found.len());
+    for f in found {
+        if let Some(same) = out
+            .iter_mut()
+            .rev()
+            .find(|o| o.categoria == f.categoria && o.fin > f.inicio)
+        {
+            same.fin = same.fin.max(f.fin);
+            continue;
+        }
+        if out.iter().any(|o| o.inicio == f.inicio && o.fin == f.fin) {
+            continue;
+        }
+        out.push(f);
+    }
+    out.sort_by_key(|f| (f.inicio, f.fin));
+    out
+}
+
+/// Hostile when there is an insult, a threat or contempt, or blame with anything else;
+/// worth a second look for anything else flagged.
+pub fn nivel_of(fragmentos: &[Fragmento]) -> Nivel {
+    let has = |c: Categoria| fragmentos.iter().any(|f| f.categoria == c);
+    let grave = has(Categoria::Insulto) || has(Categoria::Amenaza) || has(Categoria::Desprecio);
+    let blame_and_more =
+        has(Categoria::Culpa) && fragmentos.iter().any(|f| f.categoria != Categoria::Culpa);
+    if grave || blame_and_more {
+        Nivel::Hostil
+    } else if fragmentos.is_empty() {
+        Nivel::Ok
+    } else {
+        Nivel::Atencion
+    }
+}
+
+const ONLY_ES: &[&str] = &[
+    "el", "la", "los", "las", "que", "de", "y", "en", "un", "una", "por", "con", "para", "es",
+    "no", "lo", "se", "del", "al", "mas", "pero", "como", "vos", "tu", "te", "mi", "sos", "eres",
+    "hoy", "manana", "nunca", "siempre", "ya", "esta", "hay",
+];
+const ONLY_EN: &[&str] = &[
+    "the", "and", "to", "you", "is", "of", "it", "that", "for", "with", "on", "at", "my", "your",
+    "she", "he", "her", "his", "we", "i", "im", "be", "are", "was", "can", "will", "not", "this",
+    "have", "dont", "never", "always", "today", "tomorrow",
+];
+
+/// The language a text seems written in, by its commonest words.
+pub fn language_of(words: &[Word]) -> Option<Idioma> {
+    let es = words
+        .iter()
+        .filter(|w| ONLY_ES.contains(&w.folded.as_str()))
+        .count();
+    let en = words
+        .iter()
+        .filter(|w| ONLY_EN.contains(&w.folded.as_str()))
+        .count();
+    match es.cmp(&en) {
+        std::cmp::Ordering::Greater => Some(Idioma::Es),
+        std::cmp::Ordering::Less => Some(Idioma::En),
+        std::cmp::Ordering::Equal => None,
+    }
+}

@@ -1,0 +1,99 @@
+//! `POST /api/mensajes/tono`: the tone of a draft, for the composer to highlight as one types.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{Idioma, analyze};
+use crate::{
+    error::{ApiResult, ErrorBody, FieldErrors},
+    i18n::{self, Lang, Msg},
+    request::{AuthUser, Json},
+};
+
+/// The longest text rated, as long as the longest message.
+pub const MAX_CHARS: usize = 10_000;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ToneInput {
+    pub texto: String,
+    /// `es` or `en`; absent, both lexicons are used.
+    pub idioma: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FragmentView {
+    /// First character (Unicode scalar values, counted from 0).
+    pub inicio: usize,
+    /// One past the last character.
+    pub fin: usize,
+    /// insulto, amenaza, desprecio, culpa, absoluto or gritos.
+    pub categoria: &'static str,
+    /// A calmer wording, in the language of the text.
+    pub sugerencia: &'static str,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ToneView {
+    /// ok, atencion or hostil.
+    pub nivel: &'static str,
+    pub fragmentos: Vec<FragmentView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ToneAnswer {
+    pub success: bool,
+    pub data: ToneView,
+}
+
+fn idioma_of(lang: Lang) -> Idioma {
+    match lang {
+        Lang::Es => Idioma::Es,
+        Lang::En => Idioma::En,
+    }
+}
+
+/// How a draft reads: the flagged fragments with a calmer wording for each. Nothing is blocked.
+#[utoipa::path(post, path = "/mensajes/tono", tag = "messages", security(("bearer" = [])),
+    request_body = ToneInput,
+    responses(
+        (status = 200, body = ToneAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 422, description = "a text longer than 10,000 characters or an unknown language", body = ErrorBody),
+    ))]
+pub async fn rate(_auth: AuthUser, Json(body): Json<ToneInput>) -> ApiResult<Json<ToneAnswer>> {
+    let mut errors = FieldErrors::default();
+    if body.texto.chars().count() > MAX_CHARS {
+        errors.add("texto", Msg::TooLong);
+    }
+    let idioma = match body.idioma.as_deref() {
+        None => None,
+        Some(value) => errors.check(
+            "idioma",
+            Lang::parse(&value.trim().to_ascii_lowercase())
+                .map(idioma_of)
+                .ok_or(Msg::LanguageInvalid),
+        ),
+    };
+    errors.into_result()?;
+    let analisis = analyze(&body.texto, idioma);
+    let lengua = analisis
+        .idioma
+        .unwrap_or_else(|| idioma_of(i18n::current()));
+    let fragmentos = analisis
+        .fragmentos
+        .iter()
+        .map(|f| FragmentView {
+            inicio: f.inicio,
+            fin: f.fin,
+            categoria: f.categoria.as_str(),
+            sugerencia: f.categoria.sugerencia(lengua),
+        })
+        .collect();
+    Ok(Json(ToneAnswer {
+        success: true,
+        data: ToneView {
+            nivel: analisis.nivel.as_str(),
+            fragmentos,
+        },
+    }))
+}

@@ -1,0 +1,217 @@
+//! The analyzer one rule at a time: offsets, folding, each category and the level.
+
+use super::{Categoria, Idioma, Nivel, analyze, level};
+
+/// The flagged fragments as (text of the fragment, category).
+fn flagged(texto: &str, idioma: Option<Idioma>) -> Vec<(String, Categoria)> {
+    let chars: Vec<char> = texto.chars().collect();
+    analyze(texto, idioma)
+        .fragmentos
+        .into_iter()
+        .map(|f| (chars[f.inicio..f.fin].iter().collect(), f.categoria))
+        .collect()
+}
+
+fn categories(texto: &str) -> Vec<Categoria> {
+    analyze(texto, None)
+        .fragmentos
+        .into_iter()
+        .map(|f| f.categoria)
+        .collect()
+}
+
+#[test]
+fn offsets_are_characters_of_the_original_text() {
+    let texto = "Qué lástima: sos un inútil";
+    let a = analyze(texto, Some(Idioma::Es));
+    assert_eq!(a.fragmentos.len(), 1);
+    let f = &a.fragmentos[0];
+    assert_eq!((f.inicio, f.fin), (13, 26));
+    assert_eq!(texto.chars().count(), 26);
+}
+
+#[test]
+fn offsets_count_an_emoji_as_one_character() {
+    let texto = "🙄🙄 típico de vos";
+    assert_eq!(
+        flagged(texto, None),
+        [("típico de vos".to_owned(), Categoria::Desprecio)]
+    );
+    let f = &analyze(texto, None).fragmentos[0];
+    assert_eq!((f.inicio, f.fin), (3, 16));
+}
+
+#[test]
+fn accents_case_digits_and_repeated_letters_do_not_hide_a_word() {
+    for texto in [
+        "sos un INÚTIL",
+        "sos un inutil",
+        "sos un 1nut1l",
+        "SOS UN INUTILLLL",
+        "eres un inúuutil",
+    ] {
+        assert!(
+            categories(texto).contains(&Categoria::Insulto),
+            "{texto}: {:?}",
+            categories(texto)
+        );
+    }
+    for texto in ["you stup1d", "1d10t", "idiotaaa", "p3lotud@", "m0r0n"] {
+        assert_eq!(categories(texto), [Categoria::Insulto], "{texto}");
+    }
+}
+
+#[test]
+fn insults_are_flagged_and_words_about_things_are_not() {
+    assert_eq!(level("Sos un desastre"), "hostil");
+    assert_eq!(level("Eres un desastre"), "hostil");
+    assert_eq!(level("You're such a liar"), "hostil");
+    assert_eq!(level("No seas egoísta"), "hostil");
+    assert_eq!(level("Perdón, el tránsito era un desastre"), "ok");
+    assert_eq!(level("Hay que sacar la basura el martes"), "ok");
+    assert_eq!(level("¿Estás enferma? Me quedo yo con los chicos"), "ok");
+    assert_eq!(level("The stupid printer died again"), "ok");
+    assert_eq!(level("Don't worry, you're not late"), "ok");
+}
+
+#[test]
+fn threats_are_flagged() {
+    for texto in [
+        "Te vas a arrepentir",
+        "te voy a denunciar",
+        "Nos vemos en el juzgado",
+        "No vas a volver a ver a los chicos",
+        "You'll regret this",
+        "See you in court",
+        "You will never see the kids again",
+    ] {
+        assert!(
+            categories(texto).contains(&Categoria::Amenaza),
+            "{texto}: {:?}",
+            categories(texto)
+        );
+        assert_eq!(level(texto), "hostil", "{texto}");
+    }
+    assert_eq!(level("Vas a ver que le encanta el regalo"), "ok");
+    assert_eq!(level("You won't regret signing her up"), "ok");
+}
+
+#[test]
+fn contempt_and_sarcasm_are_flagged() {
+    for texto in [
+        "Gracias por nada",
+        "Qué novedad",
+        "Típico de vos",
+        "Oh great, as usual.",
+        "Thanks for nothing",
+        "Father of the year",
+        "Como si te importaran tus hijos",
+    ] {
+        assert_eq!(categories(texto), [Categoria::Desprecio], "{texto}");
+    }
+    assert_eq!(level("Great job on the costume!!!"), "ok");
+}
+
+#[test]
+fn blame_alone_asks_for_attention_and_with_more_is_hostile() {
+    assert_eq!(categories("La culpa es tuya"), [Categoria::Culpa]);
+    assert_eq!(categories("It's your fault"), [Categoria::Culpa]);
+    assert_eq!(level("Por tu culpa llegamos tarde"), "atencion");
+    assert_eq!(
+        level("Nunca llegás a tiempo y por tu culpa perdió el micro"),
+        "hostil"
+    );
+    assert_eq!(level("No te preocupes, no es tu culpa"), "ok");
+    assert_eq!(level("It's not your fault she caught the flu"), "ok");
+}
+
+#[test]
+fn absolutes_count_only_when_aimed_at_the_reader() {
+    for texto in [
+        "Vos nunca contestás",
+        "nunca llegás a tiempo",
+        "Siempre haces lo mismo",
+        "tú siempre llegas tarde",
+        "You always do this",
+        "you never listen",
+        "Why do you never call her?",
+    ] {
+        assert_eq!(categories(texto), [Categoria::Absoluto], "{texto}");
+        assert_eq!(level(texto), "atencion", "{texto}");
+    }
+    for texto in [
+        "Nunca le dimos maní porque es alérgica",
+        "She always sleeps better after swimming",
+        "Do you always give him the vitamins in the morning?",
+        "You can always call me",
+        "You never know with toddlers",
+        "Lucas siempre pregunta por vos",
+    ] {
+        assert_eq!(level(texto), "ok", "{texto}");
+    }
+}
+
+#[test]
+fn shouting_is_capitals_in_a_row_or_repeated_marks_at_the_reader() {
+    assert_eq!(
+        flagged("Te dije que NO LO LLEVES HOY", None),
+        [("NO LO LLEVES HOY".to_owned(), Categoria::Gritos)]
+    );
+    assert_eq!(
+        flagged("¿Dónde estás???", None),
+        [("???".to_owned(), Categoria::Gritos)]
+    );
+    assert_eq!(level("Contestá, te estoy llamando!!!"), "atencion");
+    assert_eq!(level("CUIDADO: el jarabe va en la heladera"), "ok");
+    assert_eq!(level("¡Feliz cumple!!!"), "ok");
+    assert_eq!(level("She lost her first tooth today!!!"), "ok");
+}
+
+#[test]
+fn a_chosen_language_uses_only_its_lexicon() {
+    assert_eq!(analyze("you idiot", Some(Idioma::Es)).nivel, Nivel::Ok);
+    assert_eq!(analyze("you idiot", Some(Idioma::En)).nivel, Nivel::Hostil);
+    assert_eq!(
+        analyze("gracias por nada", Some(Idioma::En)).nivel,
+        Nivel::Ok
+    );
+    assert_eq!(analyze("gracias por nada", None).nivel, Nivel::Hostil);
+}
+
+#[test]
+fn the_language_of_the_text_is_guessed_for_the_suggestions() {
+    assert_eq!(
+        analyze("you never listen to me", None).idioma,
+        Some(Idioma::En)
+    );
+    assert_eq!(
+        analyze("vos nunca me escuchás", None).idioma,
+        Some(Idioma::Es)
+    );
+    assert!(
+        Categoria::Absoluto
+            .sugerencia(Idioma::En)
+            .contains("Lately")
+    );
+    assert!(
+        Categoria::Insulto
+            .sugerencia(Idioma::Es)
+            .contains("Deja fuera la descripción")
+    );
+}
+
+#[test]
+fn a_long_message_is_rated_quickly() {
+    let sentence = "Vos nunca llegás a tiempo, sos un inútil y la culpa es tuya. ";
+    let texto: String = sentence.repeat(2_000 / sentence.chars().count() + 1);
+    // Warm the compiled rules first: they are built once per process.
+    let _ = analyze("hola", None);
+    let started = std::time::Instant::now();
+    let rounds = 20;
+    for _ in 0..rounds {
+        assert_eq!(analyze(&texto, None).nivel, Nivel::Hostil);
+    }
+    let each = started.elapsed() / rounds;
+    // Debug builds are far slower than release; the bench measures the real figure.
+    assert!(each.as_millis() < 100, "{each:?} for 2,000 characters");
+}

@@ -1,0 +1,102 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { SessionProvider } from '../accounts/session';
+import { TOKEN_KEY } from '../../api/client';
+import { jsonResponse } from '../../test/render';
+import { Thread } from './Thread';
+import type { Message } from './types';
+
+const ana = { _id: 'ana', nombre: 'Ana', apellido: 'García' };
+const bruno = { _id: 'bruno', nombre: 'Bruno', apellido: 'Pérez' };
+
+const message = (over: Partial<Message>): Message => ({
+  _id: 'm1',
+  conversacionId: 'c1',
+  familiaId: 'f1',
+  numero: 1,
+  autor: bruno,
+  texto: 'hola',
+  tipo: 'normal',
+  tono: 'ok',
+  respondeA: null,
+  adjuntos: [],
+  vistas: [{ usuarioId: 'ana', vistaAt: null }],
+  registro: { seq: 1, hash: 'h' },
+  enviadoAt: new Date(Date.now() - 60_000).toISOString(),
+  ...over,
+});
+
+let posted: { path: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  posted = [];
+  window.localStorage.setItem(TOKEN_KEY, 'token');
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const path = new URL(request.url).pathname;
+    if (request.method === 'POST') {
+      posted.push({ path, body: await request.json() });
+      return jsonResponse(200, { success: true, data: { vistos: 2, vistaAt: new Date().toISOString() } });
+    }
+    if (path === '/api/usuarios/perfil') return jsonResponse(200, { success: true, ...ana, email: 'ana@example.org', language: 'es' });
+    if (path === '/api/mensajes/ajustes') return jsonResponse(200, { success: true, data: { escudo: true } });
+    if (path === '/api/conversaciones/c1')
+      return jsonResponse(200, {
+        success: true,
+        data: { _id: 'c1', familiaId: 'f1', tema: 'escuela', asunto: 'Excursión', creadaPor: 'ana', creadaAt: '2026-11-20T10:00:00Z', actualizadaAt: '2026-11-24T10:00:00Z', participantes: [{ ...ana, foto: null }, { ...bruno, foto: null }], ultimoMensaje: null, noLeidos: 2 },
+      });
+    if (path === '/api/conversaciones/c1/mensajes')
+      return jsonResponse(200, {
+        success: true,
+        data: {
+          mensajes: [
+            message({ _id: 'm2', numero: 2, texto: 'Sos un desastre', tono: 'hostil' }),
+            message({ _id: 'm1', numero: 1, texto: 'Hola, ¿pudiste hablar con la maestra?', autor: ana, vistas: [{ usuarioId: 'bruno', vistaAt: '2026-11-24T17:32:00Z' }] }),
+          ],
+          siguiente: null,
+        },
+      });
+    return jsonResponse(404, { success: false });
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+function renderThread() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <MemoryRouter>
+          <Thread id="c1" />
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Thread', () => {
+  it('folds a hostile message behind the shield until asked, and records the view up to the newest message', async () => {
+    const user = userEvent.setup();
+    renderThread();
+    expect(await screen.findByText('Este mensaje puede resultar hiriente')).toBeInTheDocument();
+    expect(screen.queryByText('Sos un desastre')).not.toBeInTheDocument();
+    await waitFor(() => expect(posted).toEqual([{ path: '/api/conversaciones/c1/leidos', body: { hasta: 'm2' } }]));
+
+    await user.click(screen.getByRole('button', { name: 'Mostrarlo' }));
+    expect(screen.getByText('Sos un desastre')).toBeInTheDocument();
+  });
+
+  it('shows when my message was first seen, and offers to reply to any message', async () => {
+    renderThread();
+    expect(await screen.findByText(/^Visto \d{2}:\d{2}$|^Visto \d+ \S+ \d{2}:\d{2}$/)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Responder/ })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /editar|eliminar|borrar/i })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The shapes of the messages API (issue 16's contract), as the app reads them.
+ */
+export const TOPICS = ['general', 'medico', 'escuela', 'actividades', 'horarios', 'gastos'] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export const MESSAGE_TYPES = ['normal', 'urgente', 'emergencia'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export type Tone = 'ok' | 'atencion' | 'hostil';
+export type ToneCategory = 'insulto' | 'amenaza' | 'desprecio' | 'culpa' | 'absoluto' | 'gritos';
+
+export interface Person {
+  _id: string;
+  nombre: string;
+  apellido: string;
+}
+
+export interface Participant extends Person {
+  foto: string | null;
+}
+
+export interface Quote {
+  _id: string;
+  numero: number;
+  autor: Person | null;
+  texto: string;
+  enviadoAt: string;
+}
+
+export interface Attachment {
+  _id: string;
+  nombre: string;
+  clase: 'imagen' | 'pdf';
+  mime: string;
+  tamano: number;
+  url: string;
+  miniatura: string | null;
+}
+
+export interface View {
+  usuarioId: string;
+  vistaAt: string | null;
+}
+
+export interface Message {
+  _id: string;
+  conversacionId: string;
+  familiaId: string;
+  numero: number;
+  autor: Person | null;
+  texto: string;
+  tipo: MessageType;
+  tono: Tone;
+  respondeA: Quote | null;
+  adjuntos: Attachment[];
+  vistas: View[];
+  registro: { seq: number; hash: string };
+  enviadoAt: string;
+}
+
+export interface Conversation {
+  _id: string;
+  familiaId: string;
+  tema: Topic;
+  asunto: string;
+  creadaPor: string | null;
+  creadaAt: string;
+  actualizadaAt: string;
+  participantes: Participant[];
+  ultimoMensaje: Message | null;
+  noLeidos: number;
+}
+
+export interface ConversationPage {
+  conversaciones: Conversation[];
+  siguiente: string | null;
+}
+
+export interface MessagePage {
+  mensajes: Message[];
+  siguiente: string | null;
+}
+
+export interface ToneFragment {
+  inicio: number;
+  fin: number;
+  categoria: ToneCategory;
+  sugerencia: string;
+}
+
+export interface ToneAnswer {
+  nivel: Tone;
+  fragmentos: ToneFragment[];
+}
+
+export interface NewConversation {
+  familiaId: string;
+  tema: Topic;
+  asunto: string;
+  participantes?: string[];
+}
+
+export interface NewMessage {
+  texto: string;
+  tipo: MessageType;
+  respondeA?: string;
+  adjuntos?: string[];
+}
