@@ -256,6 +256,21 @@ pub fn language(value: Option<String>, default: Lang) -> Result<Lang, Msg> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_message_keeps_its_inner_spacing_and_loses_only_the_blank_lines_around_it() {
+        let check =
+            |v: &str| message_text(v, 20, Msg::MessageTextRequired, Msg::MessageTextTooLong);
+        assert_eq!(
+            check("\n  \n  hola\n\n  chau  \n \n"),
+            Ok("  hola\n\n  chau  ".to_owned())
+        );
+        assert_eq!(check("\r\n\tsí\r\n"), Ok("\tsí".to_owned()));
+        assert_eq!(check(" \n\t\n"), Err(Msg::MessageTextRequired));
+        assert_eq!(check(&"a".repeat(21)), Err(Msg::MessageTextTooLong));
+        assert_eq!(check(&"ñ".repeat(20)), Ok("ñ".repeat(20)));
+        assert_eq!(check("hola\u{0}"), Err(Msg::TextForbiddenCharacters));
+    }
+
     fn s(v: &str) -> Option<String> {
         Some(v.to_owned())
     }

@@ -111,7 +111,7 @@ fn subject(value: Option<String>) -> Result<String, Msg> {
         (status = 404, description = "a family that is not yours", body = ErrorBody),
         (status = 422, description = "a bad topic or cursor", body = ErrorBody),
     ))]
-pub async fn list(
+pub async fn list_conversations(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(query): Query<ListQuery>,
@@ -173,7 +173,7 @@ pub async fn list(
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
     ))]
-pub async fn get(
+pub async fn get_conversation(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
@@ -223,7 +223,7 @@ fn participants(
         (status = 401, body = ErrorBody),
         (status = 422, description = "a family not yours, a bad topic or subject, participants who are not members or nobody else", body = ErrorBody),
     ))]
-pub async fn create(
+pub async fn create_conversation(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(body): Json<ConversationInput>,

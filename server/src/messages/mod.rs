@@ -48,13 +48,19 @@ pub struct Messages;
 impl Domain for Messages {
     fn router(&self) -> OpenApiRouter<AppState> {
         OpenApiRouter::new()
-            .routes(routes!(conversations::list, conversations::create))
-            .routes(routes!(conversations::get))
-            .routes(routes!(thread::list, send::send))
-            .routes(routes!(thread::one))
-            .routes(routes!(thread::seen))
-            .routes(routes!(settings::unread))
-            .routes(routes!(settings::get, settings::put))
+            .routes(routes!(
+                conversations::list_conversations,
+                conversations::create_conversation
+            ))
+            .routes(routes!(conversations::get_conversation))
+            .routes(routes!(thread::list_messages, send::send_message))
+            .routes(routes!(thread::get_message))
+            .routes(routes!(thread::mark_seen))
+            .routes(routes!(settings::unread_messages))
+            .routes(routes!(
+                settings::get_message_settings,
+                settings::put_message_settings
+            ))
             .merge(attachments::router())
             .merge(search::router())
             .merge(print::router())

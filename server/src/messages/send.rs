@@ -131,7 +131,7 @@ async fn check(
         (status = 422, description = "an empty or too long text, a bad type, a quote or files not of this conversation", body = ErrorBody),
         (status = 429, description = "`emergency_limit`: a fourth emergency within 24 hours; see Retry-After", body = ErrorBody),
     ))]
-pub async fn send(
+pub async fn send_message(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
@@ -171,7 +171,7 @@ async fn check_emergency_limit(
     usuario::Entity::update_many()
         .col_expr(
             usuario::Column::UpdatedAt,
-            Expr::col(usuario::Column::UpdatedAt).into(),
+            Expr::col(usuario::Column::UpdatedAt),
         )
         .filter(usuario::Column::Id.eq(usuario_id))
         .exec(txn)

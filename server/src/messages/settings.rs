@@ -61,7 +61,7 @@ pub async fn unread_total(db: &impl ConnectionTrait, usuario_id: &str) -> Result
 /// How many messages to you are unseen, across your conversations.
 #[utoipa::path(get, path = "/mensajes/no-leidos", tag = "messages", security(("bearer" = [])),
     responses((status = 200, body = UnreadMessagesAnswer), (status = 401, body = ErrorBody)))]
-pub async fn unread(
+pub async fn unread_messages(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<UnreadMessagesAnswer>> {
@@ -91,7 +91,7 @@ fn answer(escudo: bool) -> Json<MessageSettingsAnswer> {
 /// Your messages settings.
 #[utoipa::path(get, path = "/mensajes/ajustes", tag = "messages", security(("bearer" = [])),
     responses((status = 200, body = MessageSettingsAnswer), (status = 401, body = ErrorBody)))]
-pub async fn get(
+pub async fn get_message_settings(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<MessageSettingsAnswer>> {
@@ -106,7 +106,7 @@ pub async fn get(
         (status = 401, body = ErrorBody),
         (status = 422, description = "`escudo` missing", body = ErrorBody),
     ))]
-pub async fn put(
+pub async fn put_message_settings(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(body): Json<MessageSettingsInput>,

@@ -88,7 +88,7 @@ fn cursor(value: Option<&str>) -> ApiResult<Option<i64>> {
         (status = 404, body = ErrorBody),
         (status = 422, description = "a cursor that is not a message number", body = ErrorBody),
     ))]
-pub async fn list(
+pub async fn list_messages(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
@@ -134,7 +134,7 @@ pub struct OneMessageAnswer {
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
     ))]
-pub async fn one(
+pub async fn get_message(
     State(state): State<AppState>,
     auth: AuthUser,
     Path((id, mensaje_id)): Path<(String, String)>,
@@ -166,7 +166,7 @@ pub async fn one(
         (status = 404, body = ErrorBody),
         (status = 422, description = "`hasta` is not a message of this conversation", body = ErrorBody),
     ))]
-pub async fn seen(
+pub async fn mark_seen(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,

@@ -350,7 +350,7 @@ async fn preferences_are_checked_and_kept() {
     assert_eq!(got.status, StatusCode::OK, "{}", got.body);
     let data = &got.body["data"];
     let tipos = data["tipos"].as_array().cloned().unwrap_or_default();
-    assert_eq!(tipos.len(), 5);
+    assert_eq!(tipos.len(), nido::notifications::kinds::ALL.len());
     assert!(
         tipos
             .iter()

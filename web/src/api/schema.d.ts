@@ -38,6 +38,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your conversations (as a participant still in the family), most recently active first, 30 a
+         *     page, each with its last message and your unread count.
+         */
+        get: operations["list_conversations"];
+        put?: never;
+        /** Start a conversation in one of your families. */
+        post: operations["create_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversaciones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your conversations. */
+        get: operations["get_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversaciones/{id}/leidos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the messages up to `hasta` as seen by you. Only those you had not seen get the time;
+         *     a time once set never moves.
+         */
+        post: operations["mark_seen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversaciones/{id}/mensajes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation's messages, newest first, 50 a page. */
+        get: operations["list_messages"];
+        put?: never;
+        /**
+         * Send a message. Nothing can edit or delete it afterwards: a correction is a new message that
+         *     quotes it.
+         */
+        post: operations["send_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversaciones/{id}/mensajes/{mensajeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message of a conversation (there is no way to change or delete it). */
+        get: operations["get_message"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias": {
         parameters: {
             query?: never;
@@ -536,6 +632,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mensajes/ajustes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your messages settings. */
+        get: operations["get_message_settings"];
+        /** Change your messages settings. */
+        put: operations["put_message_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mensajes/no-leidos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many messages to you are unseen, across your conversations. */
+        get: operations["unread_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notificaciones": {
         parameters: {
             query?: never;
@@ -694,7 +825,10 @@ export interface paths {
         };
         /** How you receive notices. */
         get: operations["get"];
-        /** Change how you receive notices. Kinds not listed keep their setting. */
+        /**
+         * Change how you receive notices. Kinds not listed keep their setting; a kind that is `siempre`
+         *     may be listed only as on (422 otherwise).
+         */
         put: operations["put"];
         post?: never;
         delete?: never;
@@ -1280,6 +1414,23 @@ export interface components {
             lugar?: string | null;
             nombre: string;
         };
+        /** @description A file of a message, as the API shows it. */
+        AdjuntoView: {
+            _id: string;
+            /** @description `imagen` or `pdf`. */
+            clase: string;
+            mime: string;
+            /** @description A signed link to a small version of an image. */
+            miniatura?: string | null;
+            nombre: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            tamano: number;
+            /** @description A signed link to the file, valid for a limited time. */
+            url: string;
+        };
         AppointmentInput: {
             /** @description programado (default), completado or cancelado */
             estado?: string | null;
@@ -1399,6 +1550,16 @@ export interface components {
             data: components["schemas"]["ChildView"][];
             success: boolean;
         };
+        CitaView: {
+            _id: string;
+            autor?: components["schemas"]["PersonaView"] | null;
+            /** Format: date-time */
+            enviadoAt: string;
+            /** Format: int64 */
+            numero: number;
+            /** @description Its first 200 characters. */
+            texto: string;
+        };
         CloseRequest: {
             /** @description The word "eliminar" (or "delete"), typed to confirm; any case. */
             confirmacion?: string | null;
@@ -1451,6 +1612,49 @@ export interface components {
             prioridad?: number | null;
             relacion: string;
             telefono: string;
+        };
+        ConversacionView: {
+            _id: string;
+            /**
+             * Format: date-time
+             * @description The last message's time, else the creation's.
+             */
+            actualizadaAt: string;
+            asunto: string;
+            /** Format: date-time */
+            creadaAt: string;
+            creadaPor?: string | null;
+            familiaId: string;
+            /**
+             * Format: int64
+             * @description Messages to the caller they have not seen yet.
+             */
+            noLeidos: number;
+            participantes: components["schemas"]["ParticipanteView"][];
+            tema: string;
+            ultimoMensaje?: components["schemas"]["MensajeView"] | null;
+        };
+        ConversationAnswer: {
+            data: components["schemas"]["ConversacionView"];
+            success: boolean;
+        };
+        ConversationInput: {
+            /** @description 1 to 200 characters. */
+            asunto?: string | null;
+            familiaId?: string | null;
+            /** @description Members of the family; the caller is added. Left out: the family's co-parents. */
+            participantes?: string[] | null;
+            /** @description general, medico, escuela, actividades, horarios or gastos. */
+            tema?: string | null;
+        };
+        ConversationPage: {
+            conversaciones: components["schemas"]["ConversacionView"][];
+            /** @description The cursor of the next page; null on the last. */
+            siguiente?: string | null;
+        };
+        ConversationPageAnswer: {
+            data: components["schemas"]["ConversationPage"];
+            success: boolean;
         };
         Cpu: {
             /** Format: int32 */
@@ -1741,6 +1945,8 @@ export interface components {
             email: boolean;
             nombre: string;
             push: boolean;
+            /** @description Always by mail and push: shown on, and cannot be turned off. */
+            siempre: boolean;
             tipo: string;
             /** @description Arrives in quiet hours too. */
             urgente: boolean;
@@ -1841,6 +2047,59 @@ export interface components {
              */
             used: number;
         };
+        MensajeView: {
+            _id: string;
+            adjuntos: components["schemas"]["AdjuntoView"][];
+            autor?: components["schemas"]["PersonaView"] | null;
+            conversacionId: string;
+            /** Format: date-time */
+            enviadoAt: string;
+            familiaId: string;
+            /** Format: int64 */
+            numero: number;
+            registro: components["schemas"]["RegistroRef"];
+            respondeA?: components["schemas"]["CitaView"] | null;
+            texto: string;
+            /** @description `normal`, `urgente` or `emergencia`. */
+            tipo: string;
+            /** @description `ok`, `atencion` or `hostil`. */
+            tono: string;
+            vistas: components["schemas"]["VistaView"][];
+        };
+        MessageAnswer: {
+            data: components["schemas"]["MensajeView"];
+            success: boolean;
+        };
+        MessageInput: {
+            /** @description Uploads of yours to this conversation not yet sent, at most 5. */
+            adjuntos?: string[];
+            /** @description A message of this conversation that this one answers or corrects. */
+            respondeA?: string | null;
+            /** @description 1 to 10,000 characters; blank lines around it are dropped, nothing else. */
+            texto?: string | null;
+            /** @description normal, urgente or emergencia (at most 3 a day). */
+            tipo?: string | null;
+        };
+        MessagePage: {
+            mensajes: components["schemas"]["MensajeView"][];
+            /** @description The `numero` to pass as `cursor` for the older page; null on the oldest. */
+            siguiente?: string | null;
+        };
+        MessagePageAnswer: {
+            data: components["schemas"]["MessagePage"];
+            success: boolean;
+        };
+        MessageSettings: {
+            /** @description Fold incoming messages rated hostile until you open them. */
+            escudo: boolean;
+        };
+        MessageSettingsAnswer: {
+            data: components["schemas"]["MessageSettings"];
+            success: boolean;
+        };
+        MessageSettingsInput: {
+            escudo?: boolean | null;
+        };
         Metrics: {
             cpu: components["schemas"]["Cpu"];
             memory: components["schemas"]["Memory"];
@@ -1881,8 +2140,19 @@ export interface components {
             /** @description In the reader's language. */
             titulo: string;
         };
+        OneMessageAnswer: {
+            data: components["schemas"]["MensajeView"];
+            success: boolean;
+        };
         Overall: {
             status: components["schemas"]["ServiceStatus"];
+        };
+        ParticipanteView: {
+            _id: string;
+            apellido: string;
+            /** @description A signed link to the user's photo, or null. */
+            foto?: string | null;
+            nombre: string;
         };
         PasswordChange: {
             currentPassword?: string | null;
@@ -1894,6 +2164,11 @@ export interface components {
          */
         Permission: "coparent" | "viewer";
         PersonView: {
+            _id: string;
+            apellido: string;
+            nombre: string;
+        };
+        PersonaView: {
             _id: string;
             apellido: string;
             nombre: string;
@@ -2013,6 +2288,12 @@ export interface components {
              */
             zonaHoraria?: string | null;
         };
+        /** @description A message's entry in the family record. */
+        RegistroRef: {
+            hash: string;
+            /** Format: int64 */
+            seq: number;
+        };
         /**
          * @description A member's relation to the family's children.
          * @enum {string}
@@ -2042,6 +2323,23 @@ export interface components {
             horarioEscolar: components["schemas"]["SchoolHoursView"];
             profesorPrincipal?: string | null;
             telefonoEscuela?: string | null;
+        };
+        Seen: {
+            /** Format: date-time */
+            vistaAt: string;
+            /**
+             * Format: int64
+             * @description How many messages were seen for the first time now.
+             */
+            vistos: number;
+        };
+        SeenAnswer: {
+            data: components["schemas"]["Seen"];
+            success: boolean;
+        };
+        SeenInput: {
+            /** @description The newest message seen: it and every earlier one count as seen. */
+            hasta?: string | null;
         };
         Sent: {
             /** @description How many devices' push services accepted the notice. */
@@ -2218,6 +2516,14 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        UnreadMessages: {
+            /** Format: int64 */
+            total: number;
+        };
+        UnreadMessagesAnswer: {
+            data: components["schemas"]["UnreadMessages"];
+            success: boolean;
+        };
         Unsubscription: {
             /** @description What that is, in the caller's language. */
             nombre: string;
@@ -2264,6 +2570,14 @@ export interface components {
         VerificationAnswer: {
             data: components["schemas"]["Verification"];
             success: boolean;
+        };
+        VistaView: {
+            usuarioId: string;
+            /**
+             * Format: date-time
+             * @description When they first saw it; null while they have not.
+             */
+            vistaAt?: string | null;
         };
     };
     responses: never;
@@ -2401,6 +2715,412 @@ export interface operations {
             };
             /** @description too many messages */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_conversations: {
+        parameters: {
+            query?: {
+                /** @description Only this family's (one of the caller's; another answers 404). */
+                familiaId?: string;
+                /** @description Only this topic's. */
+                tema?: string;
+                /** @description The `siguiente` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationPageAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a family that is not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad topic or cursor */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a family not yours, a bad topic or subject, participants who are not members or nobody else */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_seen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeenInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeenAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `hasta` is not a message of this conversation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_messages: {
+        parameters: {
+            query?: {
+                /** @description The `siguiente` of the previous page: the messages numbered below it. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePageAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a cursor that is not a message number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an empty or too long text, a bad type, a quote or files not of this conversation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `emergency_limit`: a fourth emergency within 24 hours; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                mensajeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneMessageAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4873,6 +5593,127 @@ export interface operations {
             };
         };
     };
+    get_message_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSettingsAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_message_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSettingsAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `escudo` missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadMessagesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query?: {
@@ -5311,7 +6152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description an unknown kind, bad quiet hours or summary */
+            /** @description an unknown kind, a `siempre` kind turned off, bad quiet hours or summary */
             422: {
                 headers: {
                     [name: string]: unknown;
