@@ -76,6 +76,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversaciones/{id}/impresion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation ready to print: its messages over the days asked (all of them without dates),
+         *     oldest first, with the family-record entries of their sending and first views.
+         */
+        get: operations["printout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversaciones/{id}/leidos": {
         parameters: {
             query?: never;
@@ -643,6 +663,26 @@ export interface paths {
         get: operations["get_message_settings"];
         /** Change your messages settings. */
         put: operations["put_message_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mensajes/buscar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your messages holding these words (accents and case aside), newest first, at most 50. Only
+         *     conversations you take part in, in families you still belong to.
+         */
+        get: operations["search"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1778,6 +1818,10 @@ export interface components {
             /** @description Always false. */
             success: boolean;
         };
+        FamiliaRef: {
+            _id: string;
+            nombre: string;
+        };
         FamiliesAnswer: {
             data: components["schemas"]["FamilyView"][];
             success: boolean;
@@ -2202,6 +2246,39 @@ export interface components {
             silencio?: components["schemas"]["QuietHoursInput"] | null;
             tipos?: components["schemas"]["KindChoice"][];
         };
+        /** @description A family-record entry as printed: enough to recompute its hash and chain it to the previous. */
+        PrintedEntry: {
+            actor?: string | null;
+            /** @description What the act was about; null once erased. */
+            contenido?: Record<string, never> | null;
+            /** @description The SHA-256 of the content's canonical JSON. */
+            contenidoHash: string;
+            hash: string;
+            /** @description The server's time as hashed, RFC 3339 UTC. */
+            hora: string;
+            previo: string;
+            /** Format: int64 */
+            seq: number;
+            /** @description `mensaje.enviado` or `mensaje.visto`. */
+            tipo: string;
+        };
+        PrintedRecord: {
+            /** @description By `seq`. */
+            entradas: components["schemas"]["PrintedEntry"][];
+        };
+        Printout: {
+            conversacion: components["schemas"]["ConversacionView"];
+            familia: components["schemas"]["FamiliaRef"];
+            /** Format: date-time */
+            generadaAt: string;
+            /** @description Oldest first, with their first views. */
+            mensajes: components["schemas"]["MensajeView"][];
+            registro: components["schemas"]["PrintedRecord"];
+        };
+        PrintoutAnswer: {
+            data: components["schemas"]["Printout"];
+            success: boolean;
+        };
         /** @description The signed-in user's profile. */
         ProfileAnswer: components["schemas"]["UserView"] & {
             /** @description A new address waiting for the user to open the link mailed to it, or null. */
@@ -2323,6 +2400,29 @@ export interface components {
             horarioEscolar: components["schemas"]["SchoolHoursView"];
             profesorPrincipal?: string | null;
             telefonoEscuela?: string | null;
+        };
+        SearchAnswer: {
+            data: components["schemas"]["SearchResults"];
+            success: boolean;
+        };
+        SearchHit: {
+            asunto: string;
+            autor?: components["schemas"]["PersonaView"] | null;
+            conversacionId: string;
+            /** Format: date-time */
+            enviadoAt: string;
+            familiaId: string;
+            /** @description Up to 200 characters of the text around the first match, on one line. */
+            fragmento: string;
+            mensajeId: string;
+            /** Format: int64 */
+            numero: number;
+            tema: string;
+            tipo: string;
+        };
+        SearchResults: {
+            /** @description Newest first, at most 50. */
+            resultados: components["schemas"]["SearchHit"][];
         };
         Seen: {
             /** Format: date-time */
@@ -2871,6 +2971,58 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    printout: {
+        parameters: {
+            query?: {
+                /** @description The first day, `YYYY-MM-DD`, in your time zone; absent: from the first message. */
+                desde?: string;
+                /** @description The last day (included), `YYYY-MM-DD`, in your time zone; absent: up to now. */
+                hasta?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrintoutAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such conversation of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad date, or more than 5,000 messages in the period */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5677,6 +5829,62 @@ export interface operations {
                 };
             };
             /** @description `escudo` missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description The words to find, 1 to 200 characters; the last one may be the start of a word. */
+                q?: string;
+                /** @description Only this family's conversations. */
+                familiaId?: string;
+                /** @description Only conversations about this subject. */
+                tema?: string;
+                /** @description The first day, `YYYY-MM-DD`, in your time zone. */
+                desde?: string;
+                /** @description The last day (included), `YYYY-MM-DD`, in your time zone. */
+                hasta?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a family that is not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an empty or too long query, an unknown subject or a bad date */
             422: {
                 headers: {
                     [name: string]: unknown;
