@@ -29,7 +29,7 @@ use crate::{
 const LIMIT: usize = 50;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(search))
+    OpenApiRouter::new().routes(routes!(search_messages))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -386,7 +386,7 @@ fn hit(row: &QueryResult, words: &Words) -> Result<SearchHit, sea_orm::DbErr> {
         (status = 404, description = "a family that is not yours", body = ErrorBody),
         (status = 422, description = "an empty or too long query, an unknown subject or a bad date", body = ErrorBody),
     ))]
-async fn search(
+async fn search_messages(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(query): Query<SearchQuery>,

@@ -87,7 +87,7 @@ export interface paths {
          * A conversation ready to print: its messages over the days asked (all of them without dates),
          *     oldest first, with the family-record entries of their sending and first views.
          */
-        get: operations["printout"];
+        get: operations["print_conversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -681,7 +681,7 @@ export interface paths {
          * Your messages holding these words (accents and case aside), newest first, at most 50. Only
          *     conversations you take part in, in families you still belong to.
          */
-        get: operations["search"];
+        get: operations["search_messages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2980,7 +2980,7 @@ export interface operations {
             };
         };
     };
-    printout: {
+    print_conversation: {
         parameters: {
             query?: {
                 /** @description The first day, `YYYY-MM-DD`, in your time zone; absent: from the first message. */
@@ -5839,7 +5839,7 @@ export interface operations {
             };
         };
     };
-    search: {
+    search_messages: {
         parameters: {
             query?: {
                 /** @description The words to find, 1 to 200 characters; the last one may be the start of a word. */
