@@ -291,7 +291,7 @@ fn statement(
 }
 
 /// How many of the caller's newest messages PostgreSQL may walk before it turns to its GIN index.
-const RECENT: u64 = 20_000;
+const RECENT: u64 = 10_000;
 
 /// The sending time of the caller's `RECENT`th newest readable message, if they have that many.
 async fn recent_bound(
