@@ -81,7 +81,7 @@ async fn plan(app: &TestApp, sql_sqlite: &str, sql_postgres: &str) -> String {
         .join("\n")
 }
 
-/// Scale probe, run by hand: `cargo test --release --test api message_search_at_scale --
+/// Scale probe, run by hand: `cargo test --test api message_search_at_scale --
 /// --ignored --nocapture` (and again with TEST_DATABASE_URL). A family of 100,000 messages next
 /// to another of 20,000; prints the plans and the p99 of searches through HTTP.
 #[tokio::test]
