@@ -10,13 +10,14 @@ use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryResult,
     Statement, Value,
+    sea_query::{PostgresQueryBuilder, SqliteQueryBuilder},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use self::{days::Days, words::Words};
-use super::{TEMAS, views::PersonaView};
+use super::{TEMAS, access, views::PersonaView};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::entities::miembro,
@@ -186,17 +187,16 @@ enum Part {
     Before(DateTime<Utc>),
 }
 
-/// The condition that a message (`m`) is in a conversation the caller may read: they take part
-/// in it and still belong to its family.
-fn readable(sql: &mut Sql, usuario_id: &str) -> String {
-    let me = sql.bind(usuario_id);
-    format!(
-        "m.conversacion_id IN (
-            SELECT p.conversacion_id FROM conversacion_participantes p
-            JOIN conversaciones pc ON pc.id = p.conversacion_id
-            JOIN miembros f ON f.familia_id = pc.familia_id AND f.usuario_id = p.usuario_id
-            WHERE p.usuario_id = {me})"
-    )
+/// The condition that a message (`m`) is in a conversation the caller may read, by the rule of
+/// `access::readable_ids`. Its one value, the caller's id, is written into the text (escaped by
+/// the query builder), which keeps the placeholders of this statement in step.
+fn readable(sql: &Sql, usuario_id: &str) -> String {
+    let ids = access::readable_ids(usuario_id, None);
+    let ids = match sql.backend {
+        DbBackend::Postgres => ids.to_string(PostgresQueryBuilder),
+        _ => ids.to_string(SqliteQueryBuilder),
+    };
+    format!("m.conversacion_id IN ({ids})")
 }
 
 /// One search statement. Values are bound in the order their placeholders appear, as SQLite's
@@ -220,7 +220,7 @@ fn statement(
     let mut condition = String::new();
     if let (true, Part::Before(before)) = (postgres, part) {
         let q = sql.bind(words.tsquery());
-        let scope = readable(&mut sql, usuario_id);
+        let scope = readable(&sql, usuario_id);
         let b = sql.bind(before);
         sql.push(&format!(
             "WITH hits AS MATERIALIZED (
@@ -264,7 +264,7 @@ fn statement(
         let q = sql.bind(words.fts5());
         sql.push(&format!("WHERE mensajes_busqueda MATCH {q}"));
     }
-    let scope = readable(&mut sql, usuario_id);
+    let scope = readable(&sql, usuario_id);
     sql.push(&format!("AND {scope}"));
     if let Some(familia_id) = &search.familia_id {
         let f = sql.bind(familia_id.as_str());
@@ -300,7 +300,7 @@ async fn recent_bound(
     search: &Search,
 ) -> Result<Option<DateTime<Utc>>, sea_orm::DbErr> {
     let mut sql = Sql::new(DbBackend::Postgres);
-    let scope = readable(&mut sql, usuario_id);
+    let scope = readable(&sql, usuario_id);
     sql.push(&format!(
         "SELECT m.enviado_at FROM mensajes m WHERE {scope}"
     ));
