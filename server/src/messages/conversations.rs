@@ -242,17 +242,19 @@ pub async fn create_conversation(
     let (Some(tema), Some(asunto), Some(familia_id)) = (tema, asunto, familia_id) else {
         return Err(ApiError::internal("field check passed without values"));
     };
-    let txn = state.db.begin().await?;
-    // A member removed meanwhile may end up a participant: membership decides what they read.
+    // Read before the transaction, whose first statement must be a write (on SQLite a read first
+    // would make the later write fail when another commit came in between). A member removed
+    // meanwhile may end up a participant: membership decides what they read.
     let members = miembro::Entity::find()
         .filter(miembro::Column::FamiliaId.eq(&familia_id))
-        .all(&txn)
+        .all(&state.db)
         .await?;
     if !members.iter().any(|m| m.usuario_id == me) {
         return Err(ApiError::field("familiaId", Msg::FamilyInvalid));
     }
     let people = participants(&members, body.participantes, &me)
         .map_err(|m| ApiError::field("participantes", m))?;
+    let txn = state.db.begin().await?;
     let now = Utc::now();
     let row = conversacion::Model {
         id: ids::new_id(),

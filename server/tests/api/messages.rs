@@ -1009,3 +1009,60 @@ async fn participants_hear_of_new_conversations_messages_and_first_views_live() 
         );
     }
 }
+
+#[tokio::test]
+async fn the_list_pages_by_latest_activity_and_filters_by_topic() {
+    let f = family().await;
+    let oldest = f.conversation().await;
+    for n in 0..30 {
+        let tema = if n % 10 == 0 { "gastos" } else { "escuela" };
+        let a = f.start(&f.ana, json!({"tema": tema})).await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    }
+    f.say(&f.ana, &oldest, "Esta vuelve arriba").await;
+    f.say(&f.ana, &oldest, "Y otra").await;
+    let first = f.app.get("/api/conversaciones", Some(&f.beto)).await;
+    let page = first.body["data"]["conversaciones"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(page.len(), 30);
+    assert_eq!(id(&page[0]), oldest, "the latest activity first");
+    assert_eq!(page[0]["noLeidos"], 2);
+    assert_eq!(page[0]["ultimoMensaje"]["texto"], "Y otra");
+    assert_eq!(page[1]["noLeidos"], 0);
+    assert_eq!(page[1]["ultimoMensaje"], Value::Null);
+    let next = first.body["data"]["siguiente"]
+        .as_str()
+        .expect("a next page");
+    let second = f
+        .app
+        .get(&format!("/api/conversaciones?cursor={next}"), Some(&f.beto))
+        .await;
+    let rest = second.body["data"]["conversaciones"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(rest.len(), 1);
+    assert_eq!(second.body["data"]["siguiente"], Value::Null);
+    assert!(!page.iter().any(|c| c["_id"] == rest[0]["_id"]));
+
+    let expenses = f
+        .app
+        .get(
+            &format!("/api/conversaciones?tema=gastos&familiaId={}", f.family),
+            Some(&f.beto),
+        )
+        .await;
+    let expenses = expenses.body["data"]["conversaciones"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(expenses.len(), 3);
+    assert!(expenses.iter().all(|c| c["tema"] == "gastos"));
+    let bad = f
+        .app
+        .get("/api/conversaciones?cursor=nothing-like-it", Some(&f.beto))
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
