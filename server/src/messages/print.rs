@@ -38,7 +38,7 @@ use crate::{
 const MAX_MESSAGES: u64 = 5_000;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(printout))
+    OpenApiRouter::new().routes(routes!(print_conversation))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -216,7 +216,7 @@ async fn entries_of(
         (status = 404, description = "no such conversation of yours", body = ErrorBody),
         (status = 422, description = "a bad date, or more than 5,000 messages in the period", body = ErrorBody),
     ))]
-async fn printout(
+async fn print_conversation(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,

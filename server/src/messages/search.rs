@@ -10,13 +10,14 @@ use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryResult,
     Statement, Value,
+    sea_query::{PostgresQueryBuilder, SqliteQueryBuilder},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use self::{days::Days, words::Words};
-use super::{TEMAS, views::PersonaView};
+use super::{TEMAS, access, views::PersonaView};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::entities::miembro,
@@ -29,7 +30,7 @@ use crate::{
 const LIMIT: usize = 50;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(search))
+    OpenApiRouter::new().routes(routes!(search_messages))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -175,59 +176,96 @@ impl Sql {
     }
 }
 
-/// The FROM clause, the condition that a message (`m`) holds the words, and the order of the
-/// results, each in the backend's own index.
-///
-/// SQLite walks the FTS matches newest first (their rowids follow the sending order) and stops at
-/// the 50th readable one, so a word found in every message costs as little as a rare one; the
-/// CROSS JOINs keep its planner from starting anywhere else. PostgreSQL chooses between its GIN
-/// index and walking `enviado_at` backwards by its statistics on the words.
-fn source(sql: &mut Sql, words: &Words) -> (&'static str, String, &'static str) {
-    match sql.backend {
-        DbBackend::Postgres => {
-            let q = sql.bind(words.tsquery());
-            (
-                "FROM mensajes m",
-                format!("m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))"),
-                "m.enviado_at DESC, m.id DESC",
-            )
-        }
-        _ => {
-            let q = sql.bind(words.fts5());
-            (
-                "FROM mensajes_busqueda b
-                CROSS JOIN mensajes_busqueda_filas bf ON bf.fila = b.rowid
-                CROSS JOIN mensajes m ON m.id = bf.mensaje_id",
-                format!("mensajes_busqueda MATCH {q}"),
-                "b.rowid DESC",
-            )
-        }
-    }
+/// Which messages one statement looks at, by sending time. PostgreSQL splits a search in two
+/// (see `pg_search`); SQLite always looks at them all.
+#[derive(Debug, Clone, Copy)]
+enum Part {
+    All,
+    /// Sent at this time or later.
+    Since(DateTime<Utc>),
+    /// Sent before this time, found through the GIN index alone.
+    Before(DateTime<Utc>),
 }
 
-/// The search as one statement: the index, the conversations the caller may read (participant
-/// and still a member of the family), the filters, newest first.
-fn statement(backend: DbBackend, usuario_id: &str, search: &Search, words: &Words) -> Statement {
+/// The condition that a message (`m`) is in a conversation the caller may read, by the rule of
+/// `access::readable_ids`. Its one value, the caller's id, is written into the text (escaped by
+/// the query builder), which keeps the placeholders of this statement in step.
+fn readable(sql: &Sql, usuario_id: &str) -> String {
+    let ids = access::readable_ids(usuario_id, None);
+    let ids = match sql.backend {
+        DbBackend::Postgres => ids.to_string(PostgresQueryBuilder),
+        _ => ids.to_string(SqliteQueryBuilder),
+    };
+    format!("m.conversacion_id IN ({ids})")
+}
+
+/// One search statement. Values are bound in the order their placeholders appear, as SQLite's
+/// `?` are positional.
+///
+/// SQLite walks the FTS matches newest first (their rowids follow the sending order) and stops at
+/// the 50th readable one, so a word found in every message costs little more than a rare one;
+/// the CROSS JOINs keep its planner from starting anywhere else. On PostgreSQL, `Part::Before`
+/// reads the GIN index into a materialised list first, which keeps the planner from walking
+/// `enviado_at` backwards through every message when a word is rare.
+fn statement(
+    backend: DbBackend,
+    usuario_id: &str,
+    search: &Search,
+    words: &Words,
+    part: Part,
+    limit: usize,
+) -> Statement {
     let mut sql = Sql::new(backend);
-    let (from, condition, order) = source(&mut sql, words);
+    let postgres = backend == DbBackend::Postgres;
+    let mut condition = String::new();
+    if let (true, Part::Before(before)) = (postgres, part) {
+        let q = sql.bind(words.tsquery());
+        let scope = readable(&sql, usuario_id);
+        let b = sql.bind(before);
+        sql.push(&format!(
+            "WITH hits AS MATERIALIZED (
+                SELECT m.id FROM mensajes m
+                WHERE m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))
+                AND {scope} AND m.enviado_at < {b})"
+        ));
+    }
     sql.push(
         "SELECT m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, m.numero, m.autor_id,
             u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto",
     );
-    sql.push(from);
+    let order = match (postgres, part) {
+        (true, Part::Before(_)) => {
+            sql.push("FROM mensajes m JOIN hits h ON h.id = m.id");
+            "m.enviado_at DESC, m.id DESC"
+        }
+        (true, _) => {
+            sql.push("FROM mensajes m");
+            let q = sql.bind(words.tsquery());
+            condition = format!("AND m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))");
+            "m.enviado_at DESC, m.id DESC"
+        }
+        (false, _) => {
+            sql.push(
+                "FROM mensajes_busqueda b
+                CROSS JOIN mensajes_busqueda_filas bf ON bf.fila = b.rowid
+                CROSS JOIN mensajes m ON m.id = bf.mensaje_id",
+            );
+            "b.rowid DESC"
+        }
+    };
     sql.push(
         "JOIN conversaciones c ON c.id = m.conversacion_id
         LEFT JOIN usuarios u ON u.id = m.autor_id",
     );
-    sql.push(&format!("WHERE {condition}"));
-    let me = sql.bind(usuario_id);
-    sql.push(&format!(
-        "AND m.conversacion_id IN (
-            SELECT p.conversacion_id FROM conversacion_participantes p
-            JOIN conversaciones pc ON pc.id = p.conversacion_id
-            JOIN miembros f ON f.familia_id = pc.familia_id AND f.usuario_id = p.usuario_id
-            WHERE p.usuario_id = {me})"
-    ));
+    if postgres {
+        sql.push("WHERE TRUE");
+        sql.push(&condition);
+    } else {
+        let q = sql.bind(words.fts5());
+        sql.push(&format!("WHERE mensajes_busqueda MATCH {q}"));
+    }
+    let scope = readable(&sql, usuario_id);
+    sql.push(&format!("AND {scope}"));
     if let Some(familia_id) = &search.familia_id {
         let f = sql.bind(familia_id.as_str());
         sql.push(&format!("AND m.familia_id = {f}"));
@@ -244,8 +282,71 @@ fn statement(backend: DbBackend, usuario_id: &str, search: &Search, words: &Word
         let h = sql.bind(until);
         sql.push(&format!("AND m.enviado_at < {h}"));
     }
-    sql.push(&format!("ORDER BY {order} LIMIT {LIMIT}"));
+    if let Part::Since(since) = part {
+        let s = sql.bind(since);
+        sql.push(&format!("AND m.enviado_at >= {s}"));
+    }
+    sql.push(&format!("ORDER BY {order} LIMIT {limit}"));
     sql.statement()
+}
+
+/// How many of the caller's newest messages PostgreSQL may walk before it turns to its GIN index.
+const RECENT: u64 = 10_000;
+
+/// The sending time of the caller's `RECENT`th newest readable message, if they have that many.
+async fn recent_bound(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+    search: &Search,
+) -> Result<Option<DateTime<Utc>>, sea_orm::DbErr> {
+    let mut sql = Sql::new(DbBackend::Postgres);
+    let scope = readable(&sql, usuario_id);
+    sql.push(&format!(
+        "SELECT m.enviado_at FROM mensajes m WHERE {scope}"
+    ));
+    if let Some(familia_id) = &search.familia_id {
+        let f = sql.bind(familia_id.as_str());
+        sql.push(&format!("AND m.familia_id = {f}"));
+    }
+    sql.push(&format!(
+        "ORDER BY m.enviado_at DESC OFFSET {} LIMIT 1",
+        RECENT - 1
+    ));
+    db.query_one_raw(sql.statement())
+        .await?
+        .map(|row| row.try_get("", "enviado_at"))
+        .transpose()
+}
+
+/// PostgreSQL estimates how common a word is from its statistics, and a word that is rare or
+/// absent can be taken for a common one; walking every message from the newest then costs the
+/// whole family. So the search walks the newest `RECENT` messages, and only when those hold
+/// fewer than 50 results asks the GIN index for the older ones, whose cost is the number of
+/// matches.
+async fn pg_search(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+    search: &Search,
+    words: &Words,
+) -> Result<Vec<QueryResult>, sea_orm::DbErr> {
+    let run = |part, limit| {
+        db.query_all_raw(statement(
+            DbBackend::Postgres,
+            usuario_id,
+            search,
+            words,
+            part,
+            limit,
+        ))
+    };
+    let Some(bound) = recent_bound(db, usuario_id, search).await? else {
+        return run(Part::All, LIMIT).await;
+    };
+    let mut rows = run(Part::Since(bound), LIMIT).await?;
+    if rows.len() < LIMIT {
+        rows.extend(run(Part::Before(bound), LIMIT - rows.len()).await?);
+    }
+    Ok(rows)
 }
 
 fn hit(row: &QueryResult, words: &Words) -> Result<SearchHit, sea_orm::DbErr> {
@@ -285,7 +386,7 @@ fn hit(row: &QueryResult, words: &Words) -> Result<SearchHit, sea_orm::DbErr> {
         (status = 404, description = "a family that is not yours", body = ErrorBody),
         (status = 422, description = "an empty or too long query, an unknown subject or a bad date", body = ErrorBody),
     ))]
-async fn search(
+async fn search_messages(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(query): Query<SearchQuery>,
@@ -294,12 +395,14 @@ async fn search(
     let resultados = match &search.words {
         None => Vec::new(),
         Some(words) => {
-            let backend = state.db.get_database_backend();
-            state
-                .db
-                .query_all_raw(statement(backend, &auth.user.id, &search, words))
-                .await?
-                .iter()
+            let rows = match state.db.get_database_backend() {
+                DbBackend::Postgres => pg_search(&state.db, &auth.user.id, &search, words).await?,
+                backend => {
+                    let all = statement(backend, &auth.user.id, &search, words, Part::All, LIMIT);
+                    state.db.query_all_raw(all).await?
+                }
+            };
+            rows.iter()
                 .map(|row| hit(row, words))
                 .collect::<Result<_, _>>()?
         }

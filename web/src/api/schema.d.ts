@@ -76,27 +76,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/conversaciones/{id}/adjuntos": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Upload a file to a conversation, to be sent with a message within a day (after that an
-         *     unsent upload is removed). Images are re-encoded without their metadata and get a
-         *     thumbnail; PDFs are kept as sent.
-         */
-        post: operations["upload"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/conversaciones/{id}/impresion": {
         parameters: {
             query?: never;
@@ -108,7 +87,7 @@ export interface paths {
          * A conversation ready to print: its messages over the days asked (all of them without dates),
          *     oldest first, with the family-record entries of their sending and first views.
          */
-        get: operations["printout"];
+        get: operations["print_conversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -702,7 +681,7 @@ export interface paths {
          * Your messages holding these words (accents and case aside), newest first, at most 50. Only
          *     conversations you take part in, in families you still belong to.
          */
-        get: operations["search"];
+        get: operations["search_messages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -722,23 +701,6 @@ export interface paths {
         get: operations["unread_messages"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/mensajes/tono": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** How a draft reads: the flagged fragments with a calmer wording for each. Nothing is blocked. */
-        post: operations["rate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1492,10 +1454,6 @@ export interface components {
             lugar?: string | null;
             nombre: string;
         };
-        AdjuntoAnswer: {
-            data: components["schemas"]["AdjuntoView"];
-            success: boolean;
-        };
         /** @description A file of a message, as the API shows it. */
         AdjuntoView: {
             _id: string;
@@ -1510,7 +1468,7 @@ export interface components {
              * @description Bytes.
              */
             tamano: number;
-            /** @description A signed link to the file, valid for a limited time: an image is shown, a PDF downloads. */
+            /** @description A signed link to the file, valid for a limited time. */
             url: string;
         };
         AppointmentInput: {
@@ -1532,14 +1490,6 @@ export interface components {
             medico: components["schemas"]["DoctorSpecialtyView"];
             notas?: string | null;
             tipoConsulta: string;
-        };
-        /** @description The multipart form of an attachment. */
-        AttachmentUpload: {
-            /**
-             * Format: binary
-             * @description An image (JPG, PNG, GIF or WebP) or a PDF, at most 25 MB.
-             */
-            archivo: string;
         };
         BlockRequest: {
             usuarioId?: string | null;
@@ -1924,16 +1874,6 @@ export interface components {
             /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
             deviceToken?: string | null;
             email?: string | null;
-        };
-        FragmentView: {
-            /** @description insulto, amenaza, desprecio, culpa, absoluto or gritos. */
-            categoria: string;
-            /** @description One past the last character. */
-            fin: number;
-            /** @description First character (Unicode scalar values, counted from 0). */
-            inicio: number;
-            /** @description A calmer wording, in the language of the text. */
-            sugerencia: string;
         };
         Health: {
             data: components["schemas"]["HealthData"];
@@ -2614,20 +2554,6 @@ export interface components {
             data: components["schemas"]["Summary"];
             success: boolean;
         };
-        ToneAnswer: {
-            data: components["schemas"]["ToneView"];
-            success: boolean;
-        };
-        ToneInput: {
-            /** @description `es` or `en`; absent, both lexicons are used. */
-            idioma?: string | null;
-            texto: string;
-        };
-        ToneView: {
-            fragmentos: components["schemas"]["FragmentView"][];
-            /** @description ok, atencion or hostil. */
-            nivel: string;
-        };
         /** @description The answer to a right password when two-step verification is on: no session yet. */
         TwoFactorChallenge: {
             /** @description Good for 5 minutes and one sign-in. */
@@ -3054,95 +2980,7 @@ export interface operations {
             };
         };
     };
-    upload: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["AttachmentUpload"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdjuntoAnswer"];
-                };
-            };
-            /** @description no file */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description not signed in, or the session has ended */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description not a conversation of the caller */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description larger than 25 MB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description neither an image nor a PDF */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description an empty file, or an image of more than 50 megapixels */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description too many uploads */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    printout: {
+    print_conversation: {
         parameters: {
             query?: {
                 /** @description The first day, `YYYY-MM-DD`, in your time zone; absent: from the first message. */
@@ -6001,7 +5839,7 @@ export interface operations {
             };
         };
     };
-    search: {
+    search_messages: {
         parameters: {
             query?: {
                 /** @description The words to find, 1 to 200 characters; the last one may be the start of a word. */
@@ -6075,73 +5913,6 @@ export interface operations {
                 };
             };
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    rate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ToneInput"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ToneAnswer"];
-                };
-            };
-            /** @description the body is not valid JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description a text longer than 10,000 characters or an unknown language */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
