@@ -78,6 +78,12 @@ pub mod mensaje {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
+
+    pub const NORMAL: &str = "normal";
+    pub const URGENT: &str = "urgente";
+    pub const EMERGENCY: &str = "emergencia";
+    /// Every `tipo`, from the calmest.
+    pub const TIPOS: [&str; 3] = [NORMAL, URGENT, EMERGENCY];
 }
 
 pub mod vista {

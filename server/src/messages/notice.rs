@@ -8,9 +8,9 @@ use sea_orm::{
     ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect,
 };
 
-use super::{
-    entities::{conversacion, mensaje},
-    send::{EMERGENCY, URGENT},
+use super::entities::{
+    conversacion,
+    mensaje::{self, EMERGENCY, URGENT},
 };
 use crate::{
     db::entities::usuario,

@@ -18,7 +18,11 @@ use utoipa::ToSchema;
 use super::{
     access::{readable_conversation, readers},
     attachments,
-    entities::{conversacion, mensaje, vista},
+    entities::{
+        conversacion,
+        mensaje::{self, EMERGENCY, NORMAL, TIPOS},
+        vista,
+    },
     notice, tone,
     views::{self, MensajeView},
 };
@@ -36,10 +40,6 @@ use crate::{
 
 pub const TEXT_MAX_CHARS: usize = 10_000;
 pub const ATTACHMENTS_MAX: usize = 5;
-pub const TIPOS: [&str; 3] = [NORMAL, URGENT, EMERGENCY];
-pub const NORMAL: &str = "normal";
-pub const URGENT: &str = "urgente";
-pub const EMERGENCY: &str = "emergencia";
 /// Emergencies a sender may send in any `EMERGENCY_WINDOW`, across conversations.
 pub const EMERGENCY_LIMIT: usize = 3;
 pub const EMERGENCY_WINDOW: Duration = Duration::hours(24);
