@@ -171,7 +171,7 @@ async fn check_emergency_limit(
     usuario::Entity::update_many()
         .col_expr(
             usuario::Column::UpdatedAt,
-            Expr::col(usuario::Column::UpdatedAt).into(),
+            Expr::col(usuario::Column::UpdatedAt),
         )
         .filter(usuario::Column::Id.eq(usuario_id))
         .exec(txn)

@@ -4,8 +4,9 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+    sea_query::{Expr, ExprTrait},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -315,9 +316,10 @@ pub async fn conversations(
         .into_iter()
         .map(|m| (m.conversacion_id.clone(), m))
         .collect();
+    let unread = unread_by_conversation(db, usuario_id, &ids).await?;
     let mut views = Vec::with_capacity(rows.len());
     for c in rows {
-        let no_leidos = unread_in(db, usuario_id, &c.id).await?;
+        let no_leidos = unread.get(&c.id).copied().unwrap_or(0);
         views.push(ConversacionView {
             participantes: people.remove(&c.id).unwrap_or_default(),
             ultimo_mensaje: last.remove(&c.id),
@@ -344,15 +346,25 @@ pub async fn conversation(
     views.pop().ok_or_else(crate::error::ApiError::not_found)
 }
 
-async fn unread_in(
+/// The caller's unseen messages in each of these conversations (absent: none).
+async fn unread_by_conversation(
     db: &impl ConnectionTrait,
     usuario_id: &str,
-    conversacion_id: &str,
-) -> Result<u64, DbErr> {
-    vista::Entity::find()
+    ids: &[String],
+) -> Result<HashMap<String, u64>, DbErr> {
+    let counts: Vec<(String, i64)> = vista::Entity::find()
+        .select_only()
+        .column(vista::Column::ConversacionId)
+        .column_as(Expr::col(vista::Column::MensajeId).count(), "n")
         .filter(vista::Column::UsuarioId.eq(usuario_id))
-        .filter(vista::Column::ConversacionId.eq(conversacion_id))
+        .filter(vista::Column::ConversacionId.is_in(ids.iter().cloned()))
         .filter(vista::Column::VistaAt.is_null())
-        .count(db)
-        .await
+        .group_by(vista::Column::ConversacionId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(counts
+        .into_iter()
+        .map(|(id, n)| (id, u64::try_from(n).unwrap_or(0)))
+        .collect())
 }

@@ -902,3 +902,167 @@ async fn settings_the_profile_counter_and_the_export() {
         .expect("count");
     assert_eq!(total, 2);
 }
+
+#[tokio::test]
+async fn an_erased_authors_messages_stay_for_the_others() {
+    let f = family().await;
+    let conversation = f.conversation().await;
+    let from_ana = id(&f.say(&f.ana, &conversation, "¿Quién lo lleva?").await);
+    let from_beto = f.say(&f.beto, &conversation, "Yo lo llevo").await;
+    let seen = f.seen(&f.beto, &conversation, &from_ana).await;
+    assert_eq!(seen.body["data"]["vistos"], 1);
+    let closed = f
+        .app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&f.beto),
+            Some(json!({"password": PASSWORD, "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert!(closed.status.is_success(), "{}", closed.body);
+    let erased =
+        nido::accounts::closing::purge_due(&f.app.state, Utc::now() + chrono::Duration::days(91))
+            .await
+            .expect("purge");
+    assert_eq!(erased, 1);
+
+    let page = f
+        .app
+        .get(
+            &format!("/api/conversaciones/{conversation}/mensajes"),
+            Some(&f.ana),
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let list = page.body["data"]["mensajes"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[0]["_id"], from_beto["_id"]);
+    assert_eq!(list[0]["texto"], "Yo lo llevo");
+    assert_eq!(list[0]["autor"], Value::Null);
+    assert_eq!(list[0]["registro"], from_beto["registro"]);
+    assert_eq!(list[1]["vistas"], json!([]), "his first views went");
+    let got = f
+        .app
+        .get(&format!("/api/conversaciones/{conversation}"), Some(&f.ana))
+        .await;
+    assert_eq!(
+        got.body["data"]["participantes"]
+            .as_array()
+            .map(|p| p.iter().map(id).collect::<Vec<_>>()),
+        Some(vec![f.ana_id.clone()])
+    );
+    let check = f
+        .app
+        .get(
+            &format!("/api/familias/{}/registro/verificacion", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    assert_eq!(check.body["data"]["valido"], true, "{}", check.body);
+}
+
+/// The data of the user's live events of this kind, oldest first.
+async fn live_events(app: &TestApp, usuario_id: &str, kind: &str) -> Vec<Value> {
+    use nido::platform::live::store::evento;
+    evento::Entity::find()
+        .filter(evento::Column::UsuarioId.eq(usuario_id))
+        .filter(evento::Column::Tipo.eq(kind))
+        .order_by_asc(evento::Column::Seq)
+        .all(&app.db)
+        .await
+        .expect("live events")
+        .into_iter()
+        .map(|e| serde_json::from_str(&e.datos).unwrap_or(Value::Null))
+        .collect()
+}
+
+#[tokio::test]
+async fn participants_hear_of_new_conversations_messages_and_first_views_live() {
+    let f = family().await;
+    let conversation = f.conversation().await;
+    let message = id(&f.say(&f.ana, &conversation, "Hola").await);
+    f.seen(&f.beto, &conversation, &message).await;
+    for who in [&f.ana_id, &f.beto_id] {
+        assert_eq!(
+            live_events(&f.app, who, "conversaciones").await,
+            vec![json!({"conversacionId": conversation})]
+        );
+        assert_eq!(
+            live_events(&f.app, who, "mensajes").await,
+            vec![json!({"conversacionId": conversation, "mensajeId": message})],
+            "the author's other tabs too"
+        );
+        assert_eq!(
+            live_events(&f.app, who, "mensajes.vistos").await,
+            vec![json!({"conversacionId": conversation, "usuarioId": f.beto_id, "hasta": message})]
+        );
+    }
+    for kind in ["conversaciones", "mensajes", "mensajes.vistos"] {
+        assert!(
+            live_events(&f.app, &f.vera_id, kind).await.is_empty(),
+            "{kind} never reaches a member left out"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_list_pages_by_latest_activity_and_filters_by_topic() {
+    let f = family().await;
+    let oldest = f.conversation().await;
+    for n in 0..30 {
+        let tema = if n % 10 == 0 { "gastos" } else { "escuela" };
+        let a = f.start(&f.ana, json!({"tema": tema})).await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    }
+    f.say(&f.ana, &oldest, "Esta vuelve arriba").await;
+    f.say(&f.ana, &oldest, "Y otra").await;
+    let first = f.app.get("/api/conversaciones", Some(&f.beto)).await;
+    let page = first.body["data"]["conversaciones"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(page.len(), 30);
+    assert_eq!(id(&page[0]), oldest, "the latest activity first");
+    assert_eq!(page[0]["noLeidos"], 2);
+    assert_eq!(page[0]["ultimoMensaje"]["texto"], "Y otra");
+    assert_eq!(page[1]["noLeidos"], 0);
+    assert_eq!(page[1]["ultimoMensaje"], Value::Null);
+    let next = first.body["data"]["siguiente"]
+        .as_str()
+        .expect("a next page");
+    let second = f
+        .app
+        .get(&format!("/api/conversaciones?cursor={next}"), Some(&f.beto))
+        .await;
+    let rest = second.body["data"]["conversaciones"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(rest.len(), 1);
+    assert_eq!(second.body["data"]["siguiente"], Value::Null);
+    assert!(!page.iter().any(|c| c["_id"] == rest[0]["_id"]));
+
+    let expenses = f
+        .app
+        .get(
+            &format!("/api/conversaciones?tema=gastos&familiaId={}", f.family),
+            Some(&f.beto),
+        )
+        .await;
+    let expenses = expenses.body["data"]["conversaciones"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(expenses.len(), 3);
+    assert!(expenses.iter().all(|c| c["tema"] == "gastos"));
+    let bad = f
+        .app
+        .get("/api/conversaciones?cursor=nothing-like-it", Some(&f.beto))
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
