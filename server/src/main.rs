@@ -5,6 +5,7 @@ use tracing_subscriber::EnvFilter;
 
 use nido::config::Config;
 
+mod bench_messages;
 mod bench_record;
 mod bench_tone;
 
@@ -64,6 +65,17 @@ enum Command {
         writers: usize,
         #[arg(long, default_value_t = 20000)]
         writes: usize,
+    },
+    /// Fill a scratch database with families, conversations and messages for bench/messages.sh.
+    #[command(hide = true)]
+    BenchMessagesSeed {
+        #[arg(long, default_value_t = 10_000)]
+        families: usize,
+        #[arg(long, default_value_t = 1_000_000)]
+        messages: usize,
+        /// Messages of family 1's one conversation (part of `messages`).
+        #[arg(long, default_value_t = 100_000)]
+        big: usize,
     },
     /// Measure what rating a 2,000-character message's tone costs (no database).
     #[command(hide = true)]
@@ -226,6 +238,19 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 writes,
             };
             bench_record::run(db, options).await?;
+        }
+        Command::BenchMessagesSeed {
+            families,
+            messages,
+            big,
+        } => {
+            let db = nido::connect_and_migrate(&config).await?;
+            let options = bench_messages::Options {
+                families,
+                messages,
+                big,
+            };
+            bench_messages::run(db, options).await?;
         }
         Command::Migrate => {
             let state = nido::build_state(config).await?;

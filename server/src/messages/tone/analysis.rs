@@ -2,7 +2,7 @@
 //! and the level of the whole.
 
 use super::{
-    lexicon::{GLAD, addresses_reader, rules},
+    lexicon::{GLAD, addresses_reader, compiled},
     text::{Text, Word},
 };
 
@@ -128,23 +128,26 @@ pub fn analyze(texto: &str, idioma: Option<Idioma>) -> Analisis {
     }
 }
 
+/// Each rule's matches, left to right, none overlapping another of the same rule. Only the
+/// rules the index names for a word are tried there.
 fn find_lexicon_matches(words: &[Word], idioma: Option<Idioma>, found: &mut Vec<Fragmento>) {
-    for rule in rules() {
-        if idioma.is_some_and(|i| i != rule.idioma) {
-            continue;
-        }
-        let mut start = 0;
-        while start < words.len() {
-            match rule.pattern.match_at(words, start) {
-                Some(end) => {
-                    found.push(Fragmento {
-                        inicio: words[start].start,
-                        fin: words[end - 1].end,
-                        categoria: rule.categoria,
-                    });
-                    start = end;
-                }
-                None => start += 1,
+    let compiled = compiled();
+    let mut free_from = vec![0; compiled.rules.len()];
+    let mut candidates = Vec::new();
+    for (start, word) in words.iter().enumerate() {
+        compiled.index.candidates(word, &mut candidates);
+        for &n in &candidates {
+            let rule = &compiled.rules[n];
+            if start < free_from[n] || idioma.is_some_and(|i| i != rule.idioma) {
+                continue;
+            }
+            if let Some(end) = rule.pattern.match_at(words, start) {
+                found.push(Fragmento {
+                    inicio: word.start,
+                    fin: words[end - 1].end,
+                    categoria: rule.categoria,
+                });
+                free_from[n] = end;
             }
         }
     }

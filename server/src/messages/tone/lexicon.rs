@@ -7,7 +7,7 @@
 
 use super::{
     Categoria, Idioma,
-    rules::{Accept, Classes, Entry, Pattern},
+    rules::{Accept, Classes, Entry, Index, Pattern, Words},
     text::Word,
 };
 
@@ -265,7 +265,7 @@ impl Classes for Lexicon {
             "clitic_es" => CLITIC_ES,
             _ => return None,
         };
-        Some(Accept::Entries(list.split('|').map(Entry::new).collect()))
+        Some(Accept::Entries(Words::new(list.split('|').map(Entry::new))))
     }
 }
 
@@ -632,18 +632,26 @@ const RULES: &[(Idioma, Categoria, &str)] = &[
     (En, Absoluto, "you|youve ?have never once"),
 ];
 
-/// The rules, compiled once.
-pub fn rules() -> &'static [Rule] {
-    static RULES_COMPILED: std::sync::OnceLock<Vec<Rule>> = std::sync::OnceLock::new();
-    RULES_COMPILED.get_or_init(|| {
-        RULES
+/// The rules, compiled, and the index of where each may begin.
+pub struct Compiled {
+    pub rules: Vec<Rule>,
+    pub index: Index,
+}
+
+/// The rules, compiled once per process.
+pub fn compiled() -> &'static Compiled {
+    static COMPILED: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
+    COMPILED.get_or_init(|| {
+        let rules: Vec<Rule> = RULES
             .iter()
             .map(|&(idioma, categoria, spec)| Rule {
                 idioma,
                 categoria,
                 pattern: Pattern::compile(spec, &Lexicon),
             })
-            .collect()
+            .collect();
+        let index = Index::new(rules.iter().map(|r| &r.pattern));
+        Compiled { rules, index }
     })
 }
 

@@ -10,6 +10,8 @@
 //! - `!a|b` first: the word just before the match must not be one of these; last: nor the word
 //!   just after it.
 
+use std::collections::{HashMap, HashSet};
+
 use super::text::{Word, fold_entry, skeleton_of};
 
 /// One lexicon word, folded like the words of a message.
@@ -57,10 +59,44 @@ impl Entry {
     }
 }
 
+/// A set of lexicon words, looked up by hash rather than one by one.
+#[derive(Debug, Clone, Default)]
+pub struct Words {
+    /// Folded forms of whole-word entries.
+    exact: HashSet<String>,
+    /// Skeletons of the long whole-word entries.
+    skeletons: HashSet<String>,
+    /// Prefixes and accent-only entries, tried one by one.
+    others: Vec<Entry>,
+}
+
+impl Words {
+    pub fn new(entries: impl IntoIterator<Item = Entry>) -> Words {
+        let mut words = Words::default();
+        for entry in entries {
+            if entry.prefix || entry.accent {
+                words.others.push(entry);
+            } else {
+                if entry.folded.chars().count() >= 5 {
+                    words.skeletons.insert(entry.skeleton.clone());
+                }
+                words.exact.insert(entry.folded);
+            }
+        }
+        words
+    }
+
+    pub fn contains(&self, word: &Word) -> bool {
+        self.exact.contains(&word.folded)
+            || self.skeletons.contains(&word.skeleton)
+            || self.others.iter().any(|e| e.matches(word))
+    }
+}
+
 /// What a slot accepts.
 #[derive(Debug, Clone)]
 pub enum Accept {
-    Entries(Vec<Entry>),
+    Entries(Words),
     Test(fn(&Word) -> bool),
     Any,
 }
@@ -68,10 +104,66 @@ pub enum Accept {
 impl Accept {
     fn accepts(&self, word: &Word) -> bool {
         match self {
-            Accept::Entries(entries) => entries.iter().any(|e| e.matches(word)),
+            Accept::Entries(words) => words.contains(word),
             Accept::Test(test) => test(word),
             Accept::Any => true,
         }
+    }
+}
+
+/// Which patterns may begin at a word, found by hash: only those are tried there.
+#[derive(Debug, Default)]
+pub struct Index {
+    exact: HashMap<String, Vec<usize>>,
+    skeletons: HashMap<String, Vec<usize>>,
+    others: Vec<(Entry, usize)>,
+    always: Vec<usize>,
+}
+
+impl Index {
+    pub fn new<'a>(patterns: impl IntoIterator<Item = &'a Pattern>) -> Index {
+        let mut index = Index::default();
+        for (n, pattern) in patterns.into_iter().enumerate() {
+            match pattern.slots.first() {
+                Some(Slot {
+                    accept: Accept::Entries(words),
+                    min,
+                    ..
+                }) if *min > 0 => {
+                    for folded in &words.exact {
+                        index.exact.entry(folded.clone()).or_default().push(n);
+                    }
+                    for skeleton in &words.skeletons {
+                        index.skeletons.entry(skeleton.clone()).or_default().push(n);
+                    }
+                    for entry in &words.others {
+                        index.others.push((entry.clone(), n));
+                    }
+                }
+                _ => index.always.push(n),
+            }
+        }
+        index
+    }
+
+    /// The patterns that may begin at this word, in order, each once.
+    pub fn candidates(&self, word: &Word, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend_from_slice(&self.always);
+        if let Some(found) = self.exact.get(&word.folded) {
+            out.extend_from_slice(found);
+        }
+        if let Some(found) = self.skeletons.get(&word.skeleton) {
+            out.extend_from_slice(found);
+        }
+        out.extend(
+            self.others
+                .iter()
+                .filter(|(entry, _)| entry.matches(word))
+                .map(|(_, n)| *n),
+        );
+        out.sort_unstable();
+        out.dedup();
     }
 }
 
@@ -103,7 +195,7 @@ fn parse_alternatives(spec: &str, classes: &dyn Classes) -> Accept {
             .class(name)
             .unwrap_or_else(|| panic!("the tone lexicon names an unknown class @{name}"));
     }
-    Accept::Entries(spec.split('|').map(Entry::new).collect())
+    Accept::Entries(Words::new(spec.split('|').map(Entry::new)))
 }
 
 impl Pattern {
@@ -223,13 +315,10 @@ impl Pattern {
             return None;
         }
         // Gaps take as little as they can, word slots as much as they can.
-        let counts: Vec<usize> = if matches!(current.accept, Accept::Any) {
-            (current.min..=taken).collect()
-        } else {
-            (current.min..=taken).rev().collect()
-        };
-        counts
-            .into_iter()
-            .find_map(|n| self.match_slots(words, slot + 1, at + n, sentence))
+        let gap = matches!(current.accept, Accept::Any);
+        (0..=taken - current.min).find_map(|k| {
+            let n = if gap { current.min + k } else { taken - k };
+            self.match_slots(words, slot + 1, at + n, sentence)
+        })
     }
 }

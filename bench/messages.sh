@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Messages at scale, on SQLite and on PostgreSQL: 1,000,000 messages over 10,000 families of two
+# co-parents, one family holding 100,000 in one conversation (seeded straight into the database by
+# the hidden `nido bench-messages-seed`). Next to the /api/health ceiling of the same run:
+#   - opening a conversation's newest 50 (GET /api/conversaciones/{id}/mensajes) at 32
+#     connections, in random small families and in the 100,000-message conversation;
+#   - a search in the 100,000-message family (GET /api/mensajes/buscar), words of every frequency;
+#   - a sent message reaching the recipient's open stream (server/examples/messages_bench.rs);
+# and, once, `nido bench-tone` (rating a 2,000-character message). Release build. Not a test:
+# nothing fails on a timing.
+#
+#   bash bench/messages.sh
+#   BACKENDS=sqlite FAMILIES=1000 MESSAGES=100000 BIG=20000 bash bench/messages.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=target/release/nido
+FAMILIES=${FAMILIES:-10000}
+MESSAGES=${MESSAGES:-1000000}
+BIG=${BIG:-100000}
+SENDS=${SENDS:-200}
+CONNECTIONS=${CONNECTIONS:-32}
+DURATION=${DURATION:-10s}
+BACKENDS=${BACKENDS:-sqlite postgres}
+PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}
+PORT=${PORT:-18095}
+BASE="http://127.0.0.1:$PORT"
+
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+cargo build --quiet --release --bin nido --example messages_bench
+
+LUA=$(mktemp -d)
+# The first conversation of a random family other than the big one, read by its first parent.
+cat >"$LUA/small.lua" <<LUA
+math.randomseed(os.time())
+request = function()
+  local f = math.random(2, $FAMILIES)
+  local path = string.format("/api/conversaciones/0000000c-0000-7000-8000-%012d/mensajes", 2 + 2 * (f - 2))
+  return wrk.format("GET", path, {["Authorization"] = "Bearer bench-token-" .. (2 * f - 1)})
+end
+LUA
+cat >"$LUA/big.lua" <<LUA
+request = function()
+  return wrk.format("GET", nil, {["Authorization"] = "Bearer bench-token-1"})
+end
+LUA
+# Words found in most messages, in some, in few, and in none.
+cat >"$LUA/search.lua" <<LUA
+math.randomseed(os.time())
+local words = {"el", "the", "pediatra", "colegio", "school", "fiebre", "dentist", "natacion", "mochila", "cumple", "zanahoria", "xilofono"}
+request = function()
+  local q = words[math.random(1, #words)]
+  local path = "/api/mensajes/buscar?familiaId=00000002-0000-7000-8000-000000000001&q=" .. q
+  return wrk.format("GET", path, {["Authorization"] = "Bearer bench-token-1"})
+end
+LUA
+
+run() { # name, wrk args...
+  local name=$1; shift
+  local out rps p50 p99 non2xx
+  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$@")
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  non2xx=$(awk '/Non-2xx/ {print $4}' <<<"$out")
+  printf '  %-44s %10s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$name" "$rps" "$p50" "$p99" "${non2xx:-0}"
+}
+
+SERVER=
+DATA=
+cleanup() {
+  if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  rm -rf "$LUA" "$DATA"
+}
+trap cleanup EXIT
+
+for backend in $BACKENDS; do
+  DATA=$(mktemp -d)
+  if [ "$backend" = postgres ]; then
+    psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS nido_bench_messages" -c "CREATE DATABASE nido_bench_messages"
+    DB_URL="${PG_ADMIN%/*}/nido_bench_messages"
+  else
+    DB_URL="sqlite://$DATA/nido.db?mode=rwc"
+  fi
+  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA "$BIN" migrate >/dev/null
+  echo "$backend: seeding"
+  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$BIN" bench-messages-seed \
+    --families "$FAMILIES" --messages "$MESSAGES" --big "$BIG"
+  DATABASE_URL=$DB_URL NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_PUBLIC_URL=$BASE NIDO_RATE_LIMITS=off \
+    RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
+  SERVER=$!
+  for _ in $(seq 300); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
+  echo "$backend: wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores shared by server, database and client"
+  run "GET /api/health (ceiling)" "$BASE/api/health"
+  # Until the users met have their sessions and memberships in memory (unmeasured).
+  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$LUA/small.lua" "$BASE" >/dev/null
+  run "newest 50, random small conversations" -s "$LUA/small.lua" "$BASE"
+  run "newest 50, the 100,000-message conversation" -s "$LUA/big.lua" \
+    "$BASE/api/conversaciones/0000000c-0000-7000-8000-000000000001/mensajes"
+  run "search in the 100,000-message family" -s "$LUA/search.lua" "$BASE"
+  BASE=$BASE SENDS=$SENDS target/release/examples/messages_bench
+  kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
+  SERVER=
+  rm -rf "$DATA"
+  if [ "$backend" = postgres ]; then psql -q "$PG_ADMIN" -c "DROP DATABASE nido_bench_messages"; fi
+done
+
+echo "tone:"
+"$BIN" bench-tone
