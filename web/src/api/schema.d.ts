@@ -76,6 +76,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversaciones/{id}/adjuntos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to a conversation, to send with a message.
+         * @description An upload not sent with a message within a day is removed. Images are re-encoded without
+         *     their metadata and get a thumbnail; PDFs are kept as sent and download as files.
+         */
+        post: operations["upload_attachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversaciones/{id}/impresion": {
         parameters: {
             query?: never;
@@ -701,6 +722,23 @@ export interface paths {
         get: operations["unread_messages"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mensajes/tono": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How a draft reads: the flagged fragments with a calmer wording for each. Nothing is blocked. */
+        post: operations["rate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1454,6 +1492,10 @@ export interface components {
             lugar?: string | null;
             nombre: string;
         };
+        AdjuntoAnswer: {
+            data: components["schemas"]["AdjuntoView"];
+            success: boolean;
+        };
         /** @description A file of a message, as the API shows it. */
         AdjuntoView: {
             _id: string;
@@ -1468,7 +1510,7 @@ export interface components {
              * @description Bytes.
              */
             tamano: number;
-            /** @description A signed link to the file, valid for a limited time. */
+            /** @description A signed link to the file, valid for a limited time: an image is shown, a PDF downloads. */
             url: string;
         };
         AppointmentInput: {
@@ -1490,6 +1532,14 @@ export interface components {
             medico: components["schemas"]["DoctorSpecialtyView"];
             notas?: string | null;
             tipoConsulta: string;
+        };
+        /** @description The multipart form of an attachment. */
+        AttachmentUpload: {
+            /**
+             * Format: binary
+             * @description An image (JPG, PNG, GIF or WebP) or a PDF, at most 25 MB.
+             */
+            archivo: string;
         };
         BlockRequest: {
             usuarioId?: string | null;
@@ -1874,6 +1924,16 @@ export interface components {
             /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
             deviceToken?: string | null;
             email?: string | null;
+        };
+        FragmentView: {
+            /** @description insulto, amenaza, desprecio, culpa, absoluto or gritos. */
+            categoria: string;
+            /** @description One past the last character. */
+            fin: number;
+            /** @description First character (Unicode scalar values, counted from 0). */
+            inicio: number;
+            /** @description A calmer wording, in the language of the text. */
+            sugerencia: string;
         };
         Health: {
             data: components["schemas"]["HealthData"];
@@ -2554,6 +2614,20 @@ export interface components {
             data: components["schemas"]["Summary"];
             success: boolean;
         };
+        ToneAnswer: {
+            data: components["schemas"]["ToneView"];
+            success: boolean;
+        };
+        ToneInput: {
+            /** @description `es` or `en`; absent, both lexicons are used. */
+            idioma?: string | null;
+            texto: string;
+        };
+        ToneView: {
+            fragmentos: components["schemas"]["FragmentView"][];
+            /** @description ok, atencion or hostil. */
+            nivel: string;
+        };
         /** @description The answer to a right password when two-step verification is on: no session yet. */
         TwoFactorChallenge: {
             /** @description Good for 5 minutes and one sign-in. */
@@ -2971,6 +3045,94 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AttachmentUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjuntoAnswer"];
+                };
+            };
+            /** @description no file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a conversation of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description larger than 25 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description neither an image nor a PDF */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an empty file, or an image of more than 50 megapixels */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many uploads */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5913,6 +6075,73 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToneInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToneAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a text longer than 10,000 characters or an unknown language */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
