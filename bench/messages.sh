@@ -62,7 +62,7 @@ run() { # name, wrk args...
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
   p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  non2xx=$(awk '/Non-2xx/ {print $4}' <<<"$out")
+  non2xx=$(awk '/Non-2xx/ {print $5}' <<<"$out")
   printf '  %-44s %10s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$name" "$rps" "$p50" "$p99" "${non2xx:-0}"
 }
 
