@@ -81,7 +81,7 @@ test('signed in: account offered on public pages, language saved, help, about, s
 
   await page.goto('/profile/help');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help centre');
-  await page.getByRole('searchbox').fill('linking code');
+  await page.getByRole('searchbox', { name: 'Search help topics' }).fill('linking code');
   await expect(page.getByRole('region', { name: 'Articles' }).getByRole('link')).toHaveCount(1);
 
   await page.goto('/profile/about');
@@ -89,7 +89,7 @@ test('signed in: account offered on public pages, language saved, help, about, s
 
   await page.goto('/profile/suggestions');
   await expect(page).toHaveTitle('Suggestions · Nido');
-  await page.getByLabel('Message').fill('A colour per child in the calendar, please');
+  await page.getByLabel('Message', { exact: true }).fill('A colour per child in the calendar, please');
   await page.getByRole('button', { name: 'Send suggestion' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Thank you for your suggestion' })).toBeVisible();
 });
