@@ -327,6 +327,28 @@ impl TestApp {
     }
 
     /// Adds Tomás to `familia_id`; gives back his id.
+    /// An admin (`admin`'s session) removes the member who is `usuario_id` from the family.
+    pub async fn remove_member(&self, admin: &str, familia_id: &str, usuario_id: &str) {
+        let family = self
+            .get(&format!("/api/familias/{familia_id}"), Some(admin))
+            .await;
+        let member = family.body["data"]["miembros"]
+            .as_array()
+            .and_then(|members| members.iter().find(|m| m["usuarioId"] == usuario_id))
+            .map(|m| m["_id"].as_str().unwrap_or_default().to_owned())
+            .expect("the user is a member of the family");
+        let removed = self
+            .request(
+                Method::DELETE,
+                &format!("/api/familias/{familia_id}/miembros/{member}"),
+                Some(admin),
+                None,
+                None,
+            )
+            .await;
+        assert!(removed.status.is_success(), "{}", removed.body);
+    }
+
     pub async fn add_child(&self, token: &str, familia_id: &str) -> String {
         let a = self
             .post("/api/hijos", Some(token), json!({"nombre": "Tomás", "apellido": "Gómez", "fechaNacimiento": "2019-05-06", "genero": "masculino", "familiaId": familia_id}))
@@ -412,6 +434,23 @@ async fn create_pg_database(admin_url: &str) -> (String, String) {
     let mut url = url::Url::parse(admin_url).expect("TEST_DATABASE_URL is a URL");
     url.set_path(&format!("/{name}"));
     (name, url.to_string())
+}
+
+/// Polls `check` until it holds, failing the test after a minute: what a background job or a
+/// live event does is awaited this way, never with a fixed sleep.
+pub async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !check().await {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
 }
 
 pub async fn answer(res: reqwest::Response) -> Answer {

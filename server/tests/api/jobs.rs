@@ -4,7 +4,6 @@
 
 use std::{
     collections::HashMap,
-    future::Future,
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
@@ -19,7 +18,7 @@ use sea_orm::{
 use serde_json::json;
 use tokio::{sync::watch, task::JoinHandle};
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, eventually};
 
 fn quick() -> Settings {
     Settings {
@@ -34,17 +33,6 @@ fn quick() -> Settings {
 }
 
 /// Polls `check` every 10 ms until it holds; fails after 60 s.
-async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = bool>,
-{
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !check().await {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
 
 async fn count(db: &DatabaseConnection, kind: &str) -> u64 {
     tarea::Entity::find()

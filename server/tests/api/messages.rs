@@ -2,8 +2,6 @@
 //! views set once, the family record's entries, checks of what is sent, the emergency limit, the
 //! burst rule, blocking and quiet hours.
 
-use std::{future::Future, time::Duration};
-
 use chrono::Utc;
 use nido::notifications::entities::notificacion;
 use reqwest::{Method, StatusCode};
@@ -11,24 +9,9 @@ use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder}
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::helpers::{Answer, TestApp};
+use crate::helpers::{Answer, TestApp, eventually};
 
 const PASSWORD: &str = "lluvia-de-otoño-en-Rosario";
-
-async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = bool>,
-{
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    while !check().await {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
 
 async fn register(app: &TestApp, nombre: &str, email: &str, language: &str) -> (String, String) {
     let a = app
@@ -249,29 +232,7 @@ async fn only_participants_who_are_still_members_read_a_conversation() {
     assert_eq!(hello["numero"], 1);
 
     // A removed member keeps nothing.
-    let fam = f
-        .app
-        .get(&format!("/api/familias/{}", f.family), Some(&f.ana))
-        .await;
-    let beto_member = fam.body["data"]["miembros"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .into_iter()
-        .find(|m| m["usuarioId"] == f.beto_id.as_str())
-        .map(|m| id(&m))
-        .expect("Beto's membership");
-    let removed = f
-        .app
-        .request(
-            Method::DELETE,
-            &format!("/api/familias/{}/miembros/{beto_member}", f.family),
-            Some(&f.ana),
-            None,
-            None,
-        )
-        .await;
-    assert!(removed.status.is_success(), "{}", removed.body);
+    f.app.remove_member(&f.ana, &f.family, &f.beto_id).await;
     f.shut_out(&f.beto, &conversation, &message, "a removed member")
         .await;
     // Nor does a message sent after the removal count him among its recipients.

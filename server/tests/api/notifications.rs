@@ -2,32 +2,15 @@
 //! preferences, mail per kind with one-click unsubscribe, quiet hours, discreet mode and the
 //! summary mail.
 
-use std::{future::Future, time::Duration};
-
 use chrono::Utc;
 use nido::notifications::entities::notificacion;
 use reqwest::{Method, StatusCode};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 
-use crate::helpers::{Answer, TestApp};
+use crate::helpers::{Answer, TestApp, eventually};
 
 const PASSWORD: &str = "lluvia-de-otoño-en-Rosario";
-
-async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = bool>,
-{
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    while !check().await {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
 
 async fn register(
     app: &TestApp,
