@@ -113,11 +113,11 @@ test('a hostile draft is highlighted with a calmer wording, and the parent may s
   await expect(help).toContainText('inútil');
   // The insult is best left out; the absolute has a calmer wording that keeps the verb.
   await expect(help.getByRole('button', { name: 'Quitar esta frase' })).toBeVisible();
-  await expect(help.getByRole('button', { name: 'Usar: «últimamente no»' })).toBeVisible();
+  await expect(help.getByRole('button', { name: 'Usar: «últimamente no llegás»' })).toBeVisible();
 
   await help.getByRole('button', { name: 'Quitar esta frase' }).click();
   await expect(box).toHaveValue('Nunca llegás a horario.');
-  await help.getByRole('button', { name: 'Usar: «Últimamente no»' }).click();
+  await help.getByRole('button', { name: 'Usar: «Últimamente no llegás»' }).click();
   await expect(box).toHaveValue('Últimamente no llegás a horario.');
   await a.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(box).toHaveValue('');
