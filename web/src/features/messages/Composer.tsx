@@ -289,7 +289,7 @@ function ToneHelp({ id, tone, draft, onUse }: { id: string; tone: ToneResult | n
   return (
     <div id={id} aria-live="polite" className="empty:hidden">
       {tone && fragments.length > 0 && (
-        <div className={`mt-2 max-h-44 overflow-y-auto rounded-xl border px-3 py-2 text-sm ${tone.answer.nivel === 'hostil' ? 'border-red-200 bg-red-50' : 'border-amber-200 bg-amber-50'}`} data-testid="tone-help">
+        <div className={`mt-2 max-h-64 overflow-y-auto rounded-xl border px-3 py-2 text-sm ${tone.answer.nivel === 'hostil' ? 'border-red-200 bg-red-50' : 'border-amber-200 bg-amber-50'}`} data-testid="tone-help">
           <p className="font-semibold text-ink">{t(tone.answer.nivel === 'hostil' ? 'messages.tone.hostile' : 'messages.tone.attention')}</p>
           <p className="text-muted">{t('messages.tone.stillSend')}</p>
           <ul className="mt-2 space-y-2">
