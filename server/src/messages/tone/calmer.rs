@@ -18,7 +18,12 @@ fn pieces_of(fragment: &str) -> Vec<Piece> {
     fragment
         .split_whitespace()
         .map(|w| Piece {
-            written: w.to_owned(),
+            // A word in capitals is shouting, flagged on its own; the calmer wording is not.
+            written: if is_capitals(w) {
+                w.to_lowercase()
+            } else {
+                w.to_owned()
+            },
             folded: fold_entry(w.trim_matches(|c: char| !c.is_alphanumeric())),
         })
         .collect()
@@ -29,13 +34,19 @@ fn pieces_of(fragment: &str) -> Vec<Piece> {
 pub fn calmer_wording(chars: &[char], f: &Fragmento, idioma: Idioma) -> Option<String> {
     let fragment: String = chars.get(f.inicio..f.fin)?.iter().collect();
     let opens = opens_sentence(chars.get(..f.inicio)?);
-    reemplazo(&fragment, opens, f.categoria, idioma)
+    let continues = clause_goes_on(chars.get(f.fin..)?);
+    reemplazo(&fragment, opens, continues, f.categoria, idioma)
+}
+
+fn is_capitals(word: &str) -> bool {
+    word.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !word.chars().any(char::is_lowercase)
 }
 
 /// The wording to put in place of `fragment`, or `None` when none can be made from it.
 fn reemplazo(
     fragment: &str,
     opens_sentence: bool,
+    continues: bool,
     categoria: Categoria,
     idioma: Idioma,
 ) -> Option<String> {
@@ -49,8 +60,8 @@ fn reemplazo(
             Idioma::En => absolute_en(&pieces_of(fragment)),
         },
         Categoria::Culpa => match idioma {
-            Idioma::Es => blame_es(&pieces_of(fragment)),
-            Idioma::En => blame_en(&pieces_of(fragment)),
+            Idioma::Es => blame_es(&pieces_of(fragment), continues),
+            Idioma::En => blame_en(&pieces_of(fragment), continues),
         },
     }?;
     Some(with_case_of(fragment, opens_sentence, &calmer))
@@ -64,6 +75,14 @@ fn opens_sentence(before: &[char]) -> bool {
         .find(|c| !c.is_whitespace() && !matches!(c, '"' | '«' | '“' | '(' | '¡' | '¿'))
         .is_none_or(|c| matches!(c, '.' | '!' | '?' | '…' | ';' | ':'))
         || before.last().is_some_and(|&c| c == '\n')
+}
+
+/// Whether words of the same clause follow the fragment ("it's your fault | she's upset").
+fn clause_goes_on(after: &[char]) -> bool {
+    after
+        .iter()
+        .find(|c| !matches!(c, ' ' | '\t'))
+        .is_some_and(|c| c.is_alphanumeric())
 }
 
 /// Lower case with a capital only where a sentence begins, and every run of "!" or "?" cut to
@@ -311,7 +330,7 @@ fn why_en(pieces: &[Piece], folded: &[&str]) -> String {
 /// "la culpa es tuya" → "esto pasó"; "por tu culpa" → "por lo que pasó"; "gracias a vos la nena
 /// lloró" → "por lo que pasó la nena lloró"; "lo arruinaste" → "se arruinó"; "la hiciste llorar"
 /// → "lloró".
-fn blame_es(pieces: &[Piece]) -> Option<String> {
+fn blame_es(pieces: &[Piece], continues: bool) -> Option<String> {
     let folded: Vec<&str> = pieces.iter().map(|p| p.folded.as_str()).collect();
     let last = *folded.last()?;
     if folded.starts_with(&["por", "tu", "culpa"]) {
@@ -330,6 +349,17 @@ fn blame_es(pieces: &[Piece]) -> Option<String> {
         let mut out = vec!["por lo que pasó".to_owned()];
         out.extend(rest_after(pieces, skip));
         return Some(join(&out));
+    }
+    // "es tu culpa que no fuera al acto" → "esto hizo que no fuera al acto".
+    if continues && matches!(folded[0], "es" | "fue" | "era") && folded.contains(&"culpa") {
+        return Some(
+            if folded[0] == "es" {
+                "esto hace"
+            } else {
+                "esto hizo"
+            }
+            .to_owned(),
+        );
     }
     if (last == "culpa" && folded.contains(&"tu"))
         || last == "tuya"
@@ -365,18 +395,17 @@ fn blame_es(pieces: &[Piece]) -> Option<String> {
 
 /// "it's your fault" → "this happened"; "because of you" → "because of what happened"; "you
 /// made her cry" → "she cried"; "that's on you" → "this happened".
-fn blame_en(pieces: &[Piece]) -> Option<String> {
+fn blame_en(pieces: &[Piece], continues: bool) -> Option<String> {
     let folded: Vec<&str> = pieces.iter().map(|p| p.folded.as_str()).collect();
     let last = *folded.last()?;
     if last == "fault" {
-        return Some(
-            if folded.len() > 2 {
-                "this happened"
-            } else {
-                "what happened"
-            }
-            .to_owned(),
-        );
+        // "it's your fault she's upset" → "this is why she's upset".
+        let calmer = match (continues, folded.len() > 2) {
+            (true, true) => "this is why",
+            (_, false) => "what happened",
+            (false, true) => "this happened",
+        };
+        return Some(calmer.to_owned());
     }
     if folded == ["because", "of", "you"] {
         return Some("because of what happened".to_owned());

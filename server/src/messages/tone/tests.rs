@@ -309,6 +309,10 @@ fn absolutes_at_the_reader_become_specific_and_keep_the_verb() {
         "And lately you're not on time"
     );
     assert_eq!(
+        calmed("YOU NEVER listen", Idioma::En),
+        "Lately you don't listen"
+    );
+    assert_eq!(
         calmed("Why do you never call her?", Idioma::En),
         "Why don't you call her?"
     );
@@ -335,6 +339,14 @@ fn blame_becomes_a_neutral_account_of_what_happened() {
         "We were late because of what happened"
     );
     assert_eq!(calmed("You made her cry.", Idioma::En), "She cried.");
+    assert_eq!(
+        calmed("You are late and it's your fault she's upset", Idioma::En),
+        "You are late and this is why she's upset"
+    );
+    assert_eq!(
+        calmed("Es tu culpa que la nena llore", Idioma::Es),
+        "Esto hace que la nena llore"
+    );
 }
 
 #[test]
