@@ -111,10 +111,14 @@ test('a hostile draft is highlighted with a calmer wording, and the parent may s
   await expect(mark).toBeVisible({ timeout: 10_000 });
   const help = a.getByTestId('tone-help');
   await expect(help).toContainText('inútil');
-  await expect(help.getByRole('button', { name: 'Usar esta redacción' }).first()).toBeVisible();
+  // The insult is best left out; the absolute has a calmer wording that keeps the verb.
+  await expect(help.getByRole('button', { name: 'Quitar esta frase' })).toBeVisible();
+  await expect(help.getByRole('button', { name: 'Usar: «últimamente no llegás»' })).toBeVisible();
 
-  await help.getByRole('button', { name: 'Usar esta redacción' }).first().click();
-  await expect(box).not.toHaveValue('Sos un inútil, nunca llegás a horario.');
+  await help.getByRole('button', { name: 'Quitar esta frase' }).click();
+  await expect(box).toHaveValue('Nunca llegás a horario.');
+  await help.getByRole('button', { name: 'Usar: «Últimamente no llegás»' }).click();
+  await expect(box).toHaveValue('Últimamente no llegás a horario.');
   await a.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(box).toHaveValue('');
   await expect(a.getByTestId('message')).toHaveCount(1);

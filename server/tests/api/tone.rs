@@ -95,6 +95,9 @@ async fn a_hostile_spanish_text_is_flagged_with_calmer_wording() {
             .is_some_and(|s| s.starts_with("Deja fuera")),
         "{data}"
     );
+    // The insult is best left out; the blame becomes a neutral account.
+    assert_eq!(fragmentos[0]["reemplazo"], "", "{data}");
+    assert_eq!(fragmentos[1]["reemplazo"], "esto pasó", "{data}");
 }
 
 #[tokio::test]
@@ -134,4 +137,6 @@ async fn a_civil_english_text_is_ok_and_suggestions_follow_the_text() {
             .is_some_and(|s| s.contains("Lately")),
         "{fragmento}"
     );
+    // The calmer wording stands in place of exactly "You never", keeping the verb after it.
+    assert_eq!(fragmento["reemplazo"], "Lately you don't", "{fragmento}");
 }

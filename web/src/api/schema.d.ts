@@ -1932,7 +1932,12 @@ export interface components {
             fin: number;
             /** @description First character (Unicode scalar values, counted from 0). */
             inicio: number;
-            /** @description A calmer wording, in the language of the text. */
+            /**
+             * @description A calmer wording to put in place of exactly this fragment, in the language of the text:
+             *     empty when the calmer wording is to leave it out; null when none can be made from it.
+             */
+            reemplazo?: string | null;
+            /** @description Short advice on saying it more calmly, in the language of the text. */
             sugerencia: string;
         };
         Health: {

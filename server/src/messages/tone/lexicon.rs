@@ -598,7 +598,13 @@ const RULES: &[(Idioma, Categoria, &str)] = &[
     (En, Desprecio, "have you no shame"),
     (En, Desprecio, "how dare you"),
     // ---- English: blame
-    (En, Culpa, "!not|no|isnt|wasnt|never your fault"),
+    // The words before "your fault" belong to the fragment, so its calmer wording can stand
+    // in place of the whole clause.
+    (
+        En,
+        Culpa,
+        "!not|no|isnt|wasnt|never ?its|thats|it|this|that ?is|was ?all your fault",
+    ),
     (En, Desprecio, "and|now|course ~1 its|thats my fault"),
     (En, Culpa, "because of you"),
     (En, Culpa, "you|youve ruined|wrecked|screwed|messed"),

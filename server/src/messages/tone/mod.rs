@@ -4,6 +4,7 @@
 //! still send, and the record holds exactly what was sent.
 
 mod analysis;
+mod calmer;
 mod lexicon;
 mod routes;
 mod rules;
@@ -19,6 +20,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::state::AppState;
 
 pub use analysis::{Analisis, Categoria, Fragmento, Idioma, Nivel, analyze};
+pub use calmer::calmer_wording;
 
 /// `ok`, `atencion` or `hostil`: how a text reads, rated with both lexicons (stored with each
 /// message when it is sent).

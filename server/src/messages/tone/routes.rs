@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Idioma, analyze};
+use super::{Idioma, analyze, calmer_wording};
 use crate::{
     error::{ApiResult, ErrorBody, FieldErrors},
     i18n::{self, Lang, Msg},
@@ -28,8 +28,11 @@ pub struct FragmentView {
     pub fin: usize,
     /// insulto, amenaza, desprecio, culpa, absoluto or gritos.
     pub categoria: &'static str,
-    /// A calmer wording, in the language of the text.
+    /// Short advice on saying it more calmly, in the language of the text.
     pub sugerencia: &'static str,
+    /// A calmer wording to put in place of exactly this fragment, in the language of the text:
+    /// empty when the calmer wording is to leave it out; null when none can be made from it.
+    pub reemplazo: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -79,10 +82,12 @@ pub async fn rate(_auth: AuthUser, Json(body): Json<ToneInput>) -> ApiResult<Jso
     let lengua = analisis
         .idioma
         .unwrap_or_else(|| idioma_of(i18n::current()));
+    let chars: Vec<char> = body.texto.chars().collect();
     let fragmentos = analisis
         .fragmentos
         .iter()
         .map(|f| FragmentView {
+            reemplazo: calmer_wording(&chars, f, lengua),
             inicio: f.inicio,
             fin: f.fin,
             categoria: f.categoria.as_str(),

@@ -215,3 +215,161 @@ fn a_long_message_is_rated_quickly() {
     // Debug builds are far slower than release; the bench measures the real figure.
     assert!(each.as_millis() < 100, "{each:?} for 2,000 characters");
 }
+
+/// Each flagged fragment as written, its category and its calmer wording.
+fn calmer(texto: &str, idioma: Idioma) -> Vec<(String, Categoria, Option<String>)> {
+    let chars: Vec<char> = texto.chars().collect();
+    analyze(texto, Some(idioma))
+        .fragmentos
+        .iter()
+        .map(|f| {
+            (
+                chars[f.inicio..f.fin].iter().collect(),
+                f.categoria,
+                super::calmer_wording(&chars, f, idioma),
+            )
+        })
+        .collect()
+}
+
+/// The text with every fragment replaced by its calmer wording, as the composer would do it.
+fn calmed(texto: &str, idioma: Idioma) -> String {
+    let chars: Vec<char> = texto.chars().collect();
+    let mut out = String::new();
+    let mut at = 0;
+    for f in analyze(texto, Some(idioma)).fragmentos {
+        if f.inicio < at {
+            continue;
+        }
+        out.extend(&chars[at..f.inicio]);
+        match super::calmer_wording(&chars, &f, idioma) {
+            Some(calmer) => out.push_str(&calmer),
+            None => out.extend(&chars[f.inicio..f.fin]),
+        }
+        at = f.fin;
+    }
+    out.extend(&chars[at..]);
+    out
+}
+
+#[test]
+fn shouting_is_calmed_to_sentence_case_with_one_mark() {
+    assert_eq!(
+        calmer("Te dije QUE NO LLEGUES TARDE", Idioma::Es),
+        [(
+            "QUE NO LLEGUES TARDE".to_owned(),
+            Categoria::Gritos,
+            Some("que no llegues tarde".to_owned())
+        )]
+    );
+    assert_eq!(calmed("¿Dónde estás???", Idioma::Es), "¿Dónde estás?");
+    assert_eq!(
+        calmed("Contestá, te estoy llamando!!!", Idioma::Es),
+        "Contestá, te estoy llamando!"
+    );
+    assert_eq!(
+        calmed("ANSWER THE PHONE NOW", Idioma::En),
+        "Answer the phone now"
+    );
+    assert_eq!(calmed("Where are you?!?", Idioma::En), "Where are you?");
+    assert_eq!(
+        calmed("I TOLD YOU I NEED THE FORMS", Idioma::En),
+        "I told you I need the forms"
+    );
+}
+
+#[test]
+fn absolutes_at_the_reader_become_specific_and_keep_the_verb() {
+    assert_eq!(
+        calmed("Vos nunca llegás a horario", Idioma::Es),
+        "Últimamente no llegás a horario"
+    );
+    assert_eq!(
+        calmed("Tú siempre llegas tarde", Idioma::Es),
+        "A veces llegas tarde"
+    );
+    assert_eq!(
+        calmed("Y nunca me avisás nada", Idioma::Es),
+        "Y últimamente no me avisás nada"
+    );
+    assert_eq!(
+        calmed("Me gritás todo el tiempo", Idioma::Es),
+        "Me gritás a veces"
+    );
+    assert_eq!(
+        calmed("You never answer my calls", Idioma::En),
+        "Lately you don't answer my calls"
+    );
+    assert_eq!(
+        calmed("You always forget her inhaler", Idioma::En),
+        "You often forget her inhaler"
+    );
+    assert_eq!(
+        calmed("And you're never on time", Idioma::En),
+        "And lately you're not on time"
+    );
+    assert_eq!(
+        calmed("YOU NEVER listen", Idioma::En),
+        "Lately you don't listen"
+    );
+    assert_eq!(
+        calmed("Why do you never call her?", Idioma::En),
+        "Why don't you call her?"
+    );
+}
+
+#[test]
+fn blame_becomes_a_neutral_account_of_what_happened() {
+    assert_eq!(
+        calmer("la culpa es tuya", Idioma::Es),
+        [(
+            "la culpa es tuya".to_owned(),
+            Categoria::Culpa,
+            Some("Esto pasó".to_owned())
+        )]
+    );
+    assert_eq!(
+        calmed("Llegamos tarde por tu culpa", Idioma::Es),
+        "Llegamos tarde por lo que pasó"
+    );
+    assert_eq!(calmed("Es tu culpa.", Idioma::Es), "Esto pasó.");
+    assert_eq!(calmed("It's your fault", Idioma::En), "This happened");
+    assert_eq!(
+        calmed("We were late because of you", Idioma::En),
+        "We were late because of what happened"
+    );
+    assert_eq!(calmed("You made her cry.", Idioma::En), "She cried.");
+    assert_eq!(
+        calmed("You are late and it's your fault she's upset", Idioma::En),
+        "You are late and this is why she's upset"
+    );
+    assert_eq!(
+        calmed("Es tu culpa que la nena llore", Idioma::Es),
+        "Esto hace que la nena llore"
+    );
+}
+
+#[test]
+fn insults_threats_and_contempt_are_best_left_out() {
+    for (texto, idioma) in [
+        ("Sos un inútil", Idioma::Es),
+        ("Te vas a arrepentir", Idioma::Es),
+        ("Gracias por nada", Idioma::Es),
+        ("You're an idiot", Idioma::En),
+        ("See you in court", Idioma::En),
+        ("Thanks for nothing", Idioma::En),
+    ] {
+        let found = calmer(texto, idioma);
+        assert!(!found.is_empty(), "{texto}");
+        for (fragment, categoria, reemplazo) in found {
+            assert!(
+                matches!(
+                    categoria,
+                    Categoria::Insulto | Categoria::Amenaza | Categoria::Desprecio
+                ),
+                "{fragment}: {categoria:?}"
+            );
+            assert_eq!(reemplazo.as_deref(), Some(""), "{fragment}");
+        }
+    }
+}

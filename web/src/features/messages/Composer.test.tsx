@@ -17,10 +17,12 @@ beforeEach(() => {
     if (path === '/api/mensajes/tono') {
       const { texto } = (await request.json()) as { texto: string };
       toneAsked.push(texto);
-      const at = Array.from(texto).join('').indexOf('inútil');
+      const at = texto.indexOf('inútil');
+    const nunca = texto.indexOf('nunca');
+    const absoluto = nunca >= 0 ? [{ inicio: Array.from(texto.slice(0, nunca)).length, fin: Array.from(texto.slice(0, nunca)).length + 5, categoria: 'absoluto', sugerencia: 'Habla de una ocasión', reemplazo: 'últimamente no' }] : [];
       const fragmentos =
-        at >= 0 ? [{ inicio: Array.from(texto.slice(0, at)).length, fin: Array.from(texto.slice(0, at)).length + 6, categoria: 'insulto', sugerencia: 'poco atento' }] : [];
-      return jsonResponse(200, { success: true, data: { nivel: fragmentos.length ? 'hostil' : 'ok', fragmentos } });
+        at >= 0 ? [{ inicio: Array.from(texto.slice(0, at)).length, fin: Array.from(texto.slice(0, at)).length + 6, categoria: 'insulto', sugerencia: 'Deja fuera la descripción', reemplazo: '' }] : [];
+      return jsonResponse(200, { success: true, data: { nivel: fragmentos.length ? 'hostil' : 'ok', fragmentos: [...fragmentos, ...absoluto] } });
     }
     if (path === '/api/conversaciones/c1/mensajes' && request.method === 'POST') {
       const body = (await request.json()) as { tipo: string };
@@ -56,11 +58,24 @@ describe('Composer', () => {
     expect(toneAsked.at(-1)).toBe('😡 sos un inútil');
     expect(toneAsked.length).toBeLessThan(4);
     expect(screen.getByTestId('tone-help')).toHaveTextContent('Insulto');
-    expect(screen.getByTestId('tone-help')).toHaveTextContent('poco atento');
+    expect(screen.getByTestId('tone-help')).toHaveTextContent('Deja fuera la descripción');
     expect(box).toHaveValue('😡 sos un inútil');
 
-    await user.click(screen.getByRole('button', { name: 'Usar esta redacción' }));
-    expect(box).toHaveValue('😡 sos un poco atento');
+    await user.click(screen.getByRole('button', { name: 'Quitar esta frase' }));
+    expect(box).toHaveValue('😡 sos un');
+  });
+
+  it('offers the calmer wording of a fragment and puts it in place of exactly that fragment', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const box = screen.getByLabelText('Mensaje');
+    await user.type(box, '🙂 Mañana: nunca llegás');
+    const use = await screen.findByRole('button', { name: 'Usar: «últimamente no»' });
+    expect(screen.getByTestId('tone-help')).toHaveTextContent('Habla de una ocasión');
+    await user.click(use);
+    expect(box).toHaveValue('🙂 Mañana: últimamente no llegás');
+    // Nothing is sent by taking a wording: only the draft changed.
+    expect(sent).toEqual([]);
   });
 
   it('sends whatever the tone, and clears the draft after', async () => {

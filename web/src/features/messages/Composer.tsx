@@ -188,7 +188,7 @@ export function Composer({ conversationId, replyTo, onCancelReply, onSent }: Pro
         id={`${ids}-tone`}
         tone={tone}
         draft={draft}
-        onUse={(fragment, checked) => setDraft((current) => replaceFragment(current, checked, fragment, fragment.sugerencia))}
+        onUse={(fragment, checked) => setDraft((current) => replaceFragment(current, checked, fragment, fragment.reemplazo ?? ''))}
       />
       {failure && (
         <div className="mt-2">
@@ -278,14 +278,18 @@ function HighlightedTextArea({
   );
 }
 
-/** The flagged fragments in words: what, why, and a calmer wording the parent may take. */
+/**
+ * The flagged fragments in words: what, why, and the calmer wording the parent may put in place of
+ * exactly that fragment of the draft (or leave the fragment out). Only the draft changes; what is
+ * sent is what is in the box.
+ */
 function ToneHelp({ id, tone, draft, onUse }: { id: string; tone: ToneResult | null; draft: string; onUse: (fragment: ToneFragment, checked: string) => void }) {
   const { t } = useTranslation();
   const fragments = tone?.answer.fragmentos ?? [];
   return (
     <div id={id} aria-live="polite" className="empty:hidden">
       {tone && fragments.length > 0 && (
-        <div className={`mt-2 max-h-44 overflow-y-auto rounded-xl border px-3 py-2 text-sm ${tone.answer.nivel === 'hostil' ? 'border-red-200 bg-red-50' : 'border-amber-200 bg-amber-50'}`} data-testid="tone-help">
+        <div className={`mt-2 max-h-64 overflow-y-auto rounded-xl border px-3 py-2 text-sm ${tone.answer.nivel === 'hostil' ? 'border-red-200 bg-red-50' : 'border-amber-200 bg-amber-50'}`} data-testid="tone-help">
           <p className="font-semibold text-ink">{t(tone.answer.nivel === 'hostil' ? 'messages.tone.hostile' : 'messages.tone.attention')}</p>
           <p className="text-muted">{t('messages.tone.stillSend')}</p>
           <ul className="mt-2 space-y-2">
@@ -298,19 +302,19 @@ function ToneHelp({ id, tone, draft, onUse }: { id: string; tone: ToneResult | n
                     <span className="font-semibold">“{words}”</span> · {t(`messages.tone.categories.${f.categoria}`)}
                   </p>
                   {f.sugerencia && (
-                    <div className="mt-1 flex flex-wrap items-center gap-2">
-                      <p className="min-w-0 flex-1 text-muted">
-                        {t('messages.tone.suggestion')} <span className="text-ink">“{f.sugerencia}”</span>
-                      </p>
-                      <button
-                        type="button"
-                        disabled={!stillThere}
-                        onClick={() => onUse(f, tone.text)}
-                        className="shrink-0 rounded-lg border border-brand-200 bg-white px-2.5 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
-                      >
-                        {t('messages.tone.use')}
-                      </button>
-                    </div>
+                    <p className="mt-1 text-muted">
+                      {t('messages.tone.suggestion')} <span className="text-ink">{f.sugerencia}</span>
+                    </p>
+                  )}
+                  {f.reemplazo !== null && (
+                    <button
+                      type="button"
+                      disabled={!stillThere}
+                      onClick={() => onUse(f, tone.text)}
+                      className="mt-1.5 max-w-full rounded-lg border border-brand-200 bg-white px-2.5 py-1 text-left text-xs font-semibold text-brand-700 [overflow-wrap:anywhere] hover:bg-brand-50 disabled:opacity-50"
+                    >
+                      {f.reemplazo === '' ? t('messages.tone.remove') : t('messages.tone.useWording', { wording: f.reemplazo })}
+                    </button>
                   )}
                 </li>
               );

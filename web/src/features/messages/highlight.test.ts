@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { replaceFragment, segmentsOf, sliceChars } from './highlight';
 import type { ToneFragment } from './types';
 
-const frag = (inicio: number, fin: number, sugerencia = 'calma'): ToneFragment => ({ inicio, fin, categoria: 'insulto', sugerencia });
+const frag = (inicio: number, fin: number, reemplazo: string | null = 'calma'): ToneFragment => ({ inicio, fin, categoria: 'insulto', sugerencia: 'consejo', reemplazo });
 
 describe('segmentsOf', () => {
   it('cuts plain and flagged pieces by character offsets', () => {
@@ -52,6 +52,24 @@ describe('replaceFragment', () => {
     const checked = 'sos un inútil';
     const draft = 'Mirá, sos un inútil';
     expect(replaceFragment(draft, checked, frag(0, 13), 'esto me preocupa')).toBe('Mirá, esto me preocupa');
+  });
+
+  it('puts the calmer wording in place of exactly the fragment after accents and emoji', () => {
+    // "👨‍👩‍👧" is several code points; "á" and "ñ" one each: offsets are the server's.
+    const text = 'Mañana 👨‍👩‍👧 á: vos nunca llegás a horario.';
+    const inicio = Array.from('Mañana 👨‍👩‍👧 á: ').length;
+    const fragment = frag(inicio, inicio + Array.from('vos nunca').length, 'últimamente no');
+    expect(sliceChars(text, fragment.inicio, fragment.fin)).toBe('vos nunca');
+    expect(replaceFragment(text, text, fragment, 'últimamente no')).toBe('Mañana 👨‍👩‍👧 á: últimamente no llegás a horario.');
+  });
+
+  it('leaves out a fragment without leaving doubled spaces or a stray comma', () => {
+    const text = '😡 Sos un inútil, nunca llegás.';
+    expect(replaceFragment(text, text, frag(2, 15, ''), '')).toBe('😡 Nunca llegás.');
+    const middle = 'Te digo que sos un inútil y no lo entiendes';
+    expect(replaceFragment(middle, middle, frag(12, 25, ''), '')).toBe('Te digo que y no lo entiendes');
+    const after = 'Llegaste tarde. You are an idiot. Bye';
+    expect(replaceFragment(after, after, frag(16, 32, ''), '')).toBe('Llegaste tarde. Bye');
   });
 
   it('leaves the draft alone when the words are gone', () => {

@@ -40,7 +40,29 @@ export function segmentsOf(text: string, fragments: readonly ToneFragment[]): Se
 }
 
 /**
- * The draft with one flagged fragment replaced by `wording`. The fragment was found in `checked`
+ * Joins the text around a fragment that was left out: no doubled space, no space before a comma,
+ * and no comma left at the head of a sentence ("Sos un inútil, nunca…" → "Nunca…").
+ */
+function joinWithout(before: string, after: string): string {
+  // Nothing but marks, spaces or emoji since the last sentence ended (or the text began).
+  const atSentenceStart = /(^|[.!?¡¿…\n])[^\p{L}\p{N}]*$/u.test(before);
+  if (atSentenceStart) {
+    const rest = after.replace(/^[ \t]*[,;:.!?]*[ \t]*/, '');
+    const head = Array.from(rest)[0] ?? '';
+    const lead = before.replace(/[ \t]+$/, /[\p{L}\p{N}\p{Extended_Pictographic}.!?…]$/u.test(before.trimEnd()) ? ' ' : '');
+    return lead + head.toLocaleUpperCase() + rest.slice(head.length);
+  }
+  if (after === '' || /^[ \t]/.test(after) || /^[,.;:!?]/.test(after)) return before.replace(/[ \t]+$/, '') + after;
+  return before + after;
+}
+
+function joinAround(before: string, wording: string, after: string): string {
+  return wording === '' ? joinWithout(before, after) : before + wording + after;
+}
+
+/**
+ * The draft with one flagged fragment replaced by `wording` (an empty one leaves it out, tidying
+ * the spaces and comma around it). The fragment was found in `checked`
  * (the text the tone check saw); the parent may have typed since, so it is replaced where it was
  * if it is still there, else at its first occurrence, else the draft is left as it is.
  */
@@ -49,9 +71,9 @@ export function replaceFragment(draft: string, checked: string, fragment: ToneFr
   if (!original) return draft;
   const chars = codePoints(draft);
   if (chars.slice(fragment.inicio, fragment.fin).join('') === original) {
-    return [...chars.slice(0, fragment.inicio), wording, ...chars.slice(fragment.fin)].join('');
+    return joinAround(chars.slice(0, fragment.inicio).join(''), wording, chars.slice(fragment.fin).join(''));
   }
   const index = draft.indexOf(original);
   if (index < 0) return draft;
-  return draft.slice(0, index) + wording + draft.slice(index + original.length);
+  return joinAround(draft.slice(0, index), wording, draft.slice(index + original.length));
 }

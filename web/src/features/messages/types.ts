@@ -86,7 +86,10 @@ export interface ToneFragment {
   inicio: number;
   fin: number;
   categoria: ToneCategory;
+  /** Short advice on saying it more calmly. */
   sugerencia: string;
+  /** A calmer wording to put in place of exactly this fragment; empty: leave it out; null: none. */
+  reemplazo: string | null;
 }
 
 export interface ToneAnswer {
