@@ -176,15 +176,15 @@ impl Sql {
     }
 }
 
-/// Which messages one statement looks at, by sending time. PostgreSQL splits a search in two
+/// Which messages one statement looks at. PostgreSQL splits a search in two
 /// (see `pg_search`); SQLite always looks at them all.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Part {
     All,
-    /// Sent at this time or later.
-    Since(DateTime<Utc>),
-    /// Sent before this time, found through the GIN index alone.
-    Before(DateTime<Utc>),
+    /// The families' newest `RECENT` messages, walked in order.
+    Recent,
+    /// Older than this message (sending time, id), found through the GIN index.
+    Before(DateTime<Utc>, String),
 }
 
 /// The condition that a message (`m`) is in a conversation the caller may read, by the rule of
@@ -192,41 +192,86 @@ enum Part {
 /// the query builder), which keeps the placeholders of this statement in step.
 fn readable(sql: &Sql, usuario_id: &str) -> String {
     let ids = access::readable_ids(usuario_id, None);
-    let ids = match sql.backend {
-        DbBackend::Postgres => ids.to_string(PostgresQueryBuilder),
-        _ => ids.to_string(SqliteQueryBuilder),
-    };
-    format!("m.conversacion_id IN ({ids})")
+    match sql.backend {
+        // An array computed once and tested on each row: as a semi-join, the planner would rather
+        // fetch every message of the caller's conversations than walk the few it needs.
+        DbBackend::Postgres => {
+            let ids = ids.to_string(PostgresQueryBuilder);
+            format!("m.conversacion_id = ANY(ARRAY({ids}))")
+        }
+        _ => {
+            let ids = ids.to_string(SqliteQueryBuilder);
+            format!("m.conversacion_id IN ({ids})")
+        }
+    }
+}
+
+/// The families whose messages a search looks at: the one asked for (already checked to be the
+/// caller's), else every family the caller belongs to.
+async fn families(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+    search: &Search,
+) -> Result<Vec<String>, sea_orm::DbErr> {
+    if let Some(familia_id) = &search.familia_id {
+        return Ok(vec![familia_id.clone()]);
+    }
+    Ok(miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| m.familia_id)
+        .collect())
+}
+
+/// `m.familia_id IN (…)` for these families (at least one).
+fn in_families(sql: &mut Sql, families: &[String]) -> String {
+    let list = families
+        .iter()
+        .map(|f| sql.bind(f.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("m.familia_id IN ({list})")
 }
 
 /// One search statement. Values are bound in the order their placeholders appear, as SQLite's
 /// `?` are positional.
 ///
-/// SQLite walks the FTS matches newest first (their rowids follow the sending order) and stops at
-/// the 50th readable one, so a word found in every message costs little more than a rare one;
-/// the CROSS JOINs keep its planner from starting anywhere else. On PostgreSQL, `Part::Before`
-/// reads the GIN index into a materialised list first, which keeps the planner from walking
-/// `enviado_at` backwards through every message when a word is rare.
+/// SQLite walks the FTS matches newest first (their rowids follow the sending order), the words
+/// intersected with the families' tokens inside the index, and stops at the 50th readable one, so
+/// a word found in every message costs little more than a rare one, however many other families'
+/// messages are newer; the CROSS JOINs keep its planner from starting anywhere else.
+///
+/// PostgreSQL: `Part::Recent` walks the families' newest `RECENT` messages through the
+/// `(familia_id, enviado_at)` index and tests each against the words, stopping at the 50th; as
+/// a subquery with its own LIMIT the words cannot be pushed into it, so the planner cannot trade
+/// that walk for the GIN index, which would list every match of a common word before sorting
+/// them. `Part::Before` reads the GIN index on `(familia_id, busqueda)` into a materialised list:
+/// there the word is rare (fewer than 50 hits in the newest `RECENT`), so its matches are few
+/// and sorting them is cheap.
 fn statement(
     backend: DbBackend,
     usuario_id: &str,
     search: &Search,
     words: &Words,
-    part: Part,
+    part: &Part,
     limit: usize,
+    families: &[String],
 ) -> Statement {
     let mut sql = Sql::new(backend);
     let postgres = backend == DbBackend::Postgres;
     let mut condition = String::new();
-    if let (true, Part::Before(before)) = (postgres, part) {
+    if let (true, Part::Before(at, id)) = (postgres, part) {
         let q = sql.bind(words.tsquery());
-        let scope = readable(&sql, usuario_id);
-        let b = sql.bind(before);
+        let family = in_families(&mut sql, families);
+        let b = sql.bind(*at);
+        let i = sql.bind(id.as_str());
         sql.push(&format!(
             "WITH hits AS MATERIALIZED (
-                SELECT m.id FROM mensajes m
+                SELECT m.* FROM mensajes m
                 WHERE m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))
-                AND {scope} AND m.enviado_at < {b})"
+                AND {family} AND (m.enviado_at, m.id) < ({b}, {i}))"
         ));
     }
     sql.push(
@@ -234,12 +279,16 @@ fn statement(
             u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto",
     );
     let order = match (postgres, part) {
-        (true, Part::Before(_)) => {
-            sql.push("FROM mensajes m JOIN hits h ON h.id = m.id");
+        (true, Part::Before(..)) => {
+            sql.push("FROM hits m");
             "m.enviado_at DESC, m.id DESC"
         }
         (true, _) => {
-            sql.push("FROM mensajes m");
+            let family = in_families(&mut sql, families);
+            sql.push(&format!(
+                "FROM (SELECT * FROM mensajes m WHERE {family}
+                    ORDER BY m.enviado_at DESC, m.id DESC LIMIT {RECENT}) m"
+            ));
             let q = sql.bind(words.tsquery());
             condition = format!("AND m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))");
             "m.enviado_at DESC, m.id DESC"
@@ -261,7 +310,7 @@ fn statement(
         sql.push("WHERE TRUE");
         sql.push(&condition);
     } else {
-        let q = sql.bind(words.fts5());
+        let q = sql.bind(words.fts5_in_families(families));
         sql.push(&format!("WHERE mensajes_busqueda MATCH {q}"));
     }
     let scope = readable(&sql, usuario_id);
@@ -282,40 +331,35 @@ fn statement(
         let h = sql.bind(until);
         sql.push(&format!("AND m.enviado_at < {h}"));
     }
-    if let Part::Since(since) = part {
-        let s = sql.bind(since);
-        sql.push(&format!("AND m.enviado_at >= {s}"));
-    }
     sql.push(&format!("ORDER BY {order} LIMIT {limit}"));
     sql.statement()
 }
 
-/// How many of the caller's newest messages PostgreSQL may walk before it turns to its GIN index.
-const RECENT: u64 = 10_000;
+/// How many of the caller's newest messages PostgreSQL walks, testing each, before it turns to its
+/// GIN index. A word with 50 hits among them (2.5%) ends there; a rarer one has few matches in
+/// all, which the GIN index lists cheaply.
+const RECENT: u64 = 2_000;
 
-/// The sending time of the caller's `RECENT`th newest readable message, if they have that many.
+/// The `RECENT`th newest message of these families (sending time and id), if they have that
+/// many: where the walk of `Part::Recent` ends and `Part::Before` begins.
 async fn recent_bound(
     db: &impl ConnectionTrait,
-    usuario_id: &str,
-    search: &Search,
-) -> Result<Option<DateTime<Utc>>, sea_orm::DbErr> {
+    families: &[String],
+) -> Result<Option<(DateTime<Utc>, String)>, sea_orm::DbErr> {
     let mut sql = Sql::new(DbBackend::Postgres);
-    let scope = readable(&sql, usuario_id);
+    let family = in_families(&mut sql, families);
     sql.push(&format!(
-        "SELECT m.enviado_at FROM mensajes m WHERE {scope}"
-    ));
-    if let Some(familia_id) = &search.familia_id {
-        let f = sql.bind(familia_id.as_str());
-        sql.push(&format!("AND m.familia_id = {f}"));
-    }
-    sql.push(&format!(
-        "ORDER BY m.enviado_at DESC OFFSET {} LIMIT 1",
+        "SELECT m.enviado_at, m.id FROM mensajes m WHERE {family}
+        ORDER BY m.enviado_at DESC, m.id DESC OFFSET {} LIMIT 1",
         RECENT - 1
     ));
-    db.query_one_raw(sql.statement())
-        .await?
-        .map(|row| row.try_get("", "enviado_at"))
-        .transpose()
+    match db.query_one_raw(sql.statement()).await? {
+        None => Ok(None),
+        Some(row) => Ok(Some((
+            row.try_get("", "enviado_at")?,
+            row.try_get("", "id")?,
+        ))),
+    }
 }
 
 /// PostgreSQL estimates how common a word is from its statistics, and a word that is rare or
@@ -328,25 +372,54 @@ async fn pg_search(
     usuario_id: &str,
     search: &Search,
     words: &Words,
+    families: &[String],
 ) -> Result<Vec<QueryResult>, sea_orm::DbErr> {
-    let run = |part, limit| {
+    let run = |part: Part, limit| {
         db.query_all_raw(statement(
             DbBackend::Postgres,
             usuario_id,
             search,
             words,
-            part,
+            &part,
             limit,
+            families,
         ))
     };
-    let Some(bound) = recent_bound(db, usuario_id, search).await? else {
-        return run(Part::All, LIMIT).await;
-    };
-    let mut rows = run(Part::Since(bound), LIMIT).await?;
-    if rows.len() < LIMIT {
-        rows.extend(run(Part::Before(bound), LIMIT - rows.len()).await?);
+    let mut rows = run(Part::Recent, LIMIT).await?;
+    if rows.len() < LIMIT
+        && let Some((at, id)) = recent_bound(db, families).await?
+    {
+        rows.extend(run(Part::Before(at, id), LIMIT - rows.len()).await?);
     }
     Ok(rows)
+}
+
+/// The caller's messages holding the words, newest first, at most `LIMIT`, on either backend.
+async fn find(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+    search: &Search,
+    words: &Words,
+) -> Result<Vec<QueryResult>, sea_orm::DbErr> {
+    let families = families(db, usuario_id, search).await?;
+    if families.is_empty() {
+        return Ok(Vec::new());
+    }
+    match db.get_database_backend() {
+        DbBackend::Postgres => pg_search(db, usuario_id, search, words, &families).await,
+        backend => {
+            let all = statement(
+                backend,
+                usuario_id,
+                search,
+                words,
+                &Part::All,
+                LIMIT,
+                &families,
+            );
+            db.query_all_raw(all).await
+        }
+    }
 }
 
 fn hit(row: &QueryResult, words: &Words) -> Result<SearchHit, sea_orm::DbErr> {
@@ -395,13 +468,7 @@ async fn search_messages(
     let resultados = match &search.words {
         None => Vec::new(),
         Some(words) => {
-            let rows = match state.db.get_database_backend() {
-                DbBackend::Postgres => pg_search(&state.db, &auth.user.id, &search, words).await?,
-                backend => {
-                    let all = statement(backend, &auth.user.id, &search, words, Part::All, LIMIT);
-                    state.db.query_all_raw(all).await?
-                }
-            };
+            let rows = find(&state.db, &auth.user.id, &search, words).await?;
             rows.iter()
                 .map(|row| hit(row, words))
                 .collect::<Result<_, _>>()?

@@ -115,14 +115,16 @@ async fn message_search_at_scale() {
         let sqlite = format!(
             "SELECT m.id FROM mensajes_busqueda b CROSS JOIN mensajes_busqueda_filas bf ON \
              bf.fila = b.rowid CROSS JOIN mensajes m ON m.id = bf.mensaje_id JOIN conversaciones \
-             c ON c.id = m.conversacion_id WHERE mensajes_busqueda MATCH '{}' AND {readable} \
-             ORDER BY b.rowid DESC LIMIT 50",
+             c ON c.id = m.conversacion_id WHERE mensajes_busqueda MATCH 'familia : \"f{}\" AND \
+             texto : ({})' AND {readable} ORDER BY b.rowid DESC LIMIT 50",
+            familia.replace('-', ""),
             fts5.replace('\'', "''")
         );
         let postgres = format!(
-            "SELECT m.id FROM mensajes m JOIN conversaciones c ON c.id = m.conversacion_id \
-             WHERE m.busqueda @@ to_tsquery('simple', nido_sin_acentos('{}')) AND {readable} \
-             ORDER BY m.enviado_at DESC, m.id DESC LIMIT 50",
+            "SELECT m.id FROM (SELECT * FROM mensajes m WHERE m.familia_id = '{familia}' \
+             ORDER BY m.enviado_at DESC, m.id DESC LIMIT 2000) m JOIN conversaciones c \
+             ON c.id = m.conversacion_id WHERE m.busqueda @@ to_tsquery('simple', \
+             nido_sin_acentos('{}')) AND {readable} ORDER BY m.enviado_at DESC, m.id DESC LIMIT 50",
             tsquery.replace('\'', "''")
         );
         println!("{fts5}\n{}", plan(&app, &sqlite, &postgres).await);

@@ -47,6 +47,17 @@ impl Words {
             .join(" ")
     }
 
+    /// `fts5` limited to messages of these families (at least one), through the family token the
+    /// index keeps next to each text (see migration m0022). The words only match the text.
+    pub fn fts5_in_families(&self, families: &[String]) -> String {
+        let families = families
+            .iter()
+            .map(|id| format!("\"{}\"", family_token(id).replace('"', "\"\"")))
+            .collect::<Vec<_>>()
+            .join(" OR ");
+        format!("familia : ({families}) AND texto : ({})", self.fts5())
+    }
+
     /// A `to_tsquery` text: each word a quoted lexeme (quotes doubled, backslashes escaped), all
     /// required, the last a prefix.
     pub fn tsquery(&self) -> String {
@@ -81,6 +92,12 @@ impl Words {
             })
             .collect()
     }
+}
+
+/// The token the SQLite index stores for a family: its id without hyphens, so the tokenizer keeps
+/// it whole; the same expression as the triggers' `'f' || replace(familia_id, '-', '')`.
+fn family_token(familia_id: &str) -> String {
+    format!("f{}", familia_id.replace('-', ""))
 }
 
 /// A character as the index compares it: lower case, without its accent. Covers the letters of
@@ -184,6 +201,15 @@ mod tests {
         assert_eq!(
             words("a\"b NEAR( OR -x col:1").fts5(),
             "\"a\"\"b\" \"NEAR(\" \"OR\" \"-x\" \"col:1\" *"
+        );
+    }
+
+    #[test]
+    fn fts5_in_families_keeps_the_words_on_the_text() {
+        let families = ["0002-a".to_owned(), "x\"y".to_owned()];
+        assert_eq!(
+            words("médico OR").fts5_in_families(&families),
+            "familia : (\"f0002a\" OR \"fx\"\"y\") AND texto : (\"médico\" \"OR\" *)"
         );
     }
 
