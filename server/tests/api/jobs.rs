@@ -32,8 +32,6 @@ fn quick() -> Settings {
     }
 }
 
-/// Polls `check` every 10 ms until it holds; fails after 60 s.
-
 async fn count(db: &DatabaseConnection, kind: &str) -> u64 {
     tarea::Entity::find()
         .filter(tarea::Column::Tipo.eq(kind))
