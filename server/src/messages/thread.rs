@@ -4,10 +4,7 @@
 use axum::extract::{Path, Query, State};
 use chrono::SubsecRound;
 use chrono::{DateTime, Utc};
-use sea_orm::{
-    ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
-    sea_query::Expr,
-};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait, sea_query::Expr};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -94,27 +91,29 @@ pub async fn list_messages(
     Path(id): Path<String>,
     Query(query): Query<PageQuery>,
 ) -> ApiResult<Json<MessagePageAnswer>> {
-    let conversation = readable_conversation(&state, &auth.user.id, &id).await?;
-    let below = cursor(query.cursor.as_deref())?;
-    let mut find =
-        mensaje::Entity::find().filter(mensaje::Column::ConversacionId.eq(&conversation.id));
-    if let Some(below) = below {
-        find = find.filter(mensaje::Column::Numero.lt(below));
+    let me = &auth.user.id;
+    let below = match cursor(query.cursor.as_deref()) {
+        Ok(below) => below,
+        Err(error) => {
+            // A conversation the caller may not read stays unknown, whatever the cursor.
+            readable_conversation(&state, me, &id).await?;
+            return Err(error);
+        }
+    };
+    let mut mensajes = views::page(&state, me, &id, below, PAGE + 1).await?;
+    if mensajes.is_empty() {
+        // Nothing came: an empty conversation, or one the caller may not read (404).
+        readable_conversation(&state, me, &id).await?;
     }
-    let mut rows = find
-        .order_by_desc(mensaje::Column::Numero)
-        .limit(PAGE + 1)
-        .all(&state.db)
-        .await?;
-    let more = rows.len() as u64 > PAGE;
-    rows.truncate(PAGE as usize);
+    let more = mensajes.len() as u64 > PAGE;
+    mensajes.truncate(PAGE as usize);
     let siguiente = more
-        .then(|| rows.last().map(|m| m.numero.to_string()))
+        .then(|| mensajes.last().map(|m| m.numero.to_string()))
         .flatten();
     Ok(Json(MessagePageAnswer {
         success: true,
         data: MessagePage {
-            mensajes: views::messages(&state, rows).await?,
+            mensajes,
             siguiente,
         },
     }))
