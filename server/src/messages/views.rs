@@ -4,11 +4,11 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult,
-    JoinType, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait,
+    JoinType, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Statement,
     sea_query::{Alias, Expr, ExprTrait},
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{
@@ -17,7 +17,10 @@ use super::{
     entities::{adjunto, conversacion, mensaje, participante, vista},
 };
 use crate::{
-    db::entities::usuario, error::ApiResult, families::record::entities::entrada, platform::photo,
+    db::entities::usuario,
+    error::{ApiError, ApiResult},
+    families::record::entities::entrada,
+    platform::photo,
     state::AppState,
 };
 
@@ -148,9 +151,10 @@ async fn users_by_id(
 }
 
 /// A message with everything its view shows but its files: its author, the message it quotes,
-/// its record entry's hash and its first views, all read by one statement (`with_view`), as a
-/// page of a conversation is read at every opening and each statement costs a round trip.
-#[derive(Debug, FromQueryResult)]
+/// its record entry's hash and its first views. A page of a conversation is read at every
+/// opening, so all of it comes from one statement (`read`), as one JSON value: SQLite hands each
+/// row from its own thread to the request's, and 50 rows were 50 hand-offs.
+#[derive(Debug, Deserialize)]
 struct Row {
     id: String,
     conversacion_id: String,
@@ -162,7 +166,7 @@ struct Row {
     responde_a: Option<String>,
     tono: String,
     registro_seq: i64,
-    enviado_at: DateTime<Utc>,
+    enviado_at: String,
     autor_nombre: Option<String>,
     autor_apellido: Option<String>,
     registro_hash: Option<String>,
@@ -171,11 +175,79 @@ struct Row {
     cita_autor_nombre: Option<String>,
     cita_autor_apellido: Option<String>,
     cita_texto: Option<String>,
-    cita_enviado_at: Option<DateTime<Utc>>,
-    /// A JSON array of `[usuarioId, vistaAt|null]`; null or `[]` for none.
+    cita_enviado_at: Option<String>,
+    /// `[[usuarioId, vistaAt|null], …]` as text; null or `[]` for none.
     vistas: Option<String>,
     /// 1 when it has files (read separately, as few messages have any).
     con_adjuntos: i32,
+}
+
+/// The columns of `Row`, in the order `with_view` selects them.
+const ROW_COLUMNS: [&str; 22] = [
+    "id",
+    "conversacion_id",
+    "familia_id",
+    "numero",
+    "autor_id",
+    "texto",
+    "tipo",
+    "responde_a",
+    "tono",
+    "registro_seq",
+    "enviado_at",
+    "autor_nombre",
+    "autor_apellido",
+    "registro_hash",
+    "cita_numero",
+    "cita_autor_id",
+    "cita_autor_nombre",
+    "cita_autor_apellido",
+    "cita_texto",
+    "cita_enviado_at",
+    "vistas",
+    "con_adjuntos",
+];
+
+/// The rows `select` finds, in its order, read as one JSON array built by the database.
+async fn read(
+    db: &DatabaseConnection,
+    select: sea_orm::Select<mensaje::Entity>,
+) -> ApiResult<Vec<Row>> {
+    let backend = db.get_database_backend();
+    let inner = select.build(backend);
+    let (object, array) = match backend {
+        DbBackend::Postgres => ("json_build_object", "json_agg"),
+        _ => ("json_object", "json_group_array"),
+    };
+    let fields = ROW_COLUMNS
+        .iter()
+        .map(|c| format!("'{c}', p.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let cast = if backend == DbBackend::Postgres {
+        "::text"
+    } else {
+        ""
+    };
+    // The order of an aggregate is not promised: callers order what comes back.
+    let text = format!(
+        "SELECT {array}({object}({fields})){cast} AS filas FROM ({}) p",
+        inner.sql
+    );
+    let statement = Statement::from_sql_and_values(
+        backend,
+        text,
+        inner.values.map(|v| v.0).unwrap_or_default(),
+    );
+    let json: Option<String> = match db.query_one_raw(statement).await? {
+        Some(row) => row.try_get("", "filas")?,
+        None => None,
+    };
+    match json {
+        None => Ok(Vec::new()),
+        Some(json) => serde_json::from_str(&json)
+            .map_err(|e| ApiError::internal(format!("a message page read back wrong: {e}"))),
+    }
 }
 
 /// The messages with their views' columns (see `Row`); callers add which and in what order.
@@ -340,13 +412,13 @@ async fn assemble(state: &AppState, rows: Vec<Row>) -> ApiResult<Vec<MensajeView
         .into_iter()
         .map(|r| MensajeView {
             autor: persona_of(&r.autor_id, r.autor_nombre, r.autor_apellido),
-            responde_a: match (&r.responde_a, r.cita_numero, r.cita_enviado_at) {
+            responde_a: match (&r.responde_a, r.cita_numero, &r.cita_enviado_at) {
                 (Some(id), Some(numero), Some(enviado_at)) => Some(CitaView {
                     id: id.clone(),
                     numero,
                     autor: persona_of(&r.cita_autor_id, r.cita_autor_nombre, r.cita_autor_apellido),
                     texto: r.cita_texto.unwrap_or_default(),
-                    enviado_at,
+                    enviado_at: json_time(enviado_at).unwrap_or_default(),
                 }),
                 _ => None,
             },
@@ -363,7 +435,7 @@ async fn assemble(state: &AppState, rows: Vec<Row>) -> ApiResult<Vec<MensajeView
             texto: r.texto,
             tipo: r.tipo,
             tono: r.tono,
-            enviado_at: r.enviado_at,
+            enviado_at: json_time(&r.enviado_at).unwrap_or_default(),
         })
         .collect())
 }
@@ -387,12 +459,12 @@ pub async fn page(
     if let Some(below) = below {
         find = find.filter(mensaje::Column::Numero.lt(below));
     }
-    let rows = find
-        .order_by_desc(mensaje::Column::Numero)
-        .limit(limit)
-        .into_model::<Row>()
-        .all(&state.db)
-        .await?;
+    let mut rows = read(
+        &state.db,
+        find.order_by_desc(mensaje::Column::Numero).limit(limit),
+    )
+    .await?;
+    rows.sort_by(|a, b| b.numero.cmp(&a.numero));
     assemble(state, rows).await
 }
 
@@ -406,11 +478,11 @@ pub async fn messages(state: &AppState, rows: Vec<mensaje::Model>) -> ApiResult<
     let mut by_id: HashMap<String, Row> = HashMap::with_capacity(rows.len());
     for chunk in rows.chunks(BY_ID_CHUNK) {
         let ids = chunk.iter().map(|m| m.id.clone());
-        for row in with_view(backend)
-            .filter(mensaje::Column::Id.is_in(ids))
-            .into_model::<Row>()
-            .all(&state.db)
-            .await?
+        for row in read(
+            &state.db,
+            with_view(backend).filter(mensaje::Column::Id.is_in(ids)),
+        )
+        .await?
         {
             by_id.insert(row.id.clone(), row);
         }
