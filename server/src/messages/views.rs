@@ -464,7 +464,7 @@ pub async fn page(
         find.order_by_desc(mensaje::Column::Numero).limit(limit),
     )
     .await?;
-    rows.sort_by(|a, b| b.numero.cmp(&a.numero));
+    rows.sort_by_key(|r| std::cmp::Reverse(r.numero));
     assemble(state, rows).await
 }
 
