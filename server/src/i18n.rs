@@ -268,4 +268,14 @@ messages! {
     AttachmentPdfIncomplete => "attachment_pdf_incomplete", "Ese PDF parece incompleto o dañado: no termina como termina un PDF. Prueba a guardarlo otra vez.", "That PDF seems incomplete or damaged: it does not end the way a PDF does. Try saving it again.";
     AttachmentTooLarge => "attachment_too_large", "El archivo es muy grande. Máximo 25 MB", "The file is too large. Maximum 25 MB";
     AttachmentsInvalid => "attachments_invalid", "Uno de los archivos no es una subida tuya en esta conversación, se repite o ya se envió con otro mensaje.", "One of the files is not an upload of yours in this conversation, is repeated, or was already sent with another message.";
+    // Calendar: events and their recurrence.
+    EventDateInvalid => "event_date_invalid", "Indica una fecha como 2016-02-29", "Give a date like 2016-02-29";
+    EventDateTimeInvalid => "event_date_time_invalid", "Indica una fecha y hora local como 2026-03-02T17:30:00", "Give a local date and time like 2026-03-02T17:30:00";
+    EventRuleInvalid => "event_rule_invalid", "La regla de repetición no es válida (RRULE de RFC 5545, por ejemplo FREQ=WEEKLY;BYDAY=MO,WE)", "The repeat rule is not valid (an RFC 5545 RRULE, for example FREQ=WEEKLY;BYDAY=MO,WE)";
+    EventRuleFrequency => "event_rule_frequency", "Un evento puede repetirse cada día, semana, mes o año, no por horas ni minutos", "An event can repeat daily, weekly, monthly or yearly, not by hours or minutes";
+    EventRuleUntil => "event_rule_until", "UNTIL debe ser una hora UTC como 20260415T215959Z (o una fecha como 20260415 en eventos de todo el día)", "UNTIL must be a UTC time like 20260415T215959Z (or a date like 20260415 for all-day events)";
+    EventRuleAllDayTime => "event_rule_all_day_time", "Un evento de todo el día no puede repetirse a ciertas horas (BYHOUR, BYMINUTE, BYSECOND)", "An all-day event cannot repeat at given hours (BYHOUR, BYMINUTE, BYSECOND)";
+    CalendarRangeInvalid => "calendar_range_invalid", "Indica desde y hasta como instantes RFC 3339, con hasta después de desde", "Give desde and hasta as RFC 3339 instants, with hasta after desde";
+    CalendarRangeTooLong => "calendar_range_too_long", "Consulta como máximo 5 años a la vez", "Ask for at most 5 years at a time";
+    CalendarTooManyOccurrences => "calendar_too_many_occurrences", "Hay más de 5.000 ocurrencias en ese período: consulta un período más corto", "There are more than 5,000 occurrences in that period: ask for a shorter one";
 }
