@@ -278,4 +278,18 @@ messages! {
     CalendarRangeInvalid => "calendar_range_invalid", "Indica desde y hasta como instantes RFC 3339, con hasta después de desde", "Give desde and hasta as RFC 3339 instants, with hasta after desde";
     CalendarRangeTooLong => "calendar_range_too_long", "Consulta como máximo 5 años a la vez", "Ask for at most 5 years at a time";
     CalendarTooManyOccurrences => "calendar_too_many_occurrences", "Hay más de 5.000 ocurrencias en ese período: consulta un período más corto", "There are more than 5,000 occurrences in that period: ask for a shorter one";
+    EventTitleRequired => "event_title_required", "Escribe un título", "Write a title";
+    EventTypeInvalid => "event_type_invalid", "El tipo debe ser recogida, actividad, cumpleanos, familia, recordatorio o personalizado", "The type must be recogida, actividad, cumpleanos, familia, recordatorio or personalizado";
+    EventCategoryInvalid => "event_category_invalid", "La categoría debe ser custodia, escuela, medico, actividades, celebraciones o viajes", "The category must be custodia, escuela, medico, actividades, celebraciones or viajes";
+    EventAllDayRequired => "event_all_day_required", "Indica si el evento dura todo el día (true o false)", "Say whether the event lasts all day (true or false)";
+    EventEndBeforeStart => "event_end_before_start", "El fin debe ser posterior al inicio y del mismo tipo (fecha y hora, o fecha)", "The end must come after the start and be of the same kind (date and time, or date)";
+    EventDatesInvalid => "event_dates_invalid", "Indica hasta 500 inicios locales del mismo tipo que el inicio del evento", "Give up to 500 local starts of the same kind as the event's start";
+    EventChildrenRequired => "event_children_required", "Indica los hijos a los que concierne (puede ser una lista vacía)", "Say which children it concerns (the list may be empty)";
+    EventChildInvalid => "event_child_invalid", "Solo puedes indicar hijos de esta familia", "You can only name children of this family";
+    EventRemindersInvalid => "event_reminders_invalid", "Indica hasta 5 recordatorios, en minutos antes del evento (de 0 a 40.320)", "Give up to 5 reminders, in minutes before the event (0 to 40,320)";
+    EventStarted => "event_started", "Este evento ya empezó: solo se pueden cambiar sus notas. Para cambiar las próximas repeticiones, cambia «esta y las siguientes».", "This event has already started: only its notes can change. To change the coming repetitions, change \"this and the following\".";
+    EventOccurrenceInvalid => "event_occurrence_invalid", "Ninguna repetición de este evento empieza a esa hora local", "No repetition of this event starts at that local time";
+    EventScopeInvalid => "event_scope_invalid", "El alcance debe ser una o siguientes, con la ocurrencia indicada", "The scope must be una or siguientes, with the occurrence given";
+    EventSaved => "event_saved", "Evento guardado.", "Event saved.";
+    EventCancelled => "event_cancelled", "Evento cancelado.", "Event cancelled.";
 }

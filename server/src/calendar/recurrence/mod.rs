@@ -221,6 +221,12 @@ impl Series {
         Ok(self.rule_starts(high)?.contains(&start))
     }
 
+    /// Whether an occurrence (after EXDATE and RDATE) starts before `at`, in wall-clock time.
+    pub fn has_before(&self, at: Start) -> Result<bool, Msg> {
+        let earlier = |s: &Start| s.naive() < at.naive() && !self.exdates.contains(s);
+        Ok(self.rdates.iter().any(earlier) || self.rule_starts(at.naive())?.iter().any(earlier))
+    }
+
     /// The first and the last start instants of the series (the last is None when it never
     /// ends), used to find the events a window can hold without expanding every event.
     pub fn bounds(&self) -> Result<(DateTime<Utc>, Option<DateTime<Utc>>), Msg> {
