@@ -274,6 +274,7 @@ messages! {
     EventRuleInvalid => "event_rule_invalid", "La regla de repetición no es válida (RRULE de RFC 5545, por ejemplo FREQ=WEEKLY;BYDAY=MO,WE)", "The repeat rule is not valid (an RFC 5545 RRULE, for example FREQ=WEEKLY;BYDAY=MO,WE)";
     EventRuleFrequency => "event_rule_frequency", "Un evento puede repetirse cada día, semana, mes o año, no por horas ni minutos", "An event can repeat daily, weekly, monthly or yearly, not by hours or minutes";
     EventRuleUntil => "event_rule_until", "UNTIL debe ser una hora UTC como 20260415T215959Z (o una fecha como 20260415 en eventos de todo el día)", "UNTIL must be a UTC time like 20260415T215959Z (or a date like 20260415 for all-day events)";
+    EventRuleNever => "event_rule_never", "Con esa regla el evento no ocurre nunca (por ejemplo, un 31 de abril)", "With that rule the event never happens (a 31 April, say)";
     EventRuleAllDayTime => "event_rule_all_day_time", "Un evento de todo el día no puede repetirse a ciertas horas (BYHOUR, BYMINUTE, BYSECOND)", "An all-day event cannot repeat at given hours (BYHOUR, BYMINUTE, BYSECOND)";
     CalendarRangeInvalid => "calendar_range_invalid", "Indica desde y hasta como instantes RFC 3339, con hasta después de desde", "Give desde and hasta as RFC 3339 instants, with hasta after desde";
     CalendarRangeTooLong => "calendar_range_too_long", "Consulta como máximo 5 años a la vez", "Ask for at most 5 years at a time";

@@ -634,6 +634,21 @@ async fn bad_fields_and_rules_are_422_in_both_languages() {
         "{}",
         until.body
     );
+    let never = f
+        .create(
+            &f.ana,
+            json!({"inicio": "2027-02-01T10:00:00", "recurrencia": "FREQ=MONTHLY;BYMONTH=4;BYMONTHDAY=31"}),
+        )
+        .await;
+    assert_eq!(never.body["code"], "validation", "{}", never.body);
+    assert!(
+        never.body["errors"]["recurrencia"]
+            .as_str()
+            .unwrap_or("")
+            .contains("no ocurre nunca"),
+        "{}",
+        never.body
+    );
     let many = f
         .create(
             &f.ana,

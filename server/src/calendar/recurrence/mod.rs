@@ -241,7 +241,11 @@ impl Series {
             None => Some(instant(&self.start)),
             Some(rule) if rule.is_bounded() => {
                 let far = self.start.naive() + Duration::days(366 * 300);
-                self.rule_starts(far)?.last().map(instant)
+                // A COUNT too large to walk is, for every query, a series without end.
+                match self.rule_starts(far) {
+                    Ok(starts) => starts.last().map(instant),
+                    Err(_) => return Ok((first, None)),
+                }
             }
             Some(_) => return Ok((first, None)),
         };
@@ -376,5 +380,49 @@ mod tests {
         assert_eq!(s.contains(Start::At(at("2026-03-04T17:30:00"))), Ok(true));
         assert_eq!(s.contains(Start::At(at("2026-03-03T17:30:00"))), Ok(false));
         assert_eq!(s.contains(Start::At(at("2026-03-05T17:30:00"))), Ok(false));
+    }
+}
+
+#[cfg(test)]
+mod hostile_tests {
+    use super::*;
+
+    /// Rules that never or hardly ever match, or leap far, end quickly without a panic.
+    #[test]
+    fn rules_that_never_match_or_leap_far_end_quickly() {
+        let start = Start::parse("2026-03-02T17:30:00", false).expect("a start");
+        let from = DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
+            .expect("an instant")
+            .with_timezone(&Utc);
+        for rule in [
+            "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;COUNT=2",
+            "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31;COUNT=3",
+            "FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=4",
+            "FREQ=YEARLY;INTERVAL=65535;COUNT=5",
+            "FREQ=DAILY;INTERVAL=65535;COUNT=5",
+            "FREQ=WEEKLY;BYWEEKNO=53;BYDAY=MO;COUNT=40",
+            "FREQ=YEARLY;BYYEARDAY=366;COUNT=30",
+            "FREQ=MONTHLY;BYSETPOS=-1;BYDAY=MO;COUNT=5000",
+        ] {
+            let began = std::time::Instant::now();
+            // Refused outright is fine too.
+            let Ok(parsed) = Rule::parse(rule, start) else {
+                continue;
+            };
+            let series = Series {
+                zone: chrono_tz::Europe::Madrid,
+                start,
+                rule: Some(parsed),
+                exdates: Vec::new(),
+                rdates: Vec::new(),
+            };
+            let _ = series.bounds();
+            let _ = series.occurrences(from, from + Duration::days(5 * 365));
+            let _ = series.has_before(Start::At(start.naive() + Duration::days(9000)));
+            assert!(
+                began.elapsed() < std::time::Duration::from_secs(5),
+                "{rule}"
+            );
+        }
     }
 }

@@ -133,6 +133,14 @@ impl Rule {
         })
     }
 
+    /// Whether the rule makes any instance from `start` (`FREQ=MONTHLY;BYMONTH=4;BYMONTHDAY=31`
+    /// makes none, and would make every expansion search in vain).
+    pub fn happens(&self, start: Start) -> bool {
+        self.walk(start.naive())
+            .map(|mut w| w.next().is_some())
+            .unwrap_or(false)
+    }
+
     /// The rule in its canonical spelling, as stored.
     pub fn text(&self) -> String {
         join(self.parts.iter().map(|(k, v)| (k.as_str(), v.clone())))
