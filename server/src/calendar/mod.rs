@@ -9,11 +9,16 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     db::entities::usuario,
-    domain::{Domain, Work},
+    domain::{Domain, ExportFile, Work, export_json},
+    error::ApiResult,
+    families,
     platform::jobs::Periodic,
     state::AppState,
 };
-use events::entities::evento;
+use events::{access::visible_to, entities::evento, views::EventoView};
+
+const README: &str = "\
+calendario/eventos.json        los eventos de tus familias que ves, con sus repeticiones / your families' events you see, with their repetitions\n";
 
 /// The calendar domain's part of the contract (`domain`).
 pub struct Calendar;
@@ -26,6 +31,29 @@ impl Domain for Calendar {
 
     fn periodic(&self) -> Vec<(Periodic, Work)> {
         events::reminders::periodic()
+    }
+
+    /// The events of their families that they see, as stored.
+    async fn export(
+        &self,
+        state: &AppState,
+        user: &usuario::Model,
+    ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
+        use sea_orm::QueryOrder;
+        let rows = evento::Entity::find()
+            .filter(evento::Column::FamiliaId.in_subquery(families::family_ids_of(&user.id)))
+            .filter(visible_to(&user.id))
+            .order_by_asc(evento::Column::PrimerInicio)
+            .all(&state.db)
+            .await?;
+        let views = rows
+            .iter()
+            .map(EventoView::of)
+            .collect::<ApiResult<Vec<_>>>()?;
+        Ok((
+            vec![export_json("calendario/eventos.json", &views)?],
+            README,
+        ))
     }
 
     /// Their private events go (nobody else may ever see them); their other events stay for the

@@ -506,6 +506,17 @@ async fn a_private_event_exists_only_for_its_author() {
         StatusCode::NOT_FOUND
     );
     assert_eq!(f.delete(&f.beto, &path).await.status, StatusCode::NOT_FOUND);
+    // Open calendars refresh: the author hears of it, the others do not.
+    assert_eq!(live_events(&f.app, &f.ana_id).await, 1);
+    assert_eq!(live_events(&f.app, &f.beto_id).await, 0);
+    f.created(&f.ana, json!({"inicio": "2027-02-03T10:00:00"}))
+        .await;
+    assert_eq!(live_events(&f.app, &f.beto_id).await, 1);
+    // Each one's data export holds the events they see.
+    let mine = f.app.export_file(&f.ana, "calendario/eventos.json").await;
+    assert!(mine.contains("Terapia de Ana"), "{mine}");
+    let theirs = f.app.export_file(&f.beto, "calendario/eventos.json").await;
+    assert!(!theirs.contains("Terapia"), "{theirs}");
     // The record tells the family something happened, never what.
     let record = f
         .app
@@ -791,4 +802,16 @@ async fn reminder_notices(app: &TestApp, usuario_id: &str) -> Vec<notificacion::
         .all(&app.db)
         .await
         .expect("notices")
+}
+
+/// How many live `eventos` events were published to the user.
+async fn live_events(app: &TestApp, usuario_id: &str) -> u64 {
+    use nido::platform::live::store::evento;
+    use sea_orm::PaginatorTrait;
+    evento::Entity::find()
+        .filter(evento::Column::UsuarioId.eq(usuario_id))
+        .filter(evento::Column::Tipo.eq("eventos"))
+        .count(&app.db)
+        .await
+        .expect("live events")
 }
