@@ -17,7 +17,7 @@ use super::{
     entities::evento,
     input::{EventInput, Fields, check},
     list_occurrences,
-    store::{announce, insert, update},
+    store::{announce, insert, lock, update},
     views::{EventoView, OccurrenceView},
 };
 use crate::{
@@ -234,6 +234,7 @@ pub async fn update_event(
     let scope = query.scope(row.todo_el_dia)?;
     let new = check(&state.db, &row.familia_id, &family.zona_horaria, body).await?;
     let txn = state.db.begin().await?;
+    lock(&txn, &row.id).await?;
     // Read again inside the transaction: a change that raced this one is not undone.
     let (row, _) = writable(&txn, &id, &auth.user.id).await?;
     let changed = change(&txn, &row, &auth.user.id, scope, new).await?;
@@ -425,7 +426,9 @@ pub async fn delete_event(
     Path(id): Path<String>,
     Query(query): Query<ScopeQuery>,
 ) -> ApiResult<Json<Done>> {
+    writable(&state.db, &id, &auth.user.id).await?;
     let txn = state.db.begin().await?;
+    lock(&txn, &id).await?;
     let (row, _) = writable(&txn, &id, &auth.user.id).await?;
     let scope = query.scope(row.todo_el_dia)?;
     let wake = cancel(&txn, &row, &auth.user.id, scope).await?;
