@@ -781,6 +781,21 @@ async fn reminders_go_once_to_those_who_see_the_event() {
         to_beto[0].datos
     );
     assert_eq!(reminder_notices(&f.app, &f.ana_id).await.len(), 2);
+    // A series is reminded of each occurrence, and the job looks at it only when one is due.
+    let daily = f
+        .created(
+            &f.ana,
+            json!({"titulo": "Medicina", "zonaHoraria": "UTC", "inicio": local(Duration::hours(3)), "recurrencia": "FREQ=DAILY;COUNT=2", "recordatorios": [60]}),
+        )
+        .await;
+    let first_due = (now + Duration::hours(2)).timestamp() / 60;
+    assert_eq!(next_look(&f.app, &daily).await, Some(first_due));
+    assert_eq!(reminders::send_due(state, due).await.expect("run"), 1);
+    assert_eq!(next_look(&f.app, &daily).await, Some(first_due + 24 * 60));
+    let tomorrow = due + Duration::days(1);
+    assert_eq!(reminders::send_due(state, tomorrow).await.expect("run"), 1);
+    assert_eq!(next_look(&f.app, &daily).await, None);
+    assert_eq!(reminder_notices(&f.app, &f.beto_id).await.len(), 3);
     // Too late (the server was down for hours): dropped, not sent late.
     f.created(
         &f.ana,
@@ -814,4 +829,15 @@ async fn live_events(app: &TestApp, usuario_id: &str) -> u64 {
         .count(&app.db)
         .await
         .expect("live events")
+}
+
+/// When the reminders job will look at the event next, in whole minutes since the epoch.
+async fn next_look(app: &TestApp, evento_id: &str) -> Option<i64> {
+    use nido::calendar::events::entities::evento;
+    evento::Entity::find_by_id(evento_id)
+        .one(&app.db)
+        .await
+        .expect("event")
+        .and_then(|e| e.proximo_aviso)
+        .map(|t| t.timestamp() / 60)
 }

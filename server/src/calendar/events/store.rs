@@ -12,6 +12,7 @@ use super::{
     access::audience,
     entities::evento,
     input::{Fields, start_list},
+    reminders,
 };
 use crate::{
     error::ApiResult,
@@ -40,6 +41,7 @@ fn fill(row: &mut evento::ActiveModel, fields: &Fields, now: DateTime<Utc>) -> A
     row.recordatorios = Set(Value::from(fields.recordatorios.clone()).to_string());
     row.primer_inicio = Set(first);
     row.ultimo_inicio = Set(last);
+    row.proximo_aviso = Set(reminders::next_due(fields, last, now));
     row.updated_at = Set(now);
     Ok(())
 }
