@@ -106,7 +106,7 @@ fn instant(value: Option<&str>, field: &'static str) -> ApiResult<DateTime<Utc>>
         .ok_or_else(|| ApiError::field(field, Msg::CalendarRangeInvalid))
 }
 
-fn started() -> ApiError {
+fn started_error() -> ApiError {
     ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Msg::EventStarted)
 }
 
@@ -352,10 +352,7 @@ async fn change(
     }
 }
 
-fn started_error() -> ApiError {
-    started()
-}
-
+/// A walk of the series that went too far to tell: the series' rule is what to change.
 async fn change_whole(
     txn: &DatabaseTransaction,
     row: &evento::Model,
@@ -405,6 +402,7 @@ async fn cancel_whole(
     .await?)
 }
 
+/// A walk of the series that went too far to tell: its rule is what to change.
 fn field_error(msg: Msg) -> ApiError {
     ApiError::field("recurrencia", msg)
 }

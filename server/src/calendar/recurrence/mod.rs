@@ -162,8 +162,7 @@ impl Series {
         // Wall-clock bounds wide enough for any offset (at most ±26 hours from UTC).
         let low = desde.naive_utc() - Duration::days(2);
         let high = hasta.naive_utc() + Duration::days(2);
-        let mut starts: BTreeSet<Start> = self.rule_starts(high)?.into_iter().collect();
-        starts.retain(|s| s.naive() >= low);
+        let mut starts: BTreeSet<Start> = self.rule_starts(low, high)?.into_iter().collect();
         starts.extend(
             self.rdates
                 .iter()
@@ -188,12 +187,16 @@ impl Series {
 
     /// The rule's instances (the start alone without a rule) with a wall-clock start before
     /// `high`, before EXDATE and RDATE.
-    fn rule_starts(&self, high: NaiveDateTime) -> Result<Vec<Start>, Msg> {
+    /// Only those from `low` on are kept: a series that began years ago is walked, not stored.
+    fn rule_starts(&self, low: NaiveDateTime, high: NaiveDateTime) -> Result<Vec<Start>, Msg> {
         let Some(rule) = &self.rule else {
             return Ok(vec![self.start]);
         };
         let mut out = Vec::new();
-        for naive in rule.walk(self.start.naive())? {
+        for (walked, naive) in rule
+            .walk(rule.rebased(self.start.naive(), low))?
+            .enumerate()
+        {
             if naive >= high {
                 break;
             }
@@ -201,10 +204,12 @@ impl Series {
             if !rule.until_allows(self.zone, start) {
                 break;
             }
-            if out.len() == MAX_WALK {
+            if walked == MAX_WALK {
                 return Err(Msg::CalendarTooManyOccurrences);
             }
-            out.push(start);
+            if naive >= low {
+                out.push(start);
+            }
         }
         Ok(out)
     }
@@ -218,13 +223,17 @@ impl Series {
             return Ok(true);
         }
         let high = start.naive() + Duration::seconds(1);
-        Ok(self.rule_starts(high)?.contains(&start))
+        Ok(self.rule_starts(start.naive(), high)?.contains(&start))
     }
 
     /// Whether an occurrence (after EXDATE and RDATE) starts before `at`, in wall-clock time.
     pub fn has_before(&self, at: Start) -> Result<bool, Msg> {
         let earlier = |s: &Start| s.naive() < at.naive() && !self.exdates.contains(s);
-        Ok(self.rdates.iter().any(earlier) || self.rule_starts(at.naive())?.iter().any(earlier))
+        Ok(self.rdates.iter().any(earlier)
+            || self
+                .rule_starts(NaiveDateTime::MIN, at.naive())?
+                .iter()
+                .any(earlier))
     }
 
     /// The first and the last start instants of the series (the last is None when it never
@@ -242,7 +251,7 @@ impl Series {
             Some(rule) if rule.is_bounded() => {
                 let far = self.start.naive() + Duration::days(366 * 300);
                 // A COUNT too large to walk is, for every query, a series without end.
-                match self.rule_starts(far) {
+                match self.rule_starts(self.start.naive(), far) {
                     Ok(starts) => starts.last().map(instant),
                     Err(_) => return Ok((first, None)),
                 }
@@ -260,7 +269,7 @@ impl Series {
             return Ok((None, None));
         };
         let made = self
-            .rule_starts(at.naive())?
+            .rule_starts(NaiveDateTime::MIN, at.naive())?
             .iter()
             .filter(|s| s.naive() < at.naive())
             .count();
@@ -380,6 +389,49 @@ mod tests {
         assert_eq!(s.contains(Start::At(at("2026-03-04T17:30:00"))), Ok(true));
         assert_eq!(s.contains(Start::At(at("2026-03-03T17:30:00"))), Ok(false));
         assert_eq!(s.contains(Start::At(at("2026-03-05T17:30:00"))), Ok(false));
+    }
+}
+
+#[cfg(test)]
+mod rebase_tests {
+    use super::*;
+
+    /// A series walked from a later start (to skip years of instances) gives what the whole walk
+    /// gives.
+    #[test]
+    fn walking_from_a_later_start_changes_nothing() {
+        let start = Start::parse("2024-01-31T00:30:00", false).expect("a start");
+        let low = Start::parse("2026-10-30T00:00:00", false)
+            .expect("a start")
+            .naive();
+        let high = low + Duration::days(40);
+        for rule in [
+            "FREQ=DAILY",
+            "FREQ=DAILY;INTERVAL=3",
+            "FREQ=DAILY;BYHOUR=0,5,23;BYMINUTE=0,30",
+            "FREQ=DAILY;BYDAY=MO,FR;BYMONTH=11",
+            "FREQ=WEEKLY",
+            "FREQ=WEEKLY;INTERVAL=2;BYDAY=SU,MO;WKST=MO",
+            "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU;WKST=SU",
+            "FREQ=WEEKLY;BYDAY=TU;BYHOUR=8,20",
+            "FREQ=WEEKLY;INTERVAL=2;UNTIL=20261115T000000Z",
+        ] {
+            let series = Series {
+                zone: chrono_tz::America::Santiago,
+                start,
+                rule: Some(Rule::parse(rule, start).expect("a rule")),
+                exdates: Vec::new(),
+                rdates: Vec::new(),
+            };
+            let whole: Vec<Start> = series
+                .rule_starts(NaiveDateTime::MIN, high)
+                .expect("a walk")
+                .into_iter()
+                .filter(|s| s.naive() >= low)
+                .collect();
+            assert!(!whole.is_empty(), "{rule}");
+            assert_eq!(series.rule_starts(low, high), Ok(whole), "{rule}");
+        }
     }
 }
 
