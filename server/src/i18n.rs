@@ -291,6 +291,5 @@ messages! {
     EventStarted => "event_started", "Este evento ya empezó: solo se pueden cambiar sus notas. Para cambiar las próximas repeticiones, cambia «esta y las siguientes».", "This event has already started: only its notes can change. To change the coming repetitions, change \"this and the following\".";
     EventOccurrenceInvalid => "event_occurrence_invalid", "Ninguna repetición de este evento empieza a esa hora local", "No repetition of this event starts at that local time";
     EventScopeInvalid => "event_scope_invalid", "El alcance debe ser una o siguientes, con la ocurrencia indicada", "The scope must be una or siguientes, with the occurrence given";
-    EventSaved => "event_saved", "Evento guardado.", "Event saved.";
     EventCancelled => "event_cancelled", "Evento cancelado.", "Event cancelled.";
 }
