@@ -37,6 +37,9 @@ pub mod kinds {
     pub const MESSAGE_SENT: &str = "mensaje.enviado";
     /// A recipient's first view of one or more messages.
     pub const MESSAGE_SEEN: &str = "mensaje.visto";
+    pub const EVENT_CREATED: &str = "evento.creado";
+    pub const EVENT_CHANGED: &str = "evento.modificado";
+    pub const EVENT_CANCELLED: &str = "evento.cancelado";
 }
 
 /// Whom an act's content concerns: erasing them erases the content (never the entry).
