@@ -197,12 +197,15 @@ fn figure<'a>(list: &'a Value, usuario_id: &str) -> &'a Value {
         .unwrap_or(&Value::Null)
 }
 
+/// A pattern, its custom cycle, its first 28 nights, and Ana's and Beto's nights of 365 with
+/// their percentages.
+type Case = (&'static str, Option<&'static str>, String, (i64, f64), (i64, f64));
+
 #[tokio::test]
 async fn every_pattern_gives_its_first_28_nights_and_its_share_of_a_year() {
     let f = family().await;
     let monday = next_monday();
-    // (pattern, custom cycle, the first 28 nights, Ana's and Beto's nights of 365 and their %).
-    let cases: [(&str, Option<&str>, String, (i64, f64), (i64, f64)); 9] = [
+    let cases: [Case; 9] = [
         (
             "2-2-3",
             None,
