@@ -199,7 +199,13 @@ fn figure<'a>(list: &'a Value, usuario_id: &str) -> &'a Value {
 
 /// A pattern, its custom cycle, its first 28 nights, and Ana's and Beto's nights of 365 with
 /// their percentages.
-type Case = (&'static str, Option<&'static str>, String, (i64, f64), (i64, f64));
+type Case = (
+    &'static str,
+    Option<&'static str>,
+    String,
+    (i64, f64),
+    (i64, f64),
+);
 
 #[tokio::test]
 async fn every_pattern_gives_its_first_28_nights_and_its_share_of_a_year() {
