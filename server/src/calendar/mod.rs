@@ -3,6 +3,7 @@
 //! states the rules.
 
 pub mod custody;
+mod export;
 pub mod swaps;
 
 use async_trait::async_trait;
@@ -10,7 +11,9 @@ use chrono::Utc;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
-    domain::{Domain, Work},
+    db::entities::usuario,
+    domain::{Domain, ExportFile, Work},
+    error::ApiResult,
     platform::jobs::Periodic,
     state::AppState,
 };
@@ -43,5 +46,13 @@ impl Domain for Calendar {
                 })
             }),
         ]
+    }
+
+    async fn export(
+        &self,
+        state: &AppState,
+        user: &usuario::Model,
+    ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
+        Ok((export::files(state, user).await?, export::README))
     }
 }

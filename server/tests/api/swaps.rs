@@ -127,6 +127,14 @@ async fn an_accepted_swap_moves_the_nights_and_every_step_is_told_and_recorded()
         })
         .unwrap_or_default();
     assert_eq!(beto_planned["noches"], 0, "{share}");
+    // Each parent's data export carries the schedule and the swaps they took part in.
+    let exported = f.app.export_file(&f.beto, "calendario/custodia.json").await;
+    let exported: Value = serde_json::from_str(&exported).expect("json");
+    assert_eq!(exported[0]["versiones"][0]["patron"], "7-7", "{exported}");
+    assert_eq!(
+        exported[0]["cambios"][0]["motivo"],
+        "Cumpleaños de la abuela"
+    );
 }
 
 #[tokio::test]

@@ -79,7 +79,7 @@ pub struct ScheduleAnswer {
     pub data: Option<ScheduleView>,
 }
 
-fn view(row: &custodia::Model) -> VersionView {
+pub fn view(row: &custodia::Model) -> VersionView {
     VersionView {
         id: row.id.clone(),
         patron: row.patron.clone(),
