@@ -308,6 +308,14 @@ async fn every_pattern_gives_its_first_28_nights_and_its_share_of_a_year() {
     assert_eq!(schedule.body["data"]["ciclo"], "AAB");
     assert_eq!(schedule.body["data"]["horaIntercambio"], "18:00");
     assert_eq!(f.entries("custodia.definida").await, 9);
+    // Each change reached every member live, the viewer too.
+    let live = nido::platform::live::store::evento::Entity::find()
+        .filter(nido::platform::live::store::evento::Column::UsuarioId.eq(&f.vera_id))
+        .filter(nido::platform::live::store::evento::Column::Tipo.eq("custodia"))
+        .count(&f.app.db)
+        .await
+        .expect("events");
+    assert_eq!(live, 9);
 }
 
 #[tokio::test]

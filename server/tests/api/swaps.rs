@@ -5,7 +5,7 @@
 use chrono::{Duration, NaiveDate, Utc};
 use nido::platform::live::store;
 use reqwest::StatusCode;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 
 use crate::custody::{Family, day, family, next_monday, today};
@@ -135,6 +135,23 @@ async fn an_accepted_swap_moves_the_nights_and_every_step_is_told_and_recorded()
         exported[0]["cambios"][0]["motivo"],
         "Cumpleaños de la abuela"
     );
+    // The family's calendar goes with the family.
+    f.app
+        .sql(&format!("DELETE FROM familias WHERE id = '{}'", f.family))
+        .await;
+    for table in ["custodias", "cambios", "cambio_noches"] {
+        let left = f
+            .app
+            .db
+            .query_one_raw(sea_orm::Statement::from_string(
+                f.app.db.get_database_backend(),
+                format!("SELECT COUNT(*) AS n FROM {table}"),
+            ))
+            .await
+            .expect("count")
+            .and_then(|row| row.try_get::<i64>("", "n").ok());
+        assert_eq!(left, Some(0), "{table}");
+    }
 }
 
 #[tokio::test]
