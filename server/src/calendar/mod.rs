@@ -8,6 +8,7 @@ pub mod swaps;
 
 use async_trait::async_trait;
 use chrono::Utc;
+use sea_orm::{ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
@@ -54,5 +55,33 @@ impl Domain for Calendar {
         user: &usuario::Model,
     ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
         Ok((export::files(state, user).await?, export::README))
+    }
+
+    /// Who set a schedule, added a period or recorded a handover is forgotten; the nights, swaps
+    /// and handovers stay for the other parent, as the family's history.
+    async fn erase_account(
+        &self,
+        txn: &DatabaseTransaction,
+        user: &usuario::Model,
+    ) -> Result<Vec<String>, DbErr> {
+        use custody::entities::{custodia, periodo};
+        use swaps::entities::entrega;
+        let none = || Expr::value(Option::<String>::None);
+        custodia::Entity::update_many()
+            .col_expr(custodia::Column::CreadaPor, none())
+            .filter(custodia::Column::CreadaPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        periodo::Entity::update_many()
+            .col_expr(periodo::Column::CreadoPor, none())
+            .filter(periodo::Column::CreadoPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        entrega::Entity::update_many()
+            .col_expr(entrega::Column::RegistradaPor, none())
+            .filter(entrega::Column::RegistradaPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        Ok(Vec::new())
     }
 }

@@ -732,6 +732,30 @@ async fn a_recorded_handover_moves_the_actual_hours() {
         figure(planned, &f.beto_id)["porcentajeHoras"].as_f64(),
         Some(12.5)
     );
+    // Beto's account is erased: who recorded it is forgotten, the handover and his nights stay.
+    let closed = f
+        .app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&f.beto),
+            Some(json!({"password": PASSWORD, "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert!(closed.status.is_success(), "{}", closed.body);
+    let purged = nido::accounts::closing::purge_due(&f.app.state, Utc::now() + Duration::days(91))
+        .await
+        .expect("purge");
+    assert_eq!(purged, 1);
+    let listed = f.app.get(&path, Some(&f.ana)).await;
+    assert_eq!(listed.status, StatusCode::OK, "{}", listed.body);
+    assert!(
+        listed.body["data"][0]["registradaPor"].is_null(),
+        "{}",
+        listed.body
+    );
+    assert_eq!(f.letters(exchange, 1).await, "B");
 }
 
 #[tokio::test]
