@@ -1,24 +1,26 @@
-//! Calendar: events with their recurrence (docs/calendar.md).
+//! Calendar: events with their recurrence, custody (the schedule, holiday periods, who holds each
+//! night, the parenting-time report, exchange reminders) and swaps (requests, answers, expiry,
+//! handovers). docs/calendar.md states the rules.
 
+pub mod custody;
 pub mod events;
+mod export;
 pub mod recurrence;
+pub mod swaps;
 
 use async_trait::async_trait;
+use chrono::Utc;
 use sea_orm::{ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     db::entities::usuario,
-    domain::{Domain, ExportFile, Work, export_json},
+    domain::{Domain, ExportFile, Work},
     error::ApiResult,
-    families,
     platform::jobs::Periodic,
     state::AppState,
 };
-use events::{access::visible_to, entities::evento, views::EventoView};
-
-const README: &str = "\
-calendario/eventos.json        los eventos de tus familias que ves, con sus repeticiones / your families' events you see, with their repetitions\n";
+use events::entities::evento;
 
 /// The calendar domain's part of the contract (`domain`).
 pub struct Calendar;
@@ -26,51 +28,74 @@ pub struct Calendar;
 #[async_trait]
 impl Domain for Calendar {
     fn router(&self) -> OpenApiRouter<AppState> {
-        OpenApiRouter::new().merge(events::router())
+        OpenApiRouter::new()
+            .merge(events::router())
+            .merge(custody::router())
+            .merge(swaps::router())
     }
 
+    /// Event reminders, expiring unanswered swap requests and reminding exchanges. The tables go
+    /// with a family's row (foreign keys cascade).
     fn periodic(&self) -> Vec<(Periodic, Work)> {
-        events::reminders::periodic()
+        let mut jobs = events::reminders::periodic();
+        jobs.push((swaps::expiry::JOB, |state| {
+            Box::pin(async move {
+                swaps::expiry::expire_due(&state, Utc::now()).await?;
+                Ok(())
+            })
+        }));
+        jobs.push((custody::reminders::JOB, |state| {
+            Box::pin(async move {
+                custody::reminders::send_due(&state, Utc::now()).await?;
+                Ok(())
+            })
+        }));
+        jobs
     }
 
-    /// The events of their families that they see, as stored.
     async fn export(
         &self,
         state: &AppState,
         user: &usuario::Model,
     ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
-        use sea_orm::QueryOrder;
-        let rows = evento::Entity::find()
-            .filter(evento::Column::FamiliaId.in_subquery(families::family_ids_of(&user.id)))
-            .filter(visible_to(&user.id))
-            .order_by_asc(evento::Column::PrimerInicio)
-            .all(&state.db)
-            .await?;
-        let views = rows
-            .iter()
-            .map(EventoView::of)
-            .collect::<ApiResult<Vec<_>>>()?;
-        Ok((
-            vec![export_json("calendario/eventos.json", &views)?],
-            README,
-        ))
+        Ok((export::files(state, user).await?, export::README))
     }
 
     /// Their private events go (nobody else may ever see them); their other events stay for the
-    /// family, without an author.
+    /// family, without an author. Who set a schedule, added a period or recorded a handover is
+    /// forgotten; the nights, swaps and handovers stay for the other parent, as the family's
+    /// history.
     async fn erase_account(
         &self,
         txn: &DatabaseTransaction,
         user: &usuario::Model,
     ) -> Result<Vec<String>, DbErr> {
+        use custody::entities::{custodia, periodo};
+        use swaps::entities::entrega;
+        let none = || Expr::value(Option::<String>::None);
         evento::Entity::delete_many()
             .filter(evento::Column::AutorId.eq(&user.id))
             .filter(evento::Column::Privado.eq(true))
             .exec(txn)
             .await?;
         evento::Entity::update_many()
-            .col_expr(evento::Column::AutorId, Expr::value(Option::<String>::None))
+            .col_expr(evento::Column::AutorId, none())
             .filter(evento::Column::AutorId.eq(&user.id))
+            .exec(txn)
+            .await?;
+        custodia::Entity::update_many()
+            .col_expr(custodia::Column::CreadaPor, none())
+            .filter(custodia::Column::CreadaPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        periodo::Entity::update_many()
+            .col_expr(periodo::Column::CreadoPor, none())
+            .filter(periodo::Column::CreadoPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        entrega::Entity::update_many()
+            .col_expr(entrega::Column::RegistradaPor, none())
+            .filter(entrega::Column::RegistradaPor.eq(&user.id))
             .exec(txn)
             .await?;
         Ok(Vec::new())

@@ -30,6 +30,10 @@ pub const MESSAGE_EMERGENCY: &str = "mensaje.emergencia";
 pub const MESSAGE_BURST: &str = "mensaje.varios";
 /// An event's occurrence is coming (one of its `recordatorios`).
 pub const EVENT_REMINDER: &str = "evento.recordatorio";
+/// A step of a custody swap request: asked, answered, countered or expired.
+pub const CUSTODY_SWAP: &str = "custodia.cambio";
+/// An exchange of the children an hour ahead.
+pub const CUSTODY_EXCHANGE: &str = "custodia.intercambio";
 
 pub static ALL: &[Kind] = &[
     Kind {
@@ -188,6 +192,33 @@ pub static ALL: &[Kind] = &[
         texto: [
             "{titulo} empieza el {cuando}.",
             "{titulo} starts on {cuando}.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: CUSTODY_SWAP,
+        nombre: ["Cambios de noches", "Night swaps"],
+        descripcion: [
+            "El otro progenitor pidió, respondió o contraofertó un cambio de noches, o un pedido venció.",
+            "The other parent asked for, answered or countered a night swap, or a request expired.",
+        ],
+        titulo: ["Cambio de noches", "Night swap"],
+        texto: ["{detalleEs}", "{detalleEn}"],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: CUSTODY_EXCHANGE,
+        nombre: ["Intercambios de los hijos", "Exchanges of the children"],
+        descripcion: [
+            "Una hora antes de cada intercambio, a los dos progenitores.",
+            "One hour before each exchange, to both parents.",
+        ],
+        titulo: ["Intercambio a las {hora}", "Exchange at {hora}"],
+        texto: [
+            "Hoy a las {hora}: {desde} entrega a los niños a {hacia}.",
+            "Today at {hora}: {desde} hands the children over to {hacia}.",
         ],
         urgente: false,
         siempre: false,

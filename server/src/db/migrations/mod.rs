@@ -22,6 +22,7 @@ mod m0020_push_devices;
 mod m0021_messages;
 mod m0022_message_search;
 mod m0023_calendar_events;
+mod m0024_custody;
 mod m0025_conversation_versions;
 
 pub struct Migrator;
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0021_messages::Migration),
             Box::new(m0022_message_search::Migration),
             Box::new(m0023_calendar_events::Migration),
+            Box::new(m0024_custody::Migration),
             Box::new(m0025_conversation_versions::Migration),
         ]
     }
