@@ -31,10 +31,11 @@ pub struct Page {
 
 pub type Pages = Cache<Arc<Page>>;
 
-/// A minute at most: the signed file links inside a page last hours. Ten thousand pages of 50
-/// short messages take about 250 MB at most.
+/// Five minutes at most, as the signed file links inside a page last at least an hour. Each entry
+/// is one conversation's newest page: 20,000 pages of 50 short messages take about 500 MB at the
+/// very most, and a busy instance's open conversations are far fewer.
 pub fn cache() -> Pages {
-    Cache::new(Duration::from_secs(60), 10_000)
+    Cache::new(Duration::from_secs(300), 20_000)
 }
 
 /// How the cache forgets: the pages naming a changed user; everything when announcements may

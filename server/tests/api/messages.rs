@@ -1035,7 +1035,9 @@ async fn the_list_pages_by_latest_activity_and_filters_by_topic() {
 async fn a_kept_page_shows_every_change_at_once() {
     let f = family().await;
     let conversation = f.conversation().await;
-    let first = id(&f.say(&f.ana, &conversation, "¿Quién lo busca el martes?").await);
+    let first = id(&f
+        .say(&f.ana, &conversation, "¿Quién lo busca el martes?")
+        .await);
     let path = format!("/api/conversaciones/{conversation}/mensajes");
     let read = |token: String| {
         let (app, path) = (&f.app, path.clone());
@@ -1054,7 +1056,10 @@ async fn a_kept_page_shows_every_change_at_once() {
     let seen = f.seen(&f.beto, &conversation, &first).await;
     assert_eq!(seen.status, StatusCode::OK, "{}", seen.body);
     let page = read(f.ana.clone()).await;
-    assert_eq!(page[0]["vistas"][0]["vistaAt"], seen.body["data"]["vistaAt"]);
+    assert_eq!(
+        page[0]["vistas"][0]["vistaAt"],
+        seen.body["data"]["vistaAt"]
+    );
 
     f.say(&f.beto, &conversation, "Yo").await;
     let page = read(f.ana.clone()).await;
