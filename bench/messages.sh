@@ -21,6 +21,8 @@ BIG=${BIG:-100000}
 SENDS=${SENDS:-200}
 CONNECTIONS=${CONNECTIONS:-32}
 DURATION=${DURATION:-10s}
+# Short enough that the first openings do not wrap around to conversations already opened.
+FIRST=${FIRST:-4s}
 BACKENDS=${BACKENDS:-sqlite postgres}
 PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}
 PORT=${PORT:-18095}
@@ -37,6 +39,25 @@ request = function()
   local f = math.random(2, $FAMILIES)
   local path = string.format("/api/conversaciones/0000000c-0000-7000-8000-%012d/mensajes", 2 + 2 * (f - 2))
   return wrk.format("GET", path, {["Authorization"] = "Bearer bench-token-" .. (2 * f - 1)})
+end
+LUA
+# Every small family's conversation once, in order (each wrk thread takes every other one): each
+# is a first opening, read from the database, as long as the run does not wrap around.
+cat >"$LUA/first.lua" <<LUA
+local threads = 0
+function setup(thread) thread:set("n", threads); threads = threads + 1 end
+request = function()
+  local f = 2 + (n % ($FAMILIES - 1))
+  n = n + 2
+  local path = string.format("/api/conversaciones/0000000c-0000-7000-8000-%012d/mensajes", 2 + 2 * (f - 2))
+  return wrk.format("GET", path, {["Authorization"] = "Bearer bench-token-" .. (2 * f - 1)})
+end
+LUA
+cat >"$LUA/users.lua" <<LUA
+math.randomseed(os.time())
+request = function()
+  local u = math.random(1, 2 * $FAMILIES)
+  return wrk.format("GET", "/api/usuarios/perfil", {["Authorization"] = "Bearer bench-token-" .. u})
 end
 LUA
 cat >"$LUA/big.lua" <<LUA
@@ -94,8 +115,11 @@ for backend in $BACKENDS; do
   for _ in $(seq 300); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
   echo "$backend: wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores shared by server, database and client"
   run "GET /api/health (ceiling)" "$BASE/api/health"
-  # Until the users met have their sessions and memberships in memory (unmeasured).
-  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$LUA/small.lua" "$BASE" >/dev/null
+  # Sessions and memberships into memory (unmeasured), through another route.
+  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$LUA/users.lua" "$BASE" >/dev/null
+  run "newest 50, first openings (from the database)" -d"$FIRST" -s "$LUA/first.lua" "$BASE"
+  # Until every conversation's newest page is kept (unmeasured).
+  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$LUA/first.lua" "$BASE" >/dev/null
   run "newest 50, random small conversations" -s "$LUA/small.lua" "$BASE"
   run "newest 50, the 100,000-message conversation" -s "$LUA/big.lua" \
     "$BASE/api/conversaciones/0000000c-0000-7000-8000-000000000001/mensajes"

@@ -8,8 +8,8 @@ mod words;
 use axum::extract::{Query, State};
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryResult,
-    Statement, Value,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryResult, Statement, TransactionTrait, Value,
     sea_query::{PostgresQueryBuilder, SqliteQueryBuilder},
 };
 use serde::{Deserialize, Serialize};
@@ -368,7 +368,7 @@ async fn recent_bound(
 /// fewer than 50 results asks the GIN index for the older ones, whose cost is the number of
 /// matches.
 async fn pg_search(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     usuario_id: &str,
     search: &Search,
     words: &Words,
@@ -389,14 +389,30 @@ async fn pg_search(
     if rows.len() < LIMIT
         && let Some((at, id)) = recent_bound(db, families).await?
     {
-        rows.extend(run(Part::Before(at, id), LIMIT - rows.len()).await?);
+        // A prepared statement run often gets a plan made for any values, and for any values
+        // the planner takes the (familia_id, enviado_at) index and walks the family's whole
+        // past (measured: 245 ms instead of 14). This one is planned for its own values.
+        let txn = db.begin().await?;
+        txn.execute_unprepared("SET LOCAL plan_cache_mode = force_custom_plan")
+            .await?;
+        let before = statement(
+            DbBackend::Postgres,
+            usuario_id,
+            search,
+            words,
+            &Part::Before(at, id),
+            LIMIT - rows.len(),
+            families,
+        );
+        rows.extend(txn.query_all_raw(before).await?);
+        txn.commit().await?;
     }
     Ok(rows)
 }
 
 /// The caller's messages holding the words, newest first, at most `LIMIT`, on either backend.
 async fn find(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     usuario_id: &str,
     search: &Search,
     words: &Words,
