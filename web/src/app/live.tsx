@@ -11,6 +11,7 @@ export type LiveKind =
   | 'conversaciones'
   | 'mensajes'
   | 'mensajes.vistos'
+  | 'calendario'
   | 'recargar'
   | 'listo';
 
@@ -22,6 +23,7 @@ export const LIVE_KINDS: readonly LiveKind[] = [
   'conversaciones',
   'mensajes',
   'mensajes.vistos',
+  'calendario',
   'recargar',
   'listo',
 ];
@@ -183,6 +185,10 @@ export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveDat
       if (typeof data.conversacionId === 'string') void client.invalidateQueries({ queryKey: ['conversaciones', data.conversacionId, 'mensajes'] });
       void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
       void client.invalidateQueries({ queryKey: ['mensajes', 'no-leidos'] });
+      break;
+    case 'calendario':
+      // Events, nights, the schedule and swaps: the calendar (features/calendar) asks again for what it shows.
+      void client.invalidateQueries({ queryKey: ['calendario'] });
       break;
     case 'recargar':
       void client.invalidateQueries();

@@ -55,7 +55,8 @@ describe('custody patterns', () => {
     expect(validCycle('AABB')).toBe(true);
     expect(validCycle('')).toBe(false);
     expect(validCycle('AAXB')).toBe(false);
-    expect(validCycle('A'.repeat(57))).toBe(false);
+    expect(validCycle('A'.repeat(366))).toBe(true);
+    expect(validCycle('A'.repeat(367))).toBe(false);
   });
 });
 

@@ -15,9 +15,10 @@ const CYCLES: Partial<Record<Pattern, string>> = {
   '4-3': 'AAAABBB',
 };
 
-export const CUSTOM_CYCLE_MAX = 56;
+/** As the server: a custom cycle is at most a year of days. */
+export const CUSTOM_CYCLE_MAX = 366;
 
-/** A custom cycle: one letter, A or B, per day, 1 to 56 days. */
+/** A custom cycle: one letter, A or B, per day, 1 to 366 days. */
 export function validCycle(cycle: string): boolean {
   return cycle.length >= 1 && cycle.length <= CUSTOM_CYCLE_MAX && /^[AB]+$/.test(cycle);
 }
