@@ -12,6 +12,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
+import { wallClock } from './display';
 
 export type CalendarViewName = 'month' | 'week' | 'agenda';
 
@@ -24,6 +25,8 @@ export interface VisibleRange {
 }
 
 interface Props {
+  /** The family's time zone: "now" and "today" are its own. */
+  zone: string;
   view: CalendarViewName;
   onViewChange: (view: CalendarViewName) => void;
   events: EventInput[];
@@ -45,7 +48,7 @@ const timeOf = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
  * handed in as if they were UTC, so every person sees the family's times, whatever zone the
  * browser is in; the container does the conversion. Navigation is our own toolbar, in our words.
  */
-export function CalendarGrid({ view, onViewChange, events, onRangeChange, onPick, onEventPick, nightLabel }: Props) {
+export function CalendarGrid({ zone, view, onViewChange, events, onRangeChange, onPick, onEventPick, nightLabel }: Props) {
   const { t, i18n } = useTranslation();
   const ref = useRef<CalendarRef>(null);
   const [title, setTitle] = useState('');
@@ -71,7 +74,7 @@ export function CalendarGrid({ view, onViewChange, events, onRangeChange, onPick
             {t('calendar.nav.today')}
           </Button>
         </div>
-        <h2 className="order-first w-full text-lg font-semibold capitalize text-ink sm:order-none sm:w-auto" aria-live="polite">
+        <h2 className="order-first w-full text-lg font-semibold text-ink first-letter:uppercase sm:order-none sm:w-auto" aria-live="polite">
           {title}
         </h2>
         <div role="group" aria-label={t('calendar.views.label')} className="flex rounded-xl border border-brand-200 bg-white p-0.5">
@@ -100,6 +103,9 @@ export function CalendarGrid({ view, onViewChange, events, onRangeChange, onPick
         height="auto"
         dayMaxEvents={3}
         nowIndicator
+        now={() => wallClock(new Date().toISOString(), zone)}
+        listDayFormat={{ weekday: 'long', day: 'numeric', month: 'long' }}
+        listDayAltFormat={false}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         events={events}

@@ -59,7 +59,7 @@ export default function CalendarPage() {
   const swaps = useSwaps(familiaId);
 
   const items = useMemo(
-    () => calendarItems(occurrences.data ?? [], nights.data ?? [], zone, (id) => parents.find((p) => p.usuarioId === id)?.colourClass),
+    () => calendarItems(occurrences.data ?? [], nights.data ?? [], zone, (id) => parents.find((p) => p.usuarioId === id)),
     [occurrences.data, nights.data, zone, parents],
   );
   const holderOn = useMemo(() => nightsByDate(nights.data ?? []), [nights.data]);
@@ -136,10 +136,11 @@ export default function CalendarPage() {
 
       <div className="rounded-3xl bg-white p-3 shadow-sm ring-1 ring-black/5 sm:p-4" data-testid="calendar">
         <CalendarGrid
+          zone={zone}
           view={view}
           onViewChange={setView}
           events={items}
-          onRangeChange={setRange}
+          onRangeChange={(next) => setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next))}
           onPick={({ date, time }) => setDialog({ kind: 'event', key: null, date, time })}
           onEventPick={(key) => setDialog({ kind: 'event', key, date: today })}
           nightLabel={(date) => {

@@ -40,15 +40,24 @@ export function SwapDialog({ familiaId, zone, me, upcoming, answering, onClose }
   const [wanted, setWanted] = useState<string[]>([]);
   const [back, setBack] = useState<string[]>([]);
   const [reason, setReason] = useState('');
-  const [deadlineDate, setDeadlineDate] = useState('');
+  const [deadline, setDeadline] = useState('');
+  const [deadlineTyped, setDeadlineTyped] = useState(false);
+  // Redraws the date field when the default moves with the nights chosen (it keeps its own text).
+  const [deadlineDraw, setDeadlineDraw] = useState(0);
   const [deadlineTime, setDeadlineTime] = useState('12:00');
   const [failure, setFailure] = useState<string | null>(null);
   const busy = ask.isPending || counter.isPending;
   const toggle = (list: string[], date: string) => (list.includes(date) ? list.filter((d) => d !== date) : [...list, date].sort());
 
-  const firstWanted = wanted[0];
-  // By default an answer is due the day before the first night asked.
-  const deadline = deadlineDate || (firstWanted ? addDays(firstWanted, -1) : '');
+  const chooseNight = (date: string) => {
+    const next = toggle(wanted, date);
+    setWanted(next);
+    // Until a date is typed, an answer is due the day before the first night asked.
+    if (!deadlineTyped) {
+      setDeadline(next[0] ? addDays(next[0], -1) : '');
+      setDeadlineDraw((n) => n + 1);
+    }
+  };
 
   const submit = async () => {
     if (wanted.length === 0) return setFailure(t('calendar.swaps.errors.nights'));
@@ -88,11 +97,20 @@ export function SwapDialog({ familiaId, zone, me, upcoming, answering, onClose }
       <div className="space-y-4">
         <p className="text-sm text-muted">{t('calendar.swaps.intro')}</p>
         {failure && <Alert>{failure}</Alert>}
-        {nightList(theirs, wanted, (d) => setWanted(toggle(wanted, d)), t('calendar.swaps.wanted'), t('calendar.swaps.noneTheirs'))}
+        {nightList(theirs, wanted, chooseNight, t('calendar.swaps.wanted'), t('calendar.swaps.noneTheirs'))}
         {nightList(mine, back, (d) => setBack(toggle(back, d)), t('calendar.swaps.back'), t('calendar.swaps.noneMine'))}
         <TextArea label={t('calendar.swaps.reason')} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
         <div className="grid grid-cols-2 gap-3">
-          <TextField label={t('calendar.swaps.deadline')} type="date" value={deadline} onChange={(e) => setDeadlineDate(e.target.value)} />
+          <TextField
+            key={deadlineDraw}
+            label={t('calendar.swaps.deadline')}
+            type="date"
+            value={deadline}
+            onChange={(e) => {
+              setDeadlineTyped(true);
+              setDeadline(e.target.value);
+            }}
+          />
           <TextField label={t('calendar.swaps.deadlineTime')} type="time" value={deadlineTime} onChange={(e) => setDeadlineTime(e.target.value)} />
         </div>
         <p className="text-sm text-muted">{t('calendar.swaps.deadlineHint')}</p>

@@ -25,8 +25,8 @@ export function hasStarted(occurrence: Occurrence, now: Date = new Date()): bool
 /** The key that tells one occurrence of a series from another. */
 export const occurrenceKey = (o: Occurrence) => `${o.eventoId}|${o.inicio}`;
 
-/** The colour class of a parent (by their place among the family's co-parents), if any. */
-export type ParentColour = (usuarioId: string | null | undefined) => string | undefined;
+/** A co-parent's colours (by their place among the family's co-parents), if the id is one. */
+export type ParentColour = (usuarioId: string | null | undefined) => { colour: string; nightColour: string } | undefined;
 
 /**
  * What FullCalendar draws: each occurrence at its wall-clock time in the family's zone (the
@@ -40,14 +40,16 @@ export function calendarItems(occurrences: Occurrence[], nights: Night[], zone: 
     start: o.todoElDia ? o.inicio.slice(0, 10) : wallClock(o.inicio, zone),
     end: o.fin ? (o.todoElDia ? endOfAllDay(o.fin) : wallClock(o.fin, zone)) : undefined,
     allDay: o.todoElDia,
-    classNames: ['nido-event', colourOf(o.autorId) ?? ''].filter(Boolean),
+    className: 'nido-event',
+    color: colourOf(o.autorId)?.colour,
     extendedProps: { occurrenceKey: occurrenceKey(o) },
   }));
   const bands: CalendarItem[] = nights.map((n) => ({
     start: n.fecha,
     allDay: true,
     display: 'background',
-    classNames: ['nido-night', colourOf(n.usuarioId) ?? ''].filter(Boolean),
+    className: 'nido-night',
+    color: colourOf(n.usuarioId)?.nightColour,
   }));
   return [...bands, ...events];
 }
