@@ -11,7 +11,8 @@ export type LiveKind =
   | 'conversaciones'
   | 'mensajes'
   | 'mensajes.vistos'
-  | 'calendario'
+  | 'eventos'
+  | 'custodia'
   | 'recargar'
   | 'listo';
 
@@ -23,7 +24,8 @@ export const LIVE_KINDS: readonly LiveKind[] = [
   'conversaciones',
   'mensajes',
   'mensajes.vistos',
-  'calendario',
+  'eventos',
+  'custodia',
   'recargar',
   'listo',
 ];
@@ -186,8 +188,9 @@ export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveDat
       void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
       void client.invalidateQueries({ queryKey: ['mensajes', 'no-leidos'] });
       break;
-    case 'calendario':
-      // Events, nights, the schedule and swaps: the calendar (features/calendar) asks again for what it shows.
+    case 'eventos':
+    case 'custodia':
+      // An event, the schedule, a swap or a handover: the calendar (features/calendar) asks again for what it shows.
       void client.invalidateQueries({ queryKey: ['calendario'] });
       break;
     case 'recargar':

@@ -10,12 +10,13 @@ import { Modal } from '../../components/Modal';
 import { SelectField } from '../../components/SelectField';
 import { TextArea } from '../../components/TextArea';
 import { formFailure } from '../../lib/serverErrors';
-import { useCreateEvent, useDeleteEvent, useUpdateEvent } from './api';
+import { Temporal } from 'temporal-polyfill';
+import { useCreateEvent, useDeleteEvent, useStoredEvent, useUpdateEvent } from './api';
 import { hasStarted, wallClock } from './display';
 import { fromRRule, NO_REPEAT, toRRule, type Repeat } from './recurrence';
 import { describeRepeat, RecurrenceBuilder } from './RecurrenceBuilder';
 import { ScopeDialog } from './ScopeDialog';
-import { CATEGORIES, DEFAULT_REMINDERS, EVENT_TYPES, REMINDERS, type EventInput, type Occurrence, type Scope } from './types';
+import { CATEGORIES, DEFAULT_REMINDERS, EVENT_TYPES, MAX_REMINDERS, REMINDERS, type EventInput, type Occurrence, type Scope, type StoredEvent } from './types';
 
 export interface ChildOption {
   id: string;
@@ -60,6 +61,20 @@ const schema = (t: TFunction) =>
 
 type Values = z.infer<ReturnType<typeof schema>>;
 
+const asDateTime = (local: string) => Temporal.PlainDateTime.from(local.length === 10 ? `${local}T00:00:00` : local);
+const asLocal = (at: Temporal.PlainDateTime, allDay: boolean) => (allDay ? at.toPlainDate().toString() : at.toString({ smallestUnit: 'second' }));
+
+/**
+ * A change to the whole series, made on one of its occurrences: the series' first start moves by
+ * as much as the occurrence was moved, and keeps the length the form gives.
+ */
+export function seriesTimes(stored: Pick<StoredEvent, 'inicio'>, ocurrencia: string, inicio: string, fin: string | null | undefined, allDay: boolean) {
+  const moved = asDateTime(ocurrencia).until(asDateTime(inicio));
+  const start = asDateTime(stored.inicio).add(moved);
+  const end = fin ? start.add(asDateTime(inicio).until(asDateTime(fin))) : null;
+  return { inicio: asLocal(start, allDay), fin: end ? asLocal(end, allDay) : null };
+}
+
 function defaults(occurrence: Occurrence | null, initial: Props['initial'], zone: string): Values {
   if (!occurrence) {
     const hour = initial.time ?? '17:00';
@@ -103,6 +118,7 @@ function defaults(occurrence: Occurrence | null, initial: Props['initial'], zone
 export function EventDialog({ familiaId, zone, childOptions, occurrence, initial, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const create = useCreateEvent();
+  const stored = useStoredEvent(occurrence?.eventoId ?? null);
   const update = useUpdateEvent();
   const remove = useDeleteEvent();
   const started = occurrence !== null && hasStarted(occurrence);
@@ -113,7 +129,7 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
   const [children, setChildren] = useState<string[]>(occurrence?.hijos ?? []);
   const [reminders, setReminders] = useState<number[]>(occurrence?.recordatorios ?? DEFAULT_REMINDERS);
   const [failure, setFailure] = useState<string | null>(null);
-  const [asking, setAsking] = useState<null | { action: 'save'; body: Partial<EventInput> } | { action: 'delete' }>(null);
+  const [asking, setAsking] = useState<null | { action: 'save'; values: Values } | { action: 'delete' }>(null);
 
   const {
     register,
@@ -128,19 +144,21 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
 
   const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
-  const bodyOf = (v: Values): EventInput => {
+  const bodyOf = (v: Values, scope: Scope): EventInput => {
     const inicio = v.todoElDia ? v.fechaInicio : `${v.fechaInicio}T${v.horaInicio}:00`;
     const hasEnd = v.fechaFin !== '' || (!v.todoElDia && v.horaFin !== '');
     const fin = !hasEnd ? null : v.todoElDia ? v.fechaFin || v.fechaInicio : `${v.fechaFin || v.fechaInicio}T${v.horaFin || v.horaInicio}:00`;
     // A rule the builder cannot show is kept exactly as it was.
     const recurrencia = readBack === null && occurrence ? (occurrence.recurrencia ?? null) : toRRule(repeat, v.fechaInicio, eventZone);
+    const times = occurrence && stored.data && scope === 'todas' ? seriesTimes(stored.data, occurrence.ocurrencia, inicio, fin, v.todoElDia) : { inicio, fin };
     return {
       familiaId,
+      ...times,
+      excepciones: stored.data?.excepciones ?? [],
+      fechasExtra: stored.data?.fechasExtra ?? [],
       titulo: v.titulo.trim(),
       tipo: v.tipo,
       categoria: v.categoria,
-      inicio,
-      fin,
       todoElDia: v.todoElDia,
       zonaHoraria: eventZone,
       recurrencia,
@@ -155,11 +173,12 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
   const fail = (err: unknown) =>
     setFailure(formFailure(err, setError, { titulo: 'titulo', inicio: 'fechaInicio', fin: 'fechaFin', lugar: 'lugar', notas: 'notas' }, t('calendar.errors.save')));
 
-  const save = async (body: Partial<EventInput>, scope: Scope) => {
+  const save = async (v: Values, scope: Scope) => {
     setFailure(null);
     try {
-      if (occurrence) await update.mutateAsync({ id: occurrence.eventoId, body, scope, ocurrencia: repeating ? occurrence.inicio : undefined });
-      else await create.mutateAsync(body as EventInput);
+      const body = bodyOf(v, scope);
+      if (occurrence) await update.mutateAsync({ id: occurrence.eventoId, body, scope, ocurrencia: occurrence.ocurrencia });
+      else await create.mutateAsync(body);
       onClose();
     } catch (err) {
       fail(err);
@@ -167,16 +186,16 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
   };
 
   const onSubmit = handleSubmit((v) => {
-    const body: Partial<EventInput> = started ? { notas: v.notas.trim() || null } : bodyOf(v);
-    if (occurrence && repeating && !started) setAsking({ action: 'save', body });
-    else void save(body, 'todas');
+    // Notes of a started occurrence are that occurrence's own.
+    if (occurrence && repeating && !started) setAsking({ action: 'save', values: v });
+    else void save(v, started && repeating ? 'una' : 'todas');
   });
 
   const destroy = async (scope: Scope) => {
     if (!occurrence) return;
     setFailure(null);
     try {
-      await remove.mutateAsync({ id: occurrence.eventoId, scope, ocurrencia: repeating ? occurrence.inicio : undefined });
+      await remove.mutateAsync({ id: occurrence.eventoId, scope, ocurrencia: occurrence.ocurrencia });
       onClose();
     } catch (err) {
       fail(err);
@@ -248,7 +267,12 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
             <div className="mt-1.5 flex flex-wrap gap-3">
               {REMINDERS.map((m) => (
                 <label key={m} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={reminders.includes(m)} onChange={() => setReminders(toggle(reminders, m))} />
+                  <input
+                    type="checkbox"
+                    checked={reminders.includes(m)}
+                    disabled={!reminders.includes(m) && reminders.length >= MAX_REMINDERS}
+                    onChange={() => setReminders(toggle(reminders, m))}
+                  />
                   {reminderLabel(m)}
                 </label>
               ))}
@@ -270,7 +294,7 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
             <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" busy={busy}>
+            <Button type="submit" busy={busy} disabled={occurrence !== null && stored.isLoading}>
               {locked ? t('calendar.form.saveNotes') : t('common.save')}
             </Button>
           </div>
@@ -283,7 +307,7 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
           onChoose={(scope) => {
             const pending = asking;
             setAsking(null);
-            if (pending.action === 'save') void save(pending.body, scope);
+            if (pending.action === 'save') void save(pending.values, scope);
             else void destroy(scope);
           }}
         />

@@ -4,12 +4,12 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import type { Scope } from './types';
 
-const SCOPES: Scope[] = ['esta', 'siguientes', 'todas'];
+const SCOPES: Scope[] = ['una', 'siguientes', 'todas'];
 
 /** Which occurrences of a repeating event a change or a deletion reaches. */
 export function ScopeDialog({ action, onChoose, onCancel }: { action: 'save' | 'delete'; onChoose: (scope: Scope) => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [scope, setScope] = useState<Scope>('esta');
+  const [scope, setScope] = useState<Scope>('una');
   return (
     <Modal open onClose={onCancel} title={t(action === 'save' ? 'calendar.scope.saveTitle' : 'calendar.scope.deleteTitle')}>
       <fieldset className="space-y-2">

@@ -26,8 +26,8 @@ export function SwapRequests({ familiaId, me, parents, swaps, zone, onCounter }:
   const [failure, setFailure] = useState<string | null>(null);
   const open = swaps.filter((s) => s.estado === 'pendiente');
   if (open.length === 0) return null;
-  const forMe = open.filter((s) => s.destinatarioId === me);
-  const mine = open.filter((s) => s.destinatarioId !== me);
+  const forMe = open.filter((s) => s.porResponder);
+  const mine = open.filter((s) => !s.porResponder);
   const nameOf = (id: string) => parents.find((p) => p.usuarioId === id)?.name ?? t('calendar.someone');
   const dates = (list: string[]) => list.map((d) => formatDate(d, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })).join(', ');
   const when = (instant: string) =>
@@ -45,7 +45,7 @@ export function SwapRequests({ familiaId, me, parents, swaps, zone, onCounter }:
   const card = (swap: Swap, toAnswer: boolean) => (
     <li key={swap._id} className="rounded-2xl border border-sand-200 bg-white p-4" data-testid="swap-request">
       <p className="text-sm font-semibold text-ink">
-        {toAnswer ? t('calendar.swaps.asksYou', { name: nameOf(swap.solicitanteId) }) : t('calendar.swaps.youAsked', { name: nameOf(swap.destinatarioId) })}
+        {swap.solicitanteId === me ? t('calendar.swaps.youAsked', { name: nameOf(swap.destinatarioId) }) : t('calendar.swaps.asksYou', { name: nameOf(swap.solicitanteId) })}
       </p>
       <p className="mt-1 text-sm text-ink">{t('calendar.swaps.nightsList', { dates: dates(swap.noches) })}</p>
       {swap.devolucion.length > 0 && <p className="text-sm text-ink">{t('calendar.swaps.backList', { dates: dates(swap.devolucion) })}</p>}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { ApiError, TOKEN_KEY } from '../../api/client';
-import type { CustodySchedule, EventInput, HandoverInput, Night, Occurrence, Scope, Swap, SwapInput } from './types';
+import type { CustodySchedule, EventInput, HandoverInput, Night, Occurrence, Scope, StoredEvent, Swap, SwapInput } from './types';
 
 /** Everything the calendar shows sits under this key, so one live event refreshes it all. */
 export const calendarKey = ['calendario'] as const;
@@ -9,6 +9,7 @@ const eventsKey = (familiaId: string, desde: string, hasta: string) => ['calenda
 const nightsKey = (familiaId: string, desde: string, hasta: string) => ['calendario', familiaId, 'noches', desde, hasta] as const;
 const scheduleKey = (familiaId: string) => ['calendario', familiaId, 'custodia'] as const;
 const swapsKey = (familiaId: string) => ['calendario', familiaId, 'cambios'] as const;
+const eventKey = (id: string) => ['calendario', 'evento', id] as const;
 
 async function request<T>(method: string, path: string, fallback: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
@@ -54,15 +55,18 @@ export function useSchedule(familiaId: string | null) {
   return useQuery({
     queryKey: scheduleKey(familiaId ?? ''),
     enabled: familiaId !== null,
-    queryFn: async () => {
-      try {
-        return await request<CustodySchedule | null>('GET', `/api/familias/${encodeURIComponent(familiaId ?? '')}/custodia`, t('calendar.errors.load'));
-      } catch (err) {
-        // No schedule yet is a normal state, not a failure.
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    // Null while the family has no schedule.
+    queryFn: () => request<CustodySchedule | null>('GET', `/api/familias/${encodeURIComponent(familiaId ?? '')}/custodia`, t('calendar.errors.load')),
+  });
+}
+
+/** The event as stored (the series' first start, its exceptions): what a change of the whole series starts from. */
+export function useStoredEvent(id: string | null) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: eventKey(id ?? ''),
+    enabled: id !== null,
+    queryFn: () => request<StoredEvent>('GET', `/api/eventos/${encodeURIComponent(id ?? '')}`, t('calendar.errors.load')),
   });
 }
 
@@ -88,20 +92,22 @@ export function useCreateEvent() {
   return useCalendarMutation((body: EventInput) => request<Occurrence>('POST', '/api/eventos', t('calendar.errors.save'), body));
 }
 
-/** Changes an event; for a repeating one, `scope` and the occurrence's start say which instances. */
+/** `?ocurrencia=…&alcance=…` for one occurrence or it and the following ones; nothing for the whole event. */
+const scopeQuery = (scope: Scope, ocurrencia: string | undefined) => (scope === 'todas' || !ocurrencia ? '' : `?${query({ ocurrencia, alcance: scope })}`);
+
+/** Changes an event: the body is the whole event; `scope` and the occurrence say which instances. */
 export function useUpdateEvent() {
   const { t } = useTranslation();
-  return useCalendarMutation(({ id, body, scope, ocurrencia }: { id: string; body: Partial<EventInput>; scope: Scope; ocurrencia?: string }) =>
-    request<unknown>('PUT', `/api/eventos/${encodeURIComponent(id)}`, t('calendar.errors.save'), { ...body, alcance: scope, ocurrencia }),
+  return useCalendarMutation(({ id, body, scope, ocurrencia }: { id: string; body: EventInput; scope: Scope; ocurrencia?: string | undefined }) =>
+    request<unknown>('PUT', `/api/eventos/${encodeURIComponent(id)}${scopeQuery(scope, ocurrencia)}`, t('calendar.errors.save'), body),
   );
 }
 
 export function useDeleteEvent() {
   const { t } = useTranslation();
-  return useCalendarMutation(({ id, scope, ocurrencia }: { id: string; scope: Scope; ocurrencia?: string }) => {
-    const params = ocurrencia ? `?${query({ alcance: scope, ocurrencia })}` : '';
-    return request<unknown>('DELETE', `/api/eventos/${encodeURIComponent(id)}${params}`, t('calendar.errors.delete'));
-  });
+  return useCalendarMutation(({ id, scope, ocurrencia }: { id: string; scope: Scope; ocurrencia?: string | undefined }) =>
+    request<unknown>('DELETE', `/api/eventos/${encodeURIComponent(id)}${scopeQuery(scope, ocurrencia)}`, t('calendar.errors.delete')),
+  );
 }
 
 export function useSaveSchedule(familiaId: string) {
@@ -130,13 +136,13 @@ export function useAnswerSwap(familiaId: string) {
 export function useCounterSwap(familiaId: string) {
   const { t } = useTranslation();
   return useCalendarMutation(({ id, body }: { id: string; body: SwapInput }) =>
-    request<Swap>('POST', `/api/familias/${encodeURIComponent(familiaId)}/cambios/${encodeURIComponent(id)}/contraoferta`, t('calendar.swaps.failed'), body),
+    request<Swap>('POST', `/api/familias/${encodeURIComponent(familiaId)}/cambios/${encodeURIComponent(id)}/contraofertar`, t('calendar.swaps.failed'), body),
   );
 }
 
 export function useRecordHandover(familiaId: string) {
   const { t } = useTranslation();
   return useCalendarMutation((body: HandoverInput) =>
-    request<unknown>('POST', `/api/familias/${encodeURIComponent(familiaId)}/entregas`, t('calendar.handover.failed'), body),
+    request<unknown>('POST', `/api/familias/${encodeURIComponent(familiaId)}/custodia/entregas`, t('calendar.handover.failed'), body),
   );
 }
