@@ -43,7 +43,11 @@ export default function CalendarPage() {
   const [range, setRange] = useState<VisibleRange>({ start: '', end: '' });
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
-  const family = families.data?.find((f) => f._id === chosenFamily) ?? families.data?.[0];
+  // By default the family shared with another parent: everyone also has a family of their own.
+  const family =
+    families.data?.find((f) => f._id === chosenFamily) ??
+    families.data?.find((f) => parentsOf(f).length > 1) ??
+    families.data?.[0];
   const familiaId = family?._id ?? null;
   const zone = family?.zonaHoraria ?? 'UTC';
   const me = user?._id ?? '';

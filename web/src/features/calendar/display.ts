@@ -26,7 +26,7 @@ export function hasStarted(occurrence: Occurrence, now: Date = new Date()): bool
 export const occurrenceKey = (o: Occurrence) => `${o.eventoId}|${o.inicio}`;
 
 /** A co-parent's colours (by their place among the family's co-parents), if the id is one. */
-export type ParentColour = (usuarioId: string | null | undefined) => { colour: string; nightColour: string } | undefined;
+export type ParentColour = (usuarioId: string | null | undefined) => { colour: string; nightColour: string; colourClass: string } | undefined;
 
 /**
  * What FullCalendar draws: each occurrence at its wall-clock time in the family's zone (the
@@ -48,7 +48,8 @@ export function calendarItems(occurrences: Occurrence[], nights: Night[], zone: 
     start: n.fecha,
     allDay: true,
     display: 'background',
-    className: 'nido-night',
+    // The parent's class lets a test or a stylesheet tell whose night it is.
+    className: `nido-night ${colourOf(n.usuarioId)?.colourClass ?? ''}`.trim(),
     color: colourOf(n.usuarioId)?.nightColour,
   }));
   return [...bands, ...events];
