@@ -268,4 +268,31 @@ messages! {
     AttachmentPdfIncomplete => "attachment_pdf_incomplete", "Ese PDF parece incompleto o dañado: no termina como termina un PDF. Prueba a guardarlo otra vez.", "That PDF seems incomplete or damaged: it does not end the way a PDF does. Try saving it again.";
     AttachmentTooLarge => "attachment_too_large", "El archivo es muy grande. Máximo 25 MB", "The file is too large. Maximum 25 MB";
     AttachmentsInvalid => "attachments_invalid", "Uno de los archivos no es una subida tuya en esta conversación, se repite o ya se envió con otro mensaje.", "One of the files is not an upload of yours in this conversation, is repeated, or was already sent with another message.";
+    // Custody: the schedule, holiday periods, swaps and handovers.
+    CustodyPatternInvalid => "custody_pattern_invalid", "El patrón debe ser 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek o personalizado.", "The pattern must be 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek or personalizado.";
+    CustodyCycleInvalid => "custody_cycle_invalid", "El ciclo personalizado es una cadena de 1 a 366 letras A o B, una por día.", "A custom cycle is a string of 1 to 366 letters A or B, one per day.";
+    CustodyStartInvalid => "custody_start_invalid", "Indica la fecha de inicio con el formato AAAA-MM-DD, entre 1900 y 2100.", "Give the start date as YYYY-MM-DD, between 1900 and 2100.";
+    CustodyStartPast => "custody_start_past", "Un calendario nuevo empieza hoy o más adelante: las noches pasadas quedan como estaban.", "A new schedule starts today or later: past nights stay as they were.";
+    CustodyParentInvalid => "custody_parent_invalid", "Cada progenitor debe ser un co-padre de esta familia.", "Each parent must be a co-parent of this family.";
+    CustodyParentsSame => "custody_parents_same", "El progenitor A y el progenitor B deben ser personas distintas.", "Parent A and parent B must be different people.";
+    CustodyRangeTooLong => "custody_range_too_long", "Elige un período de 5 años como máximo.", "Choose a period of at most 5 years.";
+    CustodyNoSchedule => "custody_no_schedule", "La familia todavía no tiene un calendario de custodia para esas fechas.", "The family has no custody schedule for those dates yet.";
+    CustodyPeriodNameRequired => "custody_period_name_required", "Escribe el nombre del período (por ejemplo, Navidad).", "Write the period's name (for example, Christmas).";
+    CustodyPeriodModeInvalid => "custody_period_mode_invalid", "El reparto debe ser progenitor, alterna o mitades.", "The split must be progenitor, alterna or mitades.";
+    CustodyPeriodTooLong => "custody_period_too_long", "Un período dura como máximo 366 noches.", "A period lasts at most 366 nights.";
+    CustodyHolidayCountryInvalid => "custody_holiday_country_invalid", "El país debe ser AR o ES.", "The country must be AR or ES.";
+    CustodyHolidayYearInvalid => "custody_holiday_year_invalid", "Hay feriados sugeridos para los años 2000 a 2030.", "Suggested holidays are available for the years 2000 to 2030.";
+    SwapNightsRequired => "swap_nights_required", "Indica al menos una noche (AAAA-MM-DD), como máximo 31.", "Give at least one night (YYYY-MM-DD), at most 31.";
+    SwapNightPast => "swap_night_past", "Las noches pasadas no se pueden cambiar.", "Past nights cannot be swapped.";
+    SwapNightsOverlap => "swap_nights_overlap", "Una noche no puede estar a la vez en las pedidas y en la devolución.", "A night cannot be both among those asked for and those given back.";
+    SwapReasonRequired => "swap_reason_required", "Escribe el motivo del cambio (hasta 1000 caracteres).", "Write the reason for the swap (up to 1000 characters).";
+    SwapDeadlineInvalid => "swap_deadline_invalid", "Indica hasta cuándo responder como fecha y hora RFC 3339.", "Give the answer deadline as an RFC 3339 date and time.";
+    SwapDeadlineTooSoon => "swap_deadline_too_soon", "El plazo para responder debe ser de al menos 24 horas.", "The answer deadline must be at least 24 hours away.";
+    SwapDeadlineTooLate => "swap_deadline_too_late", "El plazo para responder debe terminar antes de la primera noche pedida.", "The answer deadline must end before the first night asked for.";
+    SwapNotParent => "swap_not_parent", "Solo los dos progenitores del calendario pueden pedir cambios de noches.", "Only the schedule's two parents can ask for night swaps.";
+    SwapNotYours => "swap_not_yours", "Solo el otro progenitor puede responder este pedido.", "Only the other parent can answer this request.";
+    SwapNotOpen => "swap_not_open", "Este pedido ya no está abierto: fue respondido o venció.", "This request is no longer open: it was answered or it expired.";
+    HandoverNotExchange => "handover_not_exchange", "Ese día no hay intercambio: los niños siguen con el mismo progenitor.", "There is no exchange that day: the children stay with the same parent.";
+    HandoverTimeInvalid => "handover_time_invalid", "Indica cuándo ocurrió como fecha y hora RFC 3339, no en el futuro.", "Give when it happened as an RFC 3339 date and time, not in the future.";
+    HandoverTimeFar => "handover_time_far", "La hora real debe estar a menos de 24 horas de la hora de intercambio prevista.", "The actual time must be within 24 hours of the planned exchange time.";
 }

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod backup;
+pub mod calendar;
 pub mod children;
 pub mod config;
 pub mod db;
@@ -43,6 +44,7 @@ static DOMAINS: &[&dyn Domain] = &[
     &live::LiveEvents,
     &notifications::Notifications,
     &messages::Messages,
+    &calendar::Calendar,
 ];
 
 /// The database, migrated: all that administrative commands need.

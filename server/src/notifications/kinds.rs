@@ -28,6 +28,10 @@ pub const MESSAGE_URGENT: &str = "mensaje.urgente";
 pub const MESSAGE_EMERGENCY: &str = "mensaje.emergencia";
 /// A sender's burst of messages, told once.
 pub const MESSAGE_BURST: &str = "mensaje.varios";
+/// A step of a custody swap request: asked, answered, countered or expired.
+pub const CUSTODY_SWAP: &str = "custodia.cambio";
+/// An exchange of the children an hour ahead.
+pub const CUSTODY_EXCHANGE: &str = "custodia.intercambio";
 
 pub static ALL: &[Kind] = &[
     Kind {
@@ -171,6 +175,33 @@ pub static ALL: &[Kind] = &[
         texto: [
             "{actor} te escribió varios mensajes seguidos sobre {temaEs}.",
             "{actor} wrote you several messages in a row about {temaEn}.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: CUSTODY_SWAP,
+        nombre: ["Cambios de noches", "Night swaps"],
+        descripcion: [
+            "El otro progenitor pidió, respondió o contraofertó un cambio de noches, o un pedido venció.",
+            "The other parent asked for, answered or countered a night swap, or a request expired.",
+        ],
+        titulo: ["Cambio de noches", "Night swap"],
+        texto: ["{detalleEs}", "{detalleEn}"],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: CUSTODY_EXCHANGE,
+        nombre: ["Intercambios de los hijos", "Exchanges of the children"],
+        descripcion: [
+            "Una hora antes de cada intercambio, a los dos progenitores.",
+            "One hour before each exchange, to both parents.",
+        ],
+        titulo: ["Intercambio a las {hora}", "Exchange at {hora}"],
+        texto: [
+            "Hoy a las {hora}: {desde} entrega a los niños a {hacia}.",
+            "Today at {hora}: {desde} hands the children over to {hacia}.",
         ],
         urgente: false,
         siempre: false,

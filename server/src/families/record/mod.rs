@@ -37,6 +37,16 @@ pub mod kinds {
     pub const MESSAGE_SENT: &str = "mensaje.enviado";
     /// A recipient's first view of one or more messages.
     pub const MESSAGE_SEEN: &str = "mensaje.visto";
+    /// A custody schedule set from a date on.
+    pub const CUSTODY_SET: &str = "custodia.definida";
+    /// A holiday period added or removed.
+    pub const CUSTODY_PERIOD: &str = "custodia.periodo";
+    pub const SWAP_REQUESTED: &str = "cambio.pedido";
+    pub const SWAP_ACCEPTED: &str = "cambio.aceptado";
+    pub const SWAP_DECLINED: &str = "cambio.rechazado";
+    pub const SWAP_COUNTERED: &str = "cambio.contraoferta";
+    pub const SWAP_EXPIRED: &str = "cambio.vencido";
+    pub const HANDOVER_RECORDED: &str = "entrega.registrada";
 }
 
 /// Whom an act's content concerns: erasing them erases the content (never the entry).

@@ -1,0 +1,50 @@
+//! `GET /api/familias/{id}/custodia/noches`: who holds each night of a range.
+
+use axum::extract::{Query, State};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{Night, date_range};
+use crate::{
+    error::{ApiResult, ErrorBody},
+    families::FamilyMember,
+    request::Json,
+    state::AppState,
+};
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RangeQuery {
+    /// `YYYY-MM-DD`, the first night.
+    pub desde: Option<String>,
+    /// `YYYY-MM-DD`, the last night (at most 5 years after `desde`).
+    pub hasta: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NightsAnswer {
+    pub success: bool,
+    pub data: Vec<Night>,
+}
+
+/// Who holds each night from `desde` to `hasta` (both included), after holiday periods and
+/// accepted swaps. Nights before the family's first schedule are left out.
+#[utoipa::path(get, path = "/familias/{id}/custodia/noches", tag = "calendar", security(("bearer" = [])),
+    params(("id" = String, Path), RangeQuery),
+    responses(
+        (status = 200, body = NightsAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "bad dates, an inverted range or one over 5 years", body = ErrorBody),
+    ))]
+pub async fn get_nights(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Query(query): Query<RangeQuery>,
+) -> ApiResult<Json<NightsAnswer>> {
+    let (desde, hasta) = date_range(query.desde.as_deref(), query.hasta.as_deref())?;
+    Ok(Json(NightsAnswer {
+        success: true,
+        data: super::nights(&state.db, &access.family.id, desde, hasta).await?,
+    }))
+}
