@@ -211,6 +211,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias/{id}/cambios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The family's swap requests: the open ones first (soonest deadline first), then the latest
+         *     100 answered or expired, newest first.
+         */
+        get: operations["list_swaps"];
+        put?: never;
+        /** Ask the other parent to move some nights. Only the schedule's parents may ask. */
+        post: operations["create_swap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/cambios/{cambioId}/aceptar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a request: each night asked for and each night offered back goes to the other parent. */
+        post: operations["accept_swap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/cambios/{cambioId}/contraofertar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counter a request with another: the first ends as `contraofertado`, the new one (linked by
+         *     `respondeA`) waits for the first requester's answer, under the same rules as any request.
+         */
+        post: operations["counter_swap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/cambios/{cambioId}/rechazar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a request: nothing changes. */
+        post: operations["decline_swap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias/{id}/codigo": {
         parameters: {
             query?: never;
@@ -222,6 +297,134 @@ export interface paths {
         put?: never;
         /** A new linking code for the family, valid for 7 days and one use; the previous one stops working. */
         post: operations["new_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's custody schedule: its latest version and every earlier one. */
+        get: operations["get_schedule"];
+        /**
+         * Set the schedule from `inicio` on. Nights before `inicio` keep the schedule they had; a
+         *     version that started on or after `inicio` is replaced. Co-parents only.
+         */
+        put: operations["put_schedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia/entregas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's recorded handovers, latest date first (200 at most). */
+        get: operations["list_handovers"];
+        put?: never;
+        /** Record when the exchange of `fecha` actually happened. Co-parents only. */
+        post: operations["record_handover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia/feriados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** National holidays of Argentina (AR) or Spain (ES) in a year, as suggestions. */
+        get: operations["get_holidays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia/noches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who holds each night from `desde` to `hasta` (both included), after holiday periods and
+         *     accepted swaps. Nights before the family's first schedule are left out.
+         */
+        get: operations["get_nights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia/periodos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's holiday periods, in the order they were added (a later one wins an overlap). */
+        get: operations["list_periods"];
+        put?: never;
+        /** Add a holiday period. Co-parents only. */
+        post: operations["create_period"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia/periodos/{periodoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a holiday period: its nights follow the cycle again. Co-parents only. */
+        delete: operations["delete_period"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia/reparto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each parent's nights and hours from `desde` to `hasta` (both included), planned and actual. */
+        get: operations["get_share"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1920,6 +2123,23 @@ export interface components {
             /** @description Whether the article helped. */
             util?: boolean | null;
         };
+        Figure: {
+            /**
+             * Format: double
+             * @description 2 decimals, half up.
+             */
+            horas: number;
+            /** Format: int64 */
+            noches: number;
+            /** Format: double */
+            porcentajeHoras: number;
+            /**
+             * Format: double
+             * @description Of the nights held in the range, 2 decimals, half up.
+             */
+            porcentajeNoches: number;
+            usuarioId: string;
+        };
         ForgotRequest: {
             /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
             deviceToken?: string | null;
@@ -1940,6 +2160,38 @@ export interface components {
             /** @description Short advice on saying it more calmly, in the language of the text. */
             sugerencia: string;
         };
+        HandoverAnswer: {
+            data: components["schemas"]["HandoverView"];
+            success: boolean;
+        };
+        HandoverInput: {
+            /** @description `YYYY-MM-DD`: the date of the exchange (the first night of the parent who receives). */
+            fecha?: string | null;
+            /** @description Up to 1000 characters. */
+            nota?: string | null;
+            /** @description RFC 3339: when it happened; within 12 hours of the planned exchange, not in the future. */
+            ocurrio?: string | null;
+        };
+        HandoverListAnswer: {
+            data: components["schemas"]["HandoverView"][];
+            success: boolean;
+        };
+        HandoverView: {
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            fecha: string;
+            nota?: string | null;
+            /** Format: date-time */
+            ocurrio: string;
+            /**
+             * Format: date-time
+             * @description The planned exchange it deviates from.
+             */
+            previsto: string;
+            registradaPor?: string | null;
+        };
         Health: {
             data: components["schemas"]["HealthData"];
             success: boolean;
@@ -1948,6 +2200,16 @@ export interface components {
             /** @description ok (alive) or ready (database reachable). */
             status: string;
             version: string;
+        };
+        Holiday: {
+            /** Format: date */
+            fecha: string;
+            /** @description The holiday's name in the country's language. */
+            nombre: string;
+        };
+        HolidayAnswer: {
+            data: components["schemas"]["Holiday"][];
+            success: boolean;
         };
         HoursInput: {
             /** @description HH:MM */
@@ -2227,6 +2489,19 @@ export interface components {
              */
             zonaHoraria?: string | null;
         };
+        /** @description One night and who holds it. */
+        Night: {
+            /**
+             * Format: date
+             * @description The date the night begins on.
+             */
+            fecha: string;
+            usuarioId: string;
+        };
+        NightsAnswer: {
+            data: components["schemas"]["Night"][];
+            success: boolean;
+        };
         NoticePage: {
             notificaciones: components["schemas"]["NoticeView"][];
             /** @description The cursor of the next page; null on the last. */
@@ -2266,6 +2541,45 @@ export interface components {
         PasswordChange: {
             currentPassword?: string | null;
             newPassword?: string | null;
+        };
+        PeriodAnswer: {
+            data: components["schemas"]["PeriodView"];
+            success: boolean;
+        };
+        PeriodInput: {
+            /** @description Repeats every year on the same days. False when left out. */
+            anual?: boolean | null;
+            /** @description `YYYY-MM-DD`: the first night. */
+            desde?: string | null;
+            /** @description `YYYY-MM-DD`: the last night (at most 366 nights in all). */
+            hasta?: string | null;
+            /** @description progenitor, alterna or mitades. */
+            modo?: string | null;
+            /** @description 1 to 100 characters: "Navidad", "Vacaciones de invierno". */
+            nombre?: string | null;
+            /**
+             * @description A co-parent: who holds it (progenitor), holds it in even years (alterna), or holds the
+             *     first half in even years (mitades).
+             */
+            usuarioId?: string | null;
+        };
+        PeriodListAnswer: {
+            data: components["schemas"]["PeriodView"][];
+            success: boolean;
+        };
+        PeriodView: {
+            _id: string;
+            anual: boolean;
+            creadoPor?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            desde: string;
+            /** Format: date */
+            hasta: string;
+            modo: string;
+            nombre: string;
+            usuarioId: string;
         };
         /**
          * @description What a member may do: co-parents change the family's records, viewers only read.
@@ -2446,6 +2760,28 @@ export interface components {
             /** @description Optional repeat of the path's token (the web app sends it); the path decides. */
             token?: string | null;
         };
+        ScheduleAnswer: {
+            data?: components["schemas"]["ScheduleView"] | null;
+            success: boolean;
+        };
+        ScheduleInput: {
+            /** @description For `personalizado`: one letter A or B per day (1 to 366). Ignored for other patterns. */
+            ciclo?: string | null;
+            /** @description `HH:MM` in the family's time zone; 18:00 when left out. */
+            horaIntercambio?: string | null;
+            /** @description `YYYY-MM-DD`: the first day of the cycle, from which this version rules. */
+            inicio?: string | null;
+            /** @description 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek or personalizado. */
+            patron?: string | null;
+            /** @description A co-parent's user id: holds the cycle's A days. */
+            progenitorA?: string | null;
+            /** @description Another co-parent's user id: holds the B days. */
+            progenitorB?: string | null;
+        };
+        ScheduleView: components["schemas"]["VersionView"] & {
+            /** @description Every version, earliest `inicio` first, the latest included. */
+            versiones: components["schemas"]["VersionView"][];
+        };
         SchoolHoursView: {
             /** @description HH:MM */
             entrada?: string | null;
@@ -2561,6 +2897,20 @@ export interface components {
             data: components["schemas"]["SessionView"][];
             success: boolean;
         };
+        ShareAnswer: {
+            data: components["schemas"]["ShareView"];
+            success: boolean;
+        };
+        ShareView: {
+            /** Format: date */
+            desde: string;
+            /** Format: date */
+            hasta: string;
+            /** @description By the schedule and its holiday periods. */
+            planificado: components["schemas"]["Figure"][];
+            /** @description With accepted swaps and recorded handovers. */
+            real: components["schemas"]["Figure"][];
+        };
         StatusAnswer: {
             data: components["schemas"]["StatusData"];
             success: boolean;
@@ -2618,6 +2968,45 @@ export interface components {
         SummaryAnswer: {
             data: components["schemas"]["Summary"];
             success: boolean;
+        };
+        SwapAnswer: {
+            data: components["schemas"]["SwapView"];
+            success: boolean;
+        };
+        SwapInput: {
+            /** @description Nights offered in return, which also go to the other parent if accepted (up to 31). */
+            devolucion?: string[];
+            /** @description 1 to 1000 characters. */
+            motivo?: string | null;
+            /** @description `YYYY-MM-DD` of each night asked for: each goes to the other parent if accepted (1 to 31). */
+            noches?: string[];
+            /** @description RFC 3339: at least 24 hours ahead, and before the first night's exchange. */
+            responderAntesDe?: string | null;
+        };
+        SwapListAnswer: {
+            data: components["schemas"]["SwapView"][];
+            success: boolean;
+        };
+        SwapView: {
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            destinatarioId: string;
+            devolucion: string[];
+            /** @description pendiente, aceptado, rechazado, contraofertado or vencido. */
+            estado: string;
+            familiaId: string;
+            motivo: string;
+            noches: string[];
+            /** @description Open and waiting for the caller's answer. */
+            porResponder: boolean;
+            /** @description The request this one counters. */
+            respondeA?: string | null;
+            /** Format: date-time */
+            responderAntesDe: string;
+            /** Format: date-time */
+            respondidoAt?: string | null;
+            solicitanteId: string;
         };
         ToneAnswer: {
             data: components["schemas"]["ToneView"];
@@ -2749,6 +3138,20 @@ export interface components {
         VerificationAnswer: {
             data: components["schemas"]["Verification"];
             success: boolean;
+        };
+        VersionView: {
+            _id: string;
+            /** @description The cycle's letters; null for eow and eow-midweek. */
+            ciclo?: string | null;
+            creadaPor?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            horaIntercambio: string;
+            /** Format: date */
+            inicio: string;
+            patron: string;
+            progenitorA: string;
+            progenitorB: string;
         };
         VistaView: {
             usuarioId: string;
@@ -3677,6 +4080,338 @@ export interface operations {
             };
         };
     };
+    list_swaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwapListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_swap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwapInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwapAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer, or someone who is not one of the schedule's parents */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad or past nights, no schedule, a missing reason, a deadline under 24 hours away or not before the first night */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_swap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cambioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwapAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the parent asked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `swap_not_open`: answered or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    counter_swap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cambioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwapInput"];
+            };
+        };
+        responses: {
+            /** @description the counter-offer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwapAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the parent asked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `swap_not_open`: answered or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description as for a new request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_swap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cambioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwapAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the parent asked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `swap_not_open`: answered or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     new_code: {
         parameters: {
             query?: never;
@@ -3754,6 +4489,587 @@ export interface operations {
                 };
             };
             /** @description invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad pattern, cycle, start, parent or time */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_handovers: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`: only from this date. */
+                desde?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoverListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad date */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_handover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandoverInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoverAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a date without an exchange, a time far from it or in the future, a long note */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_holidays: {
+        parameters: {
+            query?: {
+                /** @description 2000 to 2030. */
+                anio?: string;
+                /** @description AR or ES. */
+                pais?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolidayAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a country other than AR or ES, or a year outside 2000-2030 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_nights: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`, the first night. */
+                desde?: string;
+                /** @description `YYYY-MM-DD`, the last night (at most 5 years after `desde`). */
+                hasta?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NightsAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad dates, an inverted range or one over 5 years */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_periods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_period: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad name, dates, split or parent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_period: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                periodoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_share: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`, the first night. */
+                desde?: string;
+                /** @description `YYYY-MM-DD`, the last night (at most 5 years after `desde`). */
+                hasta?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad dates, an inverted range or one over 5 years */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentLanguage, useTranslation } from '../../i18n';
-import { ApiError, TOKEN_KEY } from '../../api/client';
-import type { CustodySchedule, EventInput, HandoverInput, Night, Occurrence, Scope, StoredEvent, Swap, SwapInput } from './types';
+import { api, ApiError, TOKEN_KEY, unwrap } from '../../api/client';
+import type { CustodySchedule, EventInput, HandoverInput, Occurrence, Scope, StoredEvent, SwapInput } from './types';
 
 /** Everything the calendar shows sits under this key, so one live event refreshes it all. */
 export const calendarKey = ['calendario'] as const;
@@ -29,6 +29,12 @@ async function request<T>(method: string, path: string, fallback: string, body?:
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
+/** The `data` of a typed call's answer. */
+async function data<T>(answer: Promise<{ data?: { data: T }; error?: unknown; response: Response }>, fallback: string): Promise<T> {
+  return (await unwrap(answer, fallback)).data;
+}
+const family = (id: string | null) => ({ id: id ?? '' });
+
 export function useOccurrences(familiaId: string | null, desde: string, hasta: string) {
   const { t } = useTranslation();
   return useQuery({
@@ -45,8 +51,7 @@ export function useNights(familiaId: string | null, desde: string, hasta: string
     queryKey: nightsKey(familiaId ?? '', desde, hasta),
     enabled: familiaId !== null && desde !== '',
     placeholderData: (previous) => previous,
-    queryFn: () =>
-      request<Night[]>('GET', `/api/familias/${encodeURIComponent(familiaId ?? '')}/custodia/noches?${query({ desde, hasta })}`, t('calendar.errors.load')),
+    queryFn: () => data(api.GET('/api/familias/{id}/custodia/noches', { params: { path: family(familiaId), query: { desde, hasta } } }), t('calendar.errors.load')),
   });
 }
 
@@ -56,7 +61,8 @@ export function useSchedule(familiaId: string | null) {
     queryKey: scheduleKey(familiaId ?? ''),
     enabled: familiaId !== null,
     // Null while the family has no schedule.
-    queryFn: () => request<CustodySchedule | null>('GET', `/api/familias/${encodeURIComponent(familiaId ?? '')}/custodia`, t('calendar.errors.load')),
+    queryFn: async (): Promise<CustodySchedule | null> =>
+      (await unwrap(api.GET('/api/familias/{id}/custodia', { params: { path: family(familiaId) } }), t('calendar.errors.load'))).data ?? null,
   });
 }
 
@@ -75,7 +81,7 @@ export function useSwaps(familiaId: string | null) {
   return useQuery({
     queryKey: swapsKey(familiaId ?? ''),
     enabled: familiaId !== null,
-    queryFn: () => request<Swap[]>('GET', `/api/familias/${encodeURIComponent(familiaId ?? '')}/cambios`, t('calendar.errors.load')),
+    queryFn: () => data(api.GET('/api/familias/{id}/cambios', { params: { path: family(familiaId) } }), t('calendar.errors.load')),
   });
 }
 
@@ -113,36 +119,38 @@ export function useDeleteEvent() {
 export function useSaveSchedule(familiaId: string) {
   const { t } = useTranslation();
   return useCalendarMutation((body: CustodySchedule) =>
-    request<CustodySchedule>('PUT', `/api/familias/${encodeURIComponent(familiaId)}/custodia`, t('calendar.errors.save'), body),
+    unwrap(api.PUT('/api/familias/{id}/custodia', { params: { path: family(familiaId) }, body }), t('calendar.errors.save')),
   );
 }
 
 export function useAskSwap(familiaId: string) {
   const { t } = useTranslation();
-  return useCalendarMutation((body: SwapInput) =>
-    request<Swap>('POST', `/api/familias/${encodeURIComponent(familiaId)}/cambios`, t('calendar.swaps.failed'), body),
-  );
+  return useCalendarMutation((body: SwapInput) => data(api.POST('/api/familias/{id}/cambios', { params: { path: family(familiaId) }, body }), t('calendar.swaps.failed')));
 }
 
 export type SwapAnswer = 'aceptar' | 'rechazar';
 
 export function useAnswerSwap(familiaId: string) {
   const { t } = useTranslation();
-  return useCalendarMutation(({ id, answer }: { id: string; answer: SwapAnswer }) =>
-    request<Swap>('POST', `/api/familias/${encodeURIComponent(familiaId)}/cambios/${encodeURIComponent(id)}/${answer}`, t('calendar.swaps.failed')),
-  );
+  return useCalendarMutation(({ id, answer }: { id: string; answer: SwapAnswer }) => {
+    const params = { params: { path: { id: familiaId, cambioId: id } } };
+    return data(
+      answer === 'aceptar' ? api.POST('/api/familias/{id}/cambios/{cambioId}/aceptar', params) : api.POST('/api/familias/{id}/cambios/{cambioId}/rechazar', params),
+      t('calendar.swaps.failed'),
+    );
+  });
 }
 
 export function useCounterSwap(familiaId: string) {
   const { t } = useTranslation();
   return useCalendarMutation(({ id, body }: { id: string; body: SwapInput }) =>
-    request<Swap>('POST', `/api/familias/${encodeURIComponent(familiaId)}/cambios/${encodeURIComponent(id)}/contraofertar`, t('calendar.swaps.failed'), body),
+    data(api.POST('/api/familias/{id}/cambios/{cambioId}/contraofertar', { params: { path: { id: familiaId, cambioId: id } }, body }), t('calendar.swaps.failed')),
   );
 }
 
 export function useRecordHandover(familiaId: string) {
   const { t } = useTranslation();
   return useCalendarMutation((body: HandoverInput) =>
-    request<unknown>('POST', `/api/familias/${encodeURIComponent(familiaId)}/custodia/entregas`, t('calendar.handover.failed'), body),
+    data(api.POST('/api/familias/{id}/custodia/entregas', { params: { path: family(familiaId) }, body }), t('calendar.handover.failed')),
   );
 }

@@ -1,3 +1,5 @@
+import type { components } from '../../api/schema';
+
 /** The contract's event types and categories (issue 17), in the order the form offers them. */
 export const EVENT_TYPES = ['recogida', 'actividad', 'cumpleanos', 'familia', 'recordatorio', 'personalizado'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -68,45 +70,9 @@ export interface Occurrence {
 /** Which occurrences a change of a repeating event reaches: the API's `alcance`, or the whole series. */
 export type Scope = 'una' | 'siguientes' | 'todas';
 
-export interface Night {
-  fecha: string;
-  usuarioId: string;
-}
-
-export interface CustodySchedule {
-  patron: string;
-  inicio: string;
-  progenitorA: string;
-  progenitorB: string;
-  horaIntercambio: string;
-  ciclo?: string | null;
-}
-
-export type SwapState = 'pendiente' | 'aceptado' | 'rechazado' | 'contraofertado' | 'vencido';
-
-export interface Swap {
-  _id: string;
-  solicitanteId: string;
-  destinatarioId: string;
-  noches: string[];
-  devolucion: string[];
-  motivo: string;
-  responderAntesDe: string;
-  estado: SwapState | string;
-  respondeA?: string | null;
-  /** Open and waiting for the caller's answer. */
-  porResponder: boolean;
-}
-
-export interface SwapInput {
-  noches: string[];
-  motivo: string;
-  responderAntesDe: string;
-  devolucion?: string[];
-}
-
-export interface HandoverInput {
-  fecha: string;
-  ocurrio: string;
-  nota?: string | null;
-}
+/** Custody, swaps and handovers, as the API's document describes them. */
+export type Night = components['schemas']['Night'];
+export type CustodySchedule = components['schemas']['ScheduleInput'] & Pick<components['schemas']['VersionView'], 'patron' | 'inicio' | 'progenitorA' | 'progenitorB' | 'horaIntercambio'>;
+export type Swap = components['schemas']['SwapView'];
+export type SwapInput = components['schemas']['SwapInput'];
+export type HandoverInput = components['schemas']['HandoverInput'];
