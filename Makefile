@@ -17,7 +17,7 @@ WEB_BUILT := web/dist/.built
 # The tests, the fuzzing and the browser tests all use this one debug build.
 DEBUG_BIN := target/debug/nido
 
-.PHONY: run build web server debug test check-server test-server check-web fuzz e2e openapi bench chromium sqlite3 clean
+.PHONY: run build web server debug test check-server test-server check-web reference fuzz e2e openapi bench chromium sqlite3 clean
 
 ## run: install what is needed, build the web app and the server, serve on http://127.0.0.1:8080
 run: build
@@ -48,7 +48,7 @@ check-server:
 	cargo fmt --all --check
 	cargo clippy --locked --all-targets -- -D warnings
 
-test-server: web
+test-server: web reference
 	@echo "== server tests on SQLite"
 	cargo test --locked --lib --test api
 	@echo "== server tests on PostgreSQL ($(TEST_DATABASE_URL))"
@@ -59,6 +59,16 @@ check-web: $(NPM_STAMP)
 	cd web && npm run typecheck
 	cd web && npm run check:api
 	cd web && npm test
+
+## reference: python-dateutil in target/reference-venv, the recurrence tests' reference (test-only)
+REFERENCE_VENV := target/reference-venv
+reference: $(REFERENCE_VENV)/requirements.txt
+
+$(REFERENCE_VENV)/requirements.txt: scripts/reference/requirements.txt
+	rm -rf $(REFERENCE_VENV)
+	python3 -m venv $(REFERENCE_VENV) 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-venv && rm -rf $(REFERENCE_VENV) && python3 -m venv $(REFERENCE_VENV); }
+	$(REFERENCE_VENV)/bin/pip install --quiet --disable-pip-version-check -r scripts/reference/requirements.txt
+	cp scripts/reference/requirements.txt $@
 
 ## fuzz: schemathesis against the debug binary, every operation checked against docs/openapi.json (bounded; see scripts/fuzz.sh)
 fuzz: debug

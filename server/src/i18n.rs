@@ -268,6 +268,30 @@ messages! {
     AttachmentPdfIncomplete => "attachment_pdf_incomplete", "Ese PDF parece incompleto o dañado: no termina como termina un PDF. Prueba a guardarlo otra vez.", "That PDF seems incomplete or damaged: it does not end the way a PDF does. Try saving it again.";
     AttachmentTooLarge => "attachment_too_large", "El archivo es muy grande. Máximo 25 MB", "The file is too large. Maximum 25 MB";
     AttachmentsInvalid => "attachments_invalid", "Uno de los archivos no es una subida tuya en esta conversación, se repite o ya se envió con otro mensaje.", "One of the files is not an upload of yours in this conversation, is repeated, or was already sent with another message.";
+    // Calendar: events and their recurrence.
+    EventDateInvalid => "event_date_invalid", "Indica una fecha como 2016-02-29", "Give a date like 2016-02-29";
+    EventDateTimeInvalid => "event_date_time_invalid", "Indica una fecha y hora local como 2026-03-02T17:30:00", "Give a local date and time like 2026-03-02T17:30:00";
+    EventRuleInvalid => "event_rule_invalid", "La regla de repetición no es válida (RRULE de RFC 5545, por ejemplo FREQ=WEEKLY;BYDAY=MO,WE)", "The repeat rule is not valid (an RFC 5545 RRULE, for example FREQ=WEEKLY;BYDAY=MO,WE)";
+    EventRuleFrequency => "event_rule_frequency", "Un evento puede repetirse cada día, semana, mes o año, no por horas ni minutos", "An event can repeat daily, weekly, monthly or yearly, not by hours or minutes";
+    EventRuleUntil => "event_rule_until", "UNTIL debe ser una hora UTC como 20260415T215959Z (o una fecha como 20260415 en eventos de todo el día)", "UNTIL must be a UTC time like 20260415T215959Z (or a date like 20260415 for all-day events)";
+    EventRuleAllDayTime => "event_rule_all_day_time", "Un evento de todo el día no puede repetirse a ciertas horas (BYHOUR, BYMINUTE, BYSECOND)", "An all-day event cannot repeat at given hours (BYHOUR, BYMINUTE, BYSECOND)";
+    CalendarRangeInvalid => "calendar_range_invalid", "Indica desde y hasta como instantes RFC 3339, con hasta después de desde", "Give desde and hasta as RFC 3339 instants, with hasta after desde";
+    CalendarRangeTooLong => "calendar_range_too_long", "Consulta como máximo 5 años a la vez", "Ask for at most 5 years at a time";
+    CalendarTooManyOccurrences => "calendar_too_many_occurrences", "Hay más de 5.000 ocurrencias en ese período: consulta un período más corto", "There are more than 5,000 occurrences in that period: ask for a shorter one";
+    EventTitleRequired => "event_title_required", "Escribe un título", "Write a title";
+    EventTypeInvalid => "event_type_invalid", "El tipo debe ser recogida, actividad, cumpleanos, familia, recordatorio o personalizado", "The type must be recogida, actividad, cumpleanos, familia, recordatorio or personalizado";
+    EventCategoryInvalid => "event_category_invalid", "La categoría debe ser custodia, escuela, medico, actividades, celebraciones o viajes", "The category must be custodia, escuela, medico, actividades, celebraciones or viajes";
+    EventAllDayRequired => "event_all_day_required", "Indica si el evento dura todo el día (true o false)", "Say whether the event lasts all day (true or false)";
+    EventEndBeforeStart => "event_end_before_start", "El fin debe ser posterior al inicio y del mismo tipo (fecha y hora, o fecha)", "The end must come after the start and be of the same kind (date and time, or date)";
+    EventDatesInvalid => "event_dates_invalid", "Indica hasta 500 inicios locales del mismo tipo que el inicio del evento", "Give up to 500 local starts of the same kind as the event's start";
+    EventChildrenRequired => "event_children_required", "Indica los hijos a los que concierne (puede ser una lista vacía)", "Say which children it concerns (the list may be empty)";
+    EventChildInvalid => "event_child_invalid", "Solo puedes indicar hijos de esta familia", "You can only name children of this family";
+    EventRemindersInvalid => "event_reminders_invalid", "Indica hasta 5 recordatorios, en minutos antes del evento (de 0 a 40.320)", "Give up to 5 reminders, in minutes before the event (0 to 40,320)";
+    EventStarted => "event_started", "Este evento ya empezó: solo se pueden cambiar sus notas. Para cambiar las próximas repeticiones, cambia «esta y las siguientes».", "This event has already started: only its notes can change. To change the coming repetitions, change \"this and the following\".";
+    EventOccurrenceInvalid => "event_occurrence_invalid", "Ninguna repetición de este evento empieza a esa hora local", "No repetition of this event starts at that local time";
+    EventScopeInvalid => "event_scope_invalid", "El alcance debe ser una o siguientes, con la ocurrencia indicada", "The scope must be una or siguientes, with the occurrence given";
+    EventSaved => "event_saved", "Evento guardado.", "Event saved.";
+    EventCancelled => "event_cancelled", "Evento cancelado.", "Event cancelled.";
     // Custody: the schedule, holiday periods, swaps and handovers.
     CustodyPatternInvalid => "custody_pattern_invalid", "El patrón debe ser 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek o personalizado.", "The pattern must be 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek or personalizado.";
     CustodyCycleInvalid => "custody_cycle_invalid", "El ciclo personalizado es una cadena de 1 a 366 letras A o B, una por día.", "A custom cycle is a string of 1 to 366 letters A or B, one per day.";

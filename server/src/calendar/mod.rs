@@ -1,19 +1,24 @@
-//! Calendar: custody (the schedule, holiday periods, who holds each night, the parenting-time
-//! report, exchange reminders) and swaps (requests, answers, expiry, handovers). docs/calendar.md
-//! states the rules.
+//! Calendar: events with their recurrence; custody (the schedule, holiday periods, who holds each
+//! night, the parenting-time report, exchange reminders) and swaps (requests, answers, expiry,
+//! handovers). docs/calendar.md states the rules.
 
 pub mod custody;
+pub mod events;
+pub mod recurrence;
 pub mod swaps;
 
 use async_trait::async_trait;
 use chrono::Utc;
+use sea_orm::{ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
+    db::entities::usuario,
     domain::{Domain, Work},
     platform::jobs::Periodic,
     state::AppState,
 };
+use events::entities::evento;
 
 /// The calendar domain's part of the contract (`domain`).
 pub struct Calendar;
@@ -22,26 +27,47 @@ pub struct Calendar;
 impl Domain for Calendar {
     fn router(&self) -> OpenApiRouter<AppState> {
         OpenApiRouter::new()
+            .merge(events::router())
             .merge(custody::router())
             .merge(swaps::router())
     }
 
-    /// Expiring unanswered swap requests and reminding exchanges. The tables go with a family's
-    /// row (foreign keys cascade).
+    /// Event reminders, expiring unanswered swap requests and reminding exchanges. The custody
+    /// tables go with a family's row (foreign keys cascade).
     fn periodic(&self) -> Vec<(Periodic, Work)> {
-        vec![
-            (swaps::expiry::JOB, |state| {
-                Box::pin(async move {
-                    swaps::expiry::expire_due(&state, Utc::now()).await?;
-                    Ok(())
-                })
-            }),
-            (custody::reminders::JOB, |state| {
-                Box::pin(async move {
-                    custody::reminders::send_due(&state, Utc::now()).await?;
-                    Ok(())
-                })
-            }),
-        ]
+        let mut jobs = events::reminders::periodic();
+        jobs.push((swaps::expiry::JOB, |state| {
+            Box::pin(async move {
+                swaps::expiry::expire_due(&state, Utc::now()).await?;
+                Ok(())
+            })
+        }));
+        jobs.push((custody::reminders::JOB, |state| {
+            Box::pin(async move {
+                custody::reminders::send_due(&state, Utc::now()).await?;
+                Ok(())
+            })
+        }));
+        jobs
+    }
+
+    /// Their private events go (nobody else may ever see them); their other events stay for the
+    /// family, without an author.
+    async fn erase_account(
+        &self,
+        txn: &DatabaseTransaction,
+        user: &usuario::Model,
+    ) -> Result<Vec<String>, DbErr> {
+        evento::Entity::delete_many()
+            .filter(evento::Column::AutorId.eq(&user.id))
+            .filter(evento::Column::Privado.eq(true))
+            .exec(txn)
+            .await?;
+        evento::Entity::update_many()
+            .col_expr(evento::Column::AutorId, Expr::value(Option::<String>::None))
+            .filter(evento::Column::AutorId.eq(&user.id))
+            .exec(txn)
+            .await?;
+        Ok(Vec::new())
     }
 }

@@ -28,6 +28,8 @@ pub const MESSAGE_URGENT: &str = "mensaje.urgente";
 pub const MESSAGE_EMERGENCY: &str = "mensaje.emergencia";
 /// A sender's burst of messages, told once.
 pub const MESSAGE_BURST: &str = "mensaje.varios";
+/// An event's occurrence is coming (one of its `recordatorios`).
+pub const EVENT_REMINDER: &str = "evento.recordatorio";
 /// A step of a custody swap request: asked, answered, countered or expired.
 pub const CUSTODY_SWAP: &str = "custodia.cambio";
 /// An exchange of the children an hour ahead.
@@ -175,6 +177,21 @@ pub static ALL: &[Kind] = &[
         texto: [
             "{actor} te escribió varios mensajes seguidos sobre {temaEs}.",
             "{actor} wrote you several messages in a row about {temaEn}.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: EVENT_REMINDER,
+        nombre: ["Recordatorios de eventos", "Event reminders"],
+        descripcion: [
+            "Un evento del calendario que puedes ver está por empezar.",
+            "A calendar event you can see is about to start.",
+        ],
+        titulo: ["Recordatorio: {titulo}", "Reminder: {titulo}"],
+        texto: [
+            "{titulo} empieza el {cuando}.",
+            "{titulo} starts on {cuando}.",
         ],
         urgente: false,
         siempre: false,

@@ -175,6 +175,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/eventos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every occurrence of the family's events (those the caller sees) whose start `s` satisfies
+         *     `desde ≤ s < hasta`, in order.
+         */
+        get: operations["list_events"];
+        put?: never;
+        /** Create an event (or a series of them). */
+        post: operations["create_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eventos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event, as stored (a series with its rule). */
+        get: operations["get_event"];
+        /**
+         * Change an event: the whole series (no query), one occurrence (`alcance=una`: it becomes an
+         *     event of its own, taken out of the series) or it and the following ones (`alcance=siguientes`:
+         *     the series ends before it and a new one starts there). The body is the whole event, as on
+         *     creation (`familiaId` aside). Whatever has started keeps everything but its notes.
+         */
+        put: operations["update_event"];
+        post?: never;
+        /**
+         * Cancel an event: the whole series (no query), one occurrence (`alcance=una`) or it and the
+         *     following ones (`alcance=siguientes`). What has started stays.
+         */
+        delete: operations["delete_event"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias": {
         parameters: {
             query?: never;
@@ -2071,6 +2119,84 @@ export interface components {
             /** @description Always false. */
             success: boolean;
         };
+        EventAnswer: {
+            data: components["schemas"]["EventoView"];
+            success: boolean;
+        };
+        EventInput: {
+            /** @description custodia, escuela, medico, actividades, celebraciones or viajes. */
+            categoria?: string | null;
+            /** @description EXDATE: local starts (or dates) removed from the series. */
+            excepciones?: string[] | null;
+            /** @description One of the caller's families (only on creation; an event never moves). */
+            familiaId?: string | null;
+            /** @description RDATE: local starts (or dates) added to the series. */
+            fechasExtra?: string[] | null;
+            /**
+             * @description Of the same kind as `inicio`, not before it (inclusive for dates); one hour after `inicio`
+             *     (the same day, all day) when left out.
+             */
+            fin?: string | null;
+            /** @description Ids of the family's children it concerns (may be empty). */
+            hijos?: string[] | null;
+            /**
+             * @description A local date-time (`2026-03-02T17:30:00`) in `zonaHoraria`, or a date (`2016-02-29`) when
+             *     `todoElDia`.
+             */
+            inicio?: string | null;
+            lugar?: string | null;
+            notas?: string | null;
+            /** @description Only its author sees it. */
+            privado?: boolean | null;
+            /** @description Minutes before each occurrence, 0 to 40,320, at most 5; 10080, 1440 and 60 when left out. */
+            recordatorios?: number[] | null;
+            /**
+             * @description An RFC 5545 RRULE value, e.g. `FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260415T215959Z`
+             *     (docs/calendar.md).
+             */
+            recurrencia?: string | null;
+            /** @description recogida, actividad, cumpleanos, familia, recordatorio or personalizado. */
+            tipo?: string | null;
+            /** @description 1 to 200 characters. */
+            titulo?: string | null;
+            todoElDia?: boolean | null;
+            /** @description An IANA zone; the family's when left out. */
+            zonaHoraria?: string | null;
+        };
+        /** @description An event as stored: one occurrence, or a series. */
+        EventoView: {
+            _id: string;
+            /** @description Null once the author's account is erased. */
+            autorId?: string | null;
+            categoria: string;
+            /** Format: date-time */
+            createdAt: string;
+            excepciones: string[];
+            familiaId: string;
+            fechasExtra: string[];
+            fin: string;
+            hijos: string[];
+            /** @description Local `2026-03-02T17:30:00`, or `2026-03-02` for all-day events. */
+            inicio: string;
+            lugar?: string | null;
+            notas?: string | null;
+            /** @description For one occurrence changed: its local start in that series. */
+            ocurrencia?: string | null;
+            privado: boolean;
+            recordatorios: number[];
+            recurrencia?: string | null;
+            /**
+             * @description The series this event was taken out of (one occurrence changed, or "this and the
+             *     following"), if any.
+             */
+            serieId?: string | null;
+            tipo: string;
+            titulo: string;
+            todoElDia: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            zonaHoraria: string;
+        };
         FamiliaRef: {
             _id: string;
             nombre: string;
@@ -2523,6 +2649,40 @@ export interface components {
             tipo: string;
             /** @description In the reader's language. */
             titulo: string;
+        };
+        /** @description One occurrence of an event, with the event's fields. */
+        OccurrenceView: {
+            autorId?: string | null;
+            categoria: string;
+            eventoId: string;
+            familiaId: string;
+            /** @description As `inicio`; for all-day events the last day (inclusive). */
+            fin: string;
+            hijos: string[];
+            /**
+             * @description RFC 3339 with the zone's real offset then (`2026-03-29T03:30:00+02:00`); a date for
+             *     all-day events.
+             */
+            inicio: string;
+            lugar?: string | null;
+            notas?: string | null;
+            /**
+             * @description Its local start (`2026-03-02T17:30:00` or `2026-03-02`): what `?ocurrencia=` names to
+             *     change or cancel it alone or with the following ones.
+             */
+            ocurrencia: string;
+            privado: boolean;
+            recordatorios: number[];
+            recurrencia?: string | null;
+            serieId?: string | null;
+            tipo: string;
+            titulo: string;
+            todoElDia: boolean;
+            zonaHoraria: string;
+        };
+        OccurrencesAnswer: {
+            data: components["schemas"]["OccurrenceView"][];
+            success: boolean;
         };
         OneMessageAnswer: {
             data: components["schemas"]["MensajeView"];
@@ -3843,6 +4003,346 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_events: {
+        parameters: {
+            query?: {
+                /** @description One of the caller's families (another answers 404). */
+                familiaId?: string;
+                /** @description RFC 3339 instant: occurrences starting at or after it. */
+                desde?: string;
+                /** @description RFC 3339 instant: occurrences starting before it; at most 5 years after `desde`. */
+                hasta?: string;
+                /** @description Only events concerning this child. */
+                hijoId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OccurrencesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a member of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad instants, more than 5 years, or more than 5,000 occurrences */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer of the family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a member of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field that is not valid (a bad rule names `recurrencia`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_event: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The local start of the occurrence (`2026-03-02T17:30:00`, or a date for all-day events),
+                 *     as the list's `ocurrencia` gives it. Left out: the whole event.
+                 */
+                ocurrencia?: string;
+                /**
+                 * @description With `ocurrencia`: `una` (that occurrence alone) or `siguientes` (it and the following
+                 *     ones: the series is split there).
+                 */
+                alcance?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            /** @description the event changed, or the new one made for the occurrence or the following ones */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer of the family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field that is not valid, no occurrence at that start, or `event_started` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_event: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The local start of the occurrence (`2026-03-02T17:30:00`, or a date for all-day events),
+                 *     as the list's `ocurrencia` gives it. Left out: the whole event.
+                 */
+                ocurrencia?: string;
+                /**
+                 * @description With `ocurrencia`: `una` (that occurrence alone) or `siguientes` (it and the following
+                 *     ones: the series is split there).
+                 */
+                alcance?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer of the family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no occurrence at that start, or `event_started` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

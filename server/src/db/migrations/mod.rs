@@ -21,6 +21,7 @@ mod m0019_notifications;
 mod m0020_push_devices;
 mod m0021_messages;
 mod m0022_message_search;
+mod m0023_calendar_events;
 mod m0024_custody;
 
 pub struct Migrator;
@@ -49,6 +50,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0020_push_devices::Migration),
             Box::new(m0021_messages::Migration),
             Box::new(m0022_message_search::Migration),
+            Box::new(m0023_calendar_events::Migration),
             Box::new(m0024_custody::Migration),
         ]
     }

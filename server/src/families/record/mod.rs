@@ -37,6 +37,9 @@ pub mod kinds {
     pub const MESSAGE_SENT: &str = "mensaje.enviado";
     /// A recipient's first view of one or more messages.
     pub const MESSAGE_SEEN: &str = "mensaje.visto";
+    pub const EVENT_CREATED: &str = "evento.creado";
+    pub const EVENT_CHANGED: &str = "evento.modificado";
+    pub const EVENT_CANCELLED: &str = "evento.cancelado";
     /// A custody schedule set from a date on.
     pub const CUSTODY_SET: &str = "custodia.definida";
     /// A holiday period added or removed.

@@ -1,0 +1,89 @@
+//! Who sees and who changes an event: the members of its family (viewers read, co-parents
+//! write); a private event exists only for its author. To anyone else it does not exist (404).
+
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+
+use super::entities::evento;
+use crate::{
+    error::{ApiError, ApiResult},
+    families::{
+        self,
+        entities::{familia, miembro},
+    },
+};
+
+/// The caller's membership of a family; 404 when they are not a member.
+pub async fn member(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    usuario_id: &str,
+) -> ApiResult<(familia::Model, miembro::Model)> {
+    let membership = miembro::Entity::find()
+        .filter(miembro::Column::FamiliaId.eq(familia_id))
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .one(db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let family = familia::Entity::find_by_id(familia_id)
+        .one(db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok((family, membership))
+}
+
+/// As `member`, for a change: a viewer gets 403.
+pub async fn editor(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    usuario_id: &str,
+) -> ApiResult<familia::Model> {
+    let (family, membership) = member(db, familia_id, usuario_id).await?;
+    if !families::can_edit(&membership) {
+        return Err(ApiError::forbidden());
+    }
+    Ok(family)
+}
+
+/// Events `usuario_id` may see: not private, or theirs.
+pub fn visible_to(usuario_id: &str) -> Condition {
+    Condition::any()
+        .add(evento::Column::Privado.eq(false))
+        .add(evento::Column::AutorId.eq(usuario_id))
+}
+
+/// The event if the caller sees it; 404 otherwise.
+pub async fn readable(
+    db: &impl ConnectionTrait,
+    evento_id: &str,
+    usuario_id: &str,
+) -> ApiResult<evento::Model> {
+    let row = evento::Entity::find_by_id(evento_id)
+        .filter(visible_to(usuario_id))
+        .one(db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    member(db, &row.familia_id, usuario_id).await?;
+    Ok(row)
+}
+
+/// The event if the caller may change it: 404 if they do not see it, 403 for a viewer.
+pub async fn writable(
+    db: &impl ConnectionTrait,
+    evento_id: &str,
+    usuario_id: &str,
+) -> ApiResult<(evento::Model, familia::Model)> {
+    let row = readable(db, evento_id, usuario_id).await?;
+    let family = editor(db, &row.familia_id, usuario_id).await?;
+    Ok((row, family))
+}
+
+/// Who sees the event: its author alone if private, every member otherwise.
+pub async fn audience(
+    db: &impl ConnectionTrait,
+    row: &evento::Model,
+) -> Result<Vec<String>, DbErr> {
+    if row.privado {
+        return Ok(row.autor_id.iter().cloned().collect());
+    }
+    families::member_ids(db, &row.familia_id).await
+}

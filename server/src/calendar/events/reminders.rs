@@ -1,0 +1,135 @@
+//! Reminders of events: at each of an event's `recordatorios` (minutes before each occurrence), a
+//! notice to everyone who sees it. A periodic job looks every minute; each reminder is claimed by
+//! a row in `evento_avisos` (one per event, occurrence and offset), so several instances, or a
+//! run repeated, send it once. A reminder more than `GRACE` late (the server was down) is
+//! dropped: a "one week before" notice six days late would only confuse.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{
+    ColumnTrait, Condition, EntityTrait, QueryFilter, Set, TransactionTrait, sea_query::OnConflict,
+};
+
+use super::{
+    access::audience,
+    entities::{aviso, evento},
+    input::{Fields, MAX_REMINDER_MINUTES},
+};
+use crate::{
+    calendar::recurrence::Start,
+    domain::Work,
+    notifications::{self, Notice, kinds},
+    platform::jobs::Periodic,
+    state::AppState,
+};
+
+pub const GRACE: Duration = Duration::hours(1);
+
+pub fn periodic() -> Vec<(Periodic, Work)> {
+    vec![(
+        Periodic {
+            kind: "calendario.recordatorios",
+            every: Duration::minutes(1),
+        },
+        |state| {
+            Box::pin(async move {
+                send_due(&state, Utc::now()).await?;
+                Ok(())
+            })
+        },
+    )]
+}
+
+/// Sends the reminders due at `now` not sent yet; answers how many it sent.
+pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    let horizon = now + Duration::minutes(i64::from(MAX_REMINDER_MINUTES)) + Duration::minutes(1);
+    let rows = evento::Entity::find()
+        .filter(evento::Column::PrimerInicio.lt(horizon))
+        .filter(
+            Condition::any()
+                .add(evento::Column::UltimoInicio.is_null())
+                .add(evento::Column::UltimoInicio.gte(now - GRACE)),
+        )
+        .filter(evento::Column::Recordatorios.ne("[]"))
+        .all(&state.db)
+        .await?;
+    let mut sent = 0;
+    for row in rows {
+        let fields =
+            Fields::of(&row).map_err(|e| anyhow::anyhow!("event {}: {:?}", row.id, e.code()))?;
+        let Some(furthest) = fields.recordatorios.iter().max().copied() else {
+            continue;
+        };
+        let series = fields
+            .series()
+            .map_err(|m| anyhow::anyhow!("event {}: {}", row.id, m.code()))?;
+        let until = now + Duration::minutes(i64::from(furthest)) + Duration::seconds(1);
+        let occurrences = series
+            .occurrences(now - GRACE, until)
+            .map_err(|m| anyhow::anyhow!("event {}: {}", row.id, m.code()))?;
+        for occurrence in &occurrences {
+            let instant = occurrence.instant.with_timezone(&Utc);
+            for minutes in &fields.recordatorios {
+                let due = instant - Duration::minutes(i64::from(*minutes));
+                if due <= now
+                    && due > now - GRACE
+                    && send_one(state, &row, &fields, occurrence.start, *minutes).await?
+                {
+                    sent += 1;
+                }
+            }
+        }
+    }
+    Ok(sent)
+}
+
+/// Claims and sends one reminder in one transaction; false when another run had it.
+async fn send_one(
+    state: &AppState,
+    row: &evento::Model,
+    fields: &Fields,
+    start: Start,
+    minutes: i32,
+) -> anyhow::Result<bool> {
+    let txn = state.db.begin().await?;
+    let claimed = aviso::Entity::insert(aviso::ActiveModel {
+        evento_id: Set(row.id.clone()),
+        ocurrencia: Set(start.to_string()),
+        minutos: Set(minutes),
+        enviado_at: Set(Utc::now()),
+    })
+    .on_conflict(
+        OnConflict::columns([
+            aviso::Column::EventoId,
+            aviso::Column::Ocurrencia,
+            aviso::Column::Minutos,
+        ])
+        .do_nothing()
+        .to_owned(),
+    )
+    .exec_without_returning(&txn)
+    .await?;
+    if claimed == 0 {
+        return Ok(false);
+    }
+    let cuando = match start {
+        Start::Day(d) => d.format("%Y-%m-%d").to_string(),
+        Start::At(t) => format!("{} ({})", t.format("%Y-%m-%d %H:%M"), fields.zona_horaria),
+    };
+    let recipients = audience(&txn, row).await?;
+    let wake = notifications::notify(
+        &txn,
+        &recipients,
+        Notice {
+            kind: kinds::EVENT_REMINDER,
+            familia_id: Some(row.familia_id.clone()),
+            actor_id: None,
+            datos: serde_json::json!({"titulo": fields.titulo, "cuando": cuando, "minutos": minutes}),
+            enlace: Some("/calendar".to_owned()),
+            solo_app: Vec::new(),
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    state.wake(wake);
+    Ok(true)
+}

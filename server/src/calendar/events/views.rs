@@ -1,0 +1,144 @@
+//! How events and their occurrences are shown.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{entities::evento, input::Fields};
+use crate::{
+    calendar::recurrence::{Occurrence, Start, resolve},
+    error::ApiResult,
+};
+
+/// An event as stored: one occurrence, or a series.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EventoView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub familia_id: String,
+    /// Null once the author's account is erased.
+    pub autor_id: Option<String>,
+    pub titulo: String,
+    pub tipo: String,
+    pub categoria: String,
+    /// Local `2026-03-02T17:30:00`, or `2026-03-02` for all-day events.
+    pub inicio: String,
+    pub fin: String,
+    pub todo_el_dia: bool,
+    pub zona_horaria: String,
+    pub recurrencia: Option<String>,
+    pub excepciones: Vec<String>,
+    pub fechas_extra: Vec<String>,
+    pub hijos: Vec<String>,
+    pub lugar: Option<String>,
+    pub notas: Option<String>,
+    pub privado: bool,
+    pub recordatorios: Vec<i32>,
+    /// The series this event was taken out of (one occurrence changed, or "this and the
+    /// following"), if any.
+    pub serie_id: Option<String>,
+    /// For one occurrence changed: its local start in that series.
+    pub ocurrencia: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl EventoView {
+    pub fn of(row: &evento::Model) -> ApiResult<EventoView> {
+        let fields = Fields::of(row)?;
+        let list = |v: &[Start]| v.iter().map(Start::to_string).collect();
+        Ok(EventoView {
+            id: row.id.clone(),
+            familia_id: row.familia_id.clone(),
+            autor_id: row.autor_id.clone(),
+            titulo: fields.titulo,
+            tipo: fields.tipo,
+            categoria: fields.categoria,
+            inicio: row.inicio.clone(),
+            fin: row.fin.clone(),
+            todo_el_dia: row.todo_el_dia,
+            zona_horaria: fields.zona_horaria,
+            recurrencia: fields.recurrencia,
+            excepciones: list(&fields.excepciones),
+            fechas_extra: list(&fields.fechas_extra),
+            hijos: fields.hijos,
+            lugar: fields.lugar,
+            notas: fields.notas,
+            privado: fields.privado,
+            recordatorios: fields.recordatorios,
+            serie_id: row.serie_id.clone(),
+            ocurrencia: row.ocurrencia.clone(),
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+}
+
+/// One occurrence of an event, with the event's fields.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OccurrenceView {
+    pub evento_id: String,
+    /// Its local start (`2026-03-02T17:30:00` or `2026-03-02`): what `?ocurrencia=` names to
+    /// change or cancel it alone or with the following ones.
+    pub ocurrencia: String,
+    /// RFC 3339 with the zone's real offset then (`2026-03-29T03:30:00+02:00`); a date for
+    /// all-day events.
+    pub inicio: String,
+    /// As `inicio`; for all-day events the last day (inclusive).
+    pub fin: String,
+    pub familia_id: String,
+    pub autor_id: Option<String>,
+    pub titulo: String,
+    pub tipo: String,
+    pub categoria: String,
+    pub todo_el_dia: bool,
+    pub zona_horaria: String,
+    pub recurrencia: Option<String>,
+    pub hijos: Vec<String>,
+    pub lugar: Option<String>,
+    pub notas: Option<String>,
+    pub privado: bool,
+    pub recordatorios: Vec<i32>,
+    pub serie_id: Option<String>,
+    /// Its start instant, for sorting and for reminders.
+    #[serde(skip)]
+    pub instant: DateTime<Utc>,
+}
+
+impl OccurrenceView {
+    pub fn of(row: &evento::Model, fields: &Fields, occurrence: &Occurrence) -> OccurrenceView {
+        let (inicio, fin) = match occurrence.start {
+            Start::Day(d) => (
+                d.format("%Y-%m-%d").to_string(),
+                (d + fields.length()).format("%Y-%m-%d").to_string(),
+            ),
+            Start::At(t) => (
+                occurrence.instant.to_rfc3339(),
+                resolve(fields.zone(), t + fields.length()).to_rfc3339(),
+            ),
+        };
+        OccurrenceView {
+            evento_id: row.id.clone(),
+            ocurrencia: occurrence.start.to_string(),
+            inicio,
+            fin,
+            familia_id: row.familia_id.clone(),
+            autor_id: row.autor_id.clone(),
+            titulo: fields.titulo.clone(),
+            tipo: fields.tipo.clone(),
+            categoria: fields.categoria.clone(),
+            todo_el_dia: row.todo_el_dia,
+            zona_horaria: fields.zona_horaria.clone(),
+            recurrencia: fields.recurrencia.clone(),
+            hijos: fields.hijos.clone(),
+            lugar: fields.lugar.clone(),
+            notas: fields.notas.clone(),
+            privado: fields.privado,
+            recordatorios: fields.recordatorios.clone(),
+            serie_id: row.serie_id.clone(),
+            instant: occurrence.instant.with_timezone(&Utc),
+        }
+    }
+}

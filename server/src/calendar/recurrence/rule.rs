@@ -1,0 +1,260 @@
+//! An RRULE value: checked, kept as text in a canonical spelling, validated by the `rrule` crate
+//! without its UNTIL (applied by `Series`, on instants, because the crate only sees wall-clock
+//! times).
+
+use std::str::FromStr;
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use chrono_tz::Tz;
+use rrule::{RRule, RRuleSet, Unvalidated, Validated};
+
+use super::{Start, resolve};
+use crate::i18n::Msg;
+
+/// Longer than any rule the recurrence builder writes.
+pub const MAX_CHARS: usize = 300;
+const FREQUENCIES: [&str; 4] = ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"];
+
+/// The end of a rule, inclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// `20260415T215959Z`: an instant; an occurrence starting at it is the last.
+    Instant(DateTime<Utc>),
+    /// `20260415`, for all-day events: the last date.
+    Day(NaiveDate),
+}
+
+impl Until {
+    fn parse(value: &str, all_day: bool) -> Result<Until, Msg> {
+        if let Ok(t) = NaiveDateTime::parse_from_str(value, "%Y%m%dT%H%M%SZ") {
+            return Ok(Until::Instant(t.and_utc()));
+        }
+        match NaiveDate::parse_from_str(value, "%Y%m%d") {
+            Ok(d) if all_day && value.len() == 8 => Ok(Until::Day(d)),
+            _ => Err(Msg::EventRuleUntil),
+        }
+    }
+
+    fn text(self) -> String {
+        match self {
+            Until::Instant(t) => t.format("%Y%m%dT%H%M%SZ").to_string(),
+            Until::Day(d) => d.format("%Y%m%d").to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// KEY=VALUE parts in the order given, upper case, UNTIL included.
+    parts: Vec<(String, String)>,
+    until: Option<Until>,
+    count: Option<u32>,
+    rrule: RRule<Validated>,
+}
+
+/// The crate sees wall-clock times as if they were UTC, where no day is longer or shorter.
+fn as_utc(naive: NaiveDateTime) -> DateTime<rrule::Tz> {
+    rrule::Tz::UTC.from_utc_datetime(&naive)
+}
+
+impl Rule {
+    /// Checks an RRULE value (`FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260415T215959Z`, an `RRULE:`
+    /// prefix allowed) for a series starting at `start`.
+    pub fn parse(value: &str, start: Start) -> Result<Rule, Msg> {
+        let value = value.trim();
+        let value = match value.get(..6) {
+            Some(prefix) if prefix.eq_ignore_ascii_case("RRULE:") => &value[6..],
+            _ => value,
+        };
+        if value.is_empty() || value.chars().count() > MAX_CHARS {
+            return Err(Msg::EventRuleInvalid);
+        }
+        let mut parts: Vec<(String, String)> = Vec::new();
+        for part in value.split(';') {
+            let (key, val) = part.split_once('=').ok_or(Msg::EventRuleInvalid)?;
+            let key = key.trim().to_ascii_uppercase();
+            if key.is_empty() || parts.iter().any(|(k, _)| *k == key) {
+                return Err(Msg::EventRuleInvalid);
+            }
+            parts.push((key, val.trim().to_ascii_uppercase()));
+        }
+        let get = |key: &str| {
+            parts
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.as_str())
+        };
+        match get("FREQ") {
+            Some(f) if FREQUENCIES.contains(&f) => {}
+            Some(f) if ["HOURLY", "MINUTELY", "SECONDLY"].contains(&f) => {
+                return Err(Msg::EventRuleFrequency);
+            }
+            _ => return Err(Msg::EventRuleInvalid),
+        }
+        if start.is_day()
+            && ["BYHOUR", "BYMINUTE", "BYSECOND"]
+                .iter()
+                .any(|k| get(k).is_some())
+        {
+            return Err(Msg::EventRuleAllDayTime);
+        }
+        let until = get("UNTIL")
+            .map(|u| Until::parse(u, start.is_day()))
+            .transpose()?;
+        let count = get("COUNT")
+            .map(|c| {
+                c.parse::<u32>()
+                    .ok()
+                    .filter(|c| *c > 0)
+                    .ok_or(Msg::EventRuleInvalid)
+            })
+            .transpose()?;
+        // The crate takes INTERVAL=0, which RFC 5545 forbids and which would never advance.
+        if get("INTERVAL").is_some_and(|i| i.parse::<u16>().map_or(true, |i| i == 0)) {
+            return Err(Msg::EventRuleInvalid);
+        }
+        if until.is_some() && count.is_some() {
+            return Err(Msg::EventRuleInvalid);
+        }
+        let body = parts
+            .iter()
+            .filter(|(k, _)| k != "UNTIL")
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(";");
+        let rrule = RRule::<Unvalidated>::from_str(&body)
+            .and_then(|r| r.validate(as_utc(start.naive())))
+            .map_err(|_| Msg::EventRuleInvalid)?;
+        Ok(Rule {
+            parts,
+            until,
+            count,
+            rrule,
+        })
+    }
+
+    /// The rule in its canonical spelling, as stored.
+    pub fn text(&self) -> String {
+        join(self.parts.iter().map(|(k, v)| (k.as_str(), v.clone())))
+    }
+
+    pub fn until(&self) -> Option<Until> {
+        self.until
+    }
+
+    pub fn count(&self) -> Option<u32> {
+        self.count
+    }
+
+    pub fn is_bounded(&self) -> bool {
+        self.until.is_some() || self.count.is_some()
+    }
+
+    /// The rule's wall-clock instances from `start`, COUNT applied, UNTIL not.
+    pub(super) fn walk(
+        &self,
+        start: NaiveDateTime,
+    ) -> Result<impl Iterator<Item = NaiveDateTime>, Msg> {
+        let set = RRuleSet::new(as_utc(start))
+            .rrule(self.rrule.clone())
+            .limit();
+        Ok((&set).into_iter().map(|t| t.naive_utc()))
+    }
+
+    /// Whether UNTIL (inclusive, on instants) lets an instance starting at `start` be.
+    pub(super) fn until_allows(&self, zone: Tz, start: Start) -> bool {
+        match (self.until, start) {
+            (None, _) => true,
+            (Some(Until::Day(d)), s) => s.naive().date() <= d,
+            (Some(Until::Instant(u)), s) => resolve(zone, s.naive()) <= u,
+        }
+    }
+
+    /// This rule ending at `end` (COUNT and UNTIL replaced).
+    pub(super) fn ending(&self, end: Until) -> String {
+        join(
+            self.parts
+                .iter()
+                .filter(|(k, _)| k != "COUNT" && k != "UNTIL")
+                .map(|(k, v)| (k.as_str(), v.clone()))
+                .chain(std::iter::once(("UNTIL", end.text()))),
+        )
+    }
+
+    /// This rule for a series that goes on after `made` instances: None if none are left.
+    pub(super) fn continued(&self, made: usize) -> Option<String> {
+        let left = match self.count {
+            Some(count) => {
+                let left = (count as usize).checked_sub(made).filter(|l| *l > 0)?;
+                Some(left.to_string())
+            }
+            None => None,
+        };
+        Some(join(self.parts.iter().map(|(k, v)| {
+            let v = match (&left, k.as_str()) {
+                (Some(left), "COUNT") => left.clone(),
+                _ => v.clone(),
+            };
+            (k.as_str(), v)
+        })))
+    }
+}
+
+fn join<'a>(parts: impl Iterator<Item = (&'a str, String)>) -> String {
+    parts
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> Start {
+        Start::parse("2026-03-02T17:30:00", false).expect("a start")
+    }
+
+    #[test]
+    fn good_rules_keep_a_canonical_spelling() {
+        let rule = Rule::parse(
+            " rrule:freq=weekly;byday=mo,we;UNTIL=20260415T215959Z ",
+            start(),
+        )
+        .expect("a rule");
+        assert_eq!(
+            rule.text(),
+            "FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260415T215959Z"
+        );
+        assert!(rule.is_bounded());
+    }
+
+    #[test]
+    fn bad_rules_say_why() {
+        for (bad, msg) in [
+            ("", Msg::EventRuleInvalid),
+            ("FREQ=WEEKLY;BYDAY=XX", Msg::EventRuleInvalid),
+            ("FREQ=SOMETIMES", Msg::EventRuleInvalid),
+            ("BYDAY=MO", Msg::EventRuleInvalid),
+            ("FREQ=DAILY;COUNT=0", Msg::EventRuleInvalid),
+            (
+                "FREQ=DAILY;COUNT=2;UNTIL=20260415T215959Z",
+                Msg::EventRuleInvalid,
+            ),
+            ("FREQ=DAILY;FREQ=WEEKLY", Msg::EventRuleInvalid),
+            ("FREQ=DAILY;INTERVAL=0", Msg::EventRuleInvalid),
+            ("FREQ=MONTHLY;BYMONTHDAY=32", Msg::EventRuleInvalid),
+            ("FREQ=DAILY;UNTIL=20260415", Msg::EventRuleUntil),
+            ("FREQ=DAILY;UNTIL=20260415T215959", Msg::EventRuleUntil),
+            ("FREQ=HOURLY", Msg::EventRuleFrequency),
+        ] {
+            assert_eq!(Rule::parse(bad, start()).map(|_| ()), Err(msg), "{bad}");
+        }
+        let day = Start::parse("2026-03-02", true).expect("a day");
+        assert_eq!(
+            Rule::parse("FREQ=DAILY;BYHOUR=9", day).map(|_| ()),
+            Err(Msg::EventRuleAllDayTime)
+        );
+        assert!(Rule::parse("FREQ=DAILY;UNTIL=20260415", day).is_ok());
+    }
+}
