@@ -98,8 +98,9 @@ test('an event that repeats is made with the builder, never typing a rule', asyn
   await form.getByLabel('Título').fill('Natación');
   await form.getByLabel('Se repite').selectOption('weekly');
   await form.getByLabel('Cada cuántas semanas').fill('2');
-  await form.getByRole('checkbox', { name: 'lunes' }).check();
-  await form.getByRole('checkbox', { name: 'miércoles' }).check();
+  await form.getByRole('button', { name: 'lunes' }).click();
+  await form.getByRole('button', { name: 'miércoles' }).click();
+  await expect(form.getByRole('button', { name: 'lunes' })).toHaveAttribute('aria-pressed', 'true');
   await form.getByRole('radio', { name: 'Después de' }).check();
   await expect(form.getByText('Cada 2 semanas los lunes, miércoles, 10 veces')).toBeVisible();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/eventos') && r.request().method() === 'POST');

@@ -80,24 +80,28 @@ export function RecurrenceBuilder({ value, onChange, start, disabled = false, er
       </div>
 
       {value.frequency === 'weekly' && (
-        <fieldset>
-          <legend className="text-sm font-medium text-ink">{t('calendar.repeat.days')}</legend>
+        <div role="group" aria-labelledby={`${id}-days`}>
+          <p id={`${id}-days`} className="text-sm font-medium text-ink">
+            {t('calendar.repeat.days')}
+          </p>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             {WEEKDAYS.map((day) => {
               const on = value.days.includes(day);
               return (
-                <label
+                <button
                   key={day}
-                  className={`flex min-w-11 cursor-pointer items-center justify-center rounded-xl border px-2 py-2 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${on ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 bg-white text-ink'}`}
+                  type="button"
+                  aria-pressed={on}
+                  aria-label={t(`calendar.weekdays.${day}`)}
+                  onClick={() => toggleDay(day)}
+                  className={`min-w-11 rounded-xl border px-2 py-2 text-sm font-medium ${on ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 bg-white text-ink hover:bg-brand-50'}`}
                 >
-                  <input type="checkbox" className="sr-only" checked={on} onChange={() => toggleDay(day)} />
-                  <span aria-hidden="true">{t(`calendar.weekdaysShort.${day}`)}</span>
-                  <span className="sr-only">{t(`calendar.weekdays.${day}`)}</span>
-                </label>
+                  {t(`calendar.weekdaysShort.${day}`)}
+                </button>
               );
             })}
           </div>
-        </fieldset>
+        </div>
       )}
 
       {value.frequency !== 'none' && (

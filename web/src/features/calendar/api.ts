@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { currentLanguage, useTranslation } from '../../i18n';
-import { api, ApiError, TOKEN_KEY, unwrap } from '../../api/client';
-import type { CustodySchedule, EventInput, HandoverInput, Occurrence, Scope, StoredEvent, SwapInput } from './types';
+import { useTranslation } from '../../i18n';
+import { api, unwrap } from '../../api/client';
+import type { CustodySchedule, EventInput, HandoverInput, Scope, SwapInput } from './types';
 
 /** Everything the calendar shows sits under this key, so one live event refreshes it all. */
 export const calendarKey = ['calendario'] as const;
@@ -10,24 +10,6 @@ const nightsKey = (familiaId: string, desde: string, hasta: string) => ['calenda
 const scheduleKey = (familiaId: string) => ['calendario', familiaId, 'custodia'] as const;
 const swapsKey = (familiaId: string) => ['calendario', familiaId, 'cambios'] as const;
 const eventKey = (id: string) => ['calendario', 'evento', id] as const;
-
-async function request<T>(method: string, path: string, fallback: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
-  const token = window.localStorage.getItem(TOKEN_KEY);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await globalThis.fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0, fallback, 'network');
-  }
-  const answer = (await response.json().catch(() => ({}))) as { data?: T; msg?: string; code?: string; errors?: Record<string, string> };
-  if (!response.ok) throw new ApiError(response.status, answer.msg ?? fallback, answer.code, answer.errors);
-  return answer.data as T;
-}
-
-const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 /** The `data` of a typed call's answer. */
 async function data<T>(answer: Promise<{ data?: { data: T }; error?: unknown; response: Response }>, fallback: string): Promise<T> {
@@ -41,7 +23,7 @@ export function useOccurrences(familiaId: string | null, desde: string, hasta: s
     queryKey: eventsKey(familiaId ?? '', desde, hasta),
     enabled: familiaId !== null && desde !== '',
     placeholderData: (previous) => previous,
-    queryFn: () => request<Occurrence[]>('GET', `/api/eventos?${query({ familiaId: familiaId ?? '', desde, hasta })}`, t('calendar.errors.load')),
+    queryFn: () => data(api.GET('/api/eventos', { params: { query: { familiaId: familiaId ?? '', desde, hasta } } }), t('calendar.errors.load')),
   });
 }
 
@@ -72,7 +54,7 @@ export function useStoredEvent(id: string | null) {
   return useQuery({
     queryKey: eventKey(id ?? ''),
     enabled: id !== null,
-    queryFn: () => request<StoredEvent>('GET', `/api/eventos/${encodeURIComponent(id ?? '')}`, t('calendar.errors.load')),
+    queryFn: () => data(api.GET('/api/eventos/{id}', { params: { path: { id: id ?? '' } } }), t('calendar.errors.load')),
   });
 }
 
@@ -95,24 +77,24 @@ function useCalendarMutation<V, R>(run: (vars: V) => Promise<R>) {
 
 export function useCreateEvent() {
   const { t } = useTranslation();
-  return useCalendarMutation((body: EventInput) => request<Occurrence>('POST', '/api/eventos', t('calendar.errors.save'), body));
+  return useCalendarMutation((body: EventInput) => data(api.POST('/api/eventos', { body }), t('calendar.errors.save')));
 }
 
-/** `?ocurrencia=…&alcance=…` for one occurrence or it and the following ones; nothing for the whole event. */
-const scopeQuery = (scope: Scope, ocurrencia: string | undefined) => (scope === 'todas' || !ocurrencia ? '' : `?${query({ ocurrencia, alcance: scope })}`);
+/** `ocurrencia` and `alcance` for one occurrence or it and the following ones; nothing for the whole event. */
+const scopeQuery = (scope: Scope, ocurrencia: string | undefined) => (scope === 'todas' || !ocurrencia ? {} : { ocurrencia, alcance: scope });
 
 /** Changes an event: the body is the whole event; `scope` and the occurrence say which instances. */
 export function useUpdateEvent() {
   const { t } = useTranslation();
   return useCalendarMutation(({ id, body, scope, ocurrencia }: { id: string; body: EventInput; scope: Scope; ocurrencia?: string | undefined }) =>
-    request<unknown>('PUT', `/api/eventos/${encodeURIComponent(id)}${scopeQuery(scope, ocurrencia)}`, t('calendar.errors.save'), body),
+    data(api.PUT('/api/eventos/{id}', { params: { path: { id }, query: scopeQuery(scope, ocurrencia) }, body }), t('calendar.errors.save')),
   );
 }
 
 export function useDeleteEvent() {
   const { t } = useTranslation();
   return useCalendarMutation(({ id, scope, ocurrencia }: { id: string; scope: Scope; ocurrencia?: string | undefined }) =>
-    request<unknown>('DELETE', `/api/eventos/${encodeURIComponent(id)}${scopeQuery(scope, ocurrencia)}`, t('calendar.errors.delete')),
+    unwrap(api.DELETE('/api/eventos/{id}', { params: { path: { id }, query: scopeQuery(scope, ocurrencia) } }), t('calendar.errors.delete')),
   );
 }
 

@@ -34,38 +34,10 @@ export interface EventInput {
 }
 
 /** An event as stored (a single one or a series): `inicio`/`fin` are local, the series' first. */
-export interface StoredEvent {
-  _id: string;
-  inicio: string;
-  fin: string;
-  todoElDia: boolean;
-  zonaHoraria: string;
-  recurrencia?: string | null;
-  excepciones: string[];
-  fechasExtra: string[];
-}
+export type StoredEvent = components['schemas']['EventoView'];
 
-/** One occurrence of an event, as the calendar lists it. */
-export interface Occurrence {
-  eventoId: string;
-  /** Its local start, which names it when changing it alone or with the following ones. */
-  ocurrencia: string;
-  /** RFC 3339 with the real offset, or a date for all-day events. */
-  inicio: string;
-  fin?: string | null;
-  titulo: string;
-  tipo: string;
-  categoria: string;
-  todoElDia: boolean;
-  zonaHoraria: string;
-  recurrencia?: string | null;
-  hijos: string[];
-  lugar?: string | null;
-  notas?: string | null;
-  privado: boolean;
-  recordatorios: number[];
-  autorId?: string | null;
-}
+/** One occurrence of an event, as the calendar lists it: `inicio`/`fin` RFC 3339 with the real offset, or dates. */
+export type Occurrence = components['schemas']['OccurrenceView'];
 
 /** Which occurrences a change of a repeating event reaches: the API's `alcance`, or the whole series. */
 export type Scope = 'una' | 'siguientes' | 'todas';
