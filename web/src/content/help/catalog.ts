@@ -62,7 +62,7 @@ export const HELP_ARTICLES: readonly HelpArticleMeta[] = [
   { id: 'profile-setup', category: 'account', readTime: 3, lastUpdated: '2026-11-23', related: ['change-password', 'first-steps'] },
   { id: 'send-message', category: 'communication', readTime: 6, lastUpdated: '2026-11-24', related: ['share-photos', 'invite-coparent', 'notification-settings'], area: 'messaging' },
   { id: 'share-photos', category: 'communication', readTime: 3, lastUpdated: '2026-11-24', related: ['send-message', 'first-steps', 'upload-doc'], area: 'messaging' },
-  { id: 'create-event', category: 'calendar', readTime: 4, lastUpdated: '2026-11-24', related: ['custody-schedule', 'notification-settings'], area: 'calendar' },
+  { id: 'create-event', category: 'calendar', readTime: 5, lastUpdated: '2026-11-24', related: ['custody-schedule', 'notification-settings'], area: 'calendar' },
   { id: 'custody-schedule', category: 'calendar', readTime: 6, lastUpdated: '2026-11-24', related: ['create-event', 'send-message', 'split-expenses'], area: 'calendar' },
   { id: 'add-expense', category: 'expenses', readTime: 6, lastUpdated: '2026-08-22', related: ['split-expenses', 'upload-doc'], area: 'expenses' },
   { id: 'split-expenses', category: 'expenses', readTime: 5, lastUpdated: '2026-08-22', related: ['add-expense', 'custody-schedule'], area: 'expenses' },
