@@ -105,7 +105,6 @@ export function CalendarGrid({ zone, view, onViewChange, events, onRangeChange, 
         nowIndicator
         now={() => wallClock(new Date().toISOString(), zone)}
         listDayFormat={{ weekday: 'long', day: 'numeric', month: 'long' }}
-        listDayAltFormat={false}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         events={events}
@@ -119,10 +118,8 @@ export function CalendarGrid({ zone, view, onViewChange, events, onRangeChange, 
           const id = info.event.extendedProps.occurrenceKey as string | undefined;
           if (id) onEventPick(id);
         }}
-        listDayHeaderContent={(info) => {
-          const label = nightLabel?.(dayOf(info.date));
-          return label ? `${info.text} · ${label}` : info.text;
-        }}
+        // The heading's second part (level 1) says whose night it is rather than the date again.
+        listDayHeaderContent={(info) => (info.level === 0 ? info.text : (nightLabel?.(dayOf(info.date)) ?? ''))}
         noEventsContent={t('calendar.agenda.empty')}
       />
     </div>
