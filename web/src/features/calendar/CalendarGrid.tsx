@@ -118,6 +118,16 @@ export function CalendarGrid({ zone, view, onViewChange, events, onRangeChange, 
           const id = info.event.extendedProps.occurrenceKey as string | undefined;
           if (id) onEventPick(id);
         }}
+        // The colour bands are hidden from screen readers: each day's number says whose night it is.
+        dayCellTopContent={(info) => {
+          const label = nightLabel?.(dayOf(info.date));
+          return (
+            <>
+              {info.dayNumberText}
+              {label && <span className="sr-only"> · {label}</span>}
+            </>
+          );
+        }}
         // The heading's second part (level 1) says whose night it is rather than the date again.
         listDayHeaderContent={(info) => (info.level === 0 ? info.text : (nightLabel?.(dayOf(info.date)) ?? ''))}
         noEventsContent={t('calendar.agenda.empty')}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation, type TFunction } from '../../i18n';
 import { TextField } from '../../components/Field';
 import { formatDate } from '../../lib/dates';
@@ -27,6 +27,30 @@ export function describeRepeat(repeat: Repeat, t: TFunction, language: string): 
   if (repeat.end.kind === 'on') text += `, ${t('calendar.repeat.until', { date: formatDate(repeat.end.date, language) })}`;
   if (repeat.end.kind === 'after') text += `, ${t('calendar.repeat.times', { count: repeat.end.count })}`;
   return text;
+}
+
+/**
+ * A whole number from `min` to `max` that may be emptied while typing: the choice changes only
+ * when the text is such a number, and the field shows the choice again when left.
+ */
+function NumberInput({ value, min, max, onValue, ...rest }: { value: number; min: number; max: number; onValue: (n: number) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'min' | 'max'>) {
+  const [text, setText] = useState<string | null>(null);
+  return (
+    <input
+      {...rest}
+      type="number"
+      min={min}
+      max={max}
+      inputMode="numeric"
+      value={text ?? String(value)}
+      onChange={(e) => {
+        setText(e.target.value);
+        const n = Number(e.target.value);
+        if (e.target.value !== '' && Number.isInteger(n) && n >= min && n <= max) onValue(n);
+      }}
+      onBlur={() => setText(null)}
+    />
+  );
 }
 
 /**
@@ -65,14 +89,12 @@ export function RecurrenceBuilder({ value, onChange, start, disabled = false, er
             <label htmlFor={`${id}-interval`} className="block text-sm font-medium text-ink">
               {t(`calendar.repeat.interval.${UNIT[value.frequency]}`)}
             </label>
-            <input
+            <NumberInput
               id={`${id}-interval`}
-              type="number"
               min={1}
               max={99}
-              inputMode="numeric"
               value={value.interval}
-              onChange={(e) => set({ interval: Math.max(1, Math.min(99, Number(e.target.value) || 1)) })}
+              onValue={(interval) => set({ interval })}
               className="block w-full rounded-xl border border-gray-300 bg-white px-3.5 py-2.5 text-base text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
             />
           </div>
@@ -134,12 +156,11 @@ export function RecurrenceBuilder({ value, onChange, start, disabled = false, er
             </label>
             {value.end.kind === 'after' && (
               <label className="flex items-center gap-2">
-                <input
-                  type="number"
+                <NumberInput
                   min={1}
                   max={999}
                   value={value.end.count}
-                  onChange={(e) => set({ end: { kind: 'after', count: Math.max(1, Math.min(999, Number(e.target.value) || 1)) } })}
+                  onValue={(count) => set({ end: { kind: 'after', count } })}
                   className="w-20 rounded-xl border border-gray-300 bg-white px-3 py-2 text-base text-ink"
                 />
                 {t('calendar.repeat.occurrences')}
