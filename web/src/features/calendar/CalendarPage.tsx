@@ -9,7 +9,7 @@ import { useFamilies } from '../families/api';
 import { useNights, useOccurrences, useSchedule, useSwaps } from './api';
 import { CalendarGrid, type CalendarViewName, type VisibleRange } from './CalendarGrid';
 import { CustodyWizard } from './CustodyWizard';
-import { addDays, calendarItems, nightsByDate, occurrenceKey, startOfDay, todayIn } from './display';
+import { addDays, calendarItems, lastExchange, nightsByDate, occurrenceKey, startOfDay, todayIn } from './display';
 import { EventDialog } from './EventDialog';
 import { HandoverDialog } from './HandoverDialog';
 import { parentsOf } from './parents';
@@ -59,6 +59,8 @@ export default function CalendarPage() {
   const occurrences = useOccurrences(familiaId, desde, hasta);
   const nights = useNights(familiaId, range.start, range.end ? addDays(range.end, -1) : '');
   const upcoming = useNights(dialog?.kind === 'swap' ? familiaId : null, addDays(today, 1), addDays(today, SWAP_HORIZON_DAYS));
+  // A handover is recorded for the latest exchange, most often today's or a recent one.
+  const recent = useNights(dialog?.kind === 'handover' ? familiaId : null, addDays(today, -14), today);
   const schedule = useSchedule(familiaId);
   const swaps = useSwaps(familiaId);
 
@@ -169,8 +171,14 @@ export default function CalendarPage() {
       {dialog?.kind === 'swap' && (
         <SwapDialog familiaId={familiaId} zone={zone} me={me} upcoming={upcoming.data ?? []} answering={dialog.answering} onClose={() => setDialog(null)} />
       )}
-      {dialog?.kind === 'handover' && (
-        <HandoverDialog familiaId={familiaId} zone={zone} date={today} plannedTime={schedule.data?.horaIntercambio} onClose={() => setDialog(null)} />
+      {dialog?.kind === 'handover' && !recent.isLoading && (
+        <HandoverDialog
+          familiaId={familiaId}
+          zone={zone}
+          date={lastExchange(recent.data ?? []) ?? today}
+          plannedTime={schedule.data?.horaIntercambio}
+          onClose={() => setDialog(null)}
+        />
       )}
     </section>
   );

@@ -73,3 +73,13 @@ export function todayIn(zone: string): string {
 export function addDays(date: string, days: number): string {
   return Temporal.PlainDate.from(date).add({ days }).toString();
 }
+
+/** The latest date on which the night changed hands (the exchange's date), among nights in date order. */
+export function lastExchange(nights: Night[]): string | undefined {
+  for (let i = nights.length - 1; i > 0; i -= 1) {
+    const night = nights[i];
+    const before = nights[i - 1];
+    if (night && before && night.usuarioId !== before.usuarioId) return night.fecha;
+  }
+  return undefined;
+}
