@@ -4,8 +4,11 @@
 
 pub mod custody;
 pub mod events;
+mod export;
 pub mod recurrence;
 pub mod swaps;
+
+use std::sync::LazyLock;
 
 use async_trait::async_trait;
 use chrono::Utc;
@@ -14,11 +17,19 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     db::entities::usuario,
-    domain::{Domain, Work},
+    domain::{Domain, ExportFile, Work, export_json},
+    error::ApiResult,
+    families,
     platform::jobs::Periodic,
     state::AppState,
 };
-use events::entities::evento;
+use events::{access::visible_to, entities::evento, views::EventoView};
+
+const EVENTS_README: &str = "\
+calendario/eventos.json        los eventos de tus familias que ves, con sus repeticiones / your families' events you see, with their repetitions\n";
+
+/// The export's lines: the events', then custody's.
+static README: LazyLock<String> = LazyLock::new(|| format!("{EVENTS_README}{}", export::README));
 
 /// The calendar domain's part of the contract (`domain`).
 pub struct Calendar;
@@ -51,21 +62,63 @@ impl Domain for Calendar {
         jobs
     }
 
+    /// The events of their families that they see, as stored; each family's custody schedule,
+    /// periods, their swaps and the handovers.
+    async fn export(
+        &self,
+        state: &AppState,
+        user: &usuario::Model,
+    ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
+        use sea_orm::QueryOrder;
+        let rows = evento::Entity::find()
+            .filter(evento::Column::FamiliaId.in_subquery(families::family_ids_of(&user.id)))
+            .filter(visible_to(&user.id))
+            .order_by_asc(evento::Column::PrimerInicio)
+            .all(&state.db)
+            .await?;
+        let views = rows
+            .iter()
+            .map(EventoView::of)
+            .collect::<ApiResult<Vec<_>>>()?;
+        let mut files = vec![export_json("calendario/eventos.json", &views)?];
+        files.extend(export::files(state, user).await?);
+        Ok((files, README.as_str()))
+    }
+
     /// Their private events go (nobody else may ever see them); their other events stay for the
-    /// family, without an author.
+    /// family, without an author. Who set a schedule, added a period or recorded a handover is
+    /// forgotten; the nights, swaps and handovers stay for the other parent, as the family's history.
     async fn erase_account(
         &self,
         txn: &DatabaseTransaction,
         user: &usuario::Model,
     ) -> Result<Vec<String>, DbErr> {
+        use custody::entities::{custodia, periodo};
+        use swaps::entities::entrega;
         evento::Entity::delete_many()
             .filter(evento::Column::AutorId.eq(&user.id))
             .filter(evento::Column::Privado.eq(true))
             .exec(txn)
             .await?;
+        let none = || Expr::value(Option::<String>::None);
         evento::Entity::update_many()
-            .col_expr(evento::Column::AutorId, Expr::value(Option::<String>::None))
+            .col_expr(evento::Column::AutorId, none())
             .filter(evento::Column::AutorId.eq(&user.id))
+            .exec(txn)
+            .await?;
+        custodia::Entity::update_many()
+            .col_expr(custodia::Column::CreadaPor, none())
+            .filter(custodia::Column::CreadaPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        periodo::Entity::update_many()
+            .col_expr(periodo::Column::CreadoPor, none())
+            .filter(periodo::Column::CreadoPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        entrega::Entity::update_many()
+            .col_expr(entrega::Column::RegistradaPor, none())
+            .filter(entrega::Column::RegistradaPor.eq(&user.id))
             .exec(txn)
             .await?;
         Ok(Vec::new())

@@ -197,12 +197,21 @@ fn figure<'a>(list: &'a Value, usuario_id: &str) -> &'a Value {
         .unwrap_or(&Value::Null)
 }
 
+/// A pattern, its custom cycle, its first 28 nights, and Ana's and Beto's nights of 365 with
+/// their percentages.
+type Case = (
+    &'static str,
+    Option<&'static str>,
+    String,
+    (i64, f64),
+    (i64, f64),
+);
+
 #[tokio::test]
 async fn every_pattern_gives_its_first_28_nights_and_its_share_of_a_year() {
     let f = family().await;
     let monday = next_monday();
-    // (pattern, custom cycle, the first 28 nights, Ana's and Beto's nights of 365 and their %).
-    let cases: [(&str, Option<&str>, String, (i64, f64), (i64, f64)); 9] = [
+    let cases: [Case; 9] = [
         (
             "2-2-3",
             None,
@@ -299,6 +308,14 @@ async fn every_pattern_gives_its_first_28_nights_and_its_share_of_a_year() {
     assert_eq!(schedule.body["data"]["ciclo"], "AAB");
     assert_eq!(schedule.body["data"]["horaIntercambio"], "18:00");
     assert_eq!(f.entries("custodia.definida").await, 9);
+    // Each change reached every member live, the viewer too.
+    let live = nido::platform::live::store::evento::Entity::find()
+        .filter(nido::platform::live::store::evento::Column::UsuarioId.eq(&f.vera_id))
+        .filter(nido::platform::live::store::evento::Column::Tipo.eq("custodia"))
+        .count(&f.app.db)
+        .await
+        .expect("events");
+    assert_eq!(live, 9);
 }
 
 #[tokio::test]
@@ -715,6 +732,30 @@ async fn a_recorded_handover_moves_the_actual_hours() {
         figure(planned, &f.beto_id)["porcentajeHoras"].as_f64(),
         Some(12.5)
     );
+    // Beto's account is erased: who recorded it is forgotten, the handover and his nights stay.
+    let closed = f
+        .app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&f.beto),
+            Some(json!({"password": PASSWORD, "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert!(closed.status.is_success(), "{}", closed.body);
+    let purged = nido::accounts::closing::purge_due(&f.app.state, Utc::now() + Duration::days(91))
+        .await
+        .expect("purge");
+    assert_eq!(purged, 1);
+    let listed = f.app.get(&path, Some(&f.ana)).await;
+    assert_eq!(listed.status, StatusCode::OK, "{}", listed.body);
+    assert!(
+        listed.body["data"][0]["registradaPor"].is_null(),
+        "{}",
+        listed.body
+    );
+    assert_eq!(f.letters(exchange, 1).await, "B");
 }
 
 #[tokio::test]

@@ -5,7 +5,7 @@
 use chrono::{Duration, NaiveDate, Utc};
 use nido::platform::live::store;
 use reqwest::StatusCode;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 
 use crate::custody::{Family, day, family, next_monday, today};
@@ -127,6 +127,31 @@ async fn an_accepted_swap_moves_the_nights_and_every_step_is_told_and_recorded()
         })
         .unwrap_or_default();
     assert_eq!(beto_planned["noches"], 0, "{share}");
+    // Each parent's data export carries the schedule and the swaps they took part in.
+    let exported = f.app.export_file(&f.beto, "calendario/custodia.json").await;
+    let exported: Value = serde_json::from_str(&exported).expect("json");
+    assert_eq!(exported[0]["versiones"][0]["patron"], "7-7", "{exported}");
+    assert_eq!(
+        exported[0]["cambios"][0]["motivo"],
+        "Cumpleaños de la abuela"
+    );
+    // The family's calendar goes with the family.
+    f.app
+        .sql(&format!("DELETE FROM familias WHERE id = '{}'", f.family))
+        .await;
+    for table in ["custodias", "cambios", "cambio_noches"] {
+        let left = f
+            .app
+            .db
+            .query_one_raw(sea_orm::Statement::from_string(
+                f.app.db.get_database_backend(),
+                format!("SELECT COUNT(*) AS n FROM {table}"),
+            ))
+            .await
+            .expect("count")
+            .and_then(|row| row.try_get::<i64>("", "n").ok());
+        assert_eq!(left, Some(0), "{table}");
+    }
 }
 
 #[tokio::test]

@@ -8,12 +8,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrai
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{
-    entities::custodia,
-    pattern::Pattern,
-    plan::{self},
-    publish_change, require_coparent,
-};
+use super::{entities::custodia, pattern::Pattern, plan, publish_change, require_coparent};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
@@ -79,7 +74,7 @@ pub struct ScheduleAnswer {
     pub data: Option<ScheduleView>,
 }
 
-fn view(row: &custodia::Model) -> VersionView {
+pub fn view(row: &custodia::Model) -> VersionView {
     VersionView {
         id: row.id.clone(),
         patron: row.patron.clone(),

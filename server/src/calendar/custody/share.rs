@@ -219,6 +219,46 @@ mod tests {
     }
 
     #[test]
+    fn a_night_across_a_daylight_saving_change_has_23_or_25_hours() {
+        use crate::calendar::custody::{
+            pattern::Pattern,
+            plan::{DEFAULT_EXCHANGE, Version},
+        };
+        let date = |s: &str| s.parse::<NaiveDate>().expect("date");
+        let plan = Plan {
+            zone: "Europe/Madrid".parse().expect("zone"),
+            versions: vec![Version {
+                inicio: date("2026-03-23"),
+                pattern: Pattern::parse("7-7", None).expect("pattern"),
+                a: "ana".into(),
+                b: "beto".into(),
+                exchange: DEFAULT_EXCHANGE,
+            }],
+            periods: Vec::new(),
+            swapped: HashMap::new(),
+        };
+        // Ana's week holds the night of 28 March, when clocks go forward.
+        let spring = report(
+            &plan,
+            &HashMap::new(),
+            date("2026-03-23"),
+            date("2026-03-29"),
+        );
+        assert_eq!(spring.planificado[0].horas, 167.0);
+        assert_eq!(spring.planificado[0].noches, 7);
+        // Her week of 19 October, 30 weeks later, holds the night of 24 October, when they go
+        // back.
+        let autumn = report(
+            &plan,
+            &HashMap::new(),
+            date("2026-10-19"),
+            date("2026-10-25"),
+        );
+        assert_eq!(autumn.planificado[0].horas, 169.0);
+        assert_eq!(autumn.planificado[1].noches, 0);
+    }
+
+    #[test]
     fn hours_round_half_up() {
         assert_eq!(hour_hundredths(24 * 3600), 2400);
         assert_eq!(hour_hundredths(18), 1); // 0.005 h

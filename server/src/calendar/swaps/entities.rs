@@ -64,7 +64,8 @@ pub mod entrega {
     use sea_orm::entity::prelude::*;
 
     /// When the exchange that begins the night of `fecha` actually happened.
-    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
     #[sea_orm(table_name = "entregas")]
     pub struct Model {
         #[sea_orm(primary_key, auto_increment = false)]

@@ -13,7 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::entities::entrega;
 use crate::{
-    calendar::custody::{exchange_on, publish_change, require_coparent},
+    calendar::custody::{exchange_on, plan::Plan, publish_change, require_coparent, zone_of},
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         FamilyMember,
@@ -104,11 +104,25 @@ pub async fn list_handovers(
         .limit(LISTED)
         .all(&state.db)
         .await?;
-    let mut data = Vec::with_capacity(rows.len());
-    for row in rows {
-        let plan = exchange_on(&state.db, &access.family, row.fecha).await?;
-        data.push(view(row, plan.at));
-    }
+    // One plan for all of them: only the planned exchange times are read from it.
+    let (Some(first), Some(last)) = (
+        rows.iter().map(|r| r.fecha).min(),
+        rows.iter().map(|r| r.fecha).max(),
+    ) else {
+        return Ok(Json(HandoverListAnswer {
+            success: true,
+            data: Vec::new(),
+        }));
+    };
+    let zone = zone_of(Some(&access.family.zona_horaria));
+    let plan = Plan::load(&state.db, &access.family.id, zone, first, last).await?;
+    let data = rows
+        .into_iter()
+        .map(|row| {
+            let previsto = plan.exchange_at(row.fecha);
+            view(row, previsto)
+        })
+        .collect();
     Ok(Json(HandoverListAnswer {
         success: true,
         data,

@@ -374,14 +374,6 @@ pub async fn create_swap(
     ))
 }
 
-#[derive(Debug, Deserialize)]
-pub struct SwapPath {
-    #[allow(dead_code)]
-    id: String,
-    #[serde(rename = "cambioId")]
-    cambio_id: String,
-}
-
 /// Closes the open request the caller must answer as `estado`, with the transaction's first
 /// statement (`answerable` checked who may, before it): of two answers at once, one wins and the
 /// other finds it no longer open.
@@ -438,14 +430,14 @@ async fn answerable(state: &AppState, access: &FamilyMember, cambio_id: &str) ->
 pub async fn accept_swap(
     State(state): State<AppState>,
     access: FamilyMember,
-    Path(path): Path<SwapPath>,
+    Path((_familia, cambio_id)): Path<(String, String)>,
 ) -> ApiResult<Json<SwapAnswer>> {
-    answerable(&state, &access, &path.cambio_id).await?;
+    answerable(&state, &access, &cambio_id).await?;
     let now = Utc::now();
     let me = access.auth.user.id.clone();
     let familia_id = access.family.id.clone();
     let txn = state.db.begin().await?;
-    let row = close(&txn, &access, &path.cambio_id, ACCEPTED, now).await?;
+    let row = close(&txn, &access, &cambio_id, ACCEPTED, now).await?;
     let nights: BTreeSet<NaiveDate> = dates_of(&row.noches)
         .into_iter()
         .chain(dates_of(&row.devolucion))
@@ -542,13 +534,13 @@ async fn answered(
 pub async fn decline_swap(
     State(state): State<AppState>,
     access: FamilyMember,
-    Path(path): Path<SwapPath>,
+    Path((_familia, cambio_id)): Path<(String, String)>,
 ) -> ApiResult<Json<SwapAnswer>> {
-    answerable(&state, &access, &path.cambio_id).await?;
+    answerable(&state, &access, &cambio_id).await?;
     let now = Utc::now();
     let me = access.auth.user.id.clone();
     let txn = state.db.begin().await?;
-    let row = close(&txn, &access, &path.cambio_id, DECLINED, now).await?;
+    let row = close(&txn, &access, &cambio_id, DECLINED, now).await?;
     record::append(
         &txn,
         &row.familia_id,
@@ -588,15 +580,15 @@ pub async fn decline_swap(
 pub async fn counter_swap(
     State(state): State<AppState>,
     access: FamilyMember,
-    Path(path): Path<SwapPath>,
+    Path((_familia, cambio_id)): Path<(String, String)>,
     Json(body): Json<SwapInput>,
 ) -> ApiResult<(StatusCode, Json<SwapAnswer>)> {
-    answerable(&state, &access, &path.cambio_id).await?;
+    answerable(&state, &access, &cambio_id).await?;
     let now = Utc::now();
     let input = check(&state.db, &access, body, now).await?;
     let me = access.auth.user.id.clone();
     let txn = state.db.begin().await?;
-    let first = close(&txn, &access, &path.cambio_id, COUNTERED, now).await?;
+    let first = close(&txn, &access, &cambio_id, COUNTERED, now).await?;
     if input.other != first.solicitante_id {
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::SwapNotParent));
     }
