@@ -274,6 +274,7 @@ messages! {
     EventRuleInvalid => "event_rule_invalid", "La regla de repetición no es válida (RRULE de RFC 5545, por ejemplo FREQ=WEEKLY;BYDAY=MO,WE)", "The repeat rule is not valid (an RFC 5545 RRULE, for example FREQ=WEEKLY;BYDAY=MO,WE)";
     EventRuleFrequency => "event_rule_frequency", "Un evento puede repetirse cada día, semana, mes o año, no por horas ni minutos", "An event can repeat daily, weekly, monthly or yearly, not by hours or minutes";
     EventRuleUntil => "event_rule_until", "UNTIL debe ser una hora UTC como 20260415T215959Z (o una fecha como 20260415 en eventos de todo el día)", "UNTIL must be a UTC time like 20260415T215959Z (or a date like 20260415 for all-day events)";
+    EventRuleNever => "event_rule_never", "Con esa regla el evento no ocurre nunca (por ejemplo, un 31 de abril)", "With that rule the event never happens (a 31 April, say)";
     EventRuleAllDayTime => "event_rule_all_day_time", "Un evento de todo el día no puede repetirse a ciertas horas (BYHOUR, BYMINUTE, BYSECOND)", "An all-day event cannot repeat at given hours (BYHOUR, BYMINUTE, BYSECOND)";
     CalendarRangeInvalid => "calendar_range_invalid", "Indica desde y hasta como instantes RFC 3339, con hasta después de desde", "Give desde and hasta as RFC 3339 instants, with hasta after desde";
     CalendarRangeTooLong => "calendar_range_too_long", "Consulta como máximo 5 años a la vez", "Ask for at most 5 years at a time";
@@ -290,7 +291,6 @@ messages! {
     EventStarted => "event_started", "Este evento ya empezó: solo se pueden cambiar sus notas. Para cambiar las próximas repeticiones, cambia «esta y las siguientes».", "This event has already started: only its notes can change. To change the coming repetitions, change \"this and the following\".";
     EventOccurrenceInvalid => "event_occurrence_invalid", "Ninguna repetición de este evento empieza a esa hora local", "No repetition of this event starts at that local time";
     EventScopeInvalid => "event_scope_invalid", "El alcance debe ser una o siguientes, con la ocurrencia indicada", "The scope must be una or siguientes, with the occurrence given";
-    EventSaved => "event_saved", "Evento guardado.", "Event saved.";
     EventCancelled => "event_cancelled", "Evento cancelado.", "Event cancelled.";
     // Custody: the schedule, holiday periods, swaps and handovers.
     CustodyPatternInvalid => "custody_pattern_invalid", "El patrón debe ser 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek o personalizado.", "The pattern must be 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek or personalizado.";

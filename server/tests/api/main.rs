@@ -3,6 +3,7 @@
 
 mod accounts;
 mod backup;
+mod calendar_events;
 mod child_deletion;
 mod children;
 mod closing;

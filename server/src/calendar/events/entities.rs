@@ -35,6 +35,8 @@ pub mod evento {
         pub ocurrencia: Option<String>,
         pub primer_inicio: DateTimeUtc,
         pub ultimo_inicio: Option<DateTimeUtc>,
+        /// When the reminders job must look at it next; null when no reminder is left.
+        pub proximo_aviso: Option<DateTimeUtc>,
         pub created_at: DateTimeUtc,
         pub updated_at: DateTimeUtc,
     }

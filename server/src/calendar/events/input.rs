@@ -237,7 +237,16 @@ pub async fn check(
     let recurrencia = match (inicio, body.recurrencia.as_deref().map(str::trim)) {
         (_, None | Some("")) => None,
         (Some(start), Some(value)) => errors
-            .check("recurrencia", Rule::parse(value, start))
+            .check(
+                "recurrencia",
+                Rule::parse(value, start).and_then(|r| {
+                    if r.happens(start) {
+                        Ok(r)
+                    } else {
+                        Err(Msg::EventRuleNever)
+                    }
+                }),
+            )
             .map(|r| r.text()),
         (None, Some(_)) => None,
     };

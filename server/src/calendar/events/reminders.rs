@@ -2,17 +2,20 @@
 //! notice to everyone who sees it. A periodic job looks every minute; each reminder is claimed by
 //! a row in `evento_avisos` (one per event, occurrence and offset), so several instances, or a
 //! run repeated, send it once. A reminder more than `GRACE` late (the server was down) is
-//! dropped: a "one week before" notice six days late would only confuse.
+//! dropped: a "one week before" notice six days late would only confuse. Each event keeps when
+//! the job must look at it next (`proximo_aviso`), so a run reads only the events with a reminder
+//! due, not every series.
 
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
-    ColumnTrait, Condition, EntityTrait, QueryFilter, Set, TransactionTrait, sea_query::OnConflict,
+    ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
+    sea_query::{Expr, OnConflict},
 };
 
 use super::{
     access::audience,
     entities::{aviso, evento},
-    input::{Fields, MAX_REMINDER_MINUTES},
+    input::Fields,
 };
 use crate::{
     calendar::recurrence::Start,
@@ -23,6 +26,9 @@ use crate::{
 };
 
 pub const GRACE: Duration = Duration::hours(1);
+/// How far past the furthest reminder the next one is looked for; beyond, the event is looked at
+/// again then.
+const LOOKAHEAD: Duration = Duration::days(35);
 
 pub fn periodic() -> Vec<(Periodic, Work)> {
     vec![(
@@ -39,29 +45,51 @@ pub fn periodic() -> Vec<(Periodic, Work)> {
     )]
 }
 
+/// When the first reminder after `after` falls due; a time to look again when none falls within
+/// the look-ahead but the series goes on past it; None when no reminder is left. `last` is the
+/// series' last start instant (None when it never ends).
+pub fn next_due(
+    fields: &Fields,
+    last: Option<DateTime<Utc>>,
+    after: DateTime<Utc>,
+) -> Option<DateTime<Utc>> {
+    let furthest = fields.recordatorios.iter().max().copied()?;
+    let until = after + Duration::minutes(i64::from(furthest)) + LOOKAHEAD;
+    let again = last.is_none_or(|l| l >= until).then_some(until);
+    let Ok(series) = fields.series() else {
+        return again;
+    };
+    let Ok(occurrences) = series.occurrences(after, until) else {
+        return again;
+    };
+    occurrences
+        .iter()
+        .flat_map(|o| {
+            let instant = o.instant.with_timezone(&Utc);
+            fields
+                .recordatorios
+                .iter()
+                .map(move |m| instant - Duration::minutes(i64::from(*m)))
+        })
+        .filter(|due| *due > after)
+        .min()
+        .or(again)
+}
+
 /// Sends the reminders due at `now` not sent yet; answers how many it sent.
 pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
-    let horizon = now + Duration::minutes(i64::from(MAX_REMINDER_MINUTES)) + Duration::minutes(1);
     let rows = evento::Entity::find()
-        .filter(evento::Column::PrimerInicio.lt(horizon))
-        .filter(
-            Condition::any()
-                .add(evento::Column::UltimoInicio.is_null())
-                .add(evento::Column::UltimoInicio.gte(now - GRACE)),
-        )
-        .filter(evento::Column::Recordatorios.ne("[]"))
+        .filter(evento::Column::ProximoAviso.lte(now))
         .all(&state.db)
         .await?;
     let mut sent = 0;
     for row in rows {
         let fields =
-            Fields::of(&row).map_err(|e| anyhow::anyhow!("event {}: {:?}", row.id, e.code()))?;
-        let Some(furthest) = fields.recordatorios.iter().max().copied() else {
-            continue;
-        };
+            Fields::of(&row).map_err(|e| anyhow::anyhow!("event {}: {}", row.id, e.code()))?;
         let series = fields
             .series()
             .map_err(|m| anyhow::anyhow!("event {}: {}", row.id, m.code()))?;
+        let furthest = fields.recordatorios.iter().max().copied().unwrap_or(0);
         let until = now + Duration::minutes(i64::from(furthest)) + Duration::seconds(1);
         let occurrences = series
             .occurrences(now - GRACE, until)
@@ -78,6 +106,16 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<us
                 }
             }
         }
+        // Unless the event changed meanwhile (the change set its own).
+        evento::Entity::update_many()
+            .col_expr(
+                evento::Column::ProximoAviso,
+                Expr::value(next_due(&fields, row.ultimo_inicio, now)),
+            )
+            .filter(evento::Column::Id.eq(&row.id))
+            .filter(evento::Column::UpdatedAt.eq(row.updated_at))
+            .exec(&state.db)
+            .await?;
     }
     Ok(sent)
 }

@@ -17,7 +17,7 @@ use super::{
     entities::evento,
     input::{EventInput, Fields, check},
     list_occurrences,
-    store::{announce, insert, update},
+    store::{announce, insert, lock, update},
     views::{EventoView, OccurrenceView},
 };
 use crate::{
@@ -106,7 +106,7 @@ fn instant(value: Option<&str>, field: &'static str) -> ApiResult<DateTime<Utc>>
         .ok_or_else(|| ApiError::field(field, Msg::CalendarRangeInvalid))
 }
 
-fn started() -> ApiError {
+fn started_error() -> ApiError {
     ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Msg::EventStarted)
 }
 
@@ -234,6 +234,7 @@ pub async fn update_event(
     let scope = query.scope(row.todo_el_dia)?;
     let new = check(&state.db, &row.familia_id, &family.zona_horaria, body).await?;
     let txn = state.db.begin().await?;
+    lock(&txn, &row.id).await?;
     // Read again inside the transaction: a change that raced this one is not undone.
     let (row, _) = writable(&txn, &id, &auth.user.id).await?;
     let changed = change(&txn, &row, &auth.user.id, scope, new).await?;
@@ -351,10 +352,7 @@ async fn change(
     }
 }
 
-fn started_error() -> ApiError {
-    started()
-}
-
+/// A walk of the series that went too far to tell: the series' rule is what to change.
 async fn change_whole(
     txn: &DatabaseTransaction,
     row: &evento::Model,
@@ -404,6 +402,7 @@ async fn cancel_whole(
     .await?)
 }
 
+/// A walk of the series that went too far to tell: its rule is what to change.
 fn field_error(msg: Msg) -> ApiError {
     ApiError::field("recurrencia", msg)
 }
@@ -425,7 +424,9 @@ pub async fn delete_event(
     Path(id): Path<String>,
     Query(query): Query<ScopeQuery>,
 ) -> ApiResult<Json<Done>> {
+    writable(&state.db, &id, &auth.user.id).await?;
     let txn = state.db.begin().await?;
+    lock(&txn, &id).await?;
     let (row, _) = writable(&txn, &id, &auth.user.id).await?;
     let scope = query.scope(row.todo_el_dia)?;
     let wake = cancel(&txn, &row, &auth.user.id, scope).await?;

@@ -2,13 +2,17 @@
 //! transaction (the family record, the live event to those who see it).
 
 use chrono::{DateTime, Utc};
-use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
+    sea_query::Expr,
+};
 use serde_json::{Value, json};
 
 use super::{
     access::audience,
     entities::evento,
     input::{Fields, start_list},
+    reminders,
 };
 use crate::{
     error::ApiResult,
@@ -37,7 +41,24 @@ fn fill(row: &mut evento::ActiveModel, fields: &Fields, now: DateTime<Utc>) -> A
     row.recordatorios = Set(Value::from(fields.recordatorios.clone()).to_string());
     row.primer_inicio = Set(first);
     row.ultimo_inicio = Set(last);
+    row.proximo_aviso = Set(reminders::next_due(fields, last, now));
     row.updated_at = Set(now);
+    Ok(())
+}
+
+/// The first statement of a change to an event: a write, so on PostgreSQL it holds the event's
+/// row until commit and on SQLite the transaction holds the only writer lock before it reads
+/// anything (a read first could not become a write while another writer waits). A second change
+/// of the same event waits here, then reads the first one's result.
+pub async fn lock(txn: &impl ConnectionTrait, evento_id: &str) -> Result<(), DbErr> {
+    evento::Entity::update_many()
+        .col_expr(
+            evento::Column::UpdatedAt,
+            Expr::col(evento::Column::UpdatedAt),
+        )
+        .filter(evento::Column::Id.eq(evento_id))
+        .exec(txn)
+        .await?;
     Ok(())
 }
 

@@ -162,8 +162,7 @@ impl Series {
         // Wall-clock bounds wide enough for any offset (at most ±26 hours from UTC).
         let low = desde.naive_utc() - Duration::days(2);
         let high = hasta.naive_utc() + Duration::days(2);
-        let mut starts: BTreeSet<Start> = self.rule_starts(high)?.into_iter().collect();
-        starts.retain(|s| s.naive() >= low);
+        let mut starts: BTreeSet<Start> = self.rule_starts(low, high)?.into_iter().collect();
         starts.extend(
             self.rdates
                 .iter()
@@ -188,12 +187,16 @@ impl Series {
 
     /// The rule's instances (the start alone without a rule) with a wall-clock start before
     /// `high`, before EXDATE and RDATE.
-    fn rule_starts(&self, high: NaiveDateTime) -> Result<Vec<Start>, Msg> {
+    /// Only those from `low` on are kept: a series that began years ago is walked, not stored.
+    fn rule_starts(&self, low: NaiveDateTime, high: NaiveDateTime) -> Result<Vec<Start>, Msg> {
         let Some(rule) = &self.rule else {
             return Ok(vec![self.start]);
         };
         let mut out = Vec::new();
-        for naive in rule.walk(self.start.naive())? {
+        for (walked, naive) in rule
+            .walk(rule.rebased(self.start.naive(), low))?
+            .enumerate()
+        {
             if naive >= high {
                 break;
             }
@@ -201,10 +204,12 @@ impl Series {
             if !rule.until_allows(self.zone, start) {
                 break;
             }
-            if out.len() == MAX_WALK {
+            if walked == MAX_WALK {
                 return Err(Msg::CalendarTooManyOccurrences);
             }
-            out.push(start);
+            if naive >= low {
+                out.push(start);
+            }
         }
         Ok(out)
     }
@@ -218,13 +223,17 @@ impl Series {
             return Ok(true);
         }
         let high = start.naive() + Duration::seconds(1);
-        Ok(self.rule_starts(high)?.contains(&start))
+        Ok(self.rule_starts(start.naive(), high)?.contains(&start))
     }
 
     /// Whether an occurrence (after EXDATE and RDATE) starts before `at`, in wall-clock time.
     pub fn has_before(&self, at: Start) -> Result<bool, Msg> {
         let earlier = |s: &Start| s.naive() < at.naive() && !self.exdates.contains(s);
-        Ok(self.rdates.iter().any(earlier) || self.rule_starts(at.naive())?.iter().any(earlier))
+        Ok(self.rdates.iter().any(earlier)
+            || self
+                .rule_starts(NaiveDateTime::MIN, at.naive())?
+                .iter()
+                .any(earlier))
     }
 
     /// The first and the last start instants of the series (the last is None when it never
@@ -241,7 +250,11 @@ impl Series {
             None => Some(instant(&self.start)),
             Some(rule) if rule.is_bounded() => {
                 let far = self.start.naive() + Duration::days(366 * 300);
-                self.rule_starts(far)?.last().map(instant)
+                // A COUNT too large to walk is, for every query, a series without end.
+                match self.rule_starts(self.start.naive(), far) {
+                    Ok(starts) => starts.last().map(instant),
+                    Err(_) => return Ok((first, None)),
+                }
             }
             Some(_) => return Ok((first, None)),
         };
@@ -256,7 +269,7 @@ impl Series {
             return Ok((None, None));
         };
         let made = self
-            .rule_starts(at.naive())?
+            .rule_starts(NaiveDateTime::MIN, at.naive())?
             .iter()
             .filter(|s| s.naive() < at.naive())
             .count();
@@ -376,5 +389,120 @@ mod tests {
         assert_eq!(s.contains(Start::At(at("2026-03-04T17:30:00"))), Ok(true));
         assert_eq!(s.contains(Start::At(at("2026-03-03T17:30:00"))), Ok(false));
         assert_eq!(s.contains(Start::At(at("2026-03-05T17:30:00"))), Ok(false));
+    }
+}
+
+#[cfg(test)]
+mod rebase_tests {
+    use super::*;
+
+    /// A series walked from a later start (to skip years of instances) gives what the whole walk
+    /// gives.
+    #[test]
+    fn walking_from_a_later_start_changes_nothing() {
+        let start = Start::parse("2024-01-31T00:30:00", false).expect("a start");
+        let low = Start::parse("2026-10-30T00:00:00", false)
+            .expect("a start")
+            .naive();
+        let high = low + Duration::days(40);
+        for rule in [
+            "FREQ=DAILY",
+            "FREQ=DAILY;INTERVAL=3",
+            "FREQ=DAILY;BYHOUR=0,5,23;BYMINUTE=0,30",
+            "FREQ=DAILY;BYDAY=MO,FR;BYMONTH=11",
+            "FREQ=WEEKLY",
+            "FREQ=WEEKLY;INTERVAL=2;BYDAY=SU,MO;WKST=MO",
+            "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU;WKST=SU",
+            "FREQ=WEEKLY;BYDAY=TU;BYHOUR=8,20",
+            "FREQ=WEEKLY;INTERVAL=2;UNTIL=20261115T000000Z",
+        ] {
+            let series = Series {
+                zone: chrono_tz::America::Santiago,
+                start,
+                rule: Some(Rule::parse(rule, start).expect("a rule")),
+                exdates: Vec::new(),
+                rdates: Vec::new(),
+            };
+            let whole: Vec<Start> = series
+                .rule_starts(NaiveDateTime::MIN, high)
+                .expect("a walk")
+                .into_iter()
+                .filter(|s| s.naive() >= low)
+                .collect();
+            assert!(!whole.is_empty(), "{rule}");
+            assert_eq!(series.rule_starts(low, high), Ok(whole), "{rule}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod hostile_tests {
+    use super::*;
+
+    /// Rules that never or hardly ever match, or leap far, end quickly without a panic.
+    #[test]
+    fn rules_that_never_match_or_leap_far_end_quickly() {
+        let start = Start::parse("2026-03-02T17:30:00", false).expect("a start");
+        let from = DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
+            .expect("an instant")
+            .with_timezone(&Utc);
+        for rule in [
+            "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;COUNT=2",
+            "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31;COUNT=3",
+            "FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=4",
+            "FREQ=YEARLY;INTERVAL=65535;COUNT=5",
+            "FREQ=DAILY;INTERVAL=65535;COUNT=5",
+            "FREQ=WEEKLY;BYWEEKNO=53;BYDAY=MO;COUNT=40",
+            "FREQ=YEARLY;BYYEARDAY=366;COUNT=30",
+            "FREQ=MONTHLY;BYSETPOS=-1;BYDAY=MO;COUNT=5000",
+            "FREQ=YEARLY;BYWEEKNO=-53;COUNT=3",
+            "FREQ=MONTHLY;BYDAY=+5MO;COUNT=3",
+            "FREQ=MONTHLY;BYDAY=-0MO",
+            "FREQ=MONTHLY;BYDAY=53MO",
+            "FREQ=YEARLY;BYDAY=53MO;COUNT=2",
+            "FREQ=YEARLY;BYDAY=-53SU;COUNT=2",
+            "FREQ=WEEKLY;WKST=XX",
+            "FREQ=YEARLY;BYYEARDAY=-366;COUNT=3",
+            "FREQ=DAILY;BYSETPOS=367",
+            "FREQ=MONTHLY;BYSETPOS=-366;BYDAY=MO",
+            "FREQ=MONTHLY;BYMONTHDAY=999999999999",
+            "FREQ=DAILY;COUNT=99999999999",
+            "FREQ=DAILY;COUNT=4294967295",
+            "FREQ=DAILY;INTERVAL=65536",
+            "FREQ=DAILY;BYHOUR=24",
+            "FREQ=DAILY;BYMINUTE=60;BYSECOND=60",
+            "FREQ=DAILY;BYSECOND=59,60",
+            "FREQ=YEARLY;BYMONTH=13",
+            "FREQ=YEARLY;BYMONTH=0",
+            "FREQ=DAILY;UNTIL=99991231T235959Z",
+            "FREQ=DAILY;UNTIL=19000101T000000Z",
+            "FREQ=DAILY;;",
+            "FREQ=DAILY;=",
+            "FREQ==DAILY",
+            "FREQ=DAILY;X-NAME=1",
+            "RRULE:",
+            "FREQ=DAILY\nRRULE:FREQ=WEEKLY",
+            "DTSTART:20260101T000000Z\nRRULE:FREQ=DAILY",
+        ] {
+            let began = std::time::Instant::now();
+            // Refused outright is fine too.
+            let Ok(parsed) = Rule::parse(rule, start) else {
+                continue;
+            };
+            let series = Series {
+                zone: chrono_tz::Europe::Madrid,
+                start,
+                rule: Some(parsed),
+                exdates: Vec::new(),
+                rdates: Vec::new(),
+            };
+            let _ = series.bounds();
+            let _ = series.occurrences(from, from + Duration::days(5 * 365));
+            let _ = series.has_before(Start::At(start.naive() + Duration::days(9000)));
+            assert!(
+                began.elapsed() < std::time::Duration::from_secs(5),
+                "{rule}"
+            );
+        }
     }
 }

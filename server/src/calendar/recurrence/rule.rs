@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, TimeZone, Utc};
 use chrono_tz::Tz;
-use rrule::{RRule, RRuleSet, Unvalidated, Validated};
+use rrule::{Frequency, RRule, RRuleSet, Unvalidated, Validated};
 
 use super::{Start, resolve};
 use crate::i18n::Msg;
@@ -133,6 +133,14 @@ impl Rule {
         })
     }
 
+    /// Whether the rule makes any instance from `start` (`FREQ=MONTHLY;BYMONTH=4;BYMONTHDAY=31`
+    /// makes none, and would make every expansion search in vain).
+    pub fn happens(&self, start: Start) -> bool {
+        self.walk(start.naive())
+            .map(|mut w| w.next().is_some())
+            .unwrap_or(false)
+    }
+
     /// The rule in its canonical spelling, as stored.
     pub fn text(&self) -> String {
         join(self.parts.iter().map(|(k, v)| (k.as_str(), v.clone())))
@@ -161,12 +169,42 @@ impl Rule {
         Ok((&set).into_iter().map(|t| t.naive_utc()))
     }
 
+    /// Where to start walking to reach `low` without walking the years before it: a later start
+    /// whole periods on, where a daily or weekly rule without COUNT makes the same instances
+    /// from the period after it (its BYxxx parts were settled from the real start on parsing).
+    /// Two periods and some days of margin keep the first period, which may come out short,
+    /// well before `low`.
+    pub(super) fn rebased(&self, start: NaiveDateTime, low: NaiveDateTime) -> NaiveDateTime {
+        let days = match self.rrule.get_freq() {
+            Frequency::Daily => 1,
+            Frequency::Weekly => 7,
+            _ => return start,
+        };
+        if self.count.is_some() {
+            return start;
+        }
+        let period = i64::from(self.rrule.get_interval()) * days;
+        let gap = (low - start).num_days() - 2 * period - 3;
+        if gap <= 0 {
+            return start;
+        }
+        start + chrono::Duration::days(gap / period * period)
+    }
+
     /// Whether UNTIL (inclusive, on instants) lets an instance starting at `start` be.
     pub(super) fn until_allows(&self, zone: Tz, start: Start) -> bool {
         match (self.until, start) {
             (None, _) => true,
             (Some(Until::Day(d)), s) => s.naive().date() <= d,
-            (Some(Until::Instant(u)), s) => resolve(zone, s.naive()) <= u,
+            // No zone is more than 26 hours from UTC: far from UNTIL, no need to look it up.
+            (Some(Until::Instant(u)), s) => {
+                let margin = chrono::Duration::hours(26);
+                match s.naive() {
+                    t if t < u.naive_utc() - margin => true,
+                    t if t > u.naive_utc() + margin => false,
+                    t => resolve(zone, t) <= u,
+                }
+            }
         }
     }
 

@@ -31,6 +31,7 @@ enum Eventos {
     Ocurrencia,
     PrimerInicio,
     UltimoInicio,
+    ProximoAviso,
     CreatedAt,
     UpdatedAt,
 }
@@ -84,6 +85,8 @@ impl MigrationTrait for Migration {
                 // the events a window can hold, found without expanding every series.
                 .col(timestamp_with_time_zone(Eventos::PrimerInicio))
                 .col(timestamp_with_time_zone_null(Eventos::UltimoInicio))
+                // When the reminders job must look at this event next; null: never again.
+                .col(timestamp_with_time_zone_null(Eventos::ProximoAviso))
                 .col(timestamp_with_time_zone(Eventos::CreatedAt))
                 .col(timestamp_with_time_zone(Eventos::UpdatedAt))
                 .foreign_key(
@@ -109,6 +112,14 @@ impl MigrationTrait for Migration {
                 .name("idx_eventos_primer_inicio")
                 .table(Eventos::Table)
                 .col(Eventos::PrimerInicio)
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("idx_eventos_proximo_aviso")
+                .table(Eventos::Table)
+                .col(Eventos::ProximoAviso)
                 .to_owned(),
         )
         .await?;
