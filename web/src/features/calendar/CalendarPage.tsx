@@ -13,6 +13,7 @@ import { addDays, calendarItems, lastExchange, nightsByDate, occurrenceKey, star
 import { EventDialog } from './EventDialog';
 import { HandoverDialog } from './HandoverDialog';
 import { parentsOf } from './parents';
+import { ShareSummary } from './ShareSummary';
 import { SwapDialog } from './SwapDialog';
 import { SwapRequests } from './SwapRequests';
 import type { Swap } from './types';
@@ -155,6 +156,8 @@ export default function CalendarPage() {
           }}
         />
       </div>
+
+      {hasSchedule && <ShareSummary familiaId={familiaId} parents={parents} year={Number(today.slice(0, 4))} />}
 
       {dialog?.kind === 'event' && (
         <EventDialog

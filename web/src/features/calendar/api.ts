@@ -58,6 +58,16 @@ export function useStoredEvent(id: string | null) {
   });
 }
 
+/** Each parent's nights and hours from `desde` to `hasta` (dates, both included): planned, and actual with swaps and handovers. */
+export function useShare(familiaId: string | null, desde: string, hasta: string) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: ['calendario', familiaId ?? '', 'reparto', desde, hasta] as const,
+    enabled: familiaId !== null,
+    queryFn: () => data(api.GET('/api/familias/{id}/custodia/reparto', { params: { path: family(familiaId), query: { desde, hasta } } }), t('calendar.errors.load')),
+  });
+}
+
 export function useSwaps(familiaId: string | null) {
   const { t } = useTranslation();
   return useQuery({
