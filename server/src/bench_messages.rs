@@ -217,6 +217,7 @@ async fn seed_conversations(
                 asunto: format!("Conversación {}", p.conversation),
                 creada_por: Some(seeded_id(1, p.family * 2 - 1)),
                 mensajes: p.messages as i64,
+                version: p.messages as i64,
                 ultimo_mensaje_at: (p.messages > 0).then_some(now),
                 created_at: now - Duration::minutes(5 * p.messages as i64 + 1),
                 updated_at: now,

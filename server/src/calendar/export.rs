@@ -1,10 +1,12 @@
-//! What the calendar adds to a user's export: for each of their families, the custody schedule's
-//! versions, its holiday periods, the swap requests they took part in and the recorded handovers.
+//! What the calendar adds to a user's export: the events of their families that they see, and for
+//! each family the custody schedule's versions, its holiday periods, the swap requests they took
+//! part in and the recorded handovers.
 
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
 use super::{
+    events::{access::visible_to, entities::evento, views::EventoView},
     custody::{entities::custodia, entities::periodo, periods::PeriodView, schedule::VersionView},
     swaps::{
         entities::{cambio, entrega},
@@ -20,6 +22,7 @@ use crate::{
 };
 
 pub const README: &str = "\
+calendario/eventos.json        los eventos de tus familias que ves, con sus repeticiones / your families' events you see, with their repetitions
 calendario/custodia.json       el calendario de custodia de cada familia, sus períodos, tus cambios de noches y las entregas / each family's custody schedule, its periods, your night swaps and the handovers\n";
 
 #[derive(Serialize)]
@@ -33,6 +36,25 @@ struct FamilyCustody {
 }
 
 pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<ExportFile>> {
+    Ok(vec![events(state, user).await?, custody(state, user).await?])
+}
+
+/// The events of their families that they see, as stored.
+async fn events(state: &AppState, user: &usuario::Model) -> ApiResult<ExportFile> {
+    let rows = evento::Entity::find()
+        .filter(evento::Column::FamiliaId.in_subquery(families::family_ids_of(&user.id)))
+        .filter(visible_to(&user.id))
+        .order_by_asc(evento::Column::PrimerInicio)
+        .all(&state.db)
+        .await?;
+    let views = rows
+        .iter()
+        .map(EventoView::of)
+        .collect::<ApiResult<Vec<_>>>()?;
+    export_json("calendario/eventos.json", &views)
+}
+
+async fn custody(state: &AppState, user: &usuario::Model) -> ApiResult<ExportFile> {
     let now = chrono::Utc::now();
     let mut out = Vec::new();
     for membership in families::memberships(state, &user.id).await?.iter() {
@@ -77,5 +99,5 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
             entregas,
         });
     }
-    Ok(vec![export_json("calendario/custodia.json", &out)?])
+    export_json("calendario/custodia.json", &out)
 }

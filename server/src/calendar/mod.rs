@@ -1,4 +1,4 @@
-//! Calendar: events with their recurrence; custody (the schedule, holiday periods, who holds each
+//! Calendar: events with their recurrence, custody (the schedule, holiday periods, who holds each
 //! night, the parenting-time report, exchange reminders) and swaps (requests, answers, expiry,
 //! handovers). docs/calendar.md states the rules.
 
@@ -8,8 +8,6 @@ mod export;
 pub mod recurrence;
 pub mod swaps;
 
-use std::sync::LazyLock;
-
 use async_trait::async_trait;
 use chrono::Utc;
 use sea_orm::{ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
@@ -17,19 +15,12 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     db::entities::usuario,
-    domain::{Domain, ExportFile, Work, export_json},
+    domain::{Domain, ExportFile, Work},
     error::ApiResult,
-    families,
     platform::jobs::Periodic,
     state::AppState,
 };
-use events::{access::visible_to, entities::evento, views::EventoView};
-
-const EVENTS_README: &str = "\
-calendario/eventos.json        los eventos de tus familias que ves, con sus repeticiones / your families' events you see, with their repetitions\n";
-
-/// The export's lines: the events', then custody's.
-static README: LazyLock<String> = LazyLock::new(|| format!("{EVENTS_README}{}", export::README));
+use events::entities::evento;
 
 /// The calendar domain's part of the contract (`domain`).
 pub struct Calendar;
@@ -43,8 +34,8 @@ impl Domain for Calendar {
             .merge(swaps::router())
     }
 
-    /// Event reminders, expiring unanswered swap requests and reminding exchanges. The custody
-    /// tables go with a family's row (foreign keys cascade).
+    /// Event reminders, expiring unanswered swap requests and reminding exchanges. The tables go
+    /// with a family's row (foreign keys cascade).
     fn periodic(&self) -> Vec<(Periodic, Work)> {
         let mut jobs = events::reminders::periodic();
         jobs.push((swaps::expiry::JOB, |state| {
@@ -62,32 +53,18 @@ impl Domain for Calendar {
         jobs
     }
 
-    /// The events of their families that they see, as stored; each family's custody schedule,
-    /// periods, their swaps and the handovers.
     async fn export(
         &self,
         state: &AppState,
         user: &usuario::Model,
     ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
-        use sea_orm::QueryOrder;
-        let rows = evento::Entity::find()
-            .filter(evento::Column::FamiliaId.in_subquery(families::family_ids_of(&user.id)))
-            .filter(visible_to(&user.id))
-            .order_by_asc(evento::Column::PrimerInicio)
-            .all(&state.db)
-            .await?;
-        let views = rows
-            .iter()
-            .map(EventoView::of)
-            .collect::<ApiResult<Vec<_>>>()?;
-        let mut files = vec![export_json("calendario/eventos.json", &views)?];
-        files.extend(export::files(state, user).await?);
-        Ok((files, README.as_str()))
+        Ok((export::files(state, user).await?, export::README))
     }
 
     /// Their private events go (nobody else may ever see them); their other events stay for the
     /// family, without an author. Who set a schedule, added a period or recorded a handover is
-    /// forgotten; the nights, swaps and handovers stay for the other parent, as the family's history.
+    /// forgotten; the nights, swaps and handovers stay for the other parent, as the family's
+    /// history.
     async fn erase_account(
         &self,
         txn: &DatabaseTransaction,
@@ -95,12 +72,12 @@ impl Domain for Calendar {
     ) -> Result<Vec<String>, DbErr> {
         use custody::entities::{custodia, periodo};
         use swaps::entities::entrega;
+        let none = || Expr::value(Option::<String>::None);
         evento::Entity::delete_many()
             .filter(evento::Column::AutorId.eq(&user.id))
             .filter(evento::Column::Privado.eq(true))
             .exec(txn)
             .await?;
-        let none = || Expr::value(Option::<String>::None);
         evento::Entity::update_many()
             .col_expr(evento::Column::AutorId, none())
             .filter(evento::Column::AutorId.eq(&user.id))

@@ -28,6 +28,9 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
                     // Deleted rows are overwritten with zeros, not left readable in free pages:
                     // an erased child's medical notes must not stay in the file.
                     .pragma("secure_delete", "on")
+                    // Pages are read from the file's mapping, not copied in by a system call
+                    // each; the mapping only reserves addresses, memory is the page cache's.
+                    .pragma("mmap_size", "1073741824")
             });
     } else {
         opts.max_connections(16).min_connections(1);

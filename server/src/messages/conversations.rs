@@ -263,6 +263,7 @@ pub async fn create_conversation(
         asunto,
         creada_por: Some(me.clone()),
         mensajes: 0,
+        version: 0,
         ultimo_mensaje_at: None,
         created_at: now,
         updated_at: now,

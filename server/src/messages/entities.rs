@@ -17,6 +17,8 @@ pub mod conversacion {
         pub creada_por: Option<String>,
         /// How many messages it holds, which is the last message's `numero`.
         pub mensajes: i64,
+        /// Raised by every change to what its messages show (`messages::pages`).
+        pub version: i64,
         pub ultimo_mensaje_at: Option<DateTimeUtc>,
         pub created_at: DateTimeUtc,
         pub updated_at: DateTimeUtc,

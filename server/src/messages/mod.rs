@@ -7,6 +7,7 @@ pub mod conversations;
 pub mod entities;
 mod export;
 pub mod notice;
+pub mod pages;
 pub mod print;
 pub mod search;
 pub mod send;
@@ -26,8 +27,8 @@ use crate::{
     db::entities::usuario,
     domain::{Domain, ExportFile, Work},
     error::ApiResult,
-    platform::jobs::Periodic,
-    state::AppState,
+    platform::{changes::Forget, jobs::Periodic},
+    state::{AppState, Parts},
 };
 use entities::{adjunto, conversacion, mensaje, participante, vista};
 
@@ -67,6 +68,12 @@ impl Domain for Messages {
             .merge(tone::router())
     }
 
+    fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {
+        let pages = pages::cache();
+        forget.push(pages::forgetter(&pages));
+        parts.insert::<pages::Pages>(pages);
+    }
+
     fn periodic(&self) -> Vec<(Periodic, Work)> {
         attachments::periodic()
     }
@@ -86,6 +93,7 @@ impl Domain for Messages {
         txn: &DatabaseTransaction,
         user: &usuario::Model,
     ) -> Result<Vec<String>, DbErr> {
+        pages::touch_all_of(txn, &user.id).await?;
         let none = || Expr::value(Option::<String>::None);
         mensaje::Entity::update_many()
             .col_expr(mensaje::Column::AutorId, none())

@@ -302,6 +302,10 @@ async fn take_number(
             conversacion::Column::Mensajes,
             Expr::col(conversacion::Column::Mensajes).add(1),
         )
+        .col_expr(
+            conversacion::Column::Version,
+            Expr::col(conversacion::Column::Version).add(1),
+        )
         .col_expr(conversacion::Column::UltimoMensajeAt, Expr::value(now))
         .col_expr(conversacion::Column::UpdatedAt, Expr::value(now))
         .filter(conversacion::Column::Id.eq(conversacion_id))

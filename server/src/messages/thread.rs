@@ -1,19 +1,24 @@
 //! A conversation's messages, newest first in pages going back, and the caller's first views:
 //! set once per message, never moved, and written to the family record.
 
-use axum::extract::{Path, Query, State};
+use std::sync::Arc;
+
+use axum::{
+    extract::{Path, Query, State},
+    http::{HeaderValue, header},
+    response::{IntoResponse, Response},
+};
+use bytes::Bytes;
 use chrono::SubsecRound;
 use chrono::{DateTime, Utc};
-use sea_orm::{
-    ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
-    sea_query::Expr,
-};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait, sea_query::Expr};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
     access::{readable_conversation, readers},
     entities::{mensaje, vista},
+    pages::{self, Page, Pages},
     views::{self, MensajeView},
 };
 use crate::{
@@ -93,31 +98,61 @@ pub async fn list_messages(
     auth: AuthUser,
     Path(id): Path<String>,
     Query(query): Query<PageQuery>,
-) -> ApiResult<Json<MessagePageAnswer>> {
-    let conversation = readable_conversation(&state, &auth.user.id, &id).await?;
+) -> ApiResult<Response> {
+    let me = &auth.user.id;
+    let conversation = readable_conversation(&state, me, &id).await?;
     let below = cursor(query.cursor.as_deref())?;
-    let mut find =
-        mensaje::Entity::find().filter(mensaje::Column::ConversacionId.eq(&conversation.id));
-    if let Some(below) = below {
-        find = find.filter(mensaje::Column::Numero.lt(below));
+    let pages = state.part::<Pages>();
+    let newest = below.is_none();
+    if newest
+        && let Some(page) = pages.get(&conversation.id)
+        && page.version == conversation.version
+    {
+        return Ok(json_body(page.body.clone()));
     }
-    let mut rows = find
-        .order_by_desc(mensaje::Column::Numero)
-        .limit(PAGE + 1)
-        .all(&state.db)
-        .await?;
-    let more = rows.len() as u64 > PAGE;
-    rows.truncate(PAGE as usize);
+    let generation = pages.generation();
+    let mut mensajes = views::page(&state, me, &conversation.id, below, PAGE + 1).await?;
+    let more = mensajes.len() as u64 > PAGE;
+    mensajes.truncate(PAGE as usize);
     let siguiente = more
-        .then(|| rows.last().map(|m| m.numero.to_string()))
+        .then(|| mensajes.last().map(|m| m.numero.to_string()))
         .flatten();
-    Ok(Json(MessagePageAnswer {
+    let people = mensajes
+        .iter()
+        .flat_map(|m| {
+            let quoted = m.responde_a.as_ref().and_then(|q| q.autor.as_ref());
+            m.autor.iter().chain(quoted).map(|p| p.id.clone())
+        })
+        .collect();
+    let answer = MessagePageAnswer {
         success: true,
         data: MessagePage {
-            mensajes: views::messages(&state, rows).await?,
+            mensajes,
             siguiente,
         },
-    }))
+    };
+    let body =
+        Bytes::from(serde_json::to_vec(&answer).map_err(|e| ApiError::internal(e.to_string()))?);
+    if newest {
+        let page = Page {
+            version: conversation.version,
+            people,
+            body: body.clone(),
+        };
+        pages.put(generation, conversation.id, Arc::new(page));
+    }
+    Ok(json_body(body))
+}
+
+fn json_body(body: Bytes) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response()
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -196,6 +231,7 @@ pub async fn mark_seen(
         txn.rollback().await?;
         return Ok(answer(0, now));
     }
+    pages::touch(&txn, &conversation.id).await?;
     set.sort_by_key(|v| v.numero);
     let mensajes: Vec<&str> = set.iter().map(|v| v.mensaje_id.as_str()).collect();
     record::append(

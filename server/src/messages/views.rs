@@ -4,19 +4,23 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect,
-    sea_query::{Expr, ExprTrait},
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait,
+    JoinType, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Statement,
+    sea_query::{Alias, Expr, ExprTrait},
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{
+    access,
     attachments::{self, AdjuntoView},
     entities::{adjunto, conversacion, mensaje, participante, vista},
 };
 use crate::{
-    db::entities::usuario, error::ApiResult, families::record::entities::entrada, platform::photo,
+    db::entities::usuario,
+    error::{ApiError, ApiResult},
+    families::record::entities::entrada,
+    platform::photo,
     state::AppState,
 };
 
@@ -146,126 +150,345 @@ async fn users_by_id(
         .collect())
 }
 
-/// The views of these messages, in the order given, with everything they show read in a few
-/// queries.
-pub async fn messages(state: &AppState, rows: Vec<mensaje::Model>) -> ApiResult<Vec<MensajeView>> {
-    if rows.is_empty() {
-        return Ok(Vec::new());
-    }
-    let db = &state.db;
-    let ids: Vec<String> = rows.iter().map(|m| m.id.clone()).collect();
-    let quoted_ids: HashSet<String> = rows.iter().filter_map(|m| m.responde_a.clone()).collect();
-    let quoted: HashMap<String, mensaje::Model> = if quoted_ids.is_empty() {
-        HashMap::new()
-    } else {
-        mensaje::Entity::find()
-            .filter(mensaje::Column::Id.is_in(quoted_ids))
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|m| (m.id.clone(), m))
-            .collect()
+/// A message with everything its view shows but its files: its author, the message it quotes,
+/// its record entry's hash and its first views. A page of a conversation is read at every
+/// opening, so all of it comes from one statement (`read`), as one JSON value: SQLite hands each
+/// row from its own thread to the request's, and 50 rows were 50 hand-offs.
+#[derive(Debug, Deserialize)]
+struct Row {
+    id: String,
+    conversacion_id: String,
+    familia_id: String,
+    numero: i64,
+    autor_id: Option<String>,
+    texto: String,
+    tipo: String,
+    responde_a: Option<String>,
+    tono: String,
+    registro_seq: i64,
+    enviado_at: String,
+    autor_nombre: Option<String>,
+    autor_apellido: Option<String>,
+    registro_hash: Option<String>,
+    cita_numero: Option<i64>,
+    cita_autor_id: Option<String>,
+    cita_autor_nombre: Option<String>,
+    cita_autor_apellido: Option<String>,
+    cita_texto: Option<String>,
+    cita_enviado_at: Option<String>,
+    /// `[[usuarioId, vistaAt|null], …]` as text; null or `[]` for none.
+    vistas: Option<String>,
+    /// 1 when it has files (read separately, as few messages have any).
+    con_adjuntos: i32,
+}
+
+/// The columns of `Row`, in the order `with_view` selects them.
+const ROW_COLUMNS: [&str; 22] = [
+    "id",
+    "conversacion_id",
+    "familia_id",
+    "numero",
+    "autor_id",
+    "texto",
+    "tipo",
+    "responde_a",
+    "tono",
+    "registro_seq",
+    "enviado_at",
+    "autor_nombre",
+    "autor_apellido",
+    "registro_hash",
+    "cita_numero",
+    "cita_autor_id",
+    "cita_autor_nombre",
+    "cita_autor_apellido",
+    "cita_texto",
+    "cita_enviado_at",
+    "vistas",
+    "con_adjuntos",
+];
+
+/// The rows `select` finds, in its order, read as one JSON array built by the database.
+async fn read(
+    db: &DatabaseConnection,
+    select: sea_orm::Select<mensaje::Entity>,
+) -> ApiResult<Vec<Row>> {
+    let backend = db.get_database_backend();
+    let inner = select.build(backend);
+    let (object, array) = match backend {
+        DbBackend::Postgres => ("json_build_object", "json_agg"),
+        _ => ("json_object", "json_group_array"),
     };
-    let authors = users_by_id(
-        db,
-        rows.iter()
-            .chain(quoted.values())
-            .filter_map(|m| m.autor_id.clone()),
-    )
-    .await?;
+    let fields = ROW_COLUMNS
+        .iter()
+        .map(|c| format!("'{c}', p.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let cast = if backend == DbBackend::Postgres {
+        "::text"
+    } else {
+        ""
+    };
+    // The order of an aggregate is not promised: callers order what comes back.
+    let text = format!(
+        "SELECT {array}({object}({fields})){cast} AS filas FROM ({}) p",
+        inner.sql
+    );
+    let statement = Statement::from_sql_and_values(
+        backend,
+        text,
+        inner.values.map(|v| v.0).unwrap_or_default(),
+    );
+    let json: Option<String> = match db.query_one_raw(statement).await? {
+        Some(row) => row.try_get("", "filas")?,
+        None => None,
+    };
+    match json {
+        None => Ok(Vec::new()),
+        Some(json) => serde_json::from_str(&json)
+            .map_err(|e| ApiError::internal(format!("a message page read back wrong: {e}"))),
+    }
+}
+
+/// The messages with their views' columns (see `Row`); callers add which and in what order.
+fn with_view(backend: DbBackend) -> sea_orm::Select<mensaje::Entity> {
+    let (u, q, qu, e) = (
+        Alias::new("u"),
+        Alias::new("q"),
+        Alias::new("qu"),
+        Alias::new("e"),
+    );
+    // The first views as JSON, one array per recipient; each backend has its own aggregate.
+    let vistas = match backend {
+        DbBackend::Postgres => {
+            "(SELECT json_agg(json_build_array(v.usuario_id, v.vista_at))::text \
+             FROM mensaje_vistas v WHERE v.mensaje_id = mensajes.id)"
+        }
+        _ => {
+            "(SELECT json_group_array(json_array(v.usuario_id, v.vista_at)) \
+             FROM mensaje_vistas v WHERE v.mensaje_id = mensajes.id)"
+        }
+    };
+    let mut select = mensaje::Entity::find()
+        .column_as(
+            Expr::col((u.clone(), usuario::Column::Nombre)),
+            "autor_nombre",
+        )
+        .column_as(
+            Expr::col((u.clone(), usuario::Column::Apellido)),
+            "autor_apellido",
+        )
+        .column_as(
+            Expr::col((e.clone(), entrada::Column::Hash)),
+            "registro_hash",
+        )
+        .column_as(
+            Expr::col((q.clone(), mensaje::Column::Numero)),
+            "cita_numero",
+        )
+        .column_as(
+            Expr::col((q.clone(), mensaje::Column::AutorId)),
+            "cita_autor_id",
+        )
+        .column_as(
+            Expr::col((qu.clone(), usuario::Column::Nombre)),
+            "cita_autor_nombre",
+        )
+        .column_as(
+            Expr::col((qu.clone(), usuario::Column::Apellido)),
+            "cita_autor_apellido",
+        )
+        .column_as(
+            Expr::cust(format!("substr(q.texto, 1, {QUOTE_CHARS})")),
+            "cita_texto",
+        )
+        .column_as(
+            Expr::col((q.clone(), mensaje::Column::EnviadoAt)),
+            "cita_enviado_at",
+        )
+        .column_as(Expr::cust(vistas), "vistas")
+        .column_as(
+            Expr::cust(
+                "CASE WHEN EXISTS (SELECT 1 FROM mensaje_adjuntos a \
+                 WHERE a.mensaje_id = mensajes.id) THEN 1 ELSE 0 END",
+            ),
+            "con_adjuntos",
+        );
+    QuerySelect::query(&mut select)
+        .join_as(
+            JoinType::LeftJoin,
+            usuario::Entity,
+            u.clone(),
+            Expr::col((u, usuario::Column::Id)).equals((mensaje::Entity, mensaje::Column::AutorId)),
+        )
+        .join_as(
+            JoinType::LeftJoin,
+            entrada::Entity,
+            e.clone(),
+            Expr::col((e.clone(), entrada::Column::FamiliaId))
+                .equals((mensaje::Entity, mensaje::Column::FamiliaId))
+                .and(
+                    Expr::col((e, entrada::Column::Seq))
+                        .equals((mensaje::Entity, mensaje::Column::RegistroSeq)),
+                ),
+        )
+        .join_as(
+            JoinType::LeftJoin,
+            mensaje::Entity,
+            q.clone(),
+            Expr::col((q.clone(), mensaje::Column::Id))
+                .equals((mensaje::Entity, mensaje::Column::RespondeA)),
+        )
+        .join_as(
+            JoinType::LeftJoin,
+            usuario::Entity,
+            qu.clone(),
+            Expr::col((qu, usuario::Column::Id)).equals((q, mensaje::Column::AutorId)),
+        );
+    select
+}
+
+/// A time as either backend writes it inside JSON: RFC 3339 from PostgreSQL, the stored text
+/// (`2026-11-24 06:50:01.123 +00:00` and the like) from SQLite.
+fn json_time(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text)
+        .or_else(|_| DateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f%:z"))
+        .or_else(|_| DateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f %:z"))
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+fn first_views(json: Option<&str>) -> Vec<VistaView> {
+    let pairs: Vec<(String, Option<String>)> = json
+        .and_then(|j| serde_json::from_str(j).ok())
+        .unwrap_or_default();
+    let mut views: Vec<VistaView> = pairs
+        .into_iter()
+        .map(|(usuario_id, at)| VistaView {
+            usuario_id,
+            vista_at: at.as_deref().and_then(json_time),
+        })
+        .collect();
+    views.sort_by(|a, b| a.usuario_id.cmp(&b.usuario_id));
+    views
+}
+
+fn persona_of(
+    id: &Option<String>,
+    nombre: Option<String>,
+    apellido: Option<String>,
+) -> Option<PersonaView> {
+    Some(PersonaView {
+        id: id.clone()?,
+        nombre: nombre?,
+        apellido: apellido?,
+    })
+}
+
+/// The views of these rows, in their order; their files are read in one more statement, only
+/// when one of them has any.
+async fn assemble(state: &AppState, rows: Vec<Row>) -> ApiResult<Vec<MensajeView>> {
+    let with_files: Vec<String> = rows
+        .iter()
+        .filter(|r| r.con_adjuntos != 0)
+        .map(|r| r.id.clone())
+        .collect();
     let mut files: HashMap<String, Vec<AdjuntoView>> = HashMap::new();
-    for row in adjunto::Entity::find()
-        .filter(adjunto::Column::MensajeId.is_in(ids.clone()))
-        .order_by_asc(adjunto::Column::Orden)
-        .all(db)
-        .await?
-    {
-        let view = attachments::view(state, &row);
-        files
-            .entry(row.mensaje_id.unwrap_or_default())
-            .or_default()
-            .push(view);
+    if !with_files.is_empty() {
+        for row in adjunto::Entity::find()
+            .filter(adjunto::Column::MensajeId.is_in(with_files))
+            .order_by_asc(adjunto::Column::Orden)
+            .all(&state.db)
+            .await?
+        {
+            let view = attachments::view(state, &row);
+            files
+                .entry(row.mensaje_id.unwrap_or_default())
+                .or_default()
+                .push(view);
+        }
     }
-    let mut seen: HashMap<String, Vec<VistaView>> = HashMap::new();
-    for row in vista::Entity::find()
-        .filter(vista::Column::MensajeId.is_in(ids))
-        .order_by_asc(vista::Column::UsuarioId)
-        .all(db)
-        .await?
-    {
-        seen.entry(row.mensaje_id).or_default().push(VistaView {
-            usuario_id: row.usuario_id,
-            vista_at: row.vista_at,
-        });
-    }
-    let hashes = entry_hashes(db, &rows).await?;
     Ok(rows
         .into_iter()
-        .map(|m| {
-            let author =
-                |id: &Option<String>| id.as_ref().and_then(|a| authors.get(a)).map(persona);
-            MensajeView {
-                autor: author(&m.autor_id),
-                responde_a: m
-                    .responde_a
-                    .as_ref()
-                    .and_then(|q| quoted.get(q))
-                    .map(|q| CitaView {
-                        id: q.id.clone(),
-                        numero: q.numero,
-                        autor: author(&q.autor_id),
-                        texto: q.texto.chars().take(QUOTE_CHARS).collect(),
-                        enviado_at: q.enviado_at,
-                    }),
-                adjuntos: files.remove(&m.id).unwrap_or_default(),
-                vistas: seen.remove(&m.id).unwrap_or_default(),
-                registro: RegistroRef {
-                    seq: m.registro_seq,
-                    hash: hashes
-                        .get(&(m.familia_id.clone(), m.registro_seq))
-                        .cloned()
-                        .unwrap_or_default(),
-                },
-                id: m.id,
-                conversacion_id: m.conversacion_id,
-                familia_id: m.familia_id,
-                numero: m.numero,
-                texto: m.texto,
-                tipo: m.tipo,
-                tono: m.tono,
-                enviado_at: m.enviado_at,
-            }
+        .map(|r| MensajeView {
+            autor: persona_of(&r.autor_id, r.autor_nombre, r.autor_apellido),
+            responde_a: match (&r.responde_a, r.cita_numero, &r.cita_enviado_at) {
+                (Some(id), Some(numero), Some(enviado_at)) => Some(CitaView {
+                    id: id.clone(),
+                    numero,
+                    autor: persona_of(&r.cita_autor_id, r.cita_autor_nombre, r.cita_autor_apellido),
+                    texto: r.cita_texto.unwrap_or_default(),
+                    enviado_at: json_time(enviado_at).unwrap_or_default(),
+                }),
+                _ => None,
+            },
+            adjuntos: files.remove(&r.id).unwrap_or_default(),
+            vistas: first_views(r.vistas.as_deref()),
+            registro: RegistroRef {
+                seq: r.registro_seq,
+                hash: r.registro_hash.unwrap_or_default(),
+            },
+            id: r.id,
+            conversacion_id: r.conversacion_id,
+            familia_id: r.familia_id,
+            numero: r.numero,
+            texto: r.texto,
+            tipo: r.tipo,
+            tono: r.tono,
+            enviado_at: json_time(&r.enviado_at).unwrap_or_default(),
         })
         .collect())
 }
 
-/// The record hashes of these messages' entries, by (family, seq).
-async fn entry_hashes(
-    db: &impl ConnectionTrait,
-    rows: &[mensaje::Model],
-) -> Result<HashMap<(String, i64), String>, DbErr> {
-    let mut by_family = Condition::any();
-    let mut families: HashMap<&str, Vec<i64>> = HashMap::new();
-    for m in rows {
-        families
-            .entry(&m.familia_id)
-            .or_default()
-            .push(m.registro_seq);
+/// A page of a conversation, newest first: up to `limit` messages numbered below `below`, if
+/// `usuario_id` may read it (else none: the caller tells an empty conversation from a closed
+/// one). The reader's check rides in the same statement.
+pub async fn page(
+    state: &AppState,
+    usuario_id: &str,
+    conversacion_id: &str,
+    below: Option<i64>,
+    limit: u64,
+) -> ApiResult<Vec<MensajeView>> {
+    let mut readable = access::readable_ids(usuario_id, None);
+    readable
+        .and_where(Expr::col((conversacion::Entity, conversacion::Column::Id)).eq(conversacion_id));
+    let mut find = with_view(state.db.get_database_backend())
+        .filter(mensaje::Column::ConversacionId.eq(conversacion_id))
+        .filter(Expr::exists(readable));
+    if let Some(below) = below {
+        find = find.filter(mensaje::Column::Numero.lt(below));
     }
-    for (familia, seqs) in families {
-        by_family = by_family.add(
-            Condition::all()
-                .add(entrada::Column::FamiliaId.eq(familia))
-                .add(entrada::Column::Seq.is_in(seqs)),
-        );
-    }
-    Ok(entrada::Entity::find()
-        .filter(by_family)
-        .all(db)
+    let mut rows = read(
+        &state.db,
+        find.order_by_desc(mensaje::Column::Numero).limit(limit),
+    )
+    .await?;
+    rows.sort_by_key(|r| std::cmp::Reverse(r.numero));
+    assemble(state, rows).await
+}
+
+/// How many messages one statement of `messages` asks for by id, well under either backend's
+/// limit of values in one statement.
+const BY_ID_CHUNK: usize = 500;
+
+/// The views of these messages, in the order given.
+pub async fn messages(state: &AppState, rows: Vec<mensaje::Model>) -> ApiResult<Vec<MensajeView>> {
+    let backend = state.db.get_database_backend();
+    let mut by_id: HashMap<String, Row> = HashMap::with_capacity(rows.len());
+    for chunk in rows.chunks(BY_ID_CHUNK) {
+        let ids = chunk.iter().map(|m| m.id.clone());
+        for row in read(
+            &state.db,
+            with_view(backend).filter(mensaje::Column::Id.is_in(ids)),
+        )
         .await?
-        .into_iter()
-        .map(|e| ((e.familia_id, e.seq), e.hash))
-        .collect())
+        {
+            by_id.insert(row.id.clone(), row);
+        }
+    }
+    let ordered = rows.iter().filter_map(|m| by_id.remove(&m.id)).collect();
+    assemble(state, ordered).await
 }
 
 /// The views of these conversations as `usuario_id` sees them, in the order given.

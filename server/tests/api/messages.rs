@@ -1027,3 +1027,60 @@ async fn the_list_pages_by_latest_activity_and_filters_by_topic() {
         .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+/// The newest page is kept in memory between readings; whatever it shows that changes (a new
+/// message, a first view, an author's name) shows at the next reading, and a reader who left the
+/// family stops reading it.
+#[tokio::test]
+async fn a_kept_page_shows_every_change_at_once() {
+    let f = family().await;
+    let conversation = f.conversation().await;
+    let first = id(&f
+        .say(&f.ana, &conversation, "¿Quién lo busca el martes?")
+        .await);
+    let path = format!("/api/conversaciones/{conversation}/mensajes");
+    let read = |token: String| {
+        let (app, path) = (&f.app, path.clone());
+        async move {
+            let page = app.get(&path, Some(&token)).await;
+            assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+            page.body["data"]["mensajes"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        }
+    };
+    assert_eq!(read(f.ana.clone()).await.len(), 1);
+    assert_eq!(read(f.beto.clone()).await, read(f.ana.clone()).await);
+
+    let seen = f.seen(&f.beto, &conversation, &first).await;
+    assert_eq!(seen.status, StatusCode::OK, "{}", seen.body);
+    let page = read(f.ana.clone()).await;
+    assert_eq!(
+        page[0]["vistas"][0]["vistaAt"],
+        seen.body["data"]["vistaAt"]
+    );
+
+    f.say(&f.beto, &conversation, "Yo").await;
+    let page = read(f.ana.clone()).await;
+    assert_eq!(page.len(), 2);
+    assert_eq!(page[0]["autor"]["nombre"], "Beto");
+
+    let renamed = f
+        .app
+        .request(
+            Method::PUT,
+            "/api/usuarios/perfil",
+            Some(&f.beto),
+            Some(json!({"nombre": "Alberto", "apellido": "Ruiz", "email": "beto@example.org", "telefono": "", "language": "en", "currentPassword": PASSWORD})),
+            None,
+        )
+        .await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+    let page = read(f.ana.clone()).await;
+    assert_eq!(page[0]["autor"]["nombre"], "Alberto");
+
+    f.app.remove_member(&f.ana, &f.family, &f.beto_id).await;
+    let gone = f.app.get(&path, Some(&f.beto)).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND, "{}", gone.body);
+}

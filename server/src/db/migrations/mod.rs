@@ -23,6 +23,7 @@ mod m0021_messages;
 mod m0022_message_search;
 mod m0023_calendar_events;
 mod m0024_custody;
+mod m0025_conversation_versions;
 
 pub struct Migrator;
 
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0022_message_search::Migration),
             Box::new(m0023_calendar_events::Migration),
             Box::new(m0024_custody::Migration),
+            Box::new(m0025_conversation_versions::Migration),
         ]
     }
 }
