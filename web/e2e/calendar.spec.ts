@@ -32,6 +32,12 @@ function dateIn(zone: string, days: number): string {
 /** The month grid's band for the night of `date`, in the colour of the parent at `index` (Ana 0, Bruno 1). */
 const night = (page: Page, date: string, index: number) => page.locator(`[data-date="${date}"] .nido-night.nido-parent-${index}`);
 
+/** Moves the month grid on when `date` lies past it (the grid always shows today). */
+async function showDate(page: Page, date: string) {
+  if ((await page.locator(`[data-date="${date}"]`).count()) === 0) await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.locator(`[data-date="${date}"]`).first()).toBeVisible();
+}
+
 async function openCalendar(page: Page) {
   const streaming = liveStream(page);
   await page.goto('/calendar');
@@ -109,4 +115,44 @@ test('an event that repeats is made with the builder, never typing a rule', asyn
   expect(answer.status()).toBe(201);
   expect((await answer.json()).data.recurrencia).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=10');
   await expect(form).toBeHidden();
+});
+
+test('a swap answered with a counter-offer, which the first parent accepts', async ({ browser, page: a }) => {
+  const { b, zone } = await twoParents(browser, a);
+  const [family] = await ok<{ _id: string }[]>(a, 'GET', '/api/familias');
+  const members = await ok<{ miembros: { usuarioId: string; nombre: string }[] }>(a, 'GET', `/api/familias/${family!._id}`);
+  const id = (nombre: string) => members.miembros.find((m) => m.nombre === nombre)!.usuarioId;
+  await ok(a, 'PUT', `/api/familias/${family!._id}/custodia`, { patron: '2-2-5-5', inicio: dateIn(zone, 0), progenitorA: id('Ana'), progenitorB: id('Bruno') });
+  await openCalendar(a);
+  await openCalendar(b);
+
+  // Bruno asks for Ana's 5th night; Ana offers him nothing of hers but asks for his 9th instead.
+  await b.getByRole('button', { name: 'Pedir un cambio' }).click();
+  const ask = b.getByRole('dialog', { name: 'Pedir un cambio de noches' });
+  await ask.getByRole('group', { name: 'Noches que pides' }).getByRole('checkbox').nth(2).check();
+  await ask.getByLabel('Motivo').fill('Viaje de trabajo');
+  await ask.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(ask).toBeHidden();
+
+  await a.getByTestId('swap-request').getByRole('button', { name: 'Contraoferta' }).click();
+  const counter = a.getByRole('dialog', { name: 'Hacer una contraoferta' });
+  // Bruno's nights from tomorrow: the 2nd, the 3rd and the 9th.
+  await counter.getByRole('group', { name: 'Noches que pides' }).getByRole('checkbox').nth(2).check();
+  await counter.getByLabel('Motivo').fill('Mejor cambiemos esta');
+  await counter.getByRole('button', { name: 'Enviar contraoferta' }).click();
+  await expect(counter).toBeHidden();
+  await expect(a.getByTestId('swap-request')).toHaveCount(1);
+  await expect(a.getByTestId('swap-request')).toContainText('Pediste un cambio a Bruno García');
+
+  const offer = b.getByTestId('swap-request');
+  await expect(offer).toHaveCount(1);
+  await expect(offer).toContainText('Ana García te pide un cambio');
+  await expect(offer).toContainText('Mejor cambiemos esta');
+  await offer.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(offer).toBeHidden();
+  for (const page of [a, b]) {
+    await expect(night(page, dateIn(zone, 5), 0)).toBeVisible();
+    await showDate(page, dateIn(zone, 9));
+    await expect(night(page, dateIn(zone, 9), 0)).toBeVisible();
+  }
 });
