@@ -4,6 +4,7 @@
 mod accounts;
 mod backup;
 mod calendar_events;
+mod calendar_feed;
 mod child_deletion;
 mod children;
 mod closing;
