@@ -5,6 +5,7 @@ mod accounts;
 mod backup;
 mod calendar_events;
 mod calendar_feed;
+mod calendar_today;
 mod child_deletion;
 mod children;
 mod closing;

@@ -280,3 +280,69 @@ async fn last_activity(
     }
     Ok(found)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::calendar::custody::{
+        pattern::Pattern,
+        plan::{DEFAULT_EXCHANGE, Version},
+    };
+
+    fn date(s: &str) -> NaiveDate {
+        s.parse().expect("date")
+    }
+
+    fn at(s: &str) -> DateTime<Utc> {
+        s.parse().expect("instant")
+    }
+
+    /// 7-7 from Monday 2 March 2026 in Madrid, Ana first, exchanges at 18:00 (17:00Z in winter).
+    fn plan() -> Plan {
+        Plan {
+            zone: "Europe/Madrid".parse().expect("zone"),
+            versions: vec![Version {
+                inicio: date("2026-03-02"),
+                pattern: Pattern::parse("7-7", None).expect("pattern"),
+                a: "ana".into(),
+                b: "beto".into(),
+                exchange: DEFAULT_EXCHANGE,
+            }],
+            periods: Vec::new(),
+            swapped: HashMap::new(),
+        }
+    }
+
+    #[test]
+    fn before_the_exchange_the_children_are_still_with_last_nights_parent() {
+        let plan = plan();
+        // Monday 9 March, Beto's week begins at 18:00.
+        let (holding, next) = custody_now(&plan, date("2026-03-09"), at("2026-03-09T16:59:00Z"));
+        let holding = holding.expect("a holder");
+        assert_eq!(holding.usuario_id, "ana");
+        assert_eq!(holding.hasta, Some(at("2026-03-09T17:00:00Z")));
+        let next = next.expect("an exchange");
+        assert_eq!(
+            (next.de_usuario_id.as_str(), next.a_usuario_id.as_str()),
+            ("ana", "beto")
+        );
+        assert_eq!(next.fecha, date("2026-03-09"));
+
+        let (holding, next) = custody_now(&plan, date("2026-03-09"), at("2026-03-09T17:00:00Z"));
+        let holding = holding.expect("a holder");
+        assert_eq!(holding.usuario_id, "beto");
+        // His week ends on Monday 16 March at 18:00.
+        assert_eq!(holding.hasta, Some(at("2026-03-16T17:00:00Z")));
+        assert_eq!(next.map(|n| n.a_usuario_id), Some("ana".to_owned()));
+    }
+
+    #[test]
+    fn before_the_first_schedule_nobody_holds_them() {
+        let (holding, next) = custody_now(&plan(), date("2026-02-20"), at("2026-02-20T10:00:00Z"));
+        assert!(holding.is_none());
+        // The first exchange is when Beto's first week begins.
+        assert_eq!(next.map(|n| n.fecha), Some(date("2026-03-09")));
+    }
+}
