@@ -435,3 +435,37 @@ async fn a_removed_member_loses_the_family_and_a_closed_account_its_feed() {
     assert_eq!(closed.status, StatusCode::OK, "{}", closed.body);
     assert_eq!(fetch(&f.app, &ana_feed).await.0, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn the_feed_is_rate_limited_per_address() {
+    let app = TestApp::spawn_with(crate::helpers::Options {
+        rate_limits: true,
+        ..Default::default()
+    })
+    .await;
+    let (ana, _) = register(&app, "Ana", "ana@example.org", "es").await;
+    let made = app
+        .post("/api/calendario/enlace", Some(&ana), json!({}))
+        .await;
+    let path = made.body["data"]["url"]
+        .as_str()
+        .and_then(|u| u.strip_prefix("http://nido.test"))
+        .expect("a link")
+        .to_owned();
+    // 120 per window; a window may end during the loop, so up to twice that may pass.
+    let mut passed = 0;
+    while fetch(&app, &path).await.0 == StatusCode::OK {
+        passed += 1;
+        assert!(passed <= 240, "the limit never came");
+    }
+    assert!(passed >= 120, "limited after {passed}");
+    // Guessing tokens counts the same as fetching one.
+    let res = app
+        .client
+        .get(format!("{}/api/calendario/guess.ics", app.base))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().get("retry-after").is_some());
+}
