@@ -22,6 +22,9 @@ impl Calendar {
         calendar.line("CALSCALE:GREGORIAN");
         calendar.line("METHOD:PUBLISH");
         calendar.line(&format!("X-WR-CALNAME:{}", text(name)));
+        // How often apps should poll (RFC 7986, and the older name Outlook and Apple read).
+        calendar.line("REFRESH-INTERVAL;VALUE=DURATION:PT1H");
+        calendar.line("X-PUBLISHED-TTL:PT1H");
         calendar
     }
 
