@@ -156,3 +156,25 @@ test('a swap answered with a counter-offer, which the first parent accepts', asy
     await expect(night(page, dateIn(zone, 9), 0)).toBeVisible();
   }
 });
+
+test('the private feed link is made, copied, fetched, replaced and turned off', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await register(page, uniqueEmail('feed'), 'Ana');
+  await openCalendar(page);
+  const panel = page.getByRole('region', { name: 'Tu calendario en otras apps' });
+  await expect(panel.getByText('Todavía no tienes un enlace.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Crear enlace' }).click();
+  const url = await panel.getByLabel('Tu enlace').inputValue();
+  expect(url).toMatch(/\/api\/calendario\/[^/]+\.ics$/);
+  await panel.getByRole('button', { name: 'Copiar enlace' }).click();
+  await expect(panel.getByText('Enlace copiado.')).toBeVisible();
+  const feed = await page.request.get(url);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+
+  await panel.getByRole('button', { name: 'Generar un enlace nuevo' }).click();
+  await expect(panel.getByLabel('Tu enlace')).not.toHaveValue(url);
+  expect((await page.request.get(url)).status()).toBe(404);
+  await panel.getByRole('button', { name: 'Desactivar el enlace' }).click();
+  await expect(panel.getByText('Todavía no tienes un enlace.')).toBeVisible();
+});

@@ -12,6 +12,7 @@ import { CustodyWizard } from './CustodyWizard';
 import { addDays, calendarItems, lastExchange, nightsByDate, occurrenceKey, startOfDay, todayIn } from './display';
 import { EventDialog } from './EventDialog';
 import { HandoverDialog } from './HandoverDialog';
+import { FeedPanel } from './FeedPanel';
 import { parentsOf } from './parents';
 import { ShareSummary } from './ShareSummary';
 import { SwapDialog } from './SwapDialog';
@@ -158,6 +159,7 @@ export default function CalendarPage() {
       </div>
 
       {hasSchedule && <ShareSummary familiaId={familiaId} parents={parents} year={Number(today.slice(0, 4))} />}
+      <FeedPanel />
 
       {dialog?.kind === 'event' && (
         <EventDialog

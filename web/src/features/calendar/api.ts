@@ -146,3 +146,33 @@ export function useRecordHandover(familiaId: string) {
     data(api.POST('/api/familias/{id}/custodia/entregas', { params: { path: family(familiaId) }, body }), t('calendar.handover.failed')),
   );
 }
+
+const feedKey = ['calendario', 'enlace'] as const;
+
+/** Whether the user has a private feed link, and since when (the link itself comes only when made). */
+export function useFeedLink() {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: feedKey,
+    queryFn: async () => (await unwrap(api.GET('/api/calendario/enlace'), t('calendar.errors.load'))).data ?? null,
+  });
+}
+
+/** Makes a new feed link; the one before stops working. */
+export function useMakeFeedLink() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await unwrap(api.POST('/api/calendario/enlace'), t('calendar.feed.failed'))).data ?? null,
+    onSuccess: (link) => queryClient.setQueryData(feedKey, link),
+  });
+}
+
+export function useRevokeFeedLink() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/calendario/enlace'), t('calendar.feed.failed')),
+    onSuccess: () => queryClient.setQueryData(feedKey, null),
+  });
+}
