@@ -60,7 +60,7 @@ fn templates() -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
-async fn insert_all<A, I>(db: &DatabaseConnection, rows: I) -> anyhow::Result<()>
+pub(crate) async fn insert_all<A, I>(db: &DatabaseConnection, rows: I) -> anyhow::Result<()>
 where
     A: ActiveModelTrait + Send,
     I: IntoIterator<Item = A>,
@@ -86,7 +86,7 @@ fn token_hash(user: usize) -> String {
     sha256_hex(format!("bench-token-{user}").as_bytes())
 }
 
-async fn seed_people(
+pub(crate) async fn seed_people(
     db: &DatabaseConnection,
     families: usize,
     now: DateTime<Utc>,

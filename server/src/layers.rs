@@ -17,7 +17,8 @@ fn layer(module: &str) -> u8 {
         "live" | "notifications" => 6,
         "families" => 7,
         "http" => 9,
-        "lib" | "main" | "maintenance" | "backup" | "layers" => 10,
+        // The benchmark seeders are parts of the binary, beside `main`.
+        "lib" | "main" | "maintenance" | "backup" | "layers" | "bench_calendar" => 10,
         _ => 8,
     }
 }

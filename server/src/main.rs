@@ -10,6 +10,7 @@ use nido::config::Config;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod bench_calendar;
 mod bench_messages;
 mod bench_record;
 mod bench_tone;
@@ -81,6 +82,15 @@ enum Command {
         /// Messages of family 1's one conversation (part of `messages`).
         #[arg(long, default_value_t = 100_000)]
         big: usize,
+    },
+    /// Fill a scratch database with families, custody schedules and recurring events for
+    /// bench/calendar.sh.
+    #[command(hide = true)]
+    BenchCalendarSeed {
+        #[arg(long, default_value_t = 1_000)]
+        families: usize,
+        #[arg(long, default_value_t = 50)]
+        events: usize,
     },
     /// Measure what rating a 2,000-character message's tone costs (no database).
     #[command(hide = true)]
@@ -256,6 +266,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 big,
             };
             bench_messages::run(db, options).await?;
+        }
+        Command::BenchCalendarSeed { families, events } => {
+            let db = nido::connect_and_migrate(&config).await?;
+            bench_calendar::run(db, bench_calendar::Options { families, events }).await?;
         }
         Command::Migrate => {
             let state = nido::build_state(config).await?;

@@ -6,8 +6,8 @@ use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
 use super::{
-    events::{access::visible_to, entities::evento, views::EventoView},
     custody::{entities::custodia, entities::periodo, periods::PeriodView, schedule::VersionView},
+    events::{access::visible_to, entities::evento, views::EventoView},
     swaps::{
         entities::{cambio, entrega},
         requests::{SwapView, view},
@@ -36,7 +36,10 @@ struct FamilyCustody {
 }
 
 pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<ExportFile>> {
-    Ok(vec![events(state, user).await?, custody(state, user).await?])
+    Ok(vec![
+        events(state, user).await?,
+        custody(state, user).await?,
+    ])
 }
 
 /// The events of their families that they see, as stored.

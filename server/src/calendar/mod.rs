@@ -5,8 +5,10 @@
 pub mod custody;
 pub mod events;
 mod export;
+pub mod feed;
 pub mod recurrence;
 pub mod swaps;
+pub mod today;
 
 use async_trait::async_trait;
 use chrono::Utc;
@@ -32,6 +34,8 @@ impl Domain for Calendar {
             .merge(events::router())
             .merge(custody::router())
             .merge(swaps::router())
+            .merge(feed::router())
+            .merge(today::router())
     }
 
     /// Event reminders, expiring unanswered swap requests and reminding exchanges. The tables go

@@ -4,6 +4,8 @@
 mod accounts;
 mod backup;
 mod calendar_events;
+mod calendar_feed;
+mod calendar_today;
 mod child_deletion;
 mod children;
 mod closing;

@@ -21,6 +21,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendario/enlace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller has a feed link, and since when (the link itself is shown only when made). */
+        get: operations["get_link"];
+        put?: never;
+        /** Makes the caller's feed link, or a new one: the old link stops working at once. */
+        post: operations["make_link"];
+        /** Ends the caller's feed link (nothing to end is fine). */
+        delete: operations["delete_link"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendario/{archivo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The feed of the link's owner, as `text/calendar`. `archivo` is the token followed by `.ics`.
+         *     A token that is not (or no longer) a link answers 404.
+         */
+        get: operations["get_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacto": {
         parameters: {
             query?: never;
@@ -848,6 +887,26 @@ export interface paths {
         put: operations["update_appointment"];
         post?: never;
         delete: operations["delete_appointment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hoy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today, for the caller: each family's custody now, next exchange, today's events, swaps to
+         *     answer, and per child their last activity and coming events.
+         */
+        get: operations["get_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1856,6 +1915,23 @@ export interface components {
             nombre?: string | null;
             numeroSeguroSocial?: string | null;
         };
+        ChildToday: {
+            con?: components["schemas"]["Holding"] | null;
+            hijoId: string;
+            nombre: string;
+            /** @description The first three of them. */
+            proximosEventos: components["schemas"]["UpcomingEvent"][];
+            /**
+             * Format: int64
+             * @description How many occurrences naming the child start in the next 30 days.
+             */
+            proximosEventosTotal: number;
+            /**
+             * Format: date-time
+             * @description The latest entry of the family record about the child; null if none.
+             */
+            ultimaActividad?: string | null;
+        };
         ChildView: {
             _id: string;
             actividades: components["schemas"]["ActivityView"][];
@@ -2224,6 +2300,23 @@ export interface components {
             data: components["schemas"]["FamilyInvitations"];
             success: boolean;
         };
+        FamilyToday: {
+            ahora?: components["schemas"]["Holding"] | null;
+            /** @description Open swap requests the caller must answer, soonest deadline first. */
+            cambiosPorResponder: components["schemas"]["SwapToAnswer"][];
+            /** @description The occurrences starting today (in the family's zone) that the caller sees. */
+            eventosHoy: components["schemas"]["OccurrenceView"][];
+            familiaId: string;
+            /**
+             * Format: date
+             * @description Today in the family's zone.
+             */
+            fecha: string;
+            hijos: components["schemas"]["ChildToday"][];
+            nombre: string;
+            proximoIntercambio?: components["schemas"]["NextExchange"] | null;
+            zonaHoraria: string;
+        };
         FamilyView: {
             _id: string;
             /**
@@ -2326,6 +2419,15 @@ export interface components {
             /** @description ok (alive) or ready (database reachable). */
             status: string;
             version: string;
+        };
+        Holding: {
+            /**
+             * Format: date-time
+             * @description When they hand the children over (the next exchange); null if not within two months.
+             */
+            hasta?: string | null;
+            nombre: string;
+            usuarioId: string;
         };
         Holiday: {
             /** Format: date */
@@ -2450,6 +2552,21 @@ export interface components {
         };
         /** @enum {string} */
         Lang: "es" | "en";
+        LinkAnswer: {
+            data?: components["schemas"]["LinkView"] | null;
+            success: boolean;
+        };
+        LinkView: {
+            /**
+             * Format: date-time
+             * @description Since when the current link works.
+             */
+            createdAt: string;
+            /** @description `https://…/api/calendario/<token>.ics`: only in the answer that made it. */
+            url?: string | null;
+            /** @description The same link as `webcal://`, which calendar apps open to subscribe. */
+            webcal?: string | null;
+        };
         LiveTicket: {
             /** Format: date-time */
             expira: string;
@@ -2614,6 +2731,19 @@ export interface components {
              *     zone when absent.
              */
             zonaHoraria?: string | null;
+        };
+        NextExchange: {
+            aNombre: string;
+            aUsuarioId: string;
+            /** Format: date-time */
+            at: string;
+            deNombre: string;
+            deUsuarioId: string;
+            /**
+             * Format: date
+             * @description The date whose night begins with it.
+             */
+            fecha: string;
         };
         /** @description One night and who holds it. */
         Night: {
@@ -3147,6 +3277,15 @@ export interface components {
             data: components["schemas"]["SwapView"][];
             success: boolean;
         };
+        SwapToAnswer: {
+            cambioId: string;
+            devolucion: string[];
+            motivo: string;
+            noches: string[];
+            /** Format: date-time */
+            responderAntesDe: string;
+            solicitanteId: string;
+        };
         SwapView: {
             _id: string;
             /** Format: date-time */
@@ -3167,6 +3306,24 @@ export interface components {
             /** Format: date-time */
             respondidoAt?: string | null;
             solicitanteId: string;
+        };
+        TodayAnswer: {
+            data: components["schemas"]["TodayView"];
+            success: boolean;
+        };
+        TodayView: {
+            /**
+             * Format: date-time
+             * @description The instant the answer was worked out at.
+             */
+            ahora: string;
+            /** @description The caller's families, in the order they joined them. */
+            familias: components["schemas"]["FamilyToday"][];
+            /**
+             * Format: int64
+             * @description Invitations mailed to the caller's address, still open.
+             */
+            invitacionesPendientes: number;
         };
         ToneAnswer: {
             data: components["schemas"]["ToneView"];
@@ -3261,6 +3418,14 @@ export interface components {
         UnsubscriptionAnswer: {
             data: components["schemas"]["Unsubscription"];
             success: boolean;
+        };
+        UpcomingEvent: {
+            eventoId: string;
+            /** @description As in the events list: RFC 3339 with its offset, or a date for all-day events. */
+            inicio: string;
+            ocurrencia: string;
+            titulo: string;
+            todoElDia: boolean;
         };
         /** @description A user as the API shows it. */
         UserView: {
@@ -3388,6 +3553,126 @@ export interface operations {
                 };
             };
             /** @description too many answers */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    make_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<token>.ics`, as the link gives it */
+                archivo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the feed (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7472,6 +7757,33 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TodayAnswer"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

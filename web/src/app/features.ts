@@ -11,7 +11,7 @@ export const AREAS = {
   coparents: 'live',
   web: 'live',
   messaging: 'live',
-  calendar: 'soon',
+  calendar: 'live',
   expenses: 'soon',
   documents: 'soon',
   notifications: 'live',

@@ -11,6 +11,8 @@ export type LiveKind =
   | 'conversaciones'
   | 'mensajes'
   | 'mensajes.vistos'
+  | 'eventos'
+  | 'custodia'
   | 'recargar'
   | 'listo';
 
@@ -22,6 +24,8 @@ export const LIVE_KINDS: readonly LiveKind[] = [
   'conversaciones',
   'mensajes',
   'mensajes.vistos',
+  'eventos',
+  'custodia',
   'recargar',
   'listo',
 ];
@@ -183,6 +187,11 @@ export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveDat
       if (typeof data.conversacionId === 'string') void client.invalidateQueries({ queryKey: ['conversaciones', data.conversacionId, 'mensajes'] });
       void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
       void client.invalidateQueries({ queryKey: ['mensajes', 'no-leidos'] });
+      break;
+    case 'eventos':
+    case 'custodia':
+      // An event, the schedule, a swap or a handover: the calendar (features/calendar) asks again for what it shows.
+      void client.invalidateQueries({ queryKey: ['calendario'] });
       break;
     case 'recargar':
       void client.invalidateQueries();

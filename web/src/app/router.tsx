@@ -36,6 +36,7 @@ const ChildrenPage = lazy(() => import('../features/children/ChildrenPage'));
 const ChildDetailPage = lazy(() => import('../features/children/ChildDetailPage'));
 const ComingSoonPage = lazy(() => import('../features/layout/ComingSoonPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ProfileEditPage = lazy(() => import('../features/profile/ProfileEditPage'));
 const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
@@ -133,7 +134,7 @@ export const routes: RouteObject[] = [
           { path: 'messages/:id', element: page(<MessagesPage />) },
           { path: 'messages/:id/print', element: page(<PrintPage />) },
           { path: 'search', element: page(<SearchPage />) },
-          { path: 'calendar', element: page(<ComingSoonPage section="calendar" />) },
+          { path: 'calendar', element: page(<CalendarPage />) },
           { path: 'finances', element: page(<ComingSoonPage section="finances" />) },
           { path: 'notifications', element: page(<NotificationsPage />) },
           { path: 'profile', element: page(<ProfilePage />) },

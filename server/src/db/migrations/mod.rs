@@ -24,6 +24,7 @@ mod m0022_message_search;
 mod m0023_calendar_events;
 mod m0024_custody;
 mod m0025_conversation_versions;
+mod m0026_calendar_feed;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0023_calendar_events::Migration),
             Box::new(m0024_custody::Migration),
             Box::new(m0025_conversation_versions::Migration),
+            Box::new(m0026_calendar_feed::Migration),
         ]
     }
 }

@@ -420,12 +420,12 @@ const en: HelpContent = {
 
     'create-event': {
       title: 'Create a calendar event',
-      excerpt: 'How the shared calendar will work, its categories and reminders, and how to get organised today.',
-      intro: 'The shared calendar is being built (coming soon). This is how you will create events, and what you can already do today.',
+      excerpt: 'How to create an event, make it repeat without writing rules, and choose reminders.',
+      intro: 'In Calendar, the "New event" button opens the form. You can also tap a day of the month or an hour of the week to start there.',
       steps: [
         {
-          title: 'Choose the category',
-          content: ['Each event will belong to a category, with its own colour:'],
+          title: 'Choose the type and category',
+          content: ['Each event has a type (pick-up, activity, birthday, family, reminder or other) and a category:'],
           list: [
             'Custody: who the children are with, and when.',
             'School: school events, meetings, holidays and days off.',
@@ -438,62 +438,65 @@ const en: HelpContent = {
         {
           title: 'Fill in the details',
           content: [
-            'You will give a title, date, time, place, which child or children it concerns and a note. The whole family will see the same event.',
+            "Title, date and time (or \"All day\"), place, which child or children it concerns, and notes. Times are in your family's time zone. Tick \"Private\" if only you should see it.",
           ],
+        },
+        {
+          title: 'Make it repeat',
+          content: [
+            'Under "Repeat" you choose daily, weekly (and on which days), monthly or yearly; every how many; and whether it never ends, ends on a date or after a number of times. The repeat is spelled out in words below.',
+          ],
+          tip: 'When you change or delete a repeating event, Nido asks whether it is only that one, that one and the following ones, or the whole series.',
         },
         {
           title: 'Set reminders',
-          content: ['You will be able to ask for an alert one week, one day or one hour before, or several at once.'],
-        },
-        {
-          title: 'In the meantime',
-          content: [
-            'Medical appointments are already recorded in each child’s record, and so are activities with their days and times: both of you can see them.',
-          ],
-          tip: 'When an event involves both homes, confirm in writing the date, time, who drops off and who picks up.',
+          content: ['By default you are reminded a week, a day and an hour before; you can choose up to five reminders.'],
+          tip: 'An event that has started is fixed: only its notes can change. That way the calendar tells what really happened.',
         },
       ],
     },
 
     'custody-schedule': {
       title: 'Agree on a parenting schedule',
-      excerpt: 'Common ways to share time and how to write down a clear agreement; the custody calendar is coming soon.',
+      excerpt: 'Set up how the nights are shared in the calendar, ask for swaps and record handovers.',
       intro:
-        'A clear parenting schedule reduces friction and gives your children predictability. Nido’s custody calendar is coming soon; these guidelines help you agree on one today.',
+        'A clear parenting schedule reduces friction and gives your children predictability. In Calendar, "Set up custody" guides you in three steps, and the calendar shows whose night each one is in each parent\'s colour.',
       steps: [
         {
-          title: 'Start from your children’s routines',
-          content: [
-            'Before talking about days, go over school hours, activities and the distance between homes. Nido already lets you keep all of that in each child’s record.',
-          ],
-        },
-        {
-          title: 'Know the common patterns',
-          content: ['Some arrangements many families use:'],
+          title: 'Choose the pattern',
+          content: ['Some arrangements many families use, all available:'],
           list: [
             'Alternating weeks: one week in each home.',
-            '2-2-3: two days with one parent, two with the other and three with the first; the next week it flips.',
-            '2-2-5-5: each parent always has the same two weekdays (say, Monday and Tuesday for one, Wednesday and Thursday for the other) and weekends alternate.',
-            'Alternating weekends, with one or two weekday afternoons in the other home.',
+            '2-2-3: two nights with one parent, two with the other and three with the first; the next week it flips.',
+            '2-2-5-5: each parent always has the same two weekdays, and long weekends alternate.',
+            '3-4-4-3, 5-2-2-5 and 4-3.',
+            'Every other weekend, with or without the Wednesday night.',
+            'Custom: your own cycle, day by day.',
           ],
-          tip: 'Young children usually do better with shorter stretches; with teenagers, listen to their views and their own schedule.',
+          tip: 'Shorter intervals tend to work better for young children; with teenagers, listen to their views and their schedule.',
         },
         {
-          title: 'Set the handovers',
+          title: 'Give the date, the people and the exchange time',
           content: [
-            'Agree who drops off, who picks up, where and when. Handing over at school, where one parent drops off and the other picks up, avoids tense meetings.',
+            'You choose the day it starts, who is the first parent (A) and who the second (B), and the usual exchange time. Before saving you see four weeks and each parent\'s share of a year\'s nights. Everything before that date stays as it was.',
           ],
         },
         {
-          title: 'Plan the special dates',
+          title: 'Ask for a swap of nights',
           content: [
-            'Winter and summer holidays, festivities, birthdays, Mother’s Day and Father’s Day. Alternating them by year is a simple rule that is easy to remember.',
+            'With "Ask for a swap" you choose nights of the other parent, and if you like the ones you give back, with a reason and a deadline to answer. The other parent can accept, decline or make a counter-offer; if nobody answers in time, nothing changes. Every step goes into the family record.',
+          ],
+        },
+        {
+          title: 'Record handovers',
+          content: [
+            'With "Record a handover" you note when an exchange really happened, with a note. Differences count in the actual share.',
           ],
         },
         {
           title: 'Put the agreement in writing',
           content: [
-            'If there is a court order or a formal agreement, that document is what counts. For legal questions, ask a professional.',
+            'If there is a formal agreement or a court order, that document is what counts. For legal questions, consult a professional.',
           ],
           tip: 'Review the schedule when ages, schools or jobs change: what worked at 4 may not work at 12.',
         },

@@ -422,13 +422,12 @@ const es: HelpContent = {
 
     'create-event': {
       title: 'Crear un evento en el calendario',
-      excerpt: 'Cómo funcionará el calendario compartido, sus categorías y recordatorios, y cómo organizarte hoy.',
-      intro:
-        'El calendario compartido está en construcción (próximamente). Así vas a crear eventos, y esto es lo que ya puedes hacer hoy.',
+      excerpt: 'Cómo crear un evento, hacer que se repita sin escribir reglas, y elegir recordatorios.',
+      intro: 'En Calendario, el botón «Nuevo evento» abre el formulario. También puedes tocar un día del mes o una hora de la semana para empezar ahí.',
       steps: [
         {
-          title: 'Elige la categoría',
-          content: ['Cada evento irá en una categoría, con su color:'],
+          title: 'Elige el tipo y la categoría',
+          content: ['Cada evento tiene un tipo (recogida, actividad, cumpleaños, familia, recordatorio u otro) y una categoría:'],
           list: [
             'Custodia: con quién están tus hijos y cuándo.',
             'Escuela: actos, reuniones, vacaciones y días sin clases.',
@@ -441,56 +440,59 @@ const es: HelpContent = {
         {
           title: 'Completa los datos',
           content: [
-            'Vas a indicar título, fecha, horario, lugar, a qué hijo o hijos corresponde y una nota. Toda la familia verá el mismo evento.',
+            'Título, fecha y hora (o «Todo el día»), lugar, a qué hijo o hijos corresponde y notas. Las horas son las de la zona horaria de tu familia. Marca «Privado» si solo tú debes verlo.',
           ],
+        },
+        {
+          title: 'Haz que se repita',
+          content: [
+            'En «Repetición» eliges cada día, cada semana (y qué días), cada mes o cada año; cada cuántos; y si termina nunca, un día concreto o después de un número de veces. Debajo ves la repetición en palabras.',
+          ],
+          tip: 'Al cambiar o borrar un evento que se repite, Nido te pregunta si es solo ese, ese y los siguientes, o toda la serie.',
         },
         {
           title: 'Programa recordatorios',
-          content: ['Podrás pedir un aviso una semana, un día o una hora antes, o varios a la vez.'],
-        },
-        {
-          title: 'Mientras tanto',
-          content: [
-            'Los turnos médicos ya se registran en la ficha de cada hijo, y las actividades con sus días y horarios también: los dos los tienen a la vista.',
-          ],
-          tip: 'Cuando un evento involucra a las dos casas, confirmen por escrito fecha, hora, quién lleva y quién busca.',
+          content: ['Por defecto te avisa una semana, un día y una hora antes; puedes elegir hasta cinco avisos.'],
+          tip: 'Un evento que ya empezó queda fijo: solo puedes cambiar sus notas. Así el calendario cuenta lo que de verdad pasó.',
         },
       ],
     },
 
     'custody-schedule': {
       title: 'Acordar el régimen de cuidado',
-      excerpt: 'Modelos habituales para repartir el tiempo y cómo dejar un acuerdo claro; el calendario de custodia llega pronto.',
+      excerpt: 'Configura el reparto de noches en el calendario, pide cambios y registra las entregas.',
       intro:
-        'Un régimen de cuidado claro reduce roces y les da previsibilidad a tus hijos. El calendario de custodia de Nido llega pronto (próximamente); estas pautas te ayudan a acordarlo desde hoy.',
+        'Un régimen de cuidado claro reduce roces y les da previsibilidad a tus hijos. En Calendario, «Configurar custodia» te guía en tres pasos y el calendario muestra de quién es cada noche con el color de cada progenitor.',
       steps: [
         {
-          title: 'Parte de las rutinas de tus hijos',
-          content: [
-            'Antes de hablar de días, repasen horarios de escuela, actividades y la distancia entre las casas. Nido ya te permite guardar todo eso en la ficha de cada hijo.',
-          ],
-        },
-        {
-          title: 'Conoce los modelos habituales',
-          content: ['Algunos esquemas que usan muchas familias:'],
+          title: 'Elige el modelo',
+          content: ['Algunos esquemas que usan muchas familias, todos disponibles:'],
           list: [
             'Semanas alternas: una semana en cada casa.',
-            '2-2-3: dos días con uno, dos con el otro y tres con el primero; la semana siguiente se invierte.',
-            '2-2-5-5: cada uno tiene siempre los mismos dos días entre semana (por ejemplo, lunes y martes uno, miércoles y jueves el otro) y los fines de semana se alternan.',
-            'Fines de semana alternos, con una o dos tardes entre semana en la otra casa.',
+            '2-2-3: dos noches con uno, dos con el otro y tres con el primero; la semana siguiente se invierte.',
+            '2-2-5-5: cada uno tiene siempre los mismos dos días entre semana y los fines de semana largos se alternan.',
+            '3-4-4-3, 5-2-2-5 y 4-3.',
+            'Fines de semana alternos, con o sin la noche del miércoles.',
+            'Personalizado: tu propio ciclo, día por día.',
           ],
           tip: 'Con niños pequeños suelen funcionar mejor los intervalos cortos; con adolescentes, escuchar su opinión y su agenda.',
         },
         {
-          title: 'Define los traspasos',
+          title: 'Indica fecha, personas y hora del intercambio',
           content: [
-            'Acuerden quién lleva, quién busca, dónde y a qué hora. Hacer el cambio en la escuela, donde uno deja y el otro busca, evita encuentros tensos.',
+            'Eliges desde qué día rige, quién es el primer progenitor (A) y quién el segundo (B), y la hora habitual del intercambio. Antes de guardar ves cuatro semanas y el porcentaje de noches de cada uno en un año. Lo anterior a esa fecha queda como estaba.',
           ],
         },
         {
-          title: 'Planifica las fechas especiales',
+          title: 'Pide un cambio de noches',
           content: [
-            'Vacaciones de invierno y de verano, fiestas, cumpleaños, el Día de la Madre y el Día del Padre. Alternarlas por año es una fórmula simple y fácil de recordar.',
+            'Con «Pedir un cambio» eliges noches del otro progenitor, y si quieres las que das a cambio, con un motivo y un plazo para responder. El otro puede aceptar, rechazar o hacer una contraoferta; si nadie responde a tiempo, nada cambia. Todo queda en el registro de la familia.',
+          ],
+        },
+        {
+          title: 'Registra las entregas',
+          content: [
+            'Con «Registrar entrega» anotas cuándo ocurrió de verdad un intercambio, con una nota. Las diferencias cuentan en el reparto real.',
           ],
         },
         {

@@ -30,7 +30,7 @@ export const plansEn: PlansTexts = {
       { text: 'Information shared with the family’s co-parents' },
       { text: 'Interface in Spanish and English' },
       { text: 'Messages between parents, with attachments and a record that cannot be altered' },
-      { text: 'Shared calendar', soon: true },
+      { text: 'Shared calendar' },
       { text: 'Shared expenses and child support', soon: true },
       { text: 'Unlimited documents', soon: true },
     ],

@@ -30,7 +30,7 @@ export const plansEs: PlansTexts = {
       { text: 'Información compartida con los co-padres de la familia' },
       { text: 'Interfaz en español y en inglés' },
       { text: 'Mensajes entre padres, con adjuntos y registro que no se puede alterar' },
-      { text: 'Calendario compartido', soon: true },
+      { text: 'Calendario compartido' },
       { text: 'Gastos compartidos y cuota alimentaria', soon: true },
       { text: 'Documentos ilimitados', soon: true },
     ],

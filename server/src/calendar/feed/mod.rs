@@ -1,0 +1,278 @@
+//! The private calendar feed: `GET /api/calendario/{token}.ics` answers, without a session, the
+//! events the link's owner sees in every family of theirs and the custody blocks ("Lucía con
+//! Ana": one per run of nights held by one parent, from exchange to exchange), from three months
+//! back to twelve ahead, as RFC 5545 with times in UTC. The token is the credential: 256 random
+//! bits, kept hashed, ended by regenerating or revoking the link, by closing or erasing the
+//! account; a family the owner left or was removed from is no longer in it (docs/calendar.md).
+
+pub mod entities;
+pub mod ics;
+pub mod link;
+
+use std::time::Duration as StdDuration;
+
+use axum::{
+    extract::{Path, State},
+    http::{HeaderValue, header},
+    response::{IntoResponse, Response},
+};
+use chrono::{DateTime, Duration, Months, NaiveDate, Utc};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    custody::{self, plan::Plan},
+    events::{self, OccurrenceView},
+    today::people,
+};
+use crate::{
+    db::entities::usuario,
+    error::{ApiError, ApiResult, ErrorBody},
+    families::entities::{familia, miembro},
+    platform::rate_limit::Limit,
+    request::ClientInfo,
+    state::AppState,
+};
+use entities::enlace;
+use ics::{Calendar, Event, When};
+
+/// Calendar apps poll a feed every few minutes at most; anything faster from one address is
+/// someone trying tokens.
+const FEED_PER_IP: Limit = Limit {
+    name: "calendar_feed_ip",
+    max: 120,
+    window: StdDuration::from_secs(600),
+};
+
+/// How far back and ahead the feed reaches.
+const MONTHS_BACK: u32 = 3;
+const MONTHS_AHEAD: u32 = 12;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(link::get_link, link::make_link, link::delete_link))
+        .routes(routes!(get_feed))
+}
+
+/// The feed of the link's owner, as `text/calendar`. `archivo` is the token followed by `.ics`.
+/// A token that is not (or no longer) a link answers 404.
+#[utoipa::path(get, path = "/calendario/{archivo}", tag = "calendar",
+    params(("archivo" = String, Path, description = "`<token>.ics`, as the link gives it")),
+    responses(
+        (status = 200, description = "the feed (RFC 5545)", content_type = "text/calendar", body = String),
+        (status = 404, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    ))]
+pub async fn get_feed(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    Path(archivo): Path<String>,
+) -> ApiResult<Response> {
+    state.limiter.hit(&FEED_PER_IP, &client.ip_key()).await?;
+    let token = archivo
+        .strip_suffix(".ics")
+        .filter(|t| !t.is_empty() && t.len() <= 64)
+        .ok_or_else(ApiError::not_found)?;
+    let owner = owner(&state.db, token)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let body = build(&state.db, &owner, Utc::now()).await?;
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/calendar; charset=utf-8"),
+    );
+    // The feed changes with every event: apps poll it, nothing in between may keep it.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_static("inline; filename=\"nido.ics\""),
+    );
+    Ok(response)
+}
+
+/// The active user a token belongs to.
+async fn owner(db: &impl ConnectionTrait, token: &str) -> ApiResult<Option<usuario::Model>> {
+    let Some(link) = enlace::Entity::find()
+        .filter(enlace::Column::TokenHash.eq(crate::ids::hash_secret(token)))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    Ok(usuario::Entity::find_by_id(&link.usuario_id)
+        .one(db)
+        .await?
+        .filter(|u| u.desactivado_at.is_none()))
+}
+
+/// The whole feed of `user` at `now`.
+pub async fn build(
+    db: &impl ConnectionTrait,
+    user: &usuario::Model,
+    now: DateTime<Utc>,
+) -> ApiResult<String> {
+    let english = user.language == "en";
+    let mut calendar = Calendar::new("-//Nido//Calendario 1.0//ES", "Nido");
+    let desde = now
+        .checked_sub_months(Months::new(MONTHS_BACK))
+        .unwrap_or(now);
+    let hasta = now
+        .checked_add_months(Months::new(MONTHS_AHEAD))
+        .unwrap_or(now);
+    let families: Vec<String> = miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(&user.id))
+        .order_by_asc(miembro::Column::CreatedAt)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| m.familia_id)
+        .collect();
+    for familia_id in families {
+        let Some(family) = familia::Entity::find_by_id(&familia_id).one(db).await? else {
+            continue;
+        };
+        // A month at a time: a busy family never meets the per-query cap on occurrences.
+        let mut from = desde;
+        while from < hasta {
+            let to = from
+                .checked_add_months(Months::new(1))
+                .unwrap_or(hasta)
+                .min(hasta);
+            for occurrence in events::occurrences(db, &family.id, &user.id, from, to).await? {
+                calendar.event(&event_of(&occurrence, now)?);
+            }
+            from = to;
+        }
+        custody_blocks(db, &mut calendar, &family, desde, hasta, now, english).await?;
+    }
+    Ok(calendar.finish())
+}
+
+fn event_of(o: &OccurrenceView, now: DateTime<Utc>) -> ApiResult<Event> {
+    let bad = || ApiError::internal(format!("event {}: unreadable occurrence", o.evento_id));
+    let when = if o.todo_el_dia {
+        When::AllDay {
+            first: o.inicio.parse::<NaiveDate>().map_err(|_| bad())?,
+            last: o.fin.parse::<NaiveDate>().map_err(|_| bad())?,
+        }
+    } else {
+        When::Timed {
+            start: o.instant,
+            end: DateTime::parse_from_rfc3339(&o.fin)
+                .map_err(|_| bad())?
+                .with_timezone(&Utc),
+        }
+    };
+    // A series' occurrences each get their own UID: the feed lists them expanded, in UTC, as
+    // the server places them (a client's own reading of the rule could differ around
+    // daylight-saving changes).
+    let uid = match o.recurrencia {
+        Some(_) => format!(
+            "{}-{}@nido",
+            o.evento_id,
+            o.ocurrencia.replace(['-', ':'], "")
+        ),
+        None => format!("{}@nido", o.evento_id),
+    };
+    Ok(Event {
+        uid,
+        stamp: now,
+        when,
+        summary: o.titulo.clone(),
+        location: o.lugar.clone(),
+        description: o.notas.clone(),
+        category: Some(o.categoria.clone()),
+        private: o.privado,
+    })
+}
+
+/// One event per run of consecutive nights held by one parent, from the exchange that starts it
+/// to the one that ends it, named for the children and the parent.
+async fn custody_blocks(
+    db: &impl ConnectionTrait,
+    calendar: &mut Calendar,
+    family: &familia::Model,
+    desde: DateTime<Utc>,
+    hasta: DateTime<Utc>,
+    now: DateTime<Utc>,
+    english: bool,
+) -> ApiResult<()> {
+    let zone = custody::zone_of(Some(&family.zona_horaria));
+    let first = desde.with_timezone(&zone).date_naive();
+    let last = hasta.with_timezone(&zone).date_naive();
+    let plan = Plan::load(db, &family.id, zone, first, last).await?;
+    if plan.versions.is_empty() {
+        return Ok(());
+    }
+    let runs = runs(&plan, first, last);
+    let names = people::first_names(db, runs.iter().map(|r| r.holder.clone())).await?;
+    let children: Vec<String> = people::children(db, &family.id)
+        .await?
+        .into_iter()
+        .map(|c| c.nombre)
+        .collect();
+    let who = if children.is_empty() {
+        if english {
+            "The children"
+        } else {
+            "Los niños"
+        }
+        .to_owned()
+    } else {
+        people::join_names(&children, english)
+    };
+    for run in runs {
+        let parent = names.get(&run.holder).cloned().unwrap_or_default();
+        let summary = if english {
+            format!("{who} with {parent}")
+        } else {
+            format!("{who} con {parent}")
+        };
+        calendar.event(&Event {
+            uid: format!("custodia-{}-{}@nido", family.id, run.first.format("%Y%m%d")),
+            stamp: now,
+            when: When::Timed {
+                start: plan.exchange_at(run.first),
+                end: plan.exchange_at(run.last + Duration::days(1)),
+            },
+            summary,
+            location: None,
+            description: None,
+            category: Some("custodia".to_owned()),
+            private: false,
+        });
+    }
+    Ok(())
+}
+
+/// Consecutive nights held by one parent.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Run {
+    pub holder: String,
+    pub first: NaiveDate,
+    pub last: NaiveDate,
+}
+
+/// The runs of nights from `first` to `last` (both included); nights that belong to nobody (before
+/// the first schedule) end a run.
+pub fn runs(plan: &Plan, first: NaiveDate, last: NaiveDate) -> Vec<Run> {
+    let mut found: Vec<Run> = Vec::new();
+    for date in first.iter_days().take_while(|d| *d <= last) {
+        let Some(holder) = plan.actual(date) else {
+            continue;
+        };
+        match found.last_mut() {
+            Some(run) if run.holder == holder && run.last + Duration::days(1) == date => {
+                run.last = date;
+            }
+            _ => found.push(Run {
+                holder,
+                first: date,
+                last: date,
+            }),
+        }
+    }
+    found
+}

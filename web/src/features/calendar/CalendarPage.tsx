@@ -1,0 +1,190 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from '../../i18n';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Loading } from '../../components/Spinner';
+import { useSession } from '../accounts/session';
+import { useChildren } from '../children/api';
+import { useFamilies } from '../families/api';
+import { useNights, useOccurrences, useSchedule, useSwaps } from './api';
+import { CalendarGrid, type CalendarViewName, type VisibleRange } from './CalendarGrid';
+import { CustodyWizard } from './CustodyWizard';
+import { addDays, calendarItems, lastExchange, nightsByDate, occurrenceKey, startOfDay, todayIn } from './display';
+import { EventDialog } from './EventDialog';
+import { HandoverDialog } from './HandoverDialog';
+import { FeedPanel } from './FeedPanel';
+import { parentsOf } from './parents';
+import { ShareSummary } from './ShareSummary';
+import { SwapDialog } from './SwapDialog';
+import { SwapRequests } from './SwapRequests';
+import type { Swap } from './types';
+
+type Dialog =
+  | { kind: 'event'; key: string | null; date: string; time?: string | undefined }
+  | { kind: 'custody' }
+  | { kind: 'swap'; answering?: Swap }
+  | { kind: 'handover' };
+
+/** Phones start on the agenda, which reads better than a month grid at that width. */
+const startingView = (): CalendarViewName => (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 640px)').matches ? 'agenda' : 'month');
+
+/** How far ahead the swap form offers nights. */
+const SWAP_HORIZON_DAYS = 60;
+
+/**
+ * /calendar: the family's events and whose night each one is, the to-do of swap requests, and the
+ * ways to add events, set up the custody schedule, ask for a swap and record a handover.
+ */
+export default function CalendarPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const families = useFamilies();
+  const children = useChildren();
+  const [chosenFamily, setChosenFamily] = useState<string | null>(null);
+  const [view, setView] = useState<CalendarViewName>(startingView);
+  const [range, setRange] = useState<VisibleRange>({ start: '', end: '' });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  // By default the family shared with another parent: everyone also has a family of their own.
+  const family =
+    families.data?.find((f) => f._id === chosenFamily) ??
+    families.data?.find((f) => parentsOf(f).length > 1) ??
+    families.data?.[0];
+  const familiaId = family?._id ?? null;
+  const zone = family?.zonaHoraria ?? 'UTC';
+  const me = user?._id ?? '';
+  const parents = useMemo(() => parentsOf(family), [family]);
+  const today = todayIn(zone);
+
+  const desde = range.start ? startOfDay(range.start, zone) : '';
+  const hasta = range.end ? startOfDay(range.end, zone) : '';
+  const occurrences = useOccurrences(familiaId, desde, hasta);
+  const nights = useNights(familiaId, range.start, range.end ? addDays(range.end, -1) : '');
+  const upcoming = useNights(dialog?.kind === 'swap' ? familiaId : null, addDays(today, 1), addDays(today, SWAP_HORIZON_DAYS));
+  // A handover is recorded for the latest exchange, most often today's or a recent one.
+  const recent = useNights(dialog?.kind === 'handover' ? familiaId : null, addDays(today, -14), today);
+  const schedule = useSchedule(familiaId);
+  const swaps = useSwaps(familiaId);
+
+  const items = useMemo(
+    () => calendarItems(occurrences.data ?? [], nights.data ?? [], zone, (id) => parents.find((p) => p.usuarioId === id)),
+    [occurrences.data, nights.data, zone, parents],
+  );
+  const holderOn = useMemo(() => nightsByDate(nights.data ?? []), [nights.data]);
+  const nameOf = (usuarioId: string | undefined) => parents.find((p) => p.usuarioId === usuarioId)?.name;
+  const childOptions = useMemo(
+    () => (children.data ?? []).filter((c) => c.familiaId === familiaId).map((c) => ({ id: c._id, name: `${c.nombre}` })),
+    [children.data, familiaId],
+  );
+
+  if (families.isLoading) return <Loading />;
+  if (families.isError) return <Alert>{families.error.message}</Alert>;
+  if (!family || !familiaId) return <Alert kind="info">{t('calendar.noFamily')}</Alert>;
+
+  const editing = dialog?.kind === 'event' && dialog.key ? (occurrences.data ?? []).find((o) => occurrenceKey(o) === dialog.key) ?? null : null;
+  const hasSchedule = Boolean(schedule.data);
+
+  return (
+    <section className="mx-auto max-w-6xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-ink">{t('calendar.title')}</h1>
+          <p className="text-sm text-muted">{t('calendar.zone', { zone })}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setDialog({ kind: 'event', key: null, date: today })}>{t('calendar.actions.newEvent')}</Button>
+          <Button variant="secondary" onClick={() => setDialog({ kind: 'custody' })}>
+            {hasSchedule ? t('calendar.actions.changeCustody') : t('calendar.actions.setCustody')}
+          </Button>
+          {hasSchedule && (
+            <>
+              <Button variant="secondary" onClick={() => setDialog({ kind: 'swap' })}>
+                {t('calendar.actions.askSwap')}
+              </Button>
+              <Button variant="ghost" onClick={() => setDialog({ kind: 'handover' })}>
+                {t('calendar.actions.handover')}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+
+      {(families.data?.length ?? 0) > 1 && (
+        <label className="flex max-w-sm items-center gap-2 text-sm">
+          <span className="shrink-0 font-medium text-ink">{t('calendar.family')}</span>
+          <select
+            value={familiaId}
+            onChange={(e) => setChosenFamily(e.target.value)}
+            className="min-w-0 flex-1 rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          >
+            {families.data?.map((f) => (
+              <option key={f._id} value={f._id}>
+                {f.nombre}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+
+      {!schedule.isLoading && !hasSchedule && <Alert kind="info">{t('calendar.noSchedule')}</Alert>}
+      {(occurrences.isError || nights.isError) && <Alert>{t('calendar.errors.load')}</Alert>}
+
+      <SwapRequests familiaId={familiaId} me={me} parents={parents} swaps={swaps.data ?? []} zone={zone} onCounter={(swap) => setDialog({ kind: 'swap', answering: swap })} />
+
+      {parents.length > 0 && hasSchedule && (
+        <ul className="nido-calendar flex flex-wrap gap-4 text-sm text-ink" aria-label={t('calendar.legend')}>
+          {parents.map((p) => (
+            <li key={p.usuarioId} className={`flex items-center gap-2 ${p.colourClass}`}>
+              <span className="nido-swatch" aria-hidden="true" />
+              {t('calendar.nightsWith', { name: p.name })}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="rounded-3xl bg-white p-3 shadow-sm ring-1 ring-black/5 sm:p-4" data-testid="calendar">
+        <CalendarGrid
+          zone={zone}
+          view={view}
+          onViewChange={setView}
+          events={items}
+          onRangeChange={(next) => setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next))}
+          onPick={({ date, time }) => setDialog({ kind: 'event', key: null, date, time })}
+          onEventPick={(key) => setDialog({ kind: 'event', key, date: today })}
+          nightLabel={(date) => {
+            const name = nameOf(holderOn.get(date));
+            return name ? t('calendar.nightWith', { name }) : undefined;
+          }}
+        />
+      </div>
+
+      {hasSchedule && <ShareSummary familiaId={familiaId} parents={parents} year={Number(today.slice(0, 4))} />}
+      <FeedPanel />
+
+      {dialog?.kind === 'event' && (
+        <EventDialog
+          key={dialog.key ?? `new-${dialog.date}-${dialog.time ?? ''}`}
+          familiaId={familiaId}
+          zone={zone}
+          childOptions={childOptions}
+          occurrence={editing}
+          initial={{ date: dialog.date, time: dialog.time }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'custody' && <CustodyWizard familiaId={familiaId} parents={parents} current={schedule.data ?? null} today={today} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'swap' && (
+        <SwapDialog familiaId={familiaId} zone={zone} me={me} upcoming={upcoming.data ?? []} answering={dialog.answering} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'handover' && !recent.isLoading && (
+        <HandoverDialog
+          familiaId={familiaId}
+          zone={zone}
+          date={lastExchange(recent.data ?? []) ?? today}
+          plannedTime={schedule.data?.horaIntercambio}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { components } from '../../api/schema';
+
+/** The contract's event types and categories (issue 17), in the order the form offers them. */
+export const EVENT_TYPES = ['recogida', 'actividad', 'cumpleanos', 'familia', 'recordatorio', 'personalizado'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const CATEGORIES = ['custodia', 'escuela', 'medico', 'actividades', 'celebraciones', 'viajes'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Reminder choices in minutes before; 10080, 1440 and 60 are the defaults (1 week, 1 day, 1 hour). */
+export const REMINDERS = [10080, 2880, 1440, 120, 60, 15] as const;
+/** The server keeps at most this many reminders per event. */
+export const MAX_REMINDERS = 5;
+export const DEFAULT_REMINDERS: number[] = [10080, 1440, 60];
+
+/** What the event form sends: local wall-clock `inicio`/`fin` in `zonaHoraria`, or dates when all day. */
+export interface EventInput {
+  familiaId: string;
+  titulo: string;
+  tipo: EventType;
+  categoria: Category;
+  inicio: string;
+  fin?: string | null;
+  todoElDia: boolean;
+  zonaHoraria?: string | null;
+  recurrencia?: string | null;
+  excepciones?: string[];
+  fechasExtra?: string[];
+  hijos: string[];
+  lugar?: string | null;
+  notas?: string | null;
+  privado?: boolean;
+  recordatorios?: number[];
+}
+
+/** An event as stored (a single one or a series): `inicio`/`fin` are local, the series' first. */
+export type StoredEvent = components['schemas']['EventoView'];
+
+/** One occurrence of an event, as the calendar lists it: `inicio`/`fin` RFC 3339 with the real offset, or dates. */
+export type Occurrence = components['schemas']['OccurrenceView'];
+
+/** Which occurrences a change of a repeating event reaches: the API's `alcance`, or the whole series. */
+export type Scope = 'una' | 'siguientes' | 'todas';
+
+/** Custody, swaps and handovers, as the API's document describes them. */
+export type Night = components['schemas']['Night'];
+export type CustodySchedule = components['schemas']['ScheduleInput'] & Pick<components['schemas']['VersionView'], 'patron' | 'inicio' | 'progenitorA' | 'progenitorB' | 'horaIntercambio'>;
+export type Swap = components['schemas']['SwapView'];
+export type SwapInput = components['schemas']['SwapInput'];
+export type HandoverInput = components['schemas']['HandoverInput'];
