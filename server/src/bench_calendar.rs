@@ -48,7 +48,11 @@ const CATEGORIES: [(&str, &str); 5] = [
 fn event(family: usize, k: usize, today: NaiveDate, zone: &str) -> anyhow::Result<evento::Model> {
     let first_day = today - Duration::days(30 + ((family * 7 + k * 11) % 330) as i64);
     let start = first_day
-        .and_hms_opt(8 + (k % 12) as u32, if k % 2 == 0 { 0 } else { 30 }, 0)
+        .and_hms_opt(
+            8 + (k % 12) as u32,
+            if k.is_multiple_of(2) { 0 } else { 30 },
+            0,
+        )
         .ok_or_else(|| anyhow::anyhow!("a bench time"))?;
     let (tipo, categoria) = CATEGORIES[k % CATEGORIES.len()];
     let fields = Fields {
@@ -62,7 +66,7 @@ fn event(family: usize, k: usize, today: NaiveDate, zone: &str) -> anyhow::Resul
         excepciones: Vec::new(),
         fechas_extra: Vec::new(),
         hijos: Vec::new(),
-        lugar: (k % 3 == 0).then(|| "Club del barrio".to_owned()),
+        lugar: k.is_multiple_of(3).then(|| "Club del barrio".to_owned()),
         notas: None,
         privado: k % 10 == 9,
         recordatorios: vec![60],

@@ -202,11 +202,17 @@ async fn custody_blocks(
     let zone = custody::zone_of(Some(&family.zona_horaria));
     let first = desde.with_timezone(&zone).date_naive();
     let last = hasta.with_timezone(&zone).date_naive();
-    let plan = Plan::load(db, &family.id, zone, first, last).await?;
+    // A block under way when the span opens keeps its own start (and so its UID) by being
+    // walked from a month earlier; blocks over before the span are left out.
+    let lead = first - Duration::days(31);
+    let plan = Plan::load(db, &family.id, zone, lead, last).await?;
     if plan.versions.is_empty() {
         return Ok(());
     }
-    let runs = runs(&plan, first, last);
+    let runs: Vec<Run> = runs(&plan, lead, last)
+        .into_iter()
+        .filter(|r| r.last >= first)
+        .collect();
     let names = people::first_names(db, runs.iter().map(|r| r.holder.clone())).await?;
     let children: Vec<String> = people::children(db, &family.id)
         .await?
@@ -275,4 +281,49 @@ pub fn runs(plan: &Plan, first: NaiveDate, last: NaiveDate) -> Vec<Run> {
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::calendar::custody::{
+        pattern::Pattern,
+        plan::{DEFAULT_EXCHANGE, Version},
+    };
+
+    fn date(s: &str) -> NaiveDate {
+        s.parse().expect("date")
+    }
+
+    #[test]
+    fn a_swapped_night_splits_a_run_and_nights_before_the_schedule_make_none() {
+        let plan = Plan {
+            zone: "Europe/Madrid".parse().expect("zone"),
+            versions: vec![Version {
+                inicio: date("2026-03-02"),
+                pattern: Pattern::parse("7-7", None).expect("pattern"),
+                a: "ana".into(),
+                b: "beto".into(),
+                exchange: DEFAULT_EXCHANGE,
+            }],
+            periods: Vec::new(),
+            swapped: HashMap::from([(date("2026-03-04"), "beto".to_owned())]),
+        };
+        let run = |holder: &str, first: &str, last: &str| Run {
+            holder: holder.into(),
+            first: date(first),
+            last: date(last),
+        };
+        assert_eq!(
+            runs(&plan, date("2026-02-27"), date("2026-03-12")),
+            [
+                run("ana", "2026-03-02", "2026-03-03"),
+                run("beto", "2026-03-04", "2026-03-04"),
+                run("ana", "2026-03-05", "2026-03-08"),
+                run("beto", "2026-03-09", "2026-03-12"),
+            ]
+        );
+    }
 }

@@ -146,9 +146,9 @@ async fn family_today(
         now + Duration::days(UPCOMING_DAYS),
     )
     .await?;
-    let latest = last_activity(db, &family.id).await?;
-    let hijos = people::children(db, &family.id)
-        .await?
+    let children = people::children(db, &family.id).await?;
+    let latest = last_activity(db, &family.id, &children).await?;
+    let hijos = children
         .into_iter()
         .map(|child| {
             let mine: Vec<_> = upcoming
@@ -246,9 +246,10 @@ pub fn custody_now(
 async fn last_activity(
     db: &impl ConnectionTrait,
     familia_id: &str,
+    children: &[people::Child],
 ) -> Result<HashMap<String, DateTime<Utc>>, DbErr> {
     let mut found = HashMap::new();
-    for child in people::children(db, familia_id).await? {
+    for child in children {
         let subject = format!("% {} %", record::child_subject(&child.id));
         let query = Query::select()
             .expr(Expr::col((Alias::new("e"), Alias::new("hora"))).max())
@@ -275,7 +276,7 @@ async fn last_activity(
             .as_deref()
             .and_then(|h| DateTime::parse_from_rfc3339(h).ok())
         {
-            found.insert(child.id, at.with_timezone(&Utc));
+            found.insert(child.id.clone(), at.with_timezone(&Utc));
         }
     }
     Ok(found)
