@@ -89,5 +89,5 @@ test('on a phone the drawer menu opens and navigates', async ({ page }) => {
   await drawer.getByRole('link', { name: 'Calendario' }).click();
   await expect(page).toHaveURL(/\/calendar$/);
   await expect(drawer).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Calendario' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Calendario', exact: true })).toBeVisible();
 });
