@@ -140,6 +140,7 @@ pub(crate) async fn seed_people(
                 id: seeded_id(2, i),
                 nombre: format!("Familia {i}"),
                 zona_horaria: nido::time_zone::DEFAULT.to_owned(),
+                calendario_version: 0,
                 created_at: now,
                 updated_at: now,
             }

@@ -6,6 +6,7 @@ pub mod custody;
 pub mod events;
 mod export;
 pub mod feed;
+pub mod kept;
 pub mod recurrence;
 pub mod swaps;
 pub mod today;
@@ -19,8 +20,8 @@ use crate::{
     db::entities::usuario,
     domain::{Domain, ExportFile, Work},
     error::ApiResult,
-    platform::jobs::Periodic,
-    state::AppState,
+    platform::{changes::Forget, jobs::Periodic},
+    state::{AppState, Parts},
 };
 use events::entities::evento;
 
@@ -36,6 +37,12 @@ impl Domain for Calendar {
             .merge(swaps::router())
             .merge(feed::router())
             .merge(today::router())
+    }
+
+    fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {
+        let answers = kept::cache();
+        forget.push(kept::forgetter(&answers));
+        parts.insert::<kept::Answers>(answers);
     }
 
     /// Event reminders, expiring unanswered swap requests and reminding exchanges. The tables go

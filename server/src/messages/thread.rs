@@ -5,8 +5,7 @@ use std::sync::Arc;
 
 use axum::{
     extract::{Path, Query, State},
-    http::{HeaderValue, header},
-    response::{IntoResponse, Response},
+    response::Response,
 };
 use bytes::Bytes;
 use chrono::SubsecRound;
@@ -26,7 +25,7 @@ use crate::{
     families::record::{self, Act, kinds},
     i18n::Msg,
     platform::live,
-    request::{AuthUser, Json},
+    request::{AuthUser, Json, json_bytes},
     state::AppState,
 };
 
@@ -108,7 +107,7 @@ pub async fn list_messages(
         && let Some(page) = pages.get(&conversation.id)
         && page.version == conversation.version
     {
-        return Ok(json_body(page.body.clone()));
+        return Ok(json_bytes(page.body.clone()));
     }
     let generation = pages.generation();
     let mut mensajes = views::page(&state, me, &conversation.id, below, PAGE + 1).await?;
@@ -141,18 +140,7 @@ pub async fn list_messages(
         };
         pages.put(generation, conversation.id, Arc::new(page));
     }
-    Ok(json_body(body))
-}
-
-fn json_body(body: Bytes) -> Response {
-    (
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        body,
-    )
-        .into_response()
+    Ok(json_bytes(body))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -19,6 +19,18 @@ impl<T: serde::Serialize> IntoResponse for Json<T> {
     }
 }
 
+/// An answer already serialised (one kept in memory), sent as JSON.
+pub fn json_bytes(body: bytes::Bytes) -> axum::response::Response {
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            axum::http::HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response()
+}
+
 /// A success with a message for people.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Done {

@@ -7,4 +7,4 @@ pub mod json;
 
 pub use auth::AuthUser;
 pub use client::ClientInfo;
-pub use json::{Done, Json};
+pub use json::{Done, Json, json_bytes};

@@ -798,3 +798,149 @@ async fn the_exchange_reminder_goes_to_both_parents_once() {
         0
     );
 }
+
+/// The family's calendar version, raised by the triggers of migration m0027.
+async fn calendar_version(f: &Family) -> i64 {
+    nido::families::entities::familia::Entity::find_by_id(&f.family)
+        .one(&f.app.db)
+        .await
+        .expect("family")
+        .expect("family row")
+        .calendario_version
+}
+
+/// The titles of the occurrences of the 4 weeks from `monday`, as `token` sees them on `app`.
+async fn titles(f: &Family, app: &TestApp, token: &str, monday: NaiveDate) -> Vec<String> {
+    let path = format!(
+        "/api/eventos?familiaId={}&desde={}&hasta={}",
+        f.family,
+        local(monday, 0, 0).to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        local(monday + Duration::days(28), 0, 0).to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    );
+    let a = app.get(&path, Some(token)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.body["data"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|o| o["titulo"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// Calendar answers are kept in memory (`calendar::kept`). Whatever writes a family's calendar
+/// tables (a route, a job, another instance, a hand in the database), the next answer shows it;
+/// the reminder job's bookkeeping keeps what is kept; a member who leaves gets 404 at once.
+#[tokio::test]
+async fn kept_calendar_answers_show_every_change_at_once() {
+    let f = family().await;
+    let monday = next_monday();
+    f.schedule("7-7", monday, None).await;
+    let created = f
+        .app
+        .post(
+            "/api/eventos",
+            Some(&f.ana),
+            json!({"familiaId": f.family, "titulo": "Natación", "tipo": "actividad",
+                   "categoria": "actividades", "todoElDia": false,
+                   "inicio": format!("{}T17:30:00", day(monday)), "fin": format!("{}T18:30:00", day(monday)),
+                   "recurrencia": "FREQ=WEEKLY", "hijos": []}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    assert_eq!(
+        titles(&f, &f.app, &f.beto, monday).await,
+        vec!["Natación"; 4]
+    );
+
+    // A hand in the database.
+    f.app
+        .sql(&format!(
+            "UPDATE eventos SET titulo = 'Piano' WHERE familia_id = '{}'",
+            f.family
+        ))
+        .await;
+    assert_eq!(titles(&f, &f.app, &f.beto, monday).await, vec!["Piano"; 4]);
+
+    // The reminder job moves an event's next reminder: nothing shown changes, nothing is re-read.
+    let version = calendar_version(&f).await;
+    f.app
+        .sql(&format!(
+            "UPDATE eventos SET proximo_aviso = NULL WHERE familia_id = '{}'",
+            f.family
+        ))
+        .await;
+    assert_eq!(calendar_version(&f).await, version);
+
+    // Another instance on the same PostgreSQL keeps its own answers and still sees every change.
+    if f.app.database_url().starts_with("postgres") {
+        let other = TestApp::spawn_with(crate::helpers::Options {
+            database_url: Some(f.app.database_url().to_owned()),
+            keys_from: Some(f.app.data_dir.path().to_owned()),
+            ..Default::default()
+        })
+        .await;
+        let nights = format!(
+            "/api/familias/{}/custodia/noches?desde={}&hasta={}",
+            f.family,
+            day(monday),
+            day(monday + Duration::days(13))
+        );
+        let holders = |a: &Answer| {
+            a.body["data"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .iter()
+                .filter(|n| n["usuarioId"] == f.ana_id.as_str())
+                .count()
+        };
+        assert_eq!(holders(&other.get(&nights, Some(&f.beto)).await), 7);
+        let trip = f
+            .add_period(
+                &f.ana,
+                json!({"nombre": "Viaje", "desde": day(monday + Duration::days(7)),
+                       "hasta": day(monday + Duration::days(9)), "modo": "progenitor",
+                       "usuarioId": f.ana_id}),
+            )
+            .await;
+        assert_eq!(trip.status, StatusCode::CREATED, "{}", trip.body);
+        assert_eq!(holders(&other.get(&nights, Some(&f.beto)).await), 10);
+        f.app
+            .sql(&format!(
+                "DELETE FROM eventos WHERE familia_id = '{}'",
+                f.family
+            ))
+            .await;
+        assert!(titles(&f, &other, &f.beto, monday).await.is_empty());
+    }
+
+    // The schedule removed by hand: no night is anyone's any more.
+    assert!(f.letters(monday, 14).await.starts_with("AAAAAAA"));
+    f.app
+        .sql(&format!(
+            "DELETE FROM custodias WHERE familia_id = '{}'",
+            f.family
+        ))
+        .await;
+    assert_eq!(f.letters(monday, 14).await, "-".repeat(14));
+
+    // Vera read the nights, then leaves the family: the kept answer is not hers any more.
+    let path = format!(
+        "/api/familias/{}/custodia/reparto?desde={}&hasta={}",
+        f.family,
+        day(monday),
+        day(monday + Duration::days(13))
+    );
+    assert_eq!(f.app.get(&path, Some(&f.vera)).await.status, StatusCode::OK);
+    f.app
+        .sql(&format!(
+            "DELETE FROM miembros WHERE usuario_id = '{}'",
+            f.vera_id
+        ))
+        .await;
+    assert_eq!(
+        f.app.get(&path, Some(&f.vera)).await.status,
+        StatusCode::NOT_FOUND
+    );
+}

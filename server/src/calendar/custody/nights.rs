@@ -1,14 +1,17 @@
 //! `GET /api/familias/{id}/custodia/noches`: who holds each night of a range.
 
-use axum::extract::{Query, State};
+use axum::{
+    extract::{Path, Query, State},
+    response::Response,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{Night, date_range};
 use crate::{
+    calendar::kept,
     error::{ApiResult, ErrorBody},
-    families::FamilyMember,
-    request::Json,
+    request::AuthUser,
     state::AppState,
 };
 
@@ -39,12 +42,19 @@ pub struct NightsAnswer {
     ))]
 pub async fn get_nights(
     State(state): State<AppState>,
-    access: FamilyMember,
+    auth: AuthUser,
+    Path(familia_id): Path<String>,
     Query(query): Query<RangeQuery>,
-) -> ApiResult<Json<NightsAnswer>> {
+) -> ApiResult<Response> {
+    let stamp = kept::stamp(&state.db, &familia_id, &auth.user.id).await?;
     let (desde, hasta) = date_range(query.desde.as_deref(), query.hasta.as_deref())?;
-    Ok(Json(NightsAnswer {
-        success: true,
-        data: super::nights(&state.db, &access.family.id, desde, hasta).await?,
-    }))
+    // Every member sees the same nights.
+    let key = format!("noches {familia_id} {desde} {hasta}");
+    kept::answer(&state, key, stamp, || async {
+        Ok(NightsAnswer {
+            success: true,
+            data: super::nights(&state.db, &familia_id, desde, hasta).await?,
+        })
+    })
+    .await
 }

@@ -10,7 +10,10 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Query, State};
+use axum::{
+    extract::{Path, Query, State},
+    response::Response,
+};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
@@ -18,10 +21,9 @@ use utoipa::ToSchema;
 
 use super::{date_range, nights::RangeQuery, plan::Plan};
 use crate::{
-    calendar::swaps::entities::entrega,
+    calendar::{kept, swaps::entities::entrega},
     error::{ApiResult, ErrorBody},
-    families::FamilyMember,
-    request::Json,
+    request::AuthUser,
     state::AppState,
 };
 
@@ -183,19 +185,25 @@ pub async fn handovers(
     ))]
 pub async fn get_share(
     State(state): State<AppState>,
-    access: FamilyMember,
+    auth: AuthUser,
+    Path(familia_id): Path<String>,
     Query(query): Query<RangeQuery>,
-) -> ApiResult<Json<ShareAnswer>> {
+) -> ApiResult<Response> {
+    let stamp = kept::stamp(&state.db, &familia_id, &auth.user.id).await?;
     let (desde, hasta) = date_range(query.desde.as_deref(), query.hasta.as_deref())?;
-    let familia_id = &access.family.id;
-    let zone = super::zone_of(Some(&access.family.zona_horaria));
-    let day = Duration::days(1);
-    let plan = Plan::load(&state.db, familia_id, zone, desde - day, hasta + day).await?;
-    let handovers = handovers(&state.db, familia_id, desde, hasta + day).await?;
-    Ok(Json(ShareAnswer {
-        success: true,
-        data: report(&plan, &handovers, desde, hasta),
-    }))
+    let zone = super::zone_of(Some(&stamp.zone));
+    // Every member sees the same report.
+    let key = format!("reparto {familia_id} {desde} {hasta}");
+    kept::answer(&state, key, stamp, || async {
+        let day = Duration::days(1);
+        let plan = Plan::load(&state.db, &familia_id, zone, desde - day, hasta + day).await?;
+        let handovers = handovers(&state.db, &familia_id, desde, hasta + day).await?;
+        Ok(ShareAnswer {
+            success: true,
+            data: report(&plan, &handovers, desde, hasta),
+        })
+    })
+    .await
 }
 
 #[cfg(test)]

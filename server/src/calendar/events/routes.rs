@@ -5,6 +5,7 @@
 use axum::{
     extract::{Path, Query, State},
     http::StatusCode,
+    response::Response,
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, TransactionTrait};
@@ -13,7 +14,7 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access::{editor, member, readable, writable},
+    access::{editor, readable, writable},
     entities::evento,
     input::{EventInput, Fields, check},
     list_occurrences,
@@ -21,7 +22,10 @@ use super::{
     views::{EventoView, OccurrenceView},
 };
 use crate::{
-    calendar::recurrence::{Start, resolve},
+    calendar::{
+        kept,
+        recurrence::{Start, resolve},
+    },
     error::{ApiError, ApiResult, ErrorBody},
     families::record::kinds,
     i18n::Msg,
@@ -168,13 +172,13 @@ pub async fn list_events(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(query): Query<ListQuery>,
-) -> ApiResult<Json<OccurrencesAnswer>> {
+) -> ApiResult<Response> {
     let familia_id = query
         .familia_id
         .as_deref()
         .map(str::trim)
         .unwrap_or_default();
-    member(&state.db, familia_id, &auth.user.id).await?;
+    let stamp = kept::stamp(&state.db, familia_id, &auth.user.id).await?;
     let desde = instant(query.desde.as_deref(), "desde")?;
     let hasta = instant(query.hasta.as_deref(), "hasta")?;
     let hijo = query
@@ -182,11 +186,22 @@ pub async fn list_events(
         .as_deref()
         .map(str::trim)
         .filter(|h| !h.is_empty());
-    let data = list_occurrences(&state.db, familia_id, &auth.user.id, desde, hasta, hijo).await?;
-    Ok(Json(OccurrencesAnswer {
-        success: true,
-        data,
-    }))
+    let me = &auth.user.id;
+    // Private events make each member's answer their own.
+    let key = format!(
+        "eventos {familia_id} {me} {} {} {}",
+        desde.timestamp(),
+        hasta.timestamp(),
+        hijo.unwrap_or_default()
+    );
+    kept::answer(&state, key, stamp, || async {
+        let data = list_occurrences(&state.db, familia_id, me, desde, hasta, hijo).await?;
+        Ok(OccurrencesAnswer {
+            success: true,
+            data,
+        })
+    })
+    .await
 }
 
 /// One event, as stored (a series with its rule).

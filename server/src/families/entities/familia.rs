@@ -7,6 +7,8 @@ pub struct Model {
     pub id: String,
     pub nombre: String,
     pub zona_horaria: String,
+    /// Raised by every change to the family's calendar (migration m0027): see `calendar::kept`.
+    pub calendario_version: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -1,0 +1,124 @@
+//! A family's calendar answers kept in memory as their JSON: the month the calendar opens on, its
+//! nights and the parenting-time report are read at every opening and every live refresh, by both
+//! parents, and change far less often.
+//!
+//! An answer is served only while the family's `calendario_version` is the one it was read at.
+//! Triggers raise that version in the transaction of every change to the family's events,
+//! schedules, holiday periods, swaps and handovers (migration m0027). The version and the caller's
+//! membership come from one small read of the shared database, so every instance serves what is
+//! current. Nothing else shown changes elsewhere: the answers name people by id only.
+
+use std::{future::Future, sync::Arc, time::Duration};
+
+use axum::response::Response;
+use bytes::Bytes;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, sea_query::Query,
+};
+use serde::Serialize;
+
+use crate::{
+    error::{ApiError, ApiResult},
+    families::entities::{familia, miembro},
+    platform::{
+        cache::Cache,
+        changes::{Change, Forget},
+    },
+    request::json_bytes,
+    state::AppState,
+};
+
+pub struct Kept {
+    /// The family's calendar version and zone it was read at.
+    stamp: Stamp,
+    /// The whole answer, as sent.
+    body: Bytes,
+}
+
+pub type Answers = Cache<Arc<Kept>>;
+
+/// The version of a family's calendar, and its zone (the nights and the report are counted in
+/// it; changing it is not a calendar change).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Stamp {
+    pub version: i64,
+    pub zone: String,
+}
+
+/// Larger answers (a year of a busy family's events) are rare and not worth the memory: this
+/// bounds the cache at about 400 MB in the worst case, while a month of 50 recurring events
+/// takes a few tens of kilobytes.
+const MAX_KEPT_BYTES: usize = 100 * 1024;
+
+/// Five minutes at most: a safety net only, freshness comes from the version.
+pub fn cache() -> Answers {
+    Cache::new(Duration::from_secs(300), 4_000)
+}
+
+/// Everything is forgotten only when announcements may have been missed: the version check
+/// already covers every change.
+pub fn forgetter(answers: &Answers) -> Forget {
+    let answers = answers.clone();
+    Box::new(move |change: Option<&Change>| {
+        if change.is_none() {
+            answers.clear();
+        }
+    })
+}
+
+/// The family's stamp if `usuario_id` is one of its members; 404 otherwise.
+pub async fn stamp(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    usuario_id: &str,
+) -> ApiResult<Stamp> {
+    let members = Query::select()
+        .column(miembro::Column::FamiliaId)
+        .from(miembro::Entity)
+        .and_where(miembro::Column::FamiliaId.eq(familia_id))
+        .and_where(miembro::Column::UsuarioId.eq(usuario_id))
+        .to_owned();
+    let (version, zone) = familia::Entity::find()
+        .select_only()
+        .column(familia::Column::CalendarioVersion)
+        .column(familia::Column::ZonaHoraria)
+        .filter(familia::Column::Id.eq(familia_id))
+        .filter(familia::Column::Id.in_subquery(members))
+        .into_tuple::<(i64, String)>()
+        .one(db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok(Stamp { version, zone })
+}
+
+/// The answer kept under `key` if it was read at `stamp`; otherwise `make`'s, kept for the next
+/// caller.
+pub async fn answer<T, F>(
+    state: &AppState,
+    key: String,
+    stamp: Stamp,
+    make: impl FnOnce() -> F,
+) -> ApiResult<Response>
+where
+    T: Serialize,
+    F: Future<Output = ApiResult<T>>,
+{
+    let answers = state.part::<Answers>();
+    if let Some(kept) = answers.get(&key)
+        && kept.stamp == stamp
+    {
+        return Ok(json_bytes(kept.body.clone()));
+    }
+    let generation = answers.generation();
+    let value = make().await?;
+    let body =
+        Bytes::from(serde_json::to_vec(&value).map_err(|e| ApiError::internal(e.to_string()))?);
+    if body.len() <= MAX_KEPT_BYTES {
+        let kept = Kept {
+            stamp,
+            body: body.clone(),
+        };
+        answers.put(generation, key, Arc::new(kept));
+    }
+    Ok(json_bytes(body))
+}
