@@ -149,7 +149,7 @@ export const postsEn: Record<PostId, PostText> = {
         'A recent photo, useful for paperwork or in an emergency.',
       ),
       p(
-        'That is exactly what Nido does today: a record for each child with that information, shared within the family, and messages between parents that stay on record. Other features, such as a shared calendar and expense tracking, are being built and will arrive over time.',
+        'That is exactly what Nido does today: a record for each child with that information, shared within the family, and messages between parents that stay on record. It also has a shared calendar with the custody schedule; expense tracking is being built and will arrive over time.',
       ),
       h2('What to look for in a co-parenting app'),
       p(
@@ -478,7 +478,7 @@ export const postsEn: Record<PostId, PostText> = {
       ),
       h2('How organisation can help'),
       p(
-        'No app replaces a legal agreement or professional advice. But keeping your children’s information organised and shared makes it easier to stick to what was agreed: knowing who has the next medical appointment, what the school said or which number to call in an emergency prevents many everyday conflicts. Today Nido lets you store and share each child’s school, medical, activity and contact details; the shared calendar and expense tracking are being built.',
+        'No app replaces a legal agreement or professional advice. But keeping your children’s information organised and shared makes it easier to stick to what was agreed: knowing who has the next medical appointment, what the school said or which number to call in an emergency prevents many everyday conflicts. Today Nido lets you store and share each child’s school, medical, activity and contact details; a shared calendar shows who has them each night; expense tracking is being built.',
       ),
       h2('Summary'),
       ul(

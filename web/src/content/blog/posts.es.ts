@@ -149,7 +149,7 @@ export const postsEs: Record<PostId, PostText> = {
         'Una foto actual, útil en cualquier trámite o emergencia.',
       ),
       p(
-        'Es justamente lo que hoy hace Nido: una ficha por hijo con esa información, compartida dentro de la familia, y mensajes entre padres que quedan registrados. Otras funciones, como el calendario compartido y el registro de gastos, están en desarrollo y las iremos sumando.',
+        'Es justamente lo que hoy hace Nido: una ficha por hijo con esa información, compartida dentro de la familia, y mensajes entre padres que quedan registrados. También tiene un calendario compartido con el régimen de cuidado; el registro de gastos está en desarrollo y lo iremos sumando.',
       ),
       h2('Qué buscar en una aplicación para coparentalidad'),
       p(
@@ -478,7 +478,7 @@ export const postsEs: Record<PostId, PostText> = {
       ),
       h2('Cómo puede ayudar la organización'),
       p(
-        'Ninguna aplicación reemplaza un acuerdo legal ni el consejo de un profesional. Pero tener la información de tus hijos ordenada y compartida hace más fácil cumplir lo acordado: saber quién tiene el próximo turno médico, qué dijo la escuela o cuál es el teléfono de emergencia evita muchos conflictos cotidianos. Hoy Nido te permite guardar y compartir la información escolar, médica, de actividades y de contactos de cada hijo; el calendario compartido y el registro de gastos están en desarrollo.',
+        'Ninguna aplicación reemplaza un acuerdo legal ni el consejo de un profesional. Pero tener la información de tus hijos ordenada y compartida hace más fácil cumplir lo acordado: saber quién tiene el próximo turno médico, qué dijo la escuela o cuál es el teléfono de emergencia evita muchos conflictos cotidianos. Hoy Nido te permite guardar y compartir la información escolar, médica, de actividades y de contactos de cada hijo; un calendario compartido muestra con quién están cada noche; el registro de gastos está en desarrollo.',
       ),
       h2('Resumen'),
       ul(

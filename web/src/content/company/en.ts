@@ -39,7 +39,7 @@ export const companyEn: CompanyTexts = {
       paragraphs: [
         'Nido was born in 2024 from a simple observation: separated families organise themselves with tools that were never designed for them. Group chats where everything gets mixed up, calendars each parent keeps separately, photos of prescriptions lost among hundreds of pictures.',
         'We started with the most basic and most useful thing: a record for each child with their school and medical information, activities, appointments and emergency contacts, shared within the family. That is what Nido does today, in Spanish and English.',
-        'Then came messages between parents, with a record that cannot be altered. What comes next we build by listening to the people who use it: a shared calendar, expense tracking and documents are being built.',
+        'Then came messages between parents, with a record that cannot be altered, and a shared calendar with the custody schedule. What comes next we build by listening to the people who use it: expense tracking and documents are being built.',
       ],
     },
     founder: {

@@ -39,7 +39,7 @@ export const companyEs: CompanyTexts = {
       paragraphs: [
         'Nido nació en 2024 a partir de una observación simple: las familias separadas usan para organizarse herramientas que no fueron pensadas para ellas. Grupos de chat donde todo se mezcla, calendarios que cada uno lleva por su lado, fotos de recetas médicas perdidas entre cientos de imágenes.',
         'Empezamos por lo más básico y más útil: una ficha por cada hijo con su información escolar, médica, sus actividades, sus turnos y sus contactos de emergencia, compartida dentro de la familia. Hoy eso es lo que Nido hace, en español y en inglés.',
-        'Después llegaron los mensajes entre padres, con un registro que no se puede alterar. Lo que viene lo construimos escuchando a quienes lo usan: el calendario compartido, el registro de gastos y los documentos están en desarrollo.',
+        'Después llegaron los mensajes entre padres, con un registro que no se puede alterar, y un calendario compartido con el régimen de cuidado. Lo que viene lo construimos escuchando a quienes lo usan: el registro de gastos y los documentos están en desarrollo.',
       ],
     },
     founder: {

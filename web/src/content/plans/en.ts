@@ -41,7 +41,7 @@ export const plansEn: PlansTexts = {
       { title: 'Risk-free trial', body: '30 days free, no card. If it does not work for you, you pay nothing.' },
       { title: 'No small print', body: 'Every plan includes everything. Only how often you pay changes.' },
       { title: 'Your data is yours', body: 'We do not sell your information. If you cancel, we keep it for 90 days in case you come back.' },
-      { title: 'A project that keeps growing', body: 'Your subscription funds the work on the calendar, expenses and documents.' },
+      { title: 'A project that keeps growing', body: 'Your subscription funds the work on expenses and documents, and keeps the calendar and messages running.' },
     ],
   },
   faq: {

@@ -41,7 +41,7 @@ export const plansEs: PlansTexts = {
       { title: 'Prueba sin riesgo', body: '30 días gratis, sin tarjeta. Si no te sirve, no pagas nada.' },
       { title: 'Sin letra chica', body: 'Todos los planes incluyen todo. Solo cambia cada cuánto pagas.' },
       { title: 'Tus datos te pertenecen', body: 'No vendemos tu información. Si cancelas, la guardamos 90 días por si vuelves.' },
-      { title: 'Un proyecto que sigue creciendo', body: 'Tu suscripción financia el desarrollo del calendario, los gastos y los documentos.' },
+      { title: 'Un proyecto que sigue creciendo', body: 'Tu suscripción financia el desarrollo de los gastos y los documentos, y mantiene en marcha el calendario y los mensajes.' },
     ],
   },
   faq: {
