@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/dates';
 import { useFamilies } from '../../families/api';
 import type { FamilyToday, Holding, SwapToAnswer, Today } from './api';
 import { useToday } from './api';
-import { eventsInOrder, hasCustody, holdingGroups, joinNames, momentOf, timeInZone, type Moment } from './format';
+import { eventsInOrder, hasCustody, holdingGroups, isDeviceZone, joinNames, momentOf, timeInZone, type Moment } from './format';
 
 /** The signed-in home's first block: for each family, who has the children, what happens today, what waits for an answer. */
 export function TodayPanel() {
@@ -85,7 +85,7 @@ export function TodayPanelView({ loading, error, today, me, names, onRetry }: Vi
       </div>
     );
   return (
-    <section aria-labelledby="today-title" className="rounded-3xl bg-sand-100 p-4 sm:p-5" data-testid="today">
+    <section aria-labelledby="today-title" className="rounded-3xl bg-sand-100 p-3 sm:p-5" data-testid="today">
       <h2 id="today-title" className="text-lg font-bold text-ink">
         {t('calendar.today.title')}
       </h2>
@@ -102,13 +102,12 @@ function FamilyCard({ family, named, invitations, me, names }: { family: FamilyT
   const groups = holdingGroups(family);
   const exchange = family.proximoIntercambio;
   const events = eventsInOrder(family);
-  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const headingId = `today-${family.familiaId}`;
   // Headings stay in order: under the family's name when there are several, right under "Today" otherwise.
   const Sub = named ? 'h4' : 'h3';
 
   return (
-    <article aria-labelledby={named ? headingId : undefined} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5">
+    <article aria-labelledby={named ? headingId : undefined} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/5 wrap-anywhere sm:p-4">
       {named && (
         <h3 id={headingId} className="mb-2 font-semibold text-ink wrap-anywhere">
           {family.nombre}
@@ -140,7 +139,7 @@ function FamilyCard({ family, named, invitations, me, names }: { family: FamilyT
               </Link>
             </p>
           )}
-          {zone !== deviceZone && <p className="mt-1 text-xs text-muted">{t('calendar.zone', { zone })}</p>}
+          {!isDeviceZone(zone) && <p className="mt-1 text-xs text-muted">{t('calendar.zone', { zone })}</p>}
         </div>
 
         <div>
@@ -151,7 +150,7 @@ function FamilyCard({ family, named, invitations, me, names }: { family: FamilyT
             <ul className="mt-1 space-y-1 text-sm text-ink" data-testid="today-events">
               {events.map((e) => (
                 <li key={`${e.eventoId}|${e.inicio}`} className="flex gap-2">
-                  <span className="w-16 shrink-0 font-medium tabular-nums text-brand-700">
+                  <span className="w-[5.5rem] shrink-0 whitespace-nowrap font-medium tabular-nums text-brand-700">
                     {e.todoElDia ? t('calendar.today.allDay') : timeInZone(e.inicio, zone, i18n.language)}
                   </span>
                   <span className="min-w-0 wrap-anywhere">{e.titulo}</span>
@@ -208,6 +207,7 @@ function SwapItem({ swap, name, when }: { swap: SwapToAnswer; name: string; when
       <Link to="/calendar" className="block rounded-xl border border-sand-200 px-3 py-2 hover:border-brand-200 hover:bg-brand-50">
         <span className="block font-semibold text-ink">{t('calendar.swaps.asksYou', { name })}</span>
         <span className="block">{t('calendar.swaps.nightsList', { dates })}</span>
+        <span className="block text-muted">“{swap.motivo}”</span>
         <span className="block text-xs text-muted">{t('calendar.today.answerBy', { when: when(swap.responderAntesDe) })}</span>
         <span className="mt-1 block text-xs font-semibold text-brand-700">{t('calendar.today.answer')}</span>
       </Link>

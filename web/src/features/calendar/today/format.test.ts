@@ -1,4 +1,4 @@
-import { activityByChild, dateInZone, eventsInOrder, holdingGroups, joinNames, momentOf, upcomingWhen } from './format';
+import { activityByChild, dateInZone, eventsInOrder, holdingGroups, isDeviceZone, joinNames, momentOf, upcomingWhen } from './format';
 import { casaDeAna, todayOf } from './fixtures';
 
 const BA = 'America/Argentina/Buenos_Aires';
@@ -63,5 +63,14 @@ describe('activityByChild', () => {
     expect(byChild?.['h-sol']?.zone).toBe('Europe/Madrid');
     expect(byChild?.['h-lucia']?.child.proximosEventosTotal).toBe(3);
     expect(activityByChild(undefined)).toBeUndefined();
+  });
+});
+
+describe('isDeviceZone', () => {
+  it("knows the device's own zone, and says no for another or an unknown one", () => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(isDeviceZone(own)).toBe(true);
+    expect(isDeviceZone(own === 'Asia/Tokyo' ? 'Europe/Madrid' : 'Asia/Tokyo')).toBe(false);
+    expect(isDeviceZone('Not/A_Zone')).toBe(false);
   });
 });

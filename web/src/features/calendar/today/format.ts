@@ -99,3 +99,15 @@ export function activityByChild(today: Today | undefined): Record<string, ChildA
   return Object.fromEntries(today.familias.flatMap((f) => f.hijos.map((child) => [child.hijoId, { child, zone: f.zonaHoraria }])));
 }
 
+
+/**
+ * Whether the device keeps the family's time, so its times need no note. Both names go through the
+ * engine's own spelling: a browser may call America/Argentina/Buenos_Aires America/Buenos_Aires.
+ */
+export function isDeviceZone(zone: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return false;
+  }
+}
