@@ -178,3 +178,49 @@ test('the private feed link is made, copied, fetched, replaced and turned off', 
   await panel.getByRole('button', { name: 'Desactivar el enlace' }).click();
   await expect(panel.getByText('Todavía no tienes un enlace.')).toBeVisible();
 });
+
+test("Today on the home page: who has the child and today's event, the swap waiting for an answer, and the child's coming event", async ({ browser, page: a }) => {
+  const { b, zone } = await twoParents(browser, a);
+  const [family] = await ok<{ _id: string }[]>(a, 'GET', '/api/familias');
+  const members = await ok<{ miembros: { usuarioId: string; nombre: string }[] }>(a, 'GET', `/api/familias/${family!._id}`);
+  const id = (nombre: string) => members.miembros.find((m) => m.nombre === nombre)!.usuarioId;
+
+  // Bruno is on his home page before anything is planned.
+  const streaming = liveStream(b);
+  await b.goto('/children');
+  await streaming;
+  const card = b.getByTestId('today');
+  await expect(card.getByText('Todavía no hay un régimen de custodia.')).toBeVisible();
+  await expect(card.getByText('Nada en el calendario para hoy.')).toBeVisible();
+
+  // Ana adds Lucía, a schedule of alternate weeks begun yesterday with her first, and two events about Lucía.
+  const lucia = await ok<{ _id: string }>(a, 'POST', '/api/hijos', { familiaId: family!._id, nombre: 'Lucía', apellido: 'García', fechaNacimiento: '2017-05-02', genero: 'femenino' });
+  await ok(a, 'PUT', `/api/familias/${family!._id}/custodia`, { patron: '7-7', inicio: dateIn(zone, -1), progenitorA: id('Ana'), progenitorB: id('Bruno') });
+  const event = { familiaId: family!._id, tipo: 'actividad', categoria: 'escuela', hijos: [lucia._id] };
+  await ok(a, 'POST', '/api/eventos', { ...event, titulo: 'Acto escolar', inicio: dateIn(zone, 0), todoElDia: true });
+  await ok(a, 'POST', '/api/eventos', { ...event, titulo: 'Dentista', categoria: 'medico', inicio: `${dateIn(zone, 1)}T10:00`, todoElDia: false });
+
+  // Bruno's page follows without a reload: Ana has Lucía until her week ends, and today's event is there.
+  await expect(card.getByTestId('today-custody')).toContainText('Lucía está con Ana hasta');
+  await expect(card.getByTestId('today-custody')).toContainText('de Ana a ti');
+  await expect(card.getByTestId('today-events')).toContainText('Todo el díaActo escolar');
+  const activity = b.getByRole('link', { name: /Lucía García/ }).getByTestId('child-activity');
+  await expect(activity).toContainText('Última actividad:');
+  await expect(activity).toContainText('1 evento próximo: Dentista');
+
+  // Bruno asks Ana for a night; it waits on her home page and leads to where she answers it.
+  await ok(b, 'POST', `/api/familias/${family!._id}/cambios`, {
+    noches: [dateIn(zone, 3)],
+    devolucion: [],
+    motivo: 'Cumpleaños de la abuela',
+    responderAntesDe: new Date(Date.now() + 25 * 3_600_000).toISOString(),
+  });
+  await a.goto('/children');
+  const mine = a.getByTestId('today');
+  await expect(mine.getByTestId('today-custody')).toContainText('Lucía está contigo hasta');
+  const waiting = mine.getByRole('link', { name: /Bruno García te pide un cambio/ });
+  await expect(waiting).toBeVisible();
+  await waiting.click();
+  await expect(a).toHaveURL(/\/calendar$/);
+  await expect(a.getByTestId('swap-request')).toContainText('Cumpleaños de la abuela');
+});

@@ -163,11 +163,14 @@ export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveDat
       // The family list counts children; the family's record lists their changes.
       void client.invalidateQueries({ queryKey: ['families'], exact: true });
       if (typeof data.familiaId === 'string') void client.invalidateQueries({ queryKey: ['families', data.familiaId] });
+      // A change to a child is their latest activity on the children list (features/calendar/today).
+      void client.invalidateQueries({ queryKey: ['calendario', 'hoy'] });
       break;
     case 'familia':
       void client.invalidateQueries({ queryKey: ['families'] });
-      // Joining or leaving a family changes whose children one sees.
+      // Joining or leaving a family changes whose children one sees, and whose day.
       void client.invalidateQueries({ queryKey: ['children'] });
+      void client.invalidateQueries({ queryKey: ['calendario', 'hoy'] });
       break;
     case 'notificaciones':
     case 'notificaciones.leidas':

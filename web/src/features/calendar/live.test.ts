@@ -17,3 +17,15 @@ describe('live calendar events', () => {
     expect(stale).toEqual(['calendario', 'calendario']);
   });
 });
+
+describe('live events and Today', () => {
+  it.each(['eventos', 'custodia', 'hijos', 'familia'] as const)("a %s event makes Today stale, but a child's change leaves the rest of the calendar alone", (kind) => {
+    const client = new QueryClient();
+    client.setQueryData(['calendario', 'hoy'], {});
+    client.setQueryData(['calendario', 'f1', 'cambios'], []);
+    invalidateFor(client, kind, { familiaId: 'f1' });
+    const stale = (key: string[]) => client.getQueryState(key)?.isInvalidated;
+    expect(stale(['calendario', 'hoy'])).toBe(true);
+    expect(stale(['calendario', 'f1', 'cambios'])).toBe(kind === 'eventos' || kind === 'custodia');
+  });
+});

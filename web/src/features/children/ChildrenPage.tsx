@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Loading } from '../../components/Spinner';
 import { formatDate } from '../../lib/dates';
+import { relativeTime } from '../../lib/relativeTime';
 import { ageOn } from './age';
 import { useFamilies } from '../families/api';
 import { useChildren, useCreateChild, type Child } from './api';
@@ -13,12 +14,16 @@ import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';
 import { DeletedChildren } from './DeletedChildren';
 import { HealthAlertChips } from './HealthAlerts';
+import { useToday } from '../calendar/today/api';
+import { activityByChild, upcomingWhen, type ChildActivity } from '../calendar/today/format';
+import { TodayPanel } from '../calendar/today/TodayPanel';
 
 export default function ChildrenPage() {
   const { t } = useTranslation();
   const children = useChildren();
   const families = useFamilies();
   const create = useCreateChild();
+  const today = useToday();
   // Only someone in several families needs to be told which one each child belongs to.
   const familyNames = families.data && families.data.length > 1 ? Object.fromEntries(families.data.map((f) => [f._id, f.nombre])) : undefined;
   const [adding, setAdding] = useState(false);
@@ -26,6 +31,9 @@ export default function ChildrenPage() {
 
   return (
     <section className="mx-auto max-w-5xl">
+      <div className="mb-6">
+        <TodayPanel />
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-ink">{t('children.title')}</h1>
@@ -49,6 +57,7 @@ export default function ChildrenPage() {
           onRetry={() => void children.refetch()}
           onAdd={() => setAdding(true)}
           familyNames={familyNames}
+          activity={activityByChild(today.data)}
         />
       </div>
       <DeletedChildren justDeleted={deletedName} />
@@ -82,9 +91,11 @@ interface ViewProps {
   onAdd: () => void;
   /** Family id → name, when the user belongs to more than one family. */
   familyNames?: Record<string, string> | undefined;
+  /** Child id → their last activity and coming events; undefined until known. */
+  activity?: Record<string, ChildActivity> | undefined;
 }
 
-export function ChildrenView({ loading, error, list, onRetry, onAdd, familyNames }: ViewProps) {
+export function ChildrenView({ loading, error, list, onRetry, onAdd, familyNames, activity }: ViewProps) {
   const { t, i18n } = useTranslation();
   if (loading) return <Loading />;
   if (error)
@@ -147,6 +158,7 @@ export function ChildrenView({ loading, error, list, onRetry, onAdd, familyNames
                 {familyNames?.[child.familiaId] && (
                   <p className="text-sm font-medium text-brand-700">{t('children.family', { name: familyNames[child.familiaId] ?? '' })}</p>
                 )}
+                <ActivityLines activity={activity?.[child._id]} now={today} />
               </div>
             </Link>
           </li>
@@ -157,3 +169,24 @@ export function ChildrenView({ loading, error, list, onRetry, onAdd, familyNames
 }
 
 
+
+/** How many events to name on a child's card; the count says how many more there are. */
+const NAMED_EVENTS = 2;
+
+/** A child's last activity and coming events, on their card. */
+function ActivityLines({ activity, now }: { activity: ChildActivity | undefined; now: Date }) {
+  const { t, i18n } = useTranslation();
+  // Not known yet (or Today failed): say nothing rather than something untrue.
+  if (!activity) return null;
+  const { child, zone } = activity;
+  const list = child.proximosEventos
+    .slice(0, NAMED_EVENTS)
+    .map((e) => `${e.titulo} (${upcomingWhen(e, zone, i18n.language)})`)
+    .join(', ');
+  return (
+    <div className="mt-1 space-y-0.5 text-sm text-muted" data-testid="child-activity">
+      <p>{child.ultimaActividad ? t('children.lastActivity', { when: relativeTime(child.ultimaActividad, now, i18n.language) }) : t('children.noActivity')}</p>
+      <p>{child.proximosEventosTotal > 0 ? t('children.upcoming', { count: child.proximosEventosTotal, list }) : t('children.noUpcoming')}</p>
+    </div>
+  );
+}

@@ -8,6 +8,8 @@ import { DeletedChildrenView } from './DeletedChildren';
 import { HealthAlertsPanel } from './HealthAlerts';
 import { tabFromParam } from './ChildDetailPage';
 import type { Child, Contact } from './api';
+import { activityByChild } from '../calendar/today/format';
+import { casaDeAna, todayOf } from '../calendar/today/fixtures';
 
 function child(overrides: Partial<Child>): Child {
   return {
@@ -83,6 +85,45 @@ describe('ChildrenView', () => {
     });
     expect(screen.getByRole('link', { name: /Lucía García/ })).toHaveTextContent('Familia: Casa de Ana');
     expect(screen.getByRole('link', { name: /Mateo García/ })).toHaveTextContent('Familia: Familia Sosa');
+  });
+});
+
+describe("each child's activity", () => {
+  const list = [child({ _id: 'h-lucia' }), child({ _id: 'h-mateo', nombre: 'Mateo', genero: 'masculino' })];
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Two hours after Lucía's latest record entry.
+    vi.setSystemTime(new Date('2026-11-24T13:00:00Z'));
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await i18n.changeLanguage('es');
+  });
+
+  it('shows the last activity and the first coming events, or says there are none', async () => {
+    await i18n.changeLanguage('es');
+    view({ list, activity: activityByChild(todayOf([casaDeAna()])) });
+    const lucia = within(screen.getByRole('link', { name: /Lucía García/ })).getByTestId('child-activity');
+    expect(lucia).toHaveTextContent('Última actividad: hace 2 horas');
+    // Three in the next 30 days: the first two are named.
+    expect(lucia).toHaveTextContent(/3 eventos próximos: Natación \(mar, 24 nov, 17:30\), Dentista \(sáb, 28 nov\)$/);
+    const mateo = within(screen.getByRole('link', { name: /Mateo García/ })).getByTestId('child-activity');
+    expect(mateo).toHaveTextContent('Sin actividad todavía');
+    expect(mateo).toHaveTextContent('Sin eventos próximos');
+  });
+
+  it('says it in English too', async () => {
+    await i18n.changeLanguage('en');
+    view({ list, activity: activityByChild(todayOf([casaDeAna()])) });
+    const lucia = within(screen.getByRole('link', { name: /Lucía García/ })).getByTestId('child-activity');
+    expect(lucia).toHaveTextContent('Last activity: 2 hours ago');
+    expect(lucia).toHaveTextContent('3 upcoming events: Natación (Tue, Nov 24, 5:30');
+    expect(within(screen.getByRole('link', { name: /Mateo García/ })).getByTestId('child-activity')).toHaveTextContent('No activity yetNo upcoming events');
+  });
+
+  it('says nothing while it is not known', () => {
+    view({ list, activity: undefined });
+    expect(screen.queryByTestId('child-activity')).not.toBeInTheDocument();
   });
 });
 
