@@ -45,14 +45,17 @@ pub struct Stamp {
     pub zone: String,
 }
 
-/// Larger answers (a year of a busy family's events) are rare and not worth the memory: this
-/// bounds the cache at about 400 MB in the worst case, while a month of 50 recurring events
-/// takes a few tens of kilobytes.
-const MAX_KEPT_BYTES: usize = 100 * 1024;
+/// Kept answers weigh at most 256 MB together on an instance (the oldest go first), and an
+/// answer over 2 MB (years of a busy family's events) is not kept. A month of 50 weekly series
+/// takes about 100 kB.
+const BUDGET_BYTES: usize = 256 * 1024 * 1024;
+const MAX_KEPT_BYTES: usize = 2 * 1024 * 1024;
 
 /// Five minutes at most: a safety net only, freshness comes from the version.
 pub fn cache() -> Answers {
-    Cache::new(Duration::from_secs(300), 4_000)
+    Cache::weighed(Duration::from_secs(300), BUDGET_BYTES, |kept| {
+        kept.body.len() + kept.stamp.zone.len() + 128
+    })
 }
 
 /// Everything is forgotten only when announcements may have been missed: the version check

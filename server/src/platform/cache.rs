@@ -16,23 +16,35 @@ use std::{
 pub struct Cache<V> {
     inner: Arc<Mutex<Inner<V>>>,
     ttl: Duration,
-    max: usize,
+    /// The most the entries may weigh together.
+    budget: usize,
+    weight: fn(&V) -> usize,
 }
 
 struct Inner<V> {
     entries: HashMap<String, (Instant, V)>,
+    /// What the entries weigh together.
+    total: usize,
     generation: u64,
 }
 
 impl<V: Clone> Cache<V> {
+    /// At most `max` entries.
     pub fn new(ttl: Duration, max: usize) -> Self {
+        Self::weighed(ttl, max, |_| 1)
+    }
+
+    /// Entries weighing at most `budget` together (in bytes, say), each weighed by `weight`.
+    pub fn weighed(ttl: Duration, budget: usize, weight: fn(&V) -> usize) -> Self {
         Cache {
             inner: Arc::new(Mutex::new(Inner {
                 entries: HashMap::new(),
+                total: 0,
                 generation: 0,
             })),
             ttl,
-            max: max.max(1),
+            budget: budget.max(1),
+            weight,
         }
     }
 
@@ -52,43 +64,85 @@ impl<V: Clone> Cache<V> {
         self.lock().generation
     }
 
-    /// Keeps a loaded value, unless something was forgotten since `generation` was read.
+    /// Keeps a loaded value, unless something was forgotten since `generation` was read or it
+    /// alone weighs more than the budget.
     pub fn put(&self, generation: u64, key: String, value: V) {
+        let weight = (self.weight)(&value);
         let mut inner = self.lock();
-        if inner.generation != generation {
+        if inner.generation != generation || weight > self.budget {
             return;
         }
-        if inner.entries.len() >= self.max && !inner.entries.contains_key(&key) {
-            let ttl = self.ttl;
-            inner.entries.retain(|_, (at, _)| at.elapsed() < ttl);
-            // Still full of live entries: drop about a tenth of them, whichever come first.
-            let mut drop = (inner.entries.len() + 1).saturating_sub(self.max - self.max / 10);
-            inner.entries.retain(|_, _| {
-                let keep = drop == 0;
-                drop = drop.saturating_sub(1);
-                keep
-            });
+        if let Some((_, old)) = inner.entries.remove(&key) {
+            inner.total -= (self.weight)(&old);
         }
+        if inner.total + weight > self.budget {
+            self.make_room(&mut inner, weight);
+        }
+        inner.total += weight;
         inner.entries.insert(key, (Instant::now(), value));
+    }
+
+    /// Drops the expired entries, then the oldest until `weight` fits with a tenth of the budget
+    /// to spare, so that room is not made again at every put.
+    fn make_room(&self, inner: &mut Inner<V>, weight: usize) {
+        let (ttl, weigh) = (self.ttl, self.weight);
+        let mut total = inner.total;
+        inner.entries.retain(|_, (at, value)| {
+            let live = at.elapsed() < ttl;
+            if !live {
+                total -= weigh(value);
+            }
+            live
+        });
+        let target = (self.budget - self.budget / 10).saturating_sub(weight);
+        if total > target {
+            let mut by_age: Vec<(Instant, String)> = inner
+                .entries
+                .iter()
+                .map(|(key, (at, _))| (*at, key.clone()))
+                .collect();
+            by_age.sort_unstable();
+            for (_, key) in by_age {
+                if total <= target {
+                    break;
+                }
+                if let Some((_, value)) = inner.entries.remove(&key) {
+                    total -= weigh(&value);
+                }
+            }
+        }
+        inner.total = total;
     }
 
     pub fn forget(&self, key: &str) {
         let mut inner = self.lock();
         inner.generation += 1;
-        inner.entries.remove(key);
+        if let Some((_, value)) = inner.entries.remove(key) {
+            inner.total -= (self.weight)(&value);
+        }
     }
 
     /// Forgets every entry the predicate picks.
     pub fn forget_where(&self, pick: impl Fn(&V) -> bool) {
         let mut inner = self.lock();
         inner.generation += 1;
-        inner.entries.retain(|_, (_, value)| !pick(value));
+        let weigh = self.weight;
+        let mut total = inner.total;
+        inner.entries.retain(|_, (_, value)| {
+            let keep = !pick(value);
+            if !keep {
+                total -= weigh(value);
+            }
+            keep
+        });
+        inner.total = total;
     }
 
     pub fn clear(&self) {
         let mut inner = self.lock();
         inner.generation += 1;
         inner.entries.clear();
+        inner.total = 0;
     }
 }
 
@@ -138,6 +192,27 @@ mod tests {
         }
         assert_eq!(cache.get("24"), Some(24));
         assert!(cache.lock().entries.len() <= 10);
+    }
+
+    #[test]
+    fn a_weighed_cache_drops_the_oldest_first_and_refuses_what_cannot_fit() {
+        let cache: Cache<usize> = Cache::weighed(Duration::from_secs(60), 100, |v| *v);
+        for (key, weight) in [("a", 40), ("b", 30), ("c", 20)] {
+            cache.put(cache.generation(), key.to_owned(), weight);
+        }
+        // 90 kept; 30 more drop the oldest until they fit in 90 (the budget less a tenth): "a".
+        cache.put(cache.generation(), "d".to_owned(), 30);
+        assert_eq!(cache.get("a"), None);
+        assert_eq!(cache.get("b"), Some(30));
+        assert_eq!(cache.get("d"), Some(30));
+        assert_eq!(cache.lock().total, 80);
+        // Replacing an entry counts only its new weight.
+        cache.put(cache.generation(), "d".to_owned(), 10);
+        assert_eq!(cache.lock().total, 60);
+        cache.put(cache.generation(), "huge".to_owned(), 101);
+        assert_eq!(cache.get("huge"), None);
+        cache.forget("c");
+        assert_eq!(cache.lock().total, 40);
     }
 
     #[test]
