@@ -28,7 +28,7 @@ export function HolidayPeriods({ familiaId, holders, canEdit, onAdd }: Props) {
 
   return (
     <section aria-labelledby="calendar-periods" className="rounded-3xl bg-white p-4 shadow-sm ring-1 ring-black/5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1">
           <h2 id="calendar-periods" className="text-base font-bold text-ink">
             {t('calendar.periods.title')}
@@ -36,7 +36,7 @@ export function HolidayPeriods({ familiaId, holders, canEdit, onAdd }: Props) {
           <p className="mt-1 text-sm text-muted">{t('calendar.periods.intro')}</p>
         </div>
         {canEdit && (
-          <Button variant="secondary" onClick={onAdd}>
+          <Button variant="secondary" className="self-start" onClick={onAdd}>
             {t('calendar.periods.add')}
           </Button>
         )}

@@ -4,7 +4,7 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { formatDate } from '../../lib/dates';
 import { useNationalHolidays } from './api';
-import { countryFor, holidayYears, type Country } from './holidayPeriods';
+import { countryFor, holidayName, holidayYears, type Country } from './holidayPeriods';
 import type { Holiday } from './types';
 
 interface Props {
@@ -33,7 +33,7 @@ export function HolidaySuggestions({ familiaId, zone, today, onPick }: Props) {
   const holidays = useNationalHolidays(familiaId, country, year, open && years.length > 0);
 
   const choose = (holiday: Holiday) => {
-    onPick(holiday);
+    onPick({ fecha: holiday.fecha, nombre: holidayName(holiday.nombre, i18n.language) });
     setOpen(false);
   };
 
@@ -80,7 +80,7 @@ export function HolidaySuggestions({ familiaId, zone, today, onPick }: Props) {
           {holidays.isLoading && <Spinner small />}
           {holidays.isError && <Alert>{holidays.error.message}</Alert>}
           {holidays.data && (
-            <ul className="max-h-72 divide-y divide-sand-200 overflow-y-auto rounded-xl bg-white ring-1 ring-sand-200" aria-label={t('calendar.periods.holidays.listLabel', { year })}>
+            <ul className="divide-y divide-sand-200 rounded-xl bg-white ring-1 ring-sand-200" aria-label={t('calendar.periods.holidays.listLabel', { year })}>
               {holidays.data.map((h) => (
                 <li key={`${h.fecha}-${h.nombre}`}>
                   <button
@@ -88,8 +88,8 @@ export function HolidaySuggestions({ familiaId, zone, today, onPick }: Props) {
                     onClick={() => choose(h)}
                     className={`flex w-full items-baseline gap-3 px-3 py-2.5 text-left text-sm hover:bg-brand-50 focus:bg-brand-50 focus:outline-none ${h.fecha < today ? 'text-muted' : 'text-ink'}`}
                   >
-                    <span className="w-20 shrink-0 font-medium">{formatDate(h.fecha, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })}</span>
-                    <span>{h.nombre}</span>
+                    <span className="w-24 shrink-0 font-medium">{formatDate(h.fecha, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })}</span>
+                    <span>{holidayName(h.nombre, i18n.language)}</span>
                   </button>
                 </li>
               ))}

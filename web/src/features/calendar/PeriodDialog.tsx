@@ -51,7 +51,8 @@ export function PeriodDialog({ familiaId, parents, holders, zone, today, onClose
   const anual = draft.anual ?? false;
 
   const pick = (holiday: Holiday) => {
-    const options = { shouldValidate: false, shouldDirty: true } as const;
+    // Checked at once, so a message left from an earlier attempt goes when the suggestion fixes it.
+    const options = { shouldValidate: true, shouldDirty: true } as const;
     setValue('nombre', holiday.nombre, options);
     setValue('desde', holiday.fecha, options);
     setValue('hasta', holiday.fecha, options);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { countryFor, describeDates, describeRule, holidayYears, nightsIn, periodSchema, toPeriodInput, type Holders, type PeriodValues } from './holidayPeriods';
+import { countryFor, describeDates, describeRule, holidayName, holidayYears, nightsIn, periodSchema, toPeriodInput, type Holders, type PeriodValues } from './holidayPeriods';
 
 const es = i18n.getFixedT('es');
 const en = i18n.getFixedT('en');
@@ -42,10 +42,13 @@ describe('a holiday period in words', () => {
     expect(describeRule(period('alterna', true, '2026-12-24', 'carla'), holders, es)).toBe('? en los años pares, el otro progenitor en los impares');
   });
 
-  it('gives the nights, without a year for a yearly period', () => {
+  it('gives the nights, without a year for a yearly period and with it once for a one-off one', () => {
     expect(describeDates({ desde: '2026-12-24', hasta: '2027-01-01', anual: true }, es, 'es')).toBe('Del 24 dic al 1 ene · cada año · 9 noches');
+    expect(describeDates({ desde: '2026-12-24', hasta: '2026-12-24', anual: false }, es, 'es')).toBe('24 dic de 2026 · una vez · 1 noche');
     expect(describeDates({ desde: '2026-12-24', hasta: '2026-12-24', anual: false }, en, 'en')).toBe('Dec 24, 2026 · once · 1 night');
-    expect(describeDates({ desde: '2026-07-13', hasta: '2026-07-24', anual: false }, en, 'en')).toBe('Jul 13, 2026 to Jul 24, 2026 · once · 12 nights');
+    expect(describeDates({ desde: '2026-07-13', hasta: '2026-07-24', anual: false }, es, 'es')).toBe('Del 13 jul al 24 jul de 2026 · una vez · 12 noches');
+    expect(describeDates({ desde: '2026-07-13', hasta: '2026-07-24', anual: false }, en, 'en')).toBe('Jul 13 to Jul 24, 2026 · once · 12 nights');
+    expect(describeDates({ desde: '2026-12-28', hasta: '2027-01-03', anual: false }, en, 'en')).toBe('Dec 28, 2026 to Jan 3, 2027 · once · 7 nights');
   });
 
   it('counts the nights of a range, both ends included, across a leap day', () => {
@@ -100,6 +103,15 @@ describe('national-holiday suggestions', () => {
     expect(countryFor('Atlantic/Canary')).toBe('ES');
     expect(countryFor('America/Argentina/Buenos_Aires')).toBe('AR');
     expect(countryFor('America/Montevideo')).toBe('AR');
+  });
+
+  it('are named in the page’s language when the data gives both names', () => {
+    expect(holidayName("Año Nuevo [New Year's Day]", 'es')).toBe('Año Nuevo');
+    expect(holidayName("Año Nuevo [New Year's Day]", 'en')).toBe("New Year's Day");
+    expect(holidayName('Fiesta Nacional de España', 'en')).toBe('Fiesta Nacional de España');
+    const twoInOneDay = 'Día del Veterano [Veterans Day], Semana Santa (Jueves Santo) [Holy day (Holy Thursday)]';
+    expect(holidayName(twoInOneDay, 'es')).toBe('Día del Veterano, Semana Santa (Jueves Santo)');
+    expect(holidayName(twoInOneDay, 'en')).toBe('Veterans Day, Holy day (Holy Thursday)');
   });
 
   it('offer this year and the next, within the years the data covers', () => {

@@ -115,16 +115,37 @@ export function describeRule(period: Rule, holders: Holders, t: TFunction): stri
 }
 
 /**
- * When a period happens, in words: "Del 24 de dic. al 1 de ene. · cada año · 9 noches". A yearly
- * period shows days without a year, since it comes back on the same days.
+ * When a period happens, in words: "Del 24 dic al 1 ene · cada año · 9 noches". A yearly period
+ * shows days without a year, since it comes back on the same days; a one-off one names its year
+ * once when both ends share it.
  */
 export function describeDates(period: Pick<Period, 'desde' | 'hasta' | 'anual'>, t: TFunction, language: string): string {
-  const options: Intl.DateTimeFormatOptions = period.anual ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' };
-  const from = formatDate(period.desde, language, options);
-  const to = formatDate(period.hasta, language, options);
+  const day = (date: string) => formatDate(date, language, { day: 'numeric', month: 'short' });
+  const inYear = (dates: string, date: string) => (period.anual ? dates : t('calendar.periods.dates.inYear', { dates, year: yearOf(date) }));
+  const range = (from: string, to: string) => t('calendar.periods.dates.range', { from, to });
   const nights = nightsIn(period.desde, period.hasta);
-  const span = nights === 1 ? from : t('calendar.periods.dates.range', { from, to });
+  const sameYear = yearOf(period.desde) === yearOf(period.hasta);
+  const span =
+    nights === 1
+      ? inYear(day(period.desde), period.desde)
+      : sameYear || period.anual
+        ? inYear(range(day(period.desde), day(period.hasta)), period.desde)
+        : range(inYear(day(period.desde), period.desde), inYear(day(period.hasta), period.hasta));
   return [span, period.anual ? t('calendar.periods.dates.yearly') : t('calendar.periods.dates.once'), t('calendar.periods.dates.nights', { count: nights })].join(' · ');
+}
+
+/**
+ * A national holiday's name in the page's language. The holiday data writes the country's name
+ * with an English one after it in brackets ("Año Nuevo [New Year's Day]"), and joins two holidays
+ * of one day with a comma.
+ */
+export function holidayName(name: string, language: string): string {
+  const pieces = name.split(/\]\s*,\s*/).map((piece, i, all) => (i < all.length - 1 ? `${piece}]` : piece));
+  const named = pieces.map((piece) => {
+    const match = /^(.*?)\s*\[(.+)\]\s*$/.exec(piece);
+    return match ? (language === 'en' ? match[2] : match[1])?.trim() || piece : piece;
+  });
+  return named.join(', ');
 }
 
 /**
