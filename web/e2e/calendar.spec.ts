@@ -224,3 +224,74 @@ test("Today on the home page: who has the child and today's event, the swap wait
   await expect(a).toHaveURL(/\/calendar$/);
   await expect(a.getByTestId('swap-request')).toContainText('Cumpleaños de la abuela');
 });
+
+/** A date as typed in the Spanish form, dd/mm/yyyy. */
+const typed = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+test('a co-parent adds a holiday period and its nights change hands; removed, they follow the schedule again; the history shows an answered swap', async ({ browser, page: a }) => {
+  const { b, zone } = await twoParents(browser, a);
+  const [family] = await ok<{ _id: string }[]>(a, 'GET', '/api/familias');
+  const familia = family!._id;
+  const members = await ok<{ miembros: { usuarioId: string; nombre: string }[] }>(a, 'GET', `/api/familias/${familia}`);
+  const id = (nombre: string) => members.miembros.find((m) => m.nombre === nombre)!.usuarioId;
+  await ok(a, 'PUT', `/api/familias/${familia}/custodia`, { patron: '2-2-5-5', inicio: dateIn(zone, 0), progenitorA: id('Ana'), progenitorB: id('Bruno') });
+  // Bruno asks for Ana's 5th night and she accepts: one answered request for the history.
+  const asked = await ok<{ _id: string }>(b, 'POST', `/api/familias/${familia}/cambios`, {
+    noches: [dateIn(zone, 5)],
+    motivo: 'Cumpleaños de la abuela',
+    responderAntesDe: new Date(Date.now() + 30 * 3600_000).toISOString(),
+  });
+  await ok(a, 'POST', `/api/familias/${familia}/cambios/${asked._id}/aceptar`);
+
+  await openCalendar(a);
+  const [first, last] = [dateIn(zone, 2), dateIn(zone, 3)];
+  await showDate(a, last);
+  // AABBAAAAABBBBB: the 3rd and 4th nights are Bruno's by the schedule.
+  await expect(night(a, first, 1)).toBeVisible();
+  await expect(night(a, last, 1)).toBeVisible();
+
+  await a.getByRole('button', { name: 'Vacaciones', exact: true }).click();
+  const form = a.getByRole('dialog', { name: 'Añadir vacaciones o una fecha especial' });
+  // A national holiday fills the form in one tap; the dates are then made those of this test.
+  await form.getByRole('button', { name: 'Sugerencias: feriados nacionales' }).click();
+  await expect(form.getByText(/Son solo sugerencias/)).toBeVisible();
+  const suggestion = form.getByRole('list', { name: /Feriados nacionales de/ }).getByRole('button').first();
+  const holiday = (await suggestion.locator('span').last().textContent()) ?? '';
+  await suggestion.click();
+  await expect(form.getByLabel('Nombre')).toHaveValue(holiday);
+  await form.getByLabel('Nombre').fill('Fin de semana largo');
+  await form.getByLabel('Primera noche').fill(typed(first));
+  await form.getByLabel('Última noche').fill(typed(last));
+  await form.getByRole('radio', { name: /^Un progenitor/ }).check();
+  await form.getByLabel('Con quién').selectOption({ label: 'Ana García' });
+  await expect(form.getByTestId('period-preview')).toHaveText('Así queda: Con Ana García.');
+  await form.getByRole('button', { name: 'Guardar período' }).click();
+  await expect(form).toBeHidden();
+
+  const period = a.getByTestId('holiday-period');
+  await expect(period).toContainText('Fin de semana largo');
+  await expect(period).toContainText('Con Ana García');
+  await expect(period).toContainText('una vez · 2 noches');
+  await expect(night(a, first, 0)).toBeVisible();
+  await expect(night(a, last, 0)).toBeVisible();
+  const nights = await ok<{ fecha: string; usuarioId: string }[]>(a, 'GET', `/api/familias/${familia}/custodia/noches?desde=${first}&hasta=${last}`);
+  expect(nights).toEqual([
+    { fecha: first, usuarioId: id('Ana') },
+    { fecha: last, usuarioId: id('Ana') },
+  ]);
+
+  await period.getByRole('button', { name: 'Quitar Fin de semana largo' }).click();
+  const confirm = a.getByRole('dialog', { name: '¿Quitar este período?' });
+  await confirm.getByRole('button', { name: 'Quitar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(period).toBeHidden();
+  await expect(night(a, first, 1)).toBeVisible();
+
+  const history = a.getByRole('button', { name: 'Historial de cambios (1)' });
+  await expect(history).toHaveAttribute('aria-expanded', 'false');
+  await history.click();
+  const answered = a.getByTestId('swap-history-item');
+  await expect(answered).toContainText('Aceptado');
+  await expect(answered).toContainText('Lo pidió Bruno García');
+  await expect(answered).toContainText('Cumpleaños de la abuela');
+});

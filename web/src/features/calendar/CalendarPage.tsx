@@ -13,15 +13,20 @@ import { addDays, calendarItems, lastExchange, nightsByDate, occurrenceKey, star
 import { EventDialog } from './EventDialog';
 import { HandoverDialog } from './HandoverDialog';
 import { FeedPanel } from './FeedPanel';
+import type { Holders } from './holidayPeriods';
+import { HolidayPeriods } from './HolidayPeriods';
 import { parentsOf } from './parents';
+import { PeriodDialog } from './PeriodDialog';
 import { ShareSummary } from './ShareSummary';
 import { SwapDialog } from './SwapDialog';
+import { SwapHistory } from './SwapHistory';
 import { SwapRequests } from './SwapRequests';
 import type { Swap } from './types';
 
 type Dialog =
   | { kind: 'event'; key: string | null; date: string; time?: string | undefined }
   | { kind: 'custody' }
+  | { kind: 'period' }
   | { kind: 'swap'; answering?: Swap }
   | { kind: 'handover' };
 
@@ -81,8 +86,20 @@ export default function CalendarPage() {
   if (families.isError) return <Alert>{families.error.message}</Alert>;
   if (!family || !familiaId) return <Alert kind="info">{t('calendar.noFamily')}</Alert>;
 
+  const canEdit = family.miPermiso === 'coparent';
   const editing = dialog?.kind === 'event' && dialog.key ? (occurrences.data ?? []).find((o) => occurrenceKey(o) === dialog.key) ?? null : null;
   const hasSchedule = Boolean(schedule.data);
+  // A period is held by one of the schedule's two parents; the other takes the rest.
+  const scheduleParents = schedule.data ? parents.filter((p) => p.usuarioId === schedule.data?.progenitorA || p.usuarioId === schedule.data?.progenitorB) : parents;
+  const holders: Holders = {
+    nameOf: (id) => nameOf(id) ?? t('calendar.someone'),
+    otherOf: (id) => {
+      const current = schedule.data;
+      if (current && id === current.progenitorA) return current.progenitorB;
+      if (current && id === current.progenitorB) return current.progenitorA;
+      return parents.find((p) => p.usuarioId !== id)?.usuarioId;
+    },
+  };
 
   return (
     <section className="mx-auto max-w-6xl space-y-4">
@@ -98,6 +115,11 @@ export default function CalendarPage() {
           </Button>
           {hasSchedule && (
             <>
+              {canEdit && (
+                <Button variant="secondary" onClick={() => setDialog({ kind: 'period' })}>
+                  {t('calendar.actions.holidays')}
+                </Button>
+              )}
               <Button variant="secondary" onClick={() => setDialog({ kind: 'swap' })}>
                 {t('calendar.actions.askSwap')}
               </Button>
@@ -158,6 +180,8 @@ export default function CalendarPage() {
         />
       </div>
 
+      {hasSchedule && <HolidayPeriods familiaId={familiaId} holders={holders} canEdit={canEdit} onAdd={() => setDialog({ kind: 'period' })} />}
+      <SwapHistory me={me} parents={parents} swaps={swaps.data ?? []} zone={zone} />
       {hasSchedule && <ShareSummary familiaId={familiaId} parents={parents} year={Number(today.slice(0, 4))} />}
       <FeedPanel />
 
@@ -173,6 +197,7 @@ export default function CalendarPage() {
         />
       )}
       {dialog?.kind === 'custody' && <CustodyWizard familiaId={familiaId} parents={parents} current={schedule.data ?? null} today={today} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'period' && <PeriodDialog familiaId={familiaId} parents={scheduleParents} holders={holders} zone={zone} today={today} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'swap' && (
         <SwapDialog familiaId={familiaId} zone={zone} me={me} upcoming={upcoming.data ?? []} answering={dialog.answering} onClose={() => setDialog(null)} />
       )}

@@ -31,7 +31,15 @@ export function SwapRequests({ familiaId, me, parents, swaps, zone, onCounter }:
   const nameOf = (id: string) => parents.find((p) => p.usuarioId === id)?.name ?? t('calendar.someone');
   const dates = (list: string[]) => list.map((d) => formatDate(d, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })).join(', ');
   const when = (instant: string) =>
-    new Date(instant).toLocaleString(localeOf(i18n.language), { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+    new Date(instant).toLocaleString(localeOf(i18n.language), {
+      timeZone: zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: i18n.language === 'en' ? 'h12' : 'h23',
+    });
 
   const reply = async (swap: Swap, choice: SwapAnswer) => {
     setFailure(null);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
-import type { CustodySchedule, EventInput, HandoverInput, Scope, SwapInput } from './types';
+import type { CustodySchedule, EventInput, HandoverInput, PeriodInput, Scope, SwapInput } from './types';
 
 /** Everything the calendar shows sits under this key, so one live event refreshes it all. */
 export const calendarKey = ['calendario'] as const;
@@ -10,6 +10,9 @@ const nightsKey = (familiaId: string, desde: string, hasta: string) => ['calenda
 const scheduleKey = (familiaId: string) => ['calendario', familiaId, 'custodia'] as const;
 const swapsKey = (familiaId: string) => ['calendario', familiaId, 'cambios'] as const;
 const eventKey = (id: string) => ['calendario', 'evento', id] as const;
+const periodsKey = (familiaId: string) => ['calendario', familiaId, 'periodos'] as const;
+// Outside 'calendario': the national holidays of a year never change with what the family does.
+const holidaysKey = (pais: string, anio: number) => ['feriados', pais, anio] as const;
 
 /** The `data` of a typed call's answer. */
 async function data<T>(answer: Promise<{ data?: { data: T }; error?: unknown; response: Response }>, fallback: string): Promise<T> {
@@ -77,6 +80,28 @@ export function useSwaps(familiaId: string | null) {
   });
 }
 
+/** The family's holiday periods, in the order they were added (a later one wins an overlap). */
+export function usePeriods(familiaId: string | null) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: periodsKey(familiaId ?? ''),
+    enabled: familiaId !== null,
+    queryFn: () => data(api.GET('/api/familias/{id}/custodia/periodos', { params: { path: family(familiaId) } }), t('calendar.errors.load')),
+  });
+}
+
+/** National holidays of Argentina or Spain in a year, as suggestions for periods. */
+export function useNationalHolidays(familiaId: string, pais: string, anio: number, enabled: boolean) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: holidaysKey(pais, anio),
+    enabled,
+    staleTime: Infinity,
+    queryFn: () =>
+      data(api.GET('/api/familias/{id}/custodia/feriados', { params: { path: family(familiaId), query: { pais, anio: String(anio) } } }), t('calendar.periods.holidays.failed')),
+  });
+}
+
 function useCalendarMutation<V, R>(run: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -112,6 +137,18 @@ export function useSaveSchedule(familiaId: string) {
   const { t } = useTranslation();
   return useCalendarMutation((body: CustodySchedule) =>
     unwrap(api.PUT('/api/familias/{id}/custodia', { params: { path: family(familiaId) }, body }), t('calendar.errors.save')),
+  );
+}
+
+export function useAddPeriod(familiaId: string) {
+  const { t } = useTranslation();
+  return useCalendarMutation((body: PeriodInput) => data(api.POST('/api/familias/{id}/custodia/periodos', { params: { path: family(familiaId) }, body }), t('calendar.periods.failed')));
+}
+
+export function useRemovePeriod(familiaId: string) {
+  const { t } = useTranslation();
+  return useCalendarMutation((periodoId: string) =>
+    unwrap(api.DELETE('/api/familias/{id}/custodia/periodos/{periodoId}', { params: { path: { id: familiaId, periodoId } } }), t('calendar.periods.removeFailed')),
   );
 }
 

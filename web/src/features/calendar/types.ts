@@ -48,3 +48,6 @@ export type CustodySchedule = components['schemas']['ScheduleInput'] & Pick<comp
 export type Swap = components['schemas']['SwapView'];
 export type SwapInput = components['schemas']['SwapInput'];
 export type HandoverInput = components['schemas']['HandoverInput'];
+export type Period = components['schemas']['PeriodView'];
+export type PeriodInput = components['schemas']['PeriodInput'];
+export type Holiday = components['schemas']['Holiday'];
