@@ -25,6 +25,7 @@ mod m0023_calendar_events;
 mod m0024_custody;
 mod m0025_conversation_versions;
 mod m0026_calendar_feed;
+mod m0027_notice_subjects;
 
 pub struct Migrator;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0024_custody::Migration),
             Box::new(m0025_conversation_versions::Migration),
             Box::new(m0026_calendar_feed::Migration),
+            Box::new(m0027_notice_subjects::Migration),
         ]
     }
 }
