@@ -25,8 +25,20 @@ use crate::{
 pub type Work = fn(AppState) -> BoxFuture<'static, anyhow::Result<()>>;
 pub type Handler = fn(AppState, Job) -> BoxFuture<'static, anyhow::Result<()>>;
 
-/// A file in a user's export: its path in the archive and its bytes.
-pub type ExportFile = (String, Vec<u8>);
+/// A file in a user's export: its path in the archive and what it holds.
+pub struct ExportFile {
+    pub path: String,
+    pub content: ExportContent,
+}
+
+pub enum ExportContent {
+    /// Bytes made for the export (JSON, say).
+    Bytes(Vec<u8>),
+    /// A stored file, by its key: decrypted into the archive a chunk at a time when the archive
+    /// is written, so an export holds at most one chunk of the stored files in memory. A file
+    /// that is gone by then is left out.
+    Stored(String),
+}
 
 #[async_trait]
 pub trait Domain: Send + Sync {
@@ -167,15 +179,16 @@ pub fn export_json(
     value: &impl serde::Serialize,
 ) -> ApiResult<ExportFile> {
     let bytes = serde_json::to_vec_pretty(value).map_err(crate::error::ApiError::internal)?;
-    Ok((path.into(), bytes))
+    Ok(ExportFile {
+        path: path.into(),
+        content: ExportContent::Bytes(bytes),
+    })
 }
 
-/// A stored file's bytes for an export, or nothing if it is gone.
-pub async fn export_stored(state: &AppState, key: &str) -> ApiResult<Option<Vec<u8>>> {
-    Ok(state
-        .storage
-        .get(key)
-        .await
-        .map_err(|e| crate::error::ApiError::internal(format!("{e:#}")))?
-        .map(|b| b.to_vec()))
+/// An export file holding the stored file `key`, decrypted (read when the archive is written).
+pub fn export_stored(path: impl Into<String>, key: impl Into<String>) -> ExportFile {
+    ExportFile {
+        path: path.into(),
+        content: ExportContent::Stored(key.into()),
+    }
 }

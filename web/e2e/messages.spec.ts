@@ -84,12 +84,21 @@ test('two parents converse live, and the sender sees when the other first viewed
   // Bruno's list shows it unread; the menu counts it.
   await expect(item).toContainText('La reunión es el jueves');
   await expect(b.getByTestId('messages-badge').first()).toContainText('1');
+  // The bell counts the message's notice among Bruno's others.
+  const unreadNotices = async () => (await ok<{ total: number }>(b, 'GET', '/api/notificaciones/no-leidas')).total;
+  const noticesBefore = await unreadNotices();
+  const bell = b.getByTestId('bell-badge');
+  await expect(bell).toHaveText(String(noticesBefore), { timeout: 10_000 });
 
   await item.click();
   await expect(b.getByTestId('message').filter({ hasText: 'La reunión es el jueves a las 18.' })).toBeVisible();
   // Opening the thread records the first view; Ana's screen shows its time without a reload.
   await expect(mine.getByTestId('seen')).toHaveText(/^Visto \d{2}:\d{2}$/, { timeout: 10_000 });
   await expect(b.getByTestId('messages-badge')).toHaveCount(0);
+  // Seeing the message read its notice: the bell counts one less without a reload.
+  expect(await unreadNotices()).toBe(noticesBefore - 1);
+  if (noticesBefore > 1) await expect(bell).toHaveText(String(noticesBefore - 1));
+  else await expect(bell).toHaveCount(0);
 
   // Bruno answers quoting it; Ana's open thread receives it live.
   await b.getByTestId('message').filter({ hasText: 'La reunión es el jueves' }).getByRole('button', { name: /^Responder/ }).click();

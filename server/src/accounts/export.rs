@@ -1,21 +1,29 @@
 //! "Your data" (GDPR articles 15 and 20): everything Nido holds about the user and the children
-//! of their families, as a ZIP of JSON files plus the stored photos.
+//! of their families, as a ZIP of JSON files plus the stored photos and message attachments,
+//! written to a temporary file and streamed from there.
 
-use std::{io::Write, time::Duration};
+use std::{
+    io::{Seek, SeekFrom, Write},
+    time::Duration,
+};
 
 use axum::{
+    body::Body,
     extract::State,
     http::{HeaderValue, header},
     response::{IntoResponse, Response},
 };
+use bytes::Bytes;
 use chrono::{DateTime, Utc};
+use futures_util::StreamExt;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
+use tokio::{fs::File, io::AsyncReadExt, sync::mpsc};
 use zip::{CompressionMethod, ZipWriter, write::SimpleFileOptions};
 
 use super::entities::sesion;
 use crate::{
-    domain::{self, export_json, export_stored},
+    domain::{self, ExportContent, ExportFile, export_json, export_stored},
     error::{ApiError, ApiResult, ErrorBody},
     platform::rate_limit::Limit,
     request::AuthUser,
@@ -74,7 +82,7 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
         .all(&state.db)
         .await?;
     let mut readme = README.to_owned();
-    let mut files: Vec<(String, Vec<u8>)> = vec![
+    let mut files: Vec<ExportFile> = vec![
         export_json(
             "usuario.json",
             &Account {
@@ -103,52 +111,132 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
                 .collect::<Vec<_>>(),
         )?,
     ];
-    if let Some(key) = &user.foto
-        && let Some(bytes) = export_stored(&state, key).await?
-    {
-        files.push(("foto.jpg".to_owned(), bytes));
+    if let Some(key) = &user.foto {
+        files.push(export_stored("foto.jpg", key));
     }
     for domain in domain::all() {
         let (theirs, lines) = domain.export(&state, user).await?;
         files.extend(theirs);
         readme.push_str(lines);
     }
-    files.insert(0, ("LEEME.txt".to_owned(), readme.into_bytes()));
+    files.insert(
+        0,
+        ExportFile {
+            path: "LEEME.txt".to_owned(),
+            content: ExportContent::Bytes(readme.into_bytes()),
+        },
+    );
 
-    let archive = tokio::task::spawn_blocking(move || zip_files(files))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+    let (archive, len) = write_archive(&state, files).await?;
     let name = format!(
         "attachment; filename=\"nido-{}.zip\"",
         Utc::now().format("%Y-%m-%d")
     );
-    let mut response = archive.into_response();
+    let mut response = Body::from_stream(read_chunks(archive)).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/zip"),
     );
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
     if let Ok(value) = HeaderValue::from_str(&name) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
     Ok(response)
 }
 
-fn zip_files(files: Vec<(String, Vec<u8>)>) -> zip::result::ZipResult<Vec<u8>> {
-    let mut writer = ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, bytes) in files {
-        // Photos are JPEG already: deflating them again gains nothing.
-        let method = if name.ends_with(".jpg") {
-            CompressionMethod::Stored
-        } else {
-            CompressionMethod::Deflated
-        };
-        writer.start_file(
-            name,
-            SimpleFileOptions::default().compression_method(method),
-        )?;
-        writer.write_all(&bytes)?;
+/// What the archive's writer is handed, in order.
+enum Piece {
+    /// The next file, and how to compress it.
+    Start(String, CompressionMethod),
+    Data(Bytes),
+}
+
+/// Pieces on their way to the writer: with a stored file's chunks (64 KiB), what the export
+/// holds in memory beyond its JSON is a few chunks, whatever the size of the files.
+const PIECES_IN_FLIGHT: usize = 4;
+
+/// Writes the archive into a temporary file (gone when closed) on a blocking thread, fed one
+/// piece at a time: stored files are decrypted chunk by chunk, never whole. Gives back the file,
+/// at its start, and its length.
+async fn write_archive(state: &AppState, files: Vec<ExportFile>) -> ApiResult<(File, u64)> {
+    let (tx, rx) = mpsc::channel(PIECES_IN_FLIGHT);
+    let writer = tokio::task::spawn_blocking(move || zip_pieces(rx));
+    let fed = feed(state, files, &tx).await;
+    drop(tx);
+    let written = writer
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(|e| ApiError::internal(format!("writing the export: {e:#}")))?;
+    fed?;
+    Ok(written)
+}
+
+async fn feed(state: &AppState, files: Vec<ExportFile>, tx: &mpsc::Sender<Piece>) -> ApiResult<()> {
+    // The writer stopped (its error is the one to report): nothing more to send.
+    let gone = |_| ApiError::internal("the export's writer stopped");
+    for file in files {
+        match file.content {
+            ExportContent::Bytes(bytes) => {
+                tx.send(Piece::Start(file.path, CompressionMethod::Deflated))
+                    .await
+                    .map_err(gone)?;
+                tx.send(Piece::Data(Bytes::from(bytes)))
+                    .await
+                    .map_err(gone)?;
+            }
+            ExportContent::Stored(key) => {
+                let opened = state
+                    .files
+                    .open(&state.db, &key)
+                    .await
+                    .map_err(|e| ApiError::internal(format!("{e:#}")))?;
+                let Some(mut opened) = opened else {
+                    continue;
+                };
+                // Photos, images and PDFs are compressed already: deflating them gains nothing.
+                tx.send(Piece::Start(file.path, CompressionMethod::Stored))
+                    .await
+                    .map_err(gone)?;
+                while let Some(chunk) = opened.content.next().await {
+                    let chunk = chunk.map_err(|e| ApiError::internal(format!("{e:#}")))?;
+                    tx.send(Piece::Data(chunk)).await.map_err(gone)?;
+                }
+            }
+        }
     }
-    Ok(writer.finish()?.into_inner())
+    Ok(())
+}
+
+fn zip_pieces(mut rx: mpsc::Receiver<Piece>) -> anyhow::Result<(File, u64)> {
+    let mut writer = ZipWriter::new(tempfile::tempfile()?);
+    while let Some(piece) = rx.blocking_recv() {
+        match piece {
+            Piece::Start(name, method) => writer.start_file(
+                name,
+                SimpleFileOptions::default().compression_method(method),
+            )?,
+            Piece::Data(bytes) => writer.write_all(&bytes)?,
+        }
+    }
+    let mut file = writer.finish()?;
+    let len = file.seek(SeekFrom::End(0))?;
+    file.rewind()?;
+    Ok((File::from_std(file), len))
+}
+
+/// The file's bytes as a stream, 64 KiB at a time; it ends at the first error.
+fn read_chunks(file: File) -> impl futures_util::Stream<Item = std::io::Result<Bytes>> {
+    futures_util::stream::unfold(Some(file), |file| async move {
+        let mut file = file?;
+        let mut buffer = vec![0u8; 64 * 1024];
+        match file.read(&mut buffer).await {
+            Ok(0) => None,
+            Ok(n) => {
+                buffer.truncate(n);
+                Some((Ok(Bytes::from(buffer)), Some(file)))
+            }
+            Err(e) => Some((Err(e), None)),
+        }
+    })
 }

@@ -36,10 +36,8 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
         files.push(export_json(format!("hijos/{}.json", child.id), &child)?);
     }
     for (id, key) in photo_keys {
-        if let Some(key) = key
-            && let Some(bytes) = export_stored(state, &key).await?
-        {
-            files.push((format!("hijos/{id}.jpg"), bytes));
+        if let Some(key) = key {
+            files.push(export_stored(format!("hijos/{id}.jpg"), key));
         }
     }
     Ok(files)

@@ -81,6 +81,7 @@ pub(crate) async fn tell_members(
             Some(_) => "/children".to_owned(),
             None => format!("/children/{}", child.id),
         }),
+        objeto_id: None,
         solo_app: Vec::new(),
     };
     Ok(changed.join(notifications::notify(txn, &members, notice).await?))

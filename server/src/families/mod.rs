@@ -293,6 +293,7 @@ pub async fn notify_membership(
         actor_id: actor_id.map(str::to_owned),
         datos,
         enlace: Some("/profile/coparents".to_owned()),
+        objeto_id: None,
         solo_app: Vec::new(),
     };
     let members = member_ids(txn, familia_id).await?;

@@ -92,6 +92,7 @@ pub async fn tell(
             "temaEn": tema_en,
         }),
         enlace: Some(format!("/messages/{}", conversation.id)),
+        objeto_id: Some(message.id.clone()),
         solo_app,
     };
     notifications::notify(txn, recipients, notice).await

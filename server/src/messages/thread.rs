@@ -10,7 +10,10 @@ use axum::{
 use bytes::Bytes;
 use chrono::SubsecRound;
 use chrono::{DateTime, Utc};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait, sea_query::Expr};
+use sea_orm::{
+    ColumnTrait, Condition, EntityTrait, QueryFilter, TransactionTrait,
+    sea_query::{self, Expr, ExprTrait},
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -24,6 +27,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::record::{self, Act, kinds},
     i18n::Msg,
+    notifications::{self, entities::notificacion},
     platform::live,
     request::{AuthUser, Json, json_bytes},
     state::AppState,
@@ -215,8 +219,19 @@ pub async fn mark_seen(
         .filter(vista::Column::VistaAt.is_null())
         .exec_with_returning(&txn)
         .await?;
+    let (notices_read, notices_wake) = notifications::centre::mark_read_about(
+        &txn,
+        me,
+        notices_up_to(&conversation.id, hasta.numero),
+    )
+    .await?;
     if set.is_empty() {
-        txn.rollback().await?;
+        if notices_read == 0 {
+            txn.rollback().await?;
+        } else {
+            txn.commit().await?;
+            state.wake(notices_wake);
+        }
         return Ok(answer(0, now));
     }
     pages::touch(&txn, &conversation.id).await?;
@@ -251,8 +266,25 @@ pub async fn mark_seen(
     )
     .await?;
     txn.commit().await?;
-    state.wake(wake);
+    state.wake(wake.join(notices_wake));
     Ok(answer(set.len() as u64, now))
+}
+
+/// The notices about the messages of a conversation numbered up to `numero`: one lookup of the
+/// message by its key for each unread notice, never a walk of the conversation.
+fn notices_up_to(conversacion_id: &str, numero: i64) -> Condition {
+    Condition::all().add(Expr::exists(
+        sea_query::Query::select()
+            .expr(Expr::value(1))
+            .from(mensaje::Entity)
+            .and_where(
+                Expr::col((mensaje::Entity, mensaje::Column::Id))
+                    .equals((notificacion::Entity, notificacion::Column::ObjetoId)),
+            )
+            .and_where(mensaje::Column::ConversacionId.eq(conversacion_id))
+            .and_where(mensaje::Column::Numero.lte(numero))
+            .to_owned(),
+    ))
 }
 
 fn answer(vistos: u64, vista_at: DateTime<Utc>) -> Json<SeenAnswer> {

@@ -3,8 +3,9 @@
 use axum::extract::{Path, Query, State};
 use chrono::Utc;
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait, sea_query::Expr,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    sea_query::{Expr, IntoCondition},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -168,6 +169,17 @@ pub async fn unread(
     Ok(count_answer(unread_count(&state.db, &auth.user.id).await?))
 }
 
+/// Tells the user's tabs that some of their notices were read, so each bell counts again.
+async fn announce_read(txn: &DatabaseTransaction, usuario_id: &str) -> Result<live::Wake, DbErr> {
+    live::publish(
+        txn,
+        &[usuario_id.to_owned()],
+        "notificaciones.leidas",
+        serde_json::json!({}),
+    )
+    .await
+}
+
 /// Marks some of the user's unread notices read (all of them without `id`), tells their other
 /// tabs, and answers the new unread count.
 async fn mark(state: &AppState, usuario_id: &str, id: Option<&str>) -> ApiResult<u64> {
@@ -181,13 +193,7 @@ async fn mark(state: &AppState, usuario_id: &str, id: Option<&str>) -> ApiResult
     }
     let changed = update.exec(&txn).await?.rows_affected;
     let wake = if changed > 0 {
-        live::publish(
-            &txn,
-            &[usuario_id.to_owned()],
-            "notificaciones.leidas",
-            serde_json::json!({}),
-        )
-        .await?
+        announce_read(&txn, usuario_id).await?
     } else {
         live::Wake::none()
     };
@@ -195,6 +201,31 @@ async fn mark(state: &AppState, usuario_id: &str, id: Option<&str>) -> ApiResult
     txn.commit().await?;
     state.wake(wake);
     Ok(total)
+}
+
+/// Inside the caller's transaction: marks read the user's unread notices whose `objeto_id`
+/// meets `about` (a condition on `notificacion::Column::ObjetoId`, such as "a message of this
+/// conversation up to number n"), and tells their tabs as reading them in the centre does. The
+/// domain that made the notices knows what its reader has seen; this service only marks. Gives
+/// back how many were marked, and the wake to send after the commit.
+pub async fn mark_read_about(
+    txn: &DatabaseTransaction,
+    usuario_id: &str,
+    about: impl IntoCondition,
+) -> Result<(u64, live::Wake), DbErr> {
+    let changed = notificacion::Entity::update_many()
+        .col_expr(notificacion::Column::LeidaAt, Expr::value(Utc::now()))
+        .filter(notificacion::Column::UsuarioId.eq(usuario_id))
+        .filter(notificacion::Column::LeidaAt.is_null())
+        .filter(notificacion::Column::ObjetoId.is_not_null())
+        .filter(about)
+        .exec(txn)
+        .await?
+        .rows_affected;
+    if changed == 0 {
+        return Ok((0, live::Wake::none()));
+    }
+    Ok((changed, announce_read(txn, usuario_id).await?))
 }
 
 /// Mark one of your notices read; answers the new unread count. Another user's notice: 404.

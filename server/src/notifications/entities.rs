@@ -20,6 +20,8 @@ pub mod notificacion {
         pub creada: DateTimeUtc,
         /// `PENDING`, `SENT` or `HELD`.
         pub entrega: String,
+        /// The id of what it is about (a message, say), for `mark_read_about`.
+        pub objeto_id: Option<String>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -49,6 +49,9 @@ pub struct Notice {
     pub datos: serde_json::Value,
     /// The web path the notice opens, e.g. `/children/<id>`.
     pub enlace: Option<String>,
+    /// The id of what it is about (a message, say): the domain that made it marks it read when
+    /// its reader sees that thing (`centre::mark_read_about`).
+    pub objeto_id: Option<String>,
     /// Recipients who get it in the app (and so in the summary) but never by mail or push: a
     /// user who blocked the actor, say.
     pub solo_app: Vec<String>,
@@ -100,6 +103,7 @@ pub async fn notify(
                 notificacion::PENDING
             }
             .to_owned()),
+            objeto_id: Set(notice.objeto_id.clone()),
         });
         let event = live::publish(
             txn,

@@ -360,10 +360,16 @@ async fn the_export_holds_the_account_the_children_and_the_photos() {
             .map(Vec::len),
         Some(1)
     );
-    let photo = archive
+    let mut photo = archive
         .by_name(&format!("hijos/{child}.jpg"))
         .expect("the child's photo");
     assert!(photo.size() > 100);
+    let mut jpeg = Vec::new();
+    photo.read_to_end(&mut jpeg).expect("read");
+    assert!(
+        jpeg.starts_with(&[0xFF, 0xD8, 0xFF]),
+        "the photo itself, decrypted"
+    );
 
     let anonymous = app.get("/api/usuarios/exportar", None).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);

@@ -872,3 +872,136 @@ async fn unsent_uploads_go_after_a_day_with_their_files() {
         late.body
     );
 }
+
+/// Every file of the holder of `token`'s data export, by path.
+async fn export_of(app: &TestApp, token: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let res = app
+        .client
+        .get(format!("{}/api/usuarios/exportar", app.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("export");
+    assert_eq!(res.status(), StatusCode::OK);
+    let announced = res.content_length();
+    let bytes = res.bytes().await.expect("body").to_vec();
+    assert_eq!(
+        announced,
+        Some(bytes.len() as u64),
+        "its length is announced"
+    );
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+    let mut files = std::collections::BTreeMap::new();
+    for n in 0..archive.len() {
+        let mut file = archive.by_index(n).expect("a file");
+        let mut content = Vec::new();
+        std::io::Read::read_to_end(&mut file, &mut content).expect("read");
+        let name = file.name().expect("a name").into_owned();
+        files.insert(name, content);
+    }
+    files
+}
+
+#[tokio::test]
+async fn the_export_holds_each_sent_file_with_its_hash() {
+    let p = pair().await;
+    let original_pdf = pdf(300 * 1024 + 5);
+    let photo = uploaded(
+        &p,
+        &p.ana,
+        png(320, 200),
+        "Cumpleaños: Tomás.png",
+        "image/png",
+    )
+    .await;
+    let report = uploaded(
+        &p,
+        &p.ana,
+        original_pdf.clone(),
+        "Informe médico.pdf",
+        "application/pdf",
+    )
+    .await;
+    let sent = send(&p, &p.ana, &[photo.clone(), report.clone()]).await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    let message = sent.str_of(&["data", "_id"]);
+    let served_photo = fetch(
+        &p.app,
+        sent.body["data"]["adjuntos"][0]["url"]
+            .as_str()
+            .expect("url"),
+    )
+    .await;
+    // An upload nobody sent is no file of a message: it stays out.
+    uploaded(&p, &p.ana, pdf(2048), "borrador.pdf", "application/pdf").await;
+
+    // The other participant's export: the family record gives the hashes to check against.
+    let entries = p
+        .app
+        .get(
+            &format!("/api/familias/{}/registro", p.family),
+            Some(&p.beto),
+        )
+        .await;
+    let recorded: Vec<Value> = entries.body["data"]["entradas"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| e["tipo"] == "mensaje.enviado")
+        .flat_map(|e| {
+            e["contenido"]["adjuntos"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(recorded.len(), 2, "{}", entries.body);
+
+    let files = export_of(&p.app, &p.beto).await;
+    let manifest: Value =
+        serde_json::from_slice(&files["mensajes/adjuntos.json"]).expect("the manifest");
+    let listed = manifest.as_array().cloned().unwrap_or_default();
+    assert_eq!(listed.len(), 2, "{manifest}");
+    let photo_path = format!("mensajes/adjuntos/{message}-1-Cumpleaños__Tomás.jpg");
+    let pdf_path = format!("mensajes/adjuntos/{message}-2-Informe_médico.pdf");
+    assert_eq!(listed[0]["archivo"], photo_path.as_str());
+    assert_eq!(listed[1]["archivo"], pdf_path.as_str());
+    assert_eq!(listed[0]["adjuntoId"], photo.as_str());
+    assert_eq!(listed[1]["adjuntoId"], report.as_str());
+    assert_eq!(listed[1]["nombre"], "Informe médico.pdf");
+    assert_eq!(listed[1]["mensajeId"], message.as_str());
+    assert_eq!(listed[1]["conversacionId"], p.conversation.as_str());
+
+    // The bytes are the file as sent (the image as re-encoded and served), decrypted.
+    assert!(files[&pdf_path] == original_pdf, "the PDF byte for byte");
+    assert!(
+        files[&photo_path] == served_photo.bytes,
+        "the image as served"
+    );
+    for (entry, record) in listed.iter().zip(&recorded) {
+        let path = entry["archivo"].as_str().unwrap_or_default();
+        let hash = sha256_hex(&files[path]);
+        assert_eq!(entry["sha256"], hash.as_str(), "{path}");
+        assert_eq!(entry["tamano"], json!(files[path].len()), "{path}");
+        assert_eq!(
+            record["sha256"],
+            hash.as_str(),
+            "the record's hash of {path}"
+        );
+    }
+    let attached: Vec<&String> = files
+        .keys()
+        .filter(|k| k.starts_with("mensajes/adjuntos/"))
+        .collect();
+    assert_eq!(attached, [&photo_path, &pdf_path], "only the files sent");
+    let readme = String::from_utf8_lossy(&files["LEEME.txt"]).into_owned();
+    assert!(readme.contains("mensajes/adjuntos.json"), "{readme}");
+
+    // The author's export has them too; a stranger's has none.
+    let ana = export_of(&p.app, &p.ana).await;
+    assert!(ana[&pdf_path] == original_pdf);
+    let (stranger, _) = p.app.register("carla@example.org", PASSWORD).await;
+    let theirs = export_of(&p.app, &stranger).await;
+    assert_eq!(theirs["mensajes/adjuntos.json"], b"[]");
+}

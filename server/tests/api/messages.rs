@@ -1084,3 +1084,100 @@ async fn a_kept_page_shows_every_change_at_once() {
     let gone = f.app.get(&path, Some(&f.beto)).await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND, "{}", gone.body);
 }
+
+#[tokio::test]
+async fn seeing_messages_reads_their_notices_up_to_the_last_seen() {
+    let f = family().await;
+    let conversation = f.conversation().await;
+    let before = f
+        .app
+        .get("/api/notificaciones/no-leidas", Some(&f.beto))
+        .await;
+    let before = before.body["data"]["total"].as_u64().unwrap_or_default();
+    let first = id(&f.say(&f.ana, &conversation, "Uno").await);
+    let urgent = f
+        .send(
+            &f.ana,
+            &conversation,
+            json!({"texto": "Dos", "tipo": "urgente"}),
+        )
+        .await;
+    assert_eq!(urgent.status, StatusCode::CREATED, "{}", urgent.body);
+    let second = id(&urgent.body["data"]);
+    let elsewhere = f.conversation().await;
+    f.say(&f.ana, &elsewhere, "Otra cosa").await;
+    let unread = |token: &str| {
+        let token = token.to_owned();
+        let app = &f.app;
+        async move {
+            let a = app.get("/api/notificaciones/no-leidas", Some(&token)).await;
+            assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+            a.body["data"]["total"].as_u64().unwrap_or(u64::MAX)
+        }
+    };
+    assert_eq!(unread(&f.beto).await, before + 3);
+
+    let seen = f.seen(&f.beto, &conversation, &first).await;
+    assert_eq!(seen.status, StatusCode::OK, "{}", seen.body);
+    assert_eq!(
+        unread(&f.beto).await,
+        before + 2,
+        "only the first message's notice"
+    );
+    let new = f.notices_of(&f.beto_id, "mensaje.nuevo").await;
+    let read_of = |n: &notificacion::Model| n.leida_at.is_some();
+    let about_first: Vec<bool> = new
+        .iter()
+        .filter(|n| n.objeto_id.as_deref() == Some(first.as_str()))
+        .map(read_of)
+        .collect();
+    assert_eq!(about_first, [true]);
+    let about_second: Vec<bool> = f
+        .notices_of(&f.beto_id, "mensaje.urgente")
+        .await
+        .iter()
+        .map(read_of)
+        .collect();
+    assert_eq!(about_second, [false], "a later message's notice stays");
+    // The reader's other tabs hear of it, as when a notice is read in the centre.
+    assert_eq!(
+        live_events(&f.app, &f.beto_id, "notificaciones.leidas")
+            .await
+            .len(),
+        1
+    );
+
+    // Up to the second: its notice too; the other conversation's stays, and the author's
+    // own messages have no notice of theirs to read.
+    f.seen(&f.beto, &conversation, &second).await;
+    assert_eq!(unread(&f.beto).await, before + 1);
+    let left = f.app.get("/api/notificaciones", Some(&f.beto)).await;
+    let still: Vec<&Value> = left.body["data"]["notificaciones"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter(|n| {
+                    n["leida"] == false
+                        && n["enlace"]
+                            .as_str()
+                            .is_some_and(|e| e.starts_with("/messages/"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(still.len(), 1);
+    assert_eq!(still[0]["enlace"], format!("/messages/{elsewhere}"));
+    assert!(
+        live_events(&f.app, &f.ana_id, "notificaciones.leidas")
+            .await
+            .is_empty()
+    );
+    // Seeing again changes nothing and tells no one.
+    f.seen(&f.beto, &conversation, &second).await;
+    assert_eq!(
+        live_events(&f.app, &f.beto_id, "notificaciones.leidas")
+            .await
+            .len(),
+        2
+    );
+}

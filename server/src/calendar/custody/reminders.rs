@@ -141,6 +141,7 @@ async fn remind(
             "fecha": exchange.fecha,
         }),
         enlace: Some("/calendar".to_owned()),
+        objeto_id: None,
         solo_app: Vec::new(),
     };
     // A parent no longer in the family hears no more of it.

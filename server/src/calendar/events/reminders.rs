@@ -163,6 +163,7 @@ async fn send_one(
             actor_id: None,
             datos: serde_json::json!({"titulo": fields.titulo, "cuando": cuando, "minutos": minutes}),
             enlace: Some("/calendar".to_owned()),
+            objeto_id: None,
             solo_app: Vec::new(),
         },
     )

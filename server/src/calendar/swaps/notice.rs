@@ -79,6 +79,7 @@ pub async fn tell(
         actor_id: actor_id.map(str::to_owned),
         datos: serde_json::json!({"actor": actor, "detalleEs": es, "detalleEn": en}),
         enlace: Some("/calendar".to_owned()),
+        objeto_id: None,
         solo_app: Vec::new(),
     };
     notifications::notify(txn, &recipients, notice).await

@@ -26,6 +26,7 @@ mod m0024_custody;
 mod m0025_conversation_versions;
 mod m0026_calendar_feed;
 mod m0027_calendar_versions;
+mod m0028_notice_subjects;
 
 pub struct Migrator;
 
@@ -58,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0025_conversation_versions::Migration),
             Box::new(m0026_calendar_feed::Migration),
             Box::new(m0027_calendar_versions::Migration),
+            Box::new(m0028_notice_subjects::Migration),
         ]
     }
 }

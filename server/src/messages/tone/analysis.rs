@@ -2,7 +2,7 @@
 //! and the level of the whole.
 
 use super::{
-    lexicon::{GLAD, addresses_reader, compiled},
+    lexicon::{GLAD, addresses_reader, compiled, past_participle_en},
     text::{Text, Word},
 };
 
@@ -142,6 +142,11 @@ fn find_lexicon_matches(words: &[Word], idioma: Option<Idioma>, found: &mut Vec<
                 continue;
             }
             if let Some(end) = rule.pattern.match_at(words, start) {
+                let end = if rule.categoria == Categoria::Absoluto && rule.idioma == Idioma::En {
+                    through_past_verb(words, start, end)
+                } else {
+                    end
+                };
                 found.push(Fragmento {
                     inicio: word.start,
                     fin: words[end - 1].end,
@@ -156,6 +161,31 @@ fn find_lexicon_matches(words: &[Word], idioma: Option<Idioma>, found: &mut Vec<
 /// Three or more words in capitals in a row, and runs like "!!!" or "?!?" said to the reader
 /// ("Contestá!!!", "Where are you???"); a glad sentence or news about the day ("¡Gracias!!!",
 /// "She lost her first tooth today!!!") is not shouting.
+/// An English absolute that ends in "never" ("you never", "you never once") reaches over an
+/// "ever" after it, and over the past verb that follows ("you never even called"), so that its
+/// calmer wording can leave "ever" out and put the verb in a tense that fits ("lately you
+/// haven't even called"). A verb in the present stays out: "lately you don't" fits it as typed.
+fn through_past_verb(words: &[Word], start: usize, end: usize) -> usize {
+    let last = &words[end - 1];
+    if words[start].folded == "why" || !matches!(last.folded.as_str(), "never" | "once") {
+        return end;
+    }
+    let same = |k: usize| words.get(k).filter(|w| w.sentence == last.sentence);
+    let mut k = end;
+    while same(k).is_some_and(|w| w.folded == "ever") {
+        k += 1;
+    }
+    let after_ever = k;
+    if same(k).is_some_and(|w| w.folded == "even") {
+        k += 1;
+    }
+    if same(k).is_some_and(|w| past_participle_en(&w.folded).is_some()) {
+        k + 1
+    } else {
+        after_ever
+    }
+}
+
 fn find_shouting(text: &Text, found: &mut Vec<Fragmento>) {
     let words = &text.words;
     let mut i = 0;

@@ -3,10 +3,13 @@
 //!
 //! Insults, threats and contempt have no calmer form: leaving them out is the calmer wording.
 //! Shouting keeps its words in sentence case; absolutes become a specific, non-absolute wording
-//! that keeps the verb; blame becomes a neutral account of what happened. When a fragment's words
+//! that keeps the verb, in a tense that fits what comes around it (an English "never" before a
+//! past verb reaches that verb, which becomes a participle after "haven't"; Spanish drops the
+//! pronoun, "vos" or "tú", and says the "no" the verb needs); blame becomes a neutral account of
+//! what happened. When a fragment's words
 //! do not fit any of these shapes there is no replacement, only the advice.
 
-use super::{Categoria, Fragmento, Idioma, text::fold_entry};
+use super::{Categoria, Fragmento, Idioma, lexicon::past_participle_en, text::fold_entry};
 
 /// A word of the fragment as written, and its folded form for comparing.
 struct Piece {
@@ -184,8 +187,10 @@ fn lower_first(word: &str) -> String {
 
 // ---- Absolutes
 
-/// "vos nunca llegás" → "últimamente no llegás"; "siempre llegás tarde" → "a veces llegás
-/// tarde"; "me gritás todo el tiempo" → "me gritás a veces"; "cada vez que…" → "a veces, cuando…".
+/// "vos nunca llegás" → "últimamente no llegás"; "tú nunca me diste" → "últimamente no me
+/// diste"; "ya nunca me llamas" → "últimamente ya no me llamas"; "nunca más me llamaste" →
+/// "últimamente no me llamaste"; "siempre llegás tarde" → "a veces llegás tarde"; "me gritás todo
+/// el tiempo" → "me gritás a veces"; "cada vez que…" → "a veces, cuando…".
 fn absolute_es(pieces: &[Piece]) -> Option<String> {
     let folded: Vec<&str> = pieces.iter().map(|p| p.folded.as_str()).collect();
     if folded.starts_with(&["cada", "vez", "que"]) {
@@ -215,20 +220,39 @@ fn absolute_es(pieces: &[Piece]) -> Option<String> {
     let at = folded
         .iter()
         .position(|w| matches!(*w, "siempre" | "nunca" | "jamas"))?;
-    // The pronoun before the absolute goes: Spanish says who by the verb.
+    // The pronoun before the absolute goes: Spanish says who by the verb, with "vos" or "tú".
     let lead = folded[..at]
         .iter()
         .take_while(|w| matches!(**w, "vos" | "tu"))
         .count();
     let mut out: Vec<String> = written(&pieces[lead..at]);
     let has_no = out.iter().any(|w| fold_entry(w) == "no");
-    let at_end = at + 1 == pieces.len();
-    let calmer = match (folded[at], has_no, at_end) {
+    // "nunca jamás", "nunca más" say the absolute twice: both words go.
+    let mut after = at + 1;
+    if folded[at] != "siempre" {
+        while folded
+            .get(after)
+            .is_some_and(|w| matches!(*w, "jamas" | "nunca" | "mas"))
+        {
+            after += 1;
+        }
+    }
+    let at_end = after == pieces.len();
+    // A verb before the absolute ("llegás nunca") already carries the "no" it needs, or needs
+    // none; nothing before it ("vos nunca | me diste") needs the "no" in the calmer words.
+    let verb_before = !out.is_empty();
+    let ya = out.iter().position(|w| fold_entry(w) == "ya");
+    let calmer = match (folded[at], has_no, at_end && verb_before) {
         ("siempre", true, _) => {
             out.retain(|w| fold_entry(w) != "no");
             "a veces no"
         }
         ("siempre", false, _) => "a veces",
+        // "ya nunca me llamás" → "últimamente ya no me llamás".
+        (_, false, false) if ya.is_some() => {
+            out.retain(|w| fold_entry(w) != "ya");
+            "últimamente ya no"
+        }
         (_, _, true) => "últimamente",
         (_, true, false) => "últimamente",
         (_, false, false) => "últimamente no",
@@ -238,15 +262,44 @@ fn absolute_es(pieces: &[Piece]) -> Option<String> {
     } else {
         out.insert(0, calmer.to_owned());
     }
-    out.extend(rest_after(pieces, at + 1));
+    out.extend(rest_after(pieces, after));
     Some(join(&out))
 }
 
 const BE_EN: &[&str] = &["are", "re", "were", "r", "youre", "be"];
 
-/// "you always" → "you often"; "you never" → "lately you don't"; "you're never" → "lately
+/// The words after a "never" (which the analysis made reach a past verb): "ever" goes, and a
+/// past verb becomes its participle, to follow "haven't". Gives the words and whether the verb
+/// was in the past.
+fn after_never(pieces: &[Piece]) -> (Vec<String>, bool) {
+    let kept: Vec<&Piece> = pieces.iter().filter(|p| p.folded != "ever").collect();
+    let mut past = false;
+    let words = kept
+        .iter()
+        .enumerate()
+        .map(|(n, p)| {
+            let last = n + 1 == kept.len();
+            match past_participle_en(&p.folded) {
+                Some(participle) if last => {
+                    past = true;
+                    if participle == p.folded {
+                        p.written.clone()
+                    } else {
+                        participle.to_owned()
+                    }
+                }
+                _ => p.written.clone(),
+            }
+        })
+        .collect();
+    (words, past)
+}
+
+/// "you always" → "you often"; "you never" → "lately you don't"; "you never called" → "lately
+/// you haven't called"; "you never came" → "lately you haven't come"; "you're never" → "lately
 /// you're not"; "why don't you ever" → "why don't you"; "every single time you" → "sometimes,
-/// when you"; "not once did you" → "lately you didn't".
+/// when you"; "not once did you" → "lately you didn't"; "you never once called" → "lately you
+/// haven't called".
 fn absolute_en(pieces: &[Piece]) -> Option<String> {
     let folded: Vec<&str> = pieces.iter().map(|p| p.folded.as_str()).collect();
     if folded.starts_with(&["every", "single", "time"]) {
@@ -274,13 +327,14 @@ fn absolute_en(pieces: &[Piece]) -> Option<String> {
                 .written
                 .trim_end_matches(|c: char| c != 'u' && c != 'U'),
         );
-        let aux = if at > 1 || folded[0] == "youve" {
+        let (rest, past) = after_never(pieces.get(at + 2..).unwrap_or_default());
+        let aux = if at > 1 || folded[0] == "youve" || past {
             "haven't"
         } else {
             "didn't"
         };
         let mut out = vec!["lately".to_owned(), who, aux.to_owned()];
-        out.extend(rest_after(pieces, at + 2));
+        out.extend(rest);
         return Some(join(&out));
     }
     if let Some(at) = folded.windows(3).position(|w| w == ["all", "the", "time"]) {
@@ -298,14 +352,23 @@ fn absolute_en(pieces: &[Piece]) -> Option<String> {
     let mut out = written(&pieces[..at]);
     if folded[at] == "never" {
         let be = folded[..at].iter().any(|w| BE_EN.contains(w));
-        out.push(if be { "not" } else { "don't" }.to_owned());
+        let (rest, past) = after_never(pieces.get(at + 1..).unwrap_or_default());
+        out.push(
+            match (be, past) {
+                (true, _) => "not",
+                (false, true) => "haven't",
+                (false, false) => "don't",
+            }
+            .to_owned(),
+        );
         if let Some(first) = out.first_mut() {
             *first = lower_first(first);
         }
         out.insert(0, "lately".to_owned());
-    } else {
-        out.push("often".to_owned());
+        out.extend(rest);
+        return Some(join(&out));
     }
+    out.push("often".to_owned());
     out.extend(rest_after(pieces, at + 1));
     Some(join(&out))
 }

@@ -661,6 +661,99 @@ pub fn compiled() -> &'static Compiled {
     })
 }
 
+/// Irregular English past tenses whose past participle differs, as (past, participle): after
+/// "haven't" the participle is the one that reads right ("you never came" → "you haven't come").
+const PAST_EN: &[(&str, &str)] = &[
+    ("came", "come"),
+    ("took", "taken"),
+    ("gave", "given"),
+    ("went", "gone"),
+    ("forgot", "forgotten"),
+    ("did", "done"),
+    ("ate", "eaten"),
+    ("saw", "seen"),
+    ("wrote", "written"),
+    ("drove", "driven"),
+    ("knew", "known"),
+    ("spoke", "spoken"),
+    ("ran", "run"),
+    ("woke", "woken"),
+    ("chose", "chosen"),
+    ("broke", "broken"),
+    ("began", "begun"),
+    ("rode", "ridden"),
+    ("threw", "thrown"),
+    ("grew", "grown"),
+    ("flew", "flown"),
+    ("drew", "drawn"),
+    ("wore", "worn"),
+    ("fell", "fallen"),
+    ("hid", "hidden"),
+    ("stole", "stolen"),
+    ("shook", "shaken"),
+    ("forgave", "forgiven"),
+    ("got", "gotten"),
+    ("showed", "shown"),
+    ("was", "been"),
+    ("were", "been"),
+];
+
+/// Irregular English past tenses that are their own past participle.
+const PAST_SAME_EN: &[&str] = &[
+    "told",
+    "said",
+    "sent",
+    "paid",
+    "brought",
+    "made",
+    "kept",
+    "left",
+    "bought",
+    "thought",
+    "found",
+    "heard",
+    "had",
+    "met",
+    "sat",
+    "lost",
+    "spent",
+    "taught",
+    "caught",
+    "built",
+    "felt",
+    "held",
+    "understood",
+    "meant",
+    "fed",
+    "led",
+    "sold",
+    "stood",
+    "slept",
+    "won",
+    "lent",
+    "fought",
+    "sought",
+    "stuck",
+    "swore",
+    "hung",
+];
+
+/// Words ending in "ed" that are no past tense ("you never need…").
+const NOT_PAST_EN: &[&str] = &[
+    "need", "feed", "bleed", "speed", "proceed", "succeed", "exceed", "seed", "breed", "heed",
+    "weed", "shed", "wed", "bed", "red", "shred", "embed", "indeed",
+];
+
+/// The past participle of an English word (folded) that is a past tense ("called", "came",
+/// "told"), or `None` when it is not one.
+pub fn past_participle_en(folded: &str) -> Option<&str> {
+    if let Some((_, participle)) = PAST_EN.iter().find(|(past, _)| *past == folded) {
+        return Some(participle);
+    }
+    let regular = folded.len() > 3 && folded.ends_with("ed") && !NOT_PAST_EN.contains(&folded);
+    (regular || PAST_SAME_EN.contains(&folded)).then_some(folded)
+}
+
 /// Words that make "!!!" joy rather than shouting ("¡Gracias!!!", "Happy birthday!!!").
 pub const GLAD: &[&str] = &[
     "gracias",

@@ -319,6 +319,77 @@ fn absolutes_at_the_reader_become_specific_and_keep_the_verb() {
 }
 
 #[test]
+fn english_absolutes_read_naturally_in_any_tense() {
+    for (texto, calmer_text) in [
+        (
+            "You never pick her up on time",
+            "Lately you don't pick her up on time",
+        ),
+        (
+            "You never picked her up on time",
+            "Lately you haven't picked her up on time",
+        ),
+        (
+            "You never came to the meeting",
+            "Lately you haven't come to the meeting",
+        ),
+        (
+            "You never told me about the trip",
+            "Lately you haven't told me about the trip",
+        ),
+        (
+            "You never did anything for her",
+            "Lately you haven't done anything for her",
+        ),
+        ("You never even called", "Lately you haven't even called"),
+        ("You never once called me", "Lately you haven't called me"),
+        ("You never ever listen", "Lately you don't listen"),
+        (
+            "You never need help with that",
+            "Lately you don't need help with that",
+        ),
+        ("You were never told", "Lately you were not told"),
+        ("Not once did you call", "Lately you didn't call"),
+    ] {
+        assert_eq!(calmed(texto, Idioma::En), calmer_text, "{texto}");
+    }
+    // The verb whose tense changes is part of the fragment the composer replaces.
+    assert_eq!(
+        calmer("Honestly, you never answered my texts", Idioma::En),
+        [(
+            "you never answered".to_owned(),
+            Categoria::Absoluto,
+            Some("lately you haven't answered".to_owned())
+        )]
+    );
+}
+
+#[test]
+fn spanish_absolutes_read_naturally_with_vos_and_with_tu() {
+    for (texto, calmer_text) in [
+        (
+            "Vos nunca llegás a horario",
+            "Últimamente no llegás a horario",
+        ),
+        ("Tú nunca llegas a tiempo", "Últimamente no llegas a tiempo"),
+        ("Vos nunca me diste nada", "Últimamente no me diste nada"),
+        ("Tú nunca me diste nada", "Últimamente no me diste nada"),
+        ("Vos ya nunca me llamás", "Últimamente ya no me llamás"),
+        ("Tú ya nunca me llamas", "Últimamente ya no me llamas"),
+        ("Vos nunca jamás me avisás", "Últimamente no me avisás"),
+        ("Tú nunca más me llamaste", "Últimamente no me llamaste"),
+        ("Vos siempre llegás tarde", "A veces llegás tarde"),
+        (
+            "Tú siempre te olvidas de todo",
+            "A veces te olvidas de todo",
+        ),
+        ("Tú no me escuchas nunca", "Tú no me escuchas últimamente"),
+    ] {
+        assert_eq!(calmed(texto, Idioma::Es), calmer_text, "{texto}");
+    }
+}
+
+#[test]
 fn blame_becomes_a_neutral_account_of_what_happened() {
     assert_eq!(
         calmer("la culpa es tuya", Idioma::Es),

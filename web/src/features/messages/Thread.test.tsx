@@ -70,6 +70,8 @@ afterEach(() => {
 
 function renderThread() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The bell's unread count, as the layout would have cached it.
+  client.setQueryData(['notificaciones', 'no-leidas'], 3);
   render(
     <QueryClientProvider client={client}>
       <SessionProvider>
@@ -79,6 +81,7 @@ function renderThread() {
       </SessionProvider>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 describe('Thread', () => {
@@ -91,6 +94,12 @@ describe('Thread', () => {
 
     await user.click(screen.getByRole('button', { name: 'Mostrarlo' }));
     expect(screen.getByText('Sos un desastre')).toBeInTheDocument();
+  });
+
+  it('makes the bell count again once messages are seen, as their notices are read with them', async () => {
+    const client = renderThread();
+    await waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() => expect(client.getQueryState(['notificaciones', 'no-leidas'])?.isInvalidated).toBe(true));
   });
 
   it('shows when my message was first seen, and offers to reply to any message', async () => {

@@ -102,6 +102,8 @@ export function useMarkRead(id: string) {
       void queryClient.invalidateQueries({ queryKey: threadKey(id) });
       void queryClient.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
       void queryClient.invalidateQueries({ queryKey: unreadMessagesKey });
+      // Seeing messages reads their notices too: the bell counts again without waiting for the live event.
+      void queryClient.invalidateQueries({ queryKey: ['notificaciones'] });
     },
   });
 }
