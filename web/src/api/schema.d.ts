@@ -2432,7 +2432,11 @@ export interface components {
         Holiday: {
             /** Format: date */
             fecha: string;
-            /** @description The holiday's name in the country's language. */
+            /**
+             * @description The holiday's name as the holiday data gives it: in the country's language, then in
+             *     English between brackets ("Año Nuevo [New Year's Day]"); two holidays on one day are
+             *     joined by a comma.
+             */
             nombre: string;
         };
         HolidayAnswer: {

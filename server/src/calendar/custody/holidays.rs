@@ -47,7 +47,9 @@ pub struct HolidayQuery {
 pub struct Holiday {
     #[schema(value_type = String, format = Date)]
     pub fecha: NaiveDate,
-    /// The holiday's name in the country's language.
+    /// The holiday's name as the holiday data gives it: in the country's language, then in
+    /// English between brackets ("Año Nuevo [New Year's Day]"); two holidays on one day are
+    /// joined by a comma.
     pub nombre: String,
 }
 

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 
@@ -172,16 +172,7 @@ pub fn versions_of(rows: &[custodia::Model]) -> Vec<Version> {
 /// from before the gap (02:30 becomes 03:30 where clocks jump from 02:00 to 03:00); an ambiguous
 /// time is its first occurrence.
 pub fn resolve(zone: Tz, local: NaiveDateTime) -> DateTime<Utc> {
-    if let Some(first) = zone.from_local_datetime(&local).earliest() {
-        return first.with_timezone(&Utc);
-    }
-    // In a gap: the offset in force a few hours before it.
-    let before = zone
-        .from_local_datetime(&(local - Duration::hours(3)))
-        .earliest()
-        .map(|t| t.offset().fix())
-        .unwrap_or_else(|| Utc.fix());
-    DateTime::<Utc>::from_naive_utc_and_offset(local - before, Utc)
+    crate::calendar::recurrence::resolve(zone, local).with_timezone(&Utc)
 }
 
 /// Today's date in `zone`.

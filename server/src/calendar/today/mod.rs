@@ -13,7 +13,7 @@ use axum::extract::State;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    sea_query::{Alias, Expr, ExprTrait, Query},
+    sea_query::{Alias, Expr, ExprTrait, Order, Query},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -251,8 +251,10 @@ async fn last_activity(
     let mut found = HashMap::new();
     for child in children {
         let subject = format!("% {} %", record::child_subject(&child.id));
+        // Newest first, stopping at the first entry about the child: the walk is as long as the
+        // time since their last activity, not as long as the family's whole record.
         let query = Query::select()
-            .expr(Expr::col((Alias::new("e"), Alias::new("hora"))).max())
+            .expr(Expr::col((Alias::new("e"), Alias::new("hora"))))
             .from_as(Alias::new("registro_entradas"), Alias::new("e"))
             .inner_join(
                 Alias::new("registro_contenidos"),
@@ -267,6 +269,8 @@ async fn last_activity(
             .and_where(
                 Expr::col((Alias::new("registro_contenidos"), Alias::new("sujetos"))).like(subject),
             )
+            .order_by((Alias::new("e"), Alias::new("seq")), Order::Desc)
+            .limit(1)
             .to_owned();
         let Some(row) = db.query_one(&query).await? else {
             continue;
