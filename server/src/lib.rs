@@ -18,6 +18,7 @@ mod layers;
 pub mod live;
 mod maintenance;
 pub mod messages;
+pub mod money;
 pub mod notifications;
 pub mod platform;
 pub mod request;
