@@ -225,7 +225,9 @@ fn zip_pieces(mut rx: mpsc::Receiver<Piece>) -> anyhow::Result<(File, u64)> {
     Ok((File::from_std(file), len))
 }
 
-/// The file's bytes as a stream, 64 KiB at a time; it ends at the first error.
+/// The file's bytes as a stream, 64 KiB at a time; it ends at the first error. Fused: the
+/// compression layer may poll a body again after its end, which `unfold` alone answers with a
+/// panic.
 fn read_chunks(file: File) -> impl futures_util::Stream<Item = std::io::Result<Bytes>> {
     futures_util::stream::unfold(Some(file), |file| async move {
         let mut file = file?;
@@ -239,4 +241,5 @@ fn read_chunks(file: File) -> impl futures_util::Stream<Item = std::io::Result<B
             Err(e) => Some((Err(e), None)),
         }
     })
+    .fuse()
 }

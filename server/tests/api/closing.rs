@@ -371,6 +371,26 @@ async fn the_export_holds_the_account_the_children_and_the_photos() {
         "the photo itself, decrypted"
     );
 
+    // A browser asks for it compressed: the compressed stream is whole and holds the same zip
+    // (the compression layer polls a body past its end; the archive's stream must allow it).
+    let res = app
+        .client
+        .get(format!("{}/api/usuarios/exportar", app.base))
+        .bearer_auth(&token)
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("compressed export");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    let gzipped = res.bytes().await.expect("the whole compressed body");
+    let mut unzipped = Vec::new();
+    flate2::read::GzDecoder::new(&gzipped[..])
+        .read_to_end(&mut unzipped)
+        .expect("gzip");
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(unzipped)).expect("a zip");
+    assert!(archive.by_name("usuario.json").is_ok());
+
     let anonymous = app.get("/api/usuarios/exportar", None).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 }

@@ -271,9 +271,14 @@ pub fn open_stream(
         eof: false,
         done: false,
     };
-    Box::pin(stream::unfold(opening, |mut opening| async move {
-        opening.next_chunk().await.map(|item| (item, opening))
-    }))
+    // Fused: a body may be polled again after its end (the compression layer does), which
+    // `unfold` alone answers with a panic.
+    Box::pin(
+        stream::unfold(opening, |mut opening| async move {
+            opening.next_chunk().await.map(|item| (item, opening))
+        })
+        .fuse(),
+    )
 }
 
 #[cfg(test)]
