@@ -852,6 +852,29 @@ async fn kept_calendar_answers_show_every_change_at_once() {
         titles(&f, &f.app, &f.beto, monday).await,
         vec!["Natación"; 4]
     );
+    // Windows half a second apart are two answers: the first starts with the first occurrence.
+    let from = |desde: chrono::DateTime<Utc>| {
+        format!(
+            "/api/eventos?familiaId={}&desde={}&hasta={}",
+            f.family,
+            desde.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            local(monday + Duration::days(28), 0, 0)
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        )
+    };
+    let first = local(monday, 17, 30);
+    for (desde, seen) in [
+        (first, 4),
+        (first + Duration::milliseconds(500), 3),
+        (first, 4),
+    ] {
+        let a = f.app.get(&from(desde), Some(&f.beto)).await;
+        assert_eq!(
+            a.body["data"].as_array().map(Vec::len),
+            Some(seen),
+            "{desde}"
+        );
+    }
 
     // A hand in the database.
     f.app

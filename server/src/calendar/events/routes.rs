@@ -189,9 +189,11 @@ pub async fn list_events(
     let me = &auth.user.id;
     // Private events make each member's answer their own.
     let key = format!(
-        "eventos {familia_id} {me} {} {} {}",
+        "eventos {familia_id} {me} {}.{} {}.{} {}",
         desde.timestamp(),
+        desde.timestamp_subsec_nanos(),
         hasta.timestamp(),
+        hasta.timestamp_subsec_nanos(),
         hijo.unwrap_or_default()
     );
     kept::answer(&state, key, stamp, || async {
