@@ -46,8 +46,8 @@ pub struct Stamp {
 }
 
 /// Kept answers weigh at most 256 MB together on an instance (the oldest go first), and an
-/// answer over 2 MB (years of a busy family's events) is not kept. A month of 50 weekly series
-/// takes about 100 kB.
+/// answer over 2 MB (years of a busy family's events) is not kept. A month of 50 recurring
+/// series (about 380 occurrences) takes about 200 kB.
 const BUDGET_BYTES: usize = 256 * 1024 * 1024;
 const MAX_KEPT_BYTES: usize = 2 * 1024 * 1024;
 
