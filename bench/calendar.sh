@@ -16,6 +16,7 @@
 #   BACKENDS=sqlite FAMILIES=200 bash bench/calendar.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/wrk.sh
 
 BIN=target/release/nido
 FAMILIES=${FAMILIES:-1000}
@@ -73,27 +74,11 @@ LUA
 first events-first.lua "/api/eventos?familiaId=%s&desde=%sT00:00:00Z&hasta=%sT00:00:00Z" "$MONTH_START" 30
 first nights-first.lua "/api/familias/%s/custodia/noches?desde=%s&hasta=%s" "$MONTH_START" 29
 first share-first.lua "/api/familias/%s/custodia/reparto?desde=%s&hasta=%s" "$YEAR_START" 364
-cat >"$LUA/users.lua" <<LUA
-math.randomseed(os.time())
-request = function()
-  local u = math.random(1, 2 * $FAMILIES)
-  return wrk.format("GET", "/api/usuarios/perfil", {["Authorization"] = "Bearer bench-token-" .. u})
-end
-LUA
+users_lua "$LUA/users.lua" $((2 * FAMILIES))
 lua events.lua "/api/eventos?familiaId=%s&desde=${MONTH_START}T00:00:00Z&hasta=${NEXT_MONTH}T00:00:00Z"
 lua nights.lua "/api/familias/%s/custodia/noches?desde=${MONTH_START}&hasta=${MONTH_END}"
 lua share.lua "/api/familias/%s/custodia/reparto?desde=${YEAR_START}&hasta=${YEAR_END}"
 
-run() { # name, wrk args...
-  local name=$1; shift
-  local out rps p50 p99 non2xx
-  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$@")
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
-  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  non2xx=$(awk '/Non-2xx/ {print $5}' <<<"$out")
-  printf '  %-44s %10s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$name" "$rps" "$p50" "$p99" "${non2xx:-0}"
-}
 
 SERVER=
 DATA=

@@ -13,6 +13,7 @@
 #   BACKENDS=sqlite FAMILIES=1000 MESSAGES=100000 BIG=20000 bash bench/messages.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/wrk.sh
 
 BIN=target/release/nido
 FAMILIES=${FAMILIES:-10000}
@@ -53,13 +54,7 @@ request = function()
   return wrk.format("GET", path, {["Authorization"] = "Bearer bench-token-" .. (2 * f - 1)})
 end
 LUA
-cat >"$LUA/users.lua" <<LUA
-math.randomseed(os.time())
-request = function()
-  local u = math.random(1, 2 * $FAMILIES)
-  return wrk.format("GET", "/api/usuarios/perfil", {["Authorization"] = "Bearer bench-token-" .. u})
-end
-LUA
+users_lua "$LUA/users.lua" $((2 * FAMILIES))
 cat >"$LUA/big.lua" <<LUA
 request = function()
   return wrk.format("GET", nil, {["Authorization"] = "Bearer bench-token-1"})
@@ -76,16 +71,6 @@ request = function()
 end
 LUA
 
-run() { # name, wrk args...
-  local name=$1; shift
-  local out rps p50 p99 non2xx
-  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$@")
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
-  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  non2xx=$(awk '/Non-2xx/ {print $5}' <<<"$out")
-  printf '  %-44s %10s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$name" "$rps" "$p50" "$p99" "${non2xx:-0}"
-}
 
 SERVER=
 DATA=

@@ -20,10 +20,7 @@ use serde::Serialize;
 use crate::{
     error::{ApiError, ApiResult},
     families::entities::{familia, miembro},
-    platform::{
-        cache::Cache,
-        changes::{Change, Forget},
-    },
+    platform::cache::Cache,
     request::json_bytes,
     state::AppState,
 };
@@ -55,17 +52,6 @@ const MAX_KEPT_BYTES: usize = 2 * 1024 * 1024;
 pub fn cache() -> Answers {
     Cache::weighed(Duration::from_secs(300), BUDGET_BYTES, |kept| {
         kept.body.len() + kept.stamp.zone.len() + 128
-    })
-}
-
-/// Everything is forgotten only when announcements may have been missed: the version check
-/// already covers every change.
-pub fn forgetter(answers: &Answers) -> Forget {
-    let answers = answers.clone();
-    Box::new(move |change: Option<&Change>| {
-        if change.is_none() {
-            answers.clear();
-        }
     })
 }
 

@@ -41,7 +41,9 @@ impl Domain for Calendar {
 
     fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {
         let answers = kept::cache();
-        forget.push(kept::forgetter(&answers));
+        // The version check covers every change: everything is forgotten only when
+        // announcements may have been missed.
+        forget.push(answers.forgetter(|_| None));
         parts.insert::<kept::Answers>(answers);
     }
 
