@@ -38,7 +38,33 @@ pub fn calmer_wording(chars: &[char], f: &Fragmento, idioma: Idioma) -> Option<S
     let fragment: String = chars.get(f.inicio..f.fin)?.iter().collect();
     let opens = opens_sentence(chars.get(..f.inicio)?);
     let continues = clause_goes_on(chars.get(f.fin..)?);
+    if f.categoria == Categoria::Absoluto
+        && idioma == Idioma::Es
+        && follows_no(chars.get(..f.inicio)?)
+        && let Some(calmer) = negated_absolute_es(&pieces_of(&fragment))
+    {
+        return Some(with_case_of(&fragment, opens, &calmer));
+    }
     reemplazo(&fragment, opens, continues, f.categoria, idioma)
+}
+
+/// Whether the word just before a fragment is "no" ("vos no | llegás nunca").
+fn follows_no(before: &[char]) -> bool {
+    let text: String = before.iter().collect();
+    let mut words = text.split_whitespace().rev();
+    words.next().is_some_and(|w| fold_entry(w) == "no")
+}
+
+/// "no | llegás nunca" → "no | siempre llegás": one verb and "nunca" (or "jamás") after a "no"
+/// reads best turned around, as what does not always happen. With more words between them
+/// ("no hacés nada nunca") the general wording stays.
+fn negated_absolute_es(pieces: &[Piece]) -> Option<String> {
+    match pieces {
+        [verb, absolute] if matches!(absolute.folded.as_str(), "nunca" | "jamas") => {
+            Some(format!("siempre {}", verb.written))
+        }
+        _ => None,
+    }
 }
 
 fn is_capitals(word: &str) -> bool {

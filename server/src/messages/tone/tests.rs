@@ -384,6 +384,11 @@ fn spanish_absolutes_read_naturally_with_vos_and_with_tu() {
             "A veces te olvidas de todo",
         ),
         ("Tú no me escuchas nunca", "Tú no me escuchas últimamente"),
+        (
+            "Vos no llegás nunca a tiempo",
+            "Vos no siempre llegás a tiempo",
+        ),
+        ("No llegás jamás a horario", "No siempre llegás a horario"),
     ] {
         assert_eq!(calmed(texto, Idioma::Es), calmer_text, "{texto}");
     }
