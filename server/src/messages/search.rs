@@ -359,12 +359,24 @@ async fn walk_edge(
     }
 }
 
-/// PostgreSQL: the matches in these months older than the walk's edge, newest first, at most
-/// `limit`. The month index (migration m0031) lists the months' candidates into a materialised
-/// list, with no other condition beside it, so the planner has no other index to choose whatever
-/// the values; each candidate is then checked against the message's own `busqueda`, family,
-/// window and the caller's scope, and only the page's rows are joined to their conversation and
-/// author, so even a plan made for any values joins a few rows.
+/// `values` joined by spaces, for `string_to_array(…, ' ')`: one placeholder whatever their
+/// number, so the statement's text is the same for every window of a caller's searches and its
+/// prepared plan is reused. Ids, instants and the typed words (split at white space) hold no
+/// space.
+fn spaced<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
+    values
+        .into_iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// PostgreSQL: the matches in a window of months older than the walk's edge, newest first, at
+/// most `LIMIT`. The month index (migration m0031) lists the window's candidates into a
+/// materialised list, with no other condition beside it, so the planner has no other index to
+/// choose whatever the values; each candidate is then checked against the message's own
+/// `busqueda`, family, window, dates, subject and the caller's scope, and only the page's rows
+/// are joined to their conversation and author, so even a plan made for any values joins a few.
 fn months_statement(
     usuario_id: &str,
     search: &Search,
@@ -372,59 +384,33 @@ fn months_statement(
     families: &[String],
     window: &Window,
     edge: &Edge,
-    limit: usize,
 ) -> Statement {
     let mut sql = Sql::new(DbBackend::Postgres);
-    let keys = families
-        .iter()
-        .map(|f| sql.bind(f.as_str()))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let months = window
-        .months
-        .iter()
-        .map(|m| sql.bind(*m))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let list = words
-        .as_slice()
-        .iter()
-        .map(|w| sql.bind(w.as_str()))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let instant = |at: &DateTime<Utc>| at.format("%Y-%m-%dT%H:%M:%SZ").to_string();
+    let keys = sql.bind(spaced(families));
+    let months = sql.bind(spaced(window.months.iter().map(instant)));
+    let list = sql.bind(spaced(words.as_slice()));
     let q = sql.bind(words.tsquery());
-    let family = in_families(&mut sql, families);
-    let (from, until) = (sql.bind(window.from), sql.bind(window.until));
+    let from = sql.bind(search.days.from.map_or(window.from, |d| d.max(window.from)));
+    let until = sql.bind(search.days.until.map_or(window.until, |d| d.min(window.until)));
     let (b, i) = (sql.bind(edge.at), sql.bind(edge.id.as_str()));
+    let tema = sql.bind(search.tema.clone());
+    let scope = readable(&sql, usuario_id);
     sql.push(&format!(
         "WITH hits AS MATERIALIZED (
             SELECT m.* FROM mensajes m
             WHERE nido_busqueda_mes(m.familia_id, m.enviado_at, m.busqueda)
-                @@ nido_busqueda_consulta(ARRAY[{keys}]::text[], ARRAY[{months}]::timestamptz[],
-                    ARRAY[{list}]::text[])),
+                @@ nido_busqueda_consulta(string_to_array({keys}, ' '),
+                    string_to_array({months}, ' ')::timestamptz[], string_to_array({list}, ' '))),
         page AS (SELECT m.* FROM hits m
-            WHERE m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q})) AND {family}
+            WHERE m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))
+            AND m.familia_id = ANY(string_to_array({keys}, ' '))
             AND m.enviado_at >= {from} AND m.enviado_at < {until}
-            AND (m.enviado_at, m.id) < ({b}, {i})"
-    ));
-    let scope = readable(&sql, usuario_id);
-    sql.push(&format!("AND {scope}"));
-    if let Some(tema) = &search.tema {
-        let t = sql.bind(tema.as_str());
-        sql.push(&format!(
-            "AND EXISTS (SELECT 1 FROM conversaciones t WHERE t.id = m.conversacion_id AND t.tema = {t})"
-        ));
-    }
-    if let Some(desde) = search.days.from {
-        let d = sql.bind(desde);
-        sql.push(&format!("AND m.enviado_at >= {d}"));
-    }
-    if let Some(hasta) = search.days.until {
-        let h = sql.bind(hasta);
-        sql.push(&format!("AND m.enviado_at < {h}"));
-    }
-    sql.push(&format!(
-        "ORDER BY m.enviado_at DESC, m.id DESC LIMIT {limit})
+            AND (m.enviado_at, m.id) < ({b}, {i})
+            AND {scope}
+            AND ({tema}::text IS NULL OR EXISTS (SELECT 1 FROM conversaciones t
+                WHERE t.id = m.conversacion_id AND t.tema = {tema}))
+            ORDER BY m.enviado_at DESC, m.id DESC LIMIT {LIMIT})
         SELECT m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, m.numero, m.autor_id,
             u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto
         FROM page m
@@ -470,17 +456,10 @@ async fn pg_search(
         .from
         .map_or(edge.oldest, |from| from.max(edge.oldest));
     for window in months::windows(newest, oldest) {
-        let older = months_statement(
-            usuario_id,
-            search,
-            words,
-            families,
-            &window,
-            &edge,
-            LIMIT - rows.len(),
-        );
+        let older = months_statement(usuario_id, search, words, families, &window, &edge);
         rows.extend(db.query_all_raw(older).await?);
         if rows.len() >= LIMIT {
+            rows.truncate(LIMIT);
             break;
         }
     }

@@ -280,3 +280,39 @@ async fn older_months_never_show_another_familys_messages() {
         .is_empty()
     );
 }
+
+#[tokio::test]
+async fn older_months_read_typed_syntax_as_words() {
+    let f = families().await;
+    let fox = vec!["a-700".to_owned(), "a-3".to_owned()];
+    for q in [
+        "\"zorro\"",
+        "'zorro",
+        "zorro'",
+        "zorro:*",
+        "(ZORRO)",
+        "zorro\\",
+        "-zorro",
+        "zorró",
+        "zor",
+    ] {
+        let query = format!("familiaId={}&q={}", f.ours, encode(q));
+        assert_eq!(found(&f.app, &f.beto, &query).await, fox, "{q}");
+    }
+    for q in [
+        "zorro OR ornitorrinco",
+        "zorro & ornitorrinco | !x",
+        "zorro 'x':*",
+        "zorro\\'",
+        "zorro ''",
+    ] {
+        let query = format!("familiaId={}&q={}", f.ours, encode(q));
+        let hits = found(&f.app, &f.beto, &query).await;
+        assert!(hits.len() <= 2, "{q}: {hits:?}");
+        assert!(hits.iter().all(|id| fox.contains(id)), "{q}: {hits:?}");
+    }
+}
+
+fn encode(q: &str) -> String {
+    url::form_urlencoded::byte_serialize(q.as_bytes()).collect()
+}
