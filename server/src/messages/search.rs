@@ -392,7 +392,12 @@ fn months_statement(
     let list = sql.bind(spaced(words.as_slice()));
     let q = sql.bind(words.tsquery());
     let from = sql.bind(search.days.from.map_or(window.from, |d| d.max(window.from)));
-    let until = sql.bind(search.days.until.map_or(window.until, |d| d.min(window.until)));
+    let until = sql.bind(
+        search
+            .days
+            .until
+            .map_or(window.until, |d| d.min(window.until)),
+    );
     let (b, i) = (sql.bind(edge.at), sql.bind(edge.id.as_str()));
     let tema = sql.bind(search.tema.clone());
     let scope = readable(&sql, usuario_id);
@@ -450,7 +455,10 @@ async fn pg_search(
     let Some(edge) = walk_edge(db, families).await? else {
         return Ok(rows);
     };
-    let newest = search.days.until.map_or(edge.at, |until| until.min(edge.at));
+    let newest = search
+        .days
+        .until
+        .map_or(edge.at, |until| until.min(edge.at));
     let oldest = search
         .days
         .from

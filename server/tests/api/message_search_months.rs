@@ -17,7 +17,10 @@ const SEEDED: i64 = 1_500;
 const HOURS: i64 = 4;
 
 fn sent(n: i64) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 1, 1, 0, 0, 0).single().expect("date") + Duration::hours(HOURS * n)
+    Utc.with_ymd_and_hms(2025, 1, 1, 0, 0, 0)
+        .single()
+        .expect("date")
+        + Duration::hours(HOURS * n)
 }
 
 /// What message `n` of a seeded conversation says: a platypus every 13th, a fox only in the 3rd
@@ -194,7 +197,11 @@ async fn older_matches_come_in_the_order_of_a_search_of_everything() {
         found(&f.app, &f.beto, "q=zorro%20cruzo%20camino").await,
         vec!["a-700", "a-3"]
     );
-    assert!(found(&f.app, &f.beto, "q=zorro%20ornitorrinco").await.is_empty());
+    assert!(
+        found(&f.app, &f.beto, "q=zorro%20ornitorrinco")
+            .await
+            .is_empty()
+    );
     assert!(found(&f.app, &f.beto, "q=zanahoria").await.is_empty());
     // A subject with no such conversation finds nothing; the right one finds them all.
     assert!(
@@ -261,10 +268,7 @@ async fn older_months_never_show_another_familys_messages() {
     // Beto is not in Carla's family; Ana is, but not in its conversation: both find only theirs,
     // with or without naming a family.
     for token in [&f.ana, &f.beto] {
-        assert_eq!(
-            found(&f.app, token, "q=zorro").await,
-            vec!["a-700", "a-3"]
-        );
+        assert_eq!(found(&f.app, token, "q=zorro").await, vec!["a-700", "a-3"]);
         assert_eq!(
             found(&f.app, token, "q=ornitorrinco").await,
             newest("a", platypus, from, until)
