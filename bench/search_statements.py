@@ -68,8 +68,8 @@ def month_windows(newest, oldest, largest=32):
     def back(m):
         y, mo = divmod(m.year * 12 + m.month - 2, 12)
         return dt.date(y, mo + 1, 1)
-    last, start, size, first, windows = (dt.date(oldest.year, oldest.month, 1),
-                                         dt.date(newest.year, newest.month, 1), 1, True, [])
+    last, start, size, windows = (dt.date(oldest.year, oldest.month, 1),
+                                  dt.date(newest.year, newest.month, 1), 1, [])
     while start >= last:
         months, m = [], start
         while len(months) < size and m >= last:
@@ -77,9 +77,7 @@ def month_windows(newest, oldest, largest=32):
             m = back(m)
         windows.append(months)
         start = m
-        if not first:
-            size = min(size * 2, largest)
-        first = False
+        size = min(size * 2, largest)
     return windows
 
 

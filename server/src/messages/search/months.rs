@@ -1,5 +1,5 @@
 //! The months PostgreSQL's search asks its month index for, newest first, in windows that double
-//! (one month, one, two, four… up to `MAX_MONTHS`): a word found often is done within the first
+//! (one month, two, four… up to `MAX_MONTHS`): a word found often is done within the first
 //! month, and a rare one or one found nowhere crosses a long history in a few statements.
 
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
@@ -33,7 +33,6 @@ pub fn windows(newest: DateTime<Utc>, oldest: DateTime<Utc>) -> Vec<Window> {
     let last = month_start(oldest);
     let mut next = month_start(newest);
     let mut size = 1;
-    let mut first = true;
     let mut windows = Vec::new();
     while next >= last {
         let mut months = Vec::new();
@@ -60,12 +59,7 @@ pub fn windows(newest: DateTime<Utc>, oldest: DateTime<Utc>) -> Vec<Window> {
             break;
         }
         next = month;
-        // The newest month may hold only a few days before the walk's end: ask for one more
-        // month alone before doubling.
-        if !first {
-            size = (size * 2).min(MAX_MONTHS);
-        }
-        first = false;
+        size = (size * 2).min(MAX_MONTHS);
     }
     windows
 }
@@ -85,18 +79,18 @@ mod tests {
     }
 
     #[test]
-    fn one_month_then_one_then_doubling_back_to_the_oldest() {
+    fn one_month_then_doubling_back_to_the_oldest() {
         let w = windows(at("2026-11-24T13:00:00Z"), at("2024-01-31T23:59:59Z"));
-        assert_eq!(sizes(&w), vec![1, 1, 2, 4, 8, 16, 3]);
+        assert_eq!(sizes(&w), vec![1, 2, 4, 8, 16, 4]);
         assert_eq!(w[0].months, vec![at("2026-11-01T00:00:00Z")]);
         assert_eq!(w[0].from, at("2026-11-01T00:00:00Z"));
         assert_eq!(w[0].until, at("2026-12-01T00:00:00Z"));
         assert_eq!(
-            w[2].months,
-            vec![at("2026-09-01T00:00:00Z"), at("2026-08-01T00:00:00Z")]
+            w[1].months,
+            vec![at("2026-10-01T00:00:00Z"), at("2026-09-01T00:00:00Z")]
         );
-        assert_eq!(w[2].from, at("2026-08-01T00:00:00Z"));
-        assert_eq!(w[2].until, at("2026-10-01T00:00:00Z"));
+        assert_eq!(w[1].from, at("2026-09-01T00:00:00Z"));
+        assert_eq!(w[1].until, at("2026-11-01T00:00:00Z"));
         // Every month once, in order, with no gap between windows.
         let all: Vec<_> = w.iter().flat_map(|w| w.months.clone()).collect();
         assert_eq!(all.len(), 35);
@@ -109,7 +103,7 @@ mod tests {
     #[test]
     fn windows_stop_growing_at_the_largest_size() {
         let w = windows(at("2026-11-24T13:00:00Z"), at("2016-01-01T00:00:00Z"));
-        assert_eq!(sizes(&w), vec![1, 1, 2, 4, 8, 16, 32, 32, 32, 3]);
+        assert_eq!(sizes(&w), vec![1, 2, 4, 8, 16, 32, 32, 32, 4]);
     }
 
     #[test]
