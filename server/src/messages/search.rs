@@ -317,8 +317,8 @@ fn statement(
 }
 
 /// How many of the caller's newest messages PostgreSQL walks, testing each, before it turns to its
-/// month index. A word with 50 hits among them (10%) ends there; a rarer one has fewer matches
-/// in a month than the walk reads (fewer than 10% of them), which the month index lists cheaply.
+/// month index. A word with 50 hits among them (10%) ends there; a rarer one is in fewer than a
+/// tenth of a month's messages, which the month index lists without reading the others.
 const RECENT: u64 = 500;
 
 /// Where the walk of `Part::Recent` ended: the `RECENT`th newest message of these families
