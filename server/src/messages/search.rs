@@ -3,20 +3,21 @@
 //! scoped in SQL to the conversations the caller may read.
 
 pub mod days;
+mod months;
 mod words;
 
 use axum::extract::{Query, State};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryResult, Statement, TransactionTrait, Value,
+    QueryFilter, QueryResult, Statement, Value,
     sea_query::{PostgresQueryBuilder, SqliteQueryBuilder},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use self::{days::Days, words::Words};
+use self::{days::Days, months::Window, words::Words};
 use super::{TEMAS, access, views::PersonaView};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -176,15 +177,13 @@ impl Sql {
     }
 }
 
-/// Which messages one statement looks at. PostgreSQL splits a search in two
-/// (see `pg_search`); SQLite always looks at them all.
+/// Which messages one statement looks at. PostgreSQL splits a search (see `pg_search`); SQLite
+/// always looks at them all.
 #[derive(Debug, Clone)]
 enum Part {
     All,
     /// The families' newest `RECENT` messages, walked in order.
     Recent,
-    /// Older than this message (sending time, id), found through the GIN index.
-    Before(DateTime<Utc>, String),
 }
 
 /// The condition that a message (`m`) is in a conversation the caller may read, by the rule of
@@ -246,10 +245,8 @@ fn in_families(sql: &mut Sql, families: &[String]) -> String {
 /// PostgreSQL: `Part::Recent` walks the families' newest `RECENT` messages through the
 /// `(familia_id, enviado_at)` index and tests each against the words, stopping at the 50th; as
 /// a subquery with its own LIMIT the words cannot be pushed into it, so the planner cannot trade
-/// that walk for the GIN index, which would list every match of a common word before sorting
-/// them. `Part::Before` reads the GIN index on `(familia_id, busqueda)` into a materialised list:
-/// there the word is rare (fewer than 50 hits in the newest `RECENT`), so its matches are few
-/// and sorting them is cheap.
+/// that walk for a GIN index, which would list every match of a common word before sorting
+/// them. Older messages are asked month by month (`months_statement`).
 fn statement(
     backend: DbBackend,
     usuario_id: &str,
@@ -262,27 +259,11 @@ fn statement(
     let mut sql = Sql::new(backend);
     let postgres = backend == DbBackend::Postgres;
     let mut condition = String::new();
-    if let (true, Part::Before(at, id)) = (postgres, part) {
-        let q = sql.bind(words.tsquery());
-        let family = in_families(&mut sql, families);
-        let b = sql.bind(*at);
-        let i = sql.bind(id.as_str());
-        sql.push(&format!(
-            "WITH hits AS MATERIALIZED (
-                SELECT m.* FROM mensajes m
-                WHERE m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))
-                AND {family} AND (m.enviado_at, m.id) < ({b}, {i}))"
-        ));
-    }
     sql.push(
         "SELECT m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, m.numero, m.autor_id,
             u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto",
     );
     let order = match (postgres, part) {
-        (true, Part::Before(..)) => {
-            sql.push("FROM hits m");
-            "m.enviado_at DESC, m.id DESC"
-        }
         (true, _) => {
             let family = in_families(&mut sql, families);
             sql.push(&format!(
@@ -336,37 +317,120 @@ fn statement(
 }
 
 /// How many of the caller's newest messages PostgreSQL walks, testing each, before it turns to its
-/// GIN index. A word with 50 hits among them (2.5%) ends there; a rarer one has few matches in
-/// all, which the GIN index lists cheaply.
-const RECENT: u64 = 2_000;
+/// month index. A word with 50 hits among them (10%) ends there; a rarer one is in fewer than a
+/// tenth of a month's messages, which the month index lists without reading the others.
+const RECENT: u64 = 500;
 
-/// The `RECENT`th newest message of these families (sending time and id), if they have that
-/// many: where the walk of `Part::Recent` ends and `Part::Before` begins.
-async fn recent_bound(
+/// Where the walk of `Part::Recent` ended: the `RECENT`th newest message of these families
+/// (sending time and id), and when their oldest message was sent.
+struct Edge {
+    at: DateTime<Utc>,
+    id: String,
+    oldest: DateTime<Utc>,
+}
+
+/// The edge of the walk, if these families have more than `RECENT` messages.
+async fn walk_edge(
     db: &impl ConnectionTrait,
     families: &[String],
-) -> Result<Option<(DateTime<Utc>, String)>, sea_orm::DbErr> {
+) -> Result<Option<Edge>, sea_orm::DbErr> {
     let mut sql = Sql::new(DbBackend::Postgres);
     let family = in_families(&mut sql, families);
+    let list = families
+        .iter()
+        .map(|f| sql.bind(f.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    // The oldest per family, each from its own end of the (familia_id, enviado_at) index.
     sql.push(&format!(
-        "SELECT m.enviado_at, m.id FROM mensajes m WHERE {family}
-        ORDER BY m.enviado_at DESC, m.id DESC OFFSET {} LIMIT 1",
+        "SELECT e.enviado_at, e.id, (SELECT min((SELECT min(o.enviado_at) FROM mensajes o
+                WHERE o.familia_id = f)) FROM unnest(ARRAY[{list}]::text[]) f) AS oldest
+        FROM (SELECT m.enviado_at, m.id FROM mensajes m WHERE {family}
+            ORDER BY m.enviado_at DESC, m.id DESC OFFSET {} LIMIT 1) e",
         RECENT - 1
     ));
     match db.query_one_raw(sql.statement()).await? {
         None => Ok(None),
-        Some(row) => Ok(Some((
-            row.try_get("", "enviado_at")?,
-            row.try_get("", "id")?,
-        ))),
+        Some(row) => Ok(Some(Edge {
+            at: row.try_get("", "enviado_at")?,
+            id: row.try_get("", "id")?,
+            oldest: row.try_get("", "oldest")?,
+        })),
     }
+}
+
+/// `values` joined by spaces, for `string_to_array(…, ' ')`: one placeholder whatever their
+/// number, so the statement's text is the same for every window of a caller's searches and its
+/// prepared plan is reused. Ids, instants and the typed words (split at white space) hold no
+/// space.
+fn spaced<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
+    values
+        .into_iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// PostgreSQL: the matches in a window of months older than the walk's edge, newest first, at
+/// most `LIMIT`. The month index (migration m0031) lists the window's candidates into a
+/// materialised list, with no other condition beside it, so the planner has no other index to
+/// choose whatever the values; each candidate is then checked against the message's own
+/// `busqueda`, family, window, dates, subject and the caller's scope, and only the page's rows
+/// are joined to their conversation and author, so even a plan made for any values joins a few.
+fn months_statement(
+    usuario_id: &str,
+    search: &Search,
+    words: &Words,
+    families: &[String],
+    window: &Window,
+    edge: &Edge,
+) -> Statement {
+    let mut sql = Sql::new(DbBackend::Postgres);
+    let instant = |at: &DateTime<Utc>| at.format("%Y-%m-%dT%H:%M:%SZ").to_string();
+    let keys = sql.bind(spaced(families));
+    let months = sql.bind(spaced(window.months.iter().map(instant)));
+    let list = sql.bind(spaced(words.as_slice()));
+    let q = sql.bind(words.tsquery());
+    let from = sql.bind(search.days.from.map_or(window.from, |d| d.max(window.from)));
+    let until = sql.bind(
+        search
+            .days
+            .until
+            .map_or(window.until, |d| d.min(window.until)),
+    );
+    let (b, i) = (sql.bind(edge.at), sql.bind(edge.id.as_str()));
+    let tema = sql.bind(search.tema.clone());
+    let scope = readable(&sql, usuario_id);
+    sql.push(&format!(
+        "WITH hits AS MATERIALIZED (
+            SELECT m.* FROM mensajes m
+            WHERE nido_busqueda_mes(m.familia_id, m.enviado_at, m.busqueda)
+                @@ nido_busqueda_consulta(string_to_array({keys}, ' '),
+                    string_to_array({months}, ' ')::timestamptz[], string_to_array({list}, ' '))),
+        page AS (SELECT m.* FROM hits m
+            WHERE m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))
+            AND m.familia_id = ANY(string_to_array({keys}, ' '))
+            AND m.enviado_at >= {from} AND m.enviado_at < {until}
+            AND (m.enviado_at, m.id) < ({b}, {i})
+            AND {scope}
+            AND ({tema}::text IS NULL OR EXISTS (SELECT 1 FROM conversaciones t
+                WHERE t.id = m.conversacion_id AND t.tema = {tema}))
+            ORDER BY m.enviado_at DESC, m.id DESC LIMIT {LIMIT})
+        SELECT m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, m.numero, m.autor_id,
+            u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto
+        FROM page m
+        JOIN conversaciones c ON c.id = m.conversacion_id
+        LEFT JOIN usuarios u ON u.id = m.autor_id
+        ORDER BY m.enviado_at DESC, m.id DESC"
+    ));
+    sql.statement()
 }
 
 /// PostgreSQL estimates how common a word is from its statistics, and a word that is rare or
 /// absent can be taken for a common one; walking every message from the newest then costs the
 /// whole family. So the search walks the newest `RECENT` messages, and only when those hold
-/// fewer than 50 results asks the GIN index for the older ones, whose cost is the number of
-/// matches.
+/// fewer than 50 results asks the month index for older ones, month by month from the newest
+/// (`months::windows`), so each statement reads one window's matches, not the family's all.
 async fn pg_search(
     db: &DatabaseConnection,
     usuario_id: &str,
@@ -374,38 +438,38 @@ async fn pg_search(
     words: &Words,
     families: &[String],
 ) -> Result<Vec<QueryResult>, sea_orm::DbErr> {
-    let run = |part: Part, limit| {
-        db.query_all_raw(statement(
+    let mut rows = db
+        .query_all_raw(statement(
             DbBackend::Postgres,
             usuario_id,
             search,
             words,
-            &part,
-            limit,
+            &Part::Recent,
+            LIMIT,
             families,
         ))
+        .await?;
+    if rows.len() >= LIMIT {
+        return Ok(rows);
+    }
+    let Some(edge) = walk_edge(db, families).await? else {
+        return Ok(rows);
     };
-    let mut rows = run(Part::Recent, LIMIT).await?;
-    if rows.len() < LIMIT
-        && let Some((at, id)) = recent_bound(db, families).await?
-    {
-        // A prepared statement run often gets a plan made for any values, and for any values
-        // the planner takes the (familia_id, enviado_at) index and walks the family's whole
-        // past (measured: 245 ms instead of 14). This one is planned for its own values.
-        let txn = db.begin().await?;
-        txn.execute_unprepared("SET LOCAL plan_cache_mode = force_custom_plan")
-            .await?;
-        let before = statement(
-            DbBackend::Postgres,
-            usuario_id,
-            search,
-            words,
-            &Part::Before(at, id),
-            LIMIT - rows.len(),
-            families,
-        );
-        rows.extend(txn.query_all_raw(before).await?);
-        txn.commit().await?;
+    let newest = search
+        .days
+        .until
+        .map_or(edge.at, |until| until.min(edge.at));
+    let oldest = search
+        .days
+        .from
+        .map_or(edge.oldest, |from| from.max(edge.oldest));
+    for window in months::windows(newest, oldest) {
+        let older = months_statement(usuario_id, search, words, families, &window, &edge);
+        rows.extend(db.query_all_raw(older).await?);
+        if rows.len() >= LIMIT {
+            rows.truncate(LIMIT);
+            break;
+        }
     }
     Ok(rows)
 }

@@ -23,6 +23,7 @@ mod live;
 mod mail;
 mod message_attachments;
 mod message_search;
+mod message_search_months;
 mod messages;
 mod notifications;
 mod openapi;

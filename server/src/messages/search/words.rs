@@ -29,6 +29,11 @@ impl Words {
         (!words.is_empty()).then_some(Words(words))
     }
 
+    /// The words as typed, in order.
+    pub fn as_slice(&self) -> &[String] {
+        &self.0
+    }
+
     /// An FTS5 MATCH expression: each word a quoted phrase, all required, the last a prefix.
     pub fn fts5(&self) -> String {
         let last = self.0.len() - 1;
