@@ -348,5 +348,9 @@ messages! {
     MoneyPaymentSamePerson => "money_payment_same_person", "Quien paga y quien recibe deben ser personas distintas.", "The payer and the receiver must be different people.";
     MoneyPaymentNotReceiver => "money_payment_not_receiver", "Solo quien recibe el pago puede confirmarlo o decir que no llegó.", "Only the receiver can confirm a payment or say it never arrived.";
     MoneyPaymentNotPending => "money_payment_not_pending", "Este pago ya fue respondido.", "This payment has already been answered.";
+    MoneyFileRequired => "money_file_required", "Envía el archivo en el campo del formulario (una imagen o un PDF).", "Send the file in the form's field (an image or a PDF).";
+    MoneyFileTooLarge => "money_file_too_large", "El archivo no puede superar los 10 MB.", "The file cannot be larger than 10 MB.";
+    MoneyFileType => "money_file_type", "El archivo debe ser una imagen (JPG, PNG, GIF o WebP) o un PDF completo.", "The file must be an image (JPG, PNG, GIF or WebP) or a complete PDF.";
+    MoneyFileNotYours => "money_file_not_yours", "Solo quien cargó o pagó el gasto, o quien hizo o recibió el pago, puede adjuntar el archivo.", "Only whoever added or paid the expense, or made or received the payment, can attach the file.";
     HandoverTimeFar => "handover_time_far", "La hora real debe estar a menos de 24 horas de la hora de intercambio prevista.", "The actual time must be within 24 hours of the planned exchange time.";
 }

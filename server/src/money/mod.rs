@@ -12,6 +12,7 @@ mod export;
 pub mod input;
 pub mod notice;
 pub mod payments;
+pub mod receipts;
 pub mod reparto;
 pub mod settings;
 pub mod settle;
@@ -19,7 +20,13 @@ pub mod split;
 pub mod views;
 
 use async_trait::async_trait;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
+    QueryFilter, QuerySelect,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
+
+use entities::{gasto, pago};
 
 use crate::{
     db::entities::usuario,
@@ -52,6 +59,31 @@ impl Domain for Money {
             .routes(routes!(payments::get_payment))
             .routes(routes!(payments::confirm_payment))
             .routes(routes!(payments::not_received_payment))
+            .merge(
+                OpenApiRouter::new()
+                    .routes(routes!(receipts::upload_receipt, receipts::get_receipt))
+                    .routes(routes!(receipts::upload_proof, receipts::get_proof))
+                    .layer(receipts::body_limit()),
+            )
+    }
+
+    /// The family's rows go with its row (foreign keys cascade); its receipts and proofs are
+    /// removed once the erasure commits.
+    async fn erase_family(
+        &self,
+        txn: &DatabaseTransaction,
+        familia_id: &str,
+    ) -> Result<Vec<String>, DbErr> {
+        stored_files(txn, Some(familia_id), None).await
+    }
+
+    async fn files_in_use(
+        &self,
+        db: &DatabaseConnection,
+        keys: &[String],
+    ) -> Result<Vec<String>, DbErr> {
+        let used = stored_files(db, None, Some(keys)).await?;
+        Ok(keys.iter().filter(|k| used.contains(k)).cloned().collect())
     }
 
     async fn export(
@@ -61,4 +93,41 @@ impl Domain for Money {
     ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
         Ok((export::files(state, user).await?, export::README))
     }
+}
+
+/// The stored files (receipts and proofs, thumbnails included) of a family, or among `keys`.
+async fn stored_files(
+    db: &impl ConnectionTrait,
+    familia_id: Option<&str>,
+    keys: Option<&[String]>,
+) -> Result<Vec<String>, DbErr> {
+    // A thumbnail's key is its photo's with `-mini`: look for the photo too.
+    let wanted: Option<Vec<String>> = keys.map(|keys| {
+        keys.iter()
+            .map(|k| k.replace("-mini.jpg", ".jpg"))
+            .collect()
+    });
+    let mut expenses = gasto::Entity::find()
+        .select_only()
+        .column(gasto::Column::ReciboClave)
+        .filter(gasto::Column::ReciboClave.is_not_null());
+    let mut payments = pago::Entity::find()
+        .select_only()
+        .column(pago::Column::ComprobanteClave)
+        .filter(pago::Column::ComprobanteClave.is_not_null());
+    if let Some(familia_id) = familia_id {
+        expenses = expenses.filter(gasto::Column::FamiliaId.eq(familia_id));
+        payments = payments.filter(pago::Column::FamiliaId.eq(familia_id));
+    }
+    if let Some(wanted) = &wanted {
+        expenses = expenses.filter(gasto::Column::ReciboClave.is_in(wanted.clone()));
+        payments = payments.filter(pago::Column::ComprobanteClave.is_in(wanted.clone()));
+    }
+    let mut found: Vec<Option<String>> = expenses.into_tuple().all(db).await?;
+    found.extend(payments.into_tuple::<Option<String>>().all(db).await?);
+    Ok(found
+        .into_iter()
+        .flatten()
+        .flat_map(|k| receipts::keys_of(&k))
+        .collect())
 }

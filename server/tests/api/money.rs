@@ -1117,3 +1117,175 @@ async fn hostile_amounts_currencies_and_people_get_a_clear_422() {
     assert_eq!(data(&list)["gastos"], json!([]));
     assert_eq!(f.balance(&f.ana).await, json!({}));
 }
+
+async fn upload_file(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    field: &str,
+    bytes: Vec<u8>,
+) -> reqwest::Response {
+    let form = reqwest::multipart::Form::new().part(
+        field.to_owned(),
+        reqwest::multipart::Part::bytes(bytes)
+            .file_name("ticket")
+            .mime_str("application/octet-stream")
+            .expect("mime"),
+    );
+    app.client
+        .post(format!("{}{path}", app.base))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .expect("upload")
+}
+
+fn small_pdf() -> Vec<u8> {
+    b"%PDF-1.4\n1 0 obj\n<</Type/Catalog>>\nendobj\ntrailer\n<</Root 1 0 R>>\n%%EOF\n".to_vec()
+}
+
+#[tokio::test]
+async fn receipts_and_proofs_are_stored_replaced_and_served_only_to_the_coparents() {
+    let f = family().await;
+    let pair = [f.ana_id.as_str(), f.beto_id.as_str()];
+    let id = f
+        .added(
+            &f.ana,
+            json!({"monto": 1_500, "reparto": f.split("igual", &pair)}),
+        )
+        .await;
+    let path = format!("/api/gastos/{id}/recibo");
+    let none = f.app.get(&path, Some(&f.beto)).await;
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+
+    let photo = crate::images::jpeg_with_exif_gps(40, 30);
+    let up =
+        crate::helpers::answer(upload_file(&f.app, &path, &f.ana, "recibo", photo).await).await;
+    assert_eq!(up.status, StatusCode::OK, "{}", up.body);
+    assert_eq!(data(&up)["recibo"]["tipo"], "image/jpeg");
+    let served = f
+        .app
+        .client
+        .get(format!("{}{path}", f.app.base))
+        .bearer_auth(&f.beto)
+        .send()
+        .await
+        .expect("get");
+    assert_eq!(served.status(), StatusCode::OK);
+    let headers = served.headers().clone();
+    assert_eq!(headers["content-type"], "image/jpeg");
+    assert!(
+        headers["content-disposition"]
+            .to_str()
+            .unwrap_or_default()
+            .starts_with("attachment")
+    );
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    let bytes = served.bytes().await.expect("body");
+    assert!(bytes.starts_with(&[0xFF, 0xD8]), "a JPEG");
+    assert!(
+        !bytes.windows(4).any(|w| w == b"Exif"),
+        "re-encoded without its metadata"
+    );
+
+    // A PDF replaces it; what is neither is refused; others may not attach.
+    let pdf =
+        crate::helpers::answer(upload_file(&f.app, &path, &f.ana, "recibo", small_pdf()).await)
+            .await;
+    assert_eq!(pdf.status, StatusCode::OK, "{}", pdf.body);
+    assert_eq!(data(&pdf)["recibo"]["tipo"], "application/pdf");
+    let served = f
+        .app
+        .client
+        .get(format!("{}{path}", f.app.base))
+        .bearer_auth(&f.ana)
+        .send()
+        .await
+        .expect("get");
+    assert_eq!(served.headers()["content-type"], "application/pdf");
+    assert_eq!(served.bytes().await.expect("body").to_vec(), small_pdf());
+    let html = crate::helpers::answer(
+        upload_file(
+            &f.app,
+            &path,
+            &f.ana,
+            "recibo",
+            b"<html><script>alert(1)</script>".to_vec(),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        html.status,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "{}",
+        html.body
+    );
+    let by_cami =
+        crate::helpers::answer(upload_file(&f.app, &path, &f.cami, "recibo", small_pdf()).await)
+            .await;
+    assert_eq!(by_cami.status, StatusCode::FORBIDDEN, "{}", by_cami.body);
+    for token in [&f.vera, &f.carla] {
+        let a = f.app.get(&path, Some(token)).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND);
+        let up =
+            crate::helpers::answer(upload_file(&f.app, &path, token, "recibo", small_pdf()).await)
+                .await;
+        assert_eq!(up.status, StatusCode::NOT_FOUND);
+    }
+    let big = crate::helpers::answer(
+        upload_file(
+            &f.app,
+            &path,
+            &f.ana,
+            "recibo",
+            vec![b'%'; 10 * 1024 * 1024 + 10],
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(big.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", big.body);
+
+    // A payment's proof, by its payer or receiver.
+    let paid = f
+        .payment(
+            &f.beto,
+            json!({"de": f.beto_id, "para": f.ana_id, "monto": 750}),
+        )
+        .await;
+    let proof_path = format!("/api/pagos/{}/comprobante", id_of(&paid));
+    let proof = crate::helpers::answer(
+        upload_file(
+            &f.app,
+            &proof_path,
+            &f.beto,
+            "comprobante",
+            crate::images::png(20, 20),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(proof.status, StatusCode::OK, "{}", proof.body);
+    assert_eq!(data(&proof)["comprobante"]["tipo"], "image/jpeg");
+    let not_theirs = crate::helpers::answer(
+        upload_file(&f.app, &proof_path, &f.cami, "comprobante", small_pdf()).await,
+    )
+    .await;
+    assert_eq!(not_theirs.status, StatusCode::FORBIDDEN);
+    let seen = f.app.get(&proof_path, Some(&f.cami)).await;
+    assert_eq!(seen.status, StatusCode::OK);
+    let hidden = f.app.get(&proof_path, Some(&f.vera)).await;
+    assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+
+    // The export carries them.
+    let exported = f.app.export_file(&f.ana, "dinero/gastos.json").await;
+    assert!(exported.contains(&id), "{exported}");
+    let recorded = entrada::Entity::find()
+        .filter(entrada::Column::FamiliaId.eq(&f.family))
+        .filter(entrada::Column::Tipo.is_in(["gasto.recibo", "pago.comprobante"]))
+        .count(&f.app.db)
+        .await
+        .expect("count entries");
+    assert_eq!(recorded, 3);
+}
