@@ -13,6 +13,8 @@ pub mod input;
 pub mod notice;
 pub mod payments;
 pub mod receipts;
+pub mod recurring;
+pub mod refunds;
 pub mod reparto;
 pub mod settings;
 pub mod settle;
@@ -20,6 +22,7 @@ pub mod split;
 pub mod views;
 
 use async_trait::async_trait;
+use chrono::Utc;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
     QueryFilter, QuerySelect,
@@ -30,8 +33,9 @@ use entities::{gasto, pago};
 
 use crate::{
     db::entities::usuario,
-    domain::{Domain, ExportFile},
+    domain::{Domain, ExportFile, Work},
     error::ApiResult,
+    platform::jobs::Periodic,
     state::AppState,
 };
 
@@ -55,6 +59,9 @@ impl Domain for Money {
             .routes(routes!(answers::approve_expense))
             .routes(routes!(answers::refuse_expense))
             .routes(routes!(answers::dispute_expense))
+            .routes(routes!(refunds::record_refund))
+            .routes(routes!(recurring::list_series))
+            .routes(routes!(recurring::stop_series))
             .routes(routes!(payments::list_payments, payments::create_payment))
             .routes(routes!(payments::get_payment))
             .routes(routes!(payments::confirm_payment))
@@ -65,6 +72,16 @@ impl Domain for Money {
                     .routes(routes!(receipts::upload_proof, receipts::get_proof))
                     .layer(receipts::body_limit()),
             )
+    }
+
+    /// Makes each month's expense of the monthly series.
+    fn periodic(&self) -> Vec<(Periodic, Work)> {
+        vec![(recurring::JOB, |state| {
+            Box::pin(async move {
+                recurring::make_due(&state, Utc::now()).await?;
+                Ok(())
+            })
+        })]
     }
 
     /// The family's rows go with its row (foreign keys cascade); its receipts and proofs are

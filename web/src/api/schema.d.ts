@@ -706,6 +706,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gastos-recurrentes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's monthly expenses, running ones first. */
+        get: operations["list_series"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos-recurrentes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop a monthly expense: no more are made (those made stay). Any co-parent of the family. */
+        delete: operations["stop_series"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gastos/{id}": {
         parameters: {
             query?: never;
@@ -715,7 +749,10 @@ export interface paths {
         };
         /** One expense with its shares, answers and who still has to answer. */
         get: operations["get_expense"];
-        /** Change an expense: by whoever added it, while nobody has answered it (409 after). */
+        /**
+         * Change an expense: by whoever added it, while nobody has answered it nor a refund was
+         *     recorded (409 after). `recurrencia` and `reintegro` are for adding only and ignored here.
+         */
         put: operations["update_expense"];
         post?: never;
         /**
@@ -791,6 +828,23 @@ export interface paths {
         put?: never;
         /** Attach or replace an expense's receipt: by whoever added or paid it. */
         post: operations["upload_receipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos/{id}/reintegro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the insurer's refund of an expense: by its payer, once. */
+        post: operations["record_refund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2566,6 +2620,8 @@ export interface components {
             notas?: string | null;
             /** @description A co-parent; left out: the caller. */
             pagadoPor?: string | null;
+            recurrencia?: components["schemas"]["RecurrenceInput"] | null;
+            reintegro?: components["schemas"]["InsurerInput"] | null;
             reparto: components["schemas"]["Reparto"];
         };
         ExpenseListAnswer: {
@@ -2799,6 +2855,11 @@ export interface components {
              */
             timestamp: string;
             title: string;
+        };
+        /** @description `reintegro` of a new expense. */
+        InsurerInput: {
+            /** @description The obra social or prepaga: 1 to 200 characters. */
+            entidad: string;
         };
         InvitationAnswer: {
             data: components["schemas"]["InvitationView"];
@@ -3424,6 +3485,40 @@ export interface components {
             data: components["schemas"]["RecoveryCodes"];
             success: boolean;
         };
+        /** @description `recurrencia` of a new expense. */
+        RecurrenceInput: {
+            /** @description `YYYY-MM-DD`: no expense after it. */
+            hasta?: string | null;
+        };
+        RecurrenteView: {
+            activo: boolean;
+            /** Format: date-time */
+            creadoEn: string;
+            creadoPor: string;
+            descripcion: string;
+            /**
+             * Format: int32
+             * @description The day of the month (the month's last when shorter).
+             */
+            dia: number;
+            familiaId: string;
+            hasta?: string | null;
+            id: string;
+            moneda: string;
+            /** Format: int64 */
+            monto: number;
+            /** @description The date of the next expense it makes. */
+            proxima: string;
+        };
+        RefundInput: {
+            /** @description `YYYY-MM-DD`: when it was refunded. */
+            fecha?: string | null;
+            /**
+             * Format: int64
+             * @description Minor units: a whole number from 1 to the expense's amount.
+             */
+            monto: number;
+        };
         RefuseInput: {
             /** @description Up to 2000 characters; required with `otro`. */
             comentario?: string | null;
@@ -3593,6 +3688,14 @@ export interface components {
         };
         SentAnswer: {
             data: components["schemas"]["Sent"];
+            success: boolean;
+        };
+        SeriesAnswer: {
+            data: components["schemas"]["RecurrenteView"];
+            success: boolean;
+        };
+        SeriesListAnswer: {
+            data: components["schemas"]["RecurrenteView"][];
             success: boolean;
         };
         Service: {
@@ -7219,6 +7322,82 @@ export interface operations {
             };
         };
     };
+    list_series: {
+        parameters: {
+            query?: {
+                /** @description One of the caller's families. */
+                familiaId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stop_series: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_expense: {
         parameters: {
             query?: never;
@@ -7775,6 +7954,101 @@ export interface operations {
                 };
             };
             /** @description an image of more than 50 megapixels */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not its payer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_refund_not_expected`: no insurer named, a refund already recorded, or refused or withdrawn */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an amount that is not a whole number from 1 to the expense's, a bad date */
             422: {
                 headers: {
                     [name: string]: unknown;
