@@ -1570,3 +1570,66 @@ async fn approvals_and_confirmations_at_the_same_time_count_once() {
     // Beto's 1000.
     assert_eq!(saldos(&balance, "ARS")[&f.ana_id], 9_003 - 3_000 - 1_000);
 }
+
+#[tokio::test]
+async fn erasing_a_family_erases_its_money_and_its_receipts() {
+    let f = family().await;
+    let own = f.app.own_family(&f.carla).await;
+    let a = f
+        .app
+        .post(
+            "/api/gastos",
+            Some(&f.carla),
+            json!({"familiaId": own, "descripcion": "Remedios", "monto": 4_200, "fecha": "2026-03-01",
+                   "categoria": "salud", "reparto": {"modo": "unico", "participantes": [f.carla_id]}}),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    assert_eq!(
+        data(&a)["estado"],
+        "aprobado",
+        "nobody else must approve it"
+    );
+    let path = format!("/api/gastos/{}/recibo", id_of(&a));
+    let up =
+        crate::helpers::answer(upload_file(&f.app, &path, &f.carla, "recibo", small_pdf()).await)
+            .await;
+    assert_eq!(up.status, StatusCode::OK, "{}", up.body);
+    let files_before = crate::children::stored_files(&f.app).len();
+    let closed = f
+        .app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&f.carla),
+            Some(json!({"password": PASSWORD, "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert!(closed.status.is_success(), "{}", closed.body);
+    let purged = nido::accounts::closing::purge_due(
+        &f.app.state,
+        chrono::Utc::now() + chrono::Duration::days(91),
+    )
+    .await
+    .expect("purge");
+    assert_eq!(purged, 1);
+    use nido::money::entities::{gasto, saldo};
+    let left = gasto::Entity::find()
+        .filter(gasto::Column::FamiliaId.eq(&own))
+        .count(&f.app.db)
+        .await
+        .expect("count");
+    assert_eq!(left, 0);
+    let balances = saldo::Entity::find()
+        .filter(saldo::Column::FamiliaId.eq(&own))
+        .count(&f.app.db)
+        .await
+        .expect("count");
+    assert_eq!(balances, 0);
+    assert_eq!(
+        crate::children::stored_files(&f.app).len(),
+        files_before - 1,
+        "the receipt is gone"
+    );
+}
