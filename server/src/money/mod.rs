@@ -1,6 +1,150 @@
-//! Money: shared expenses and their exact shares, payments between parents, balances and
-//! settling up, child support (docs/money.md, to come with its routes). So far the exact parts
-//! that everything else will stand on: splitting an amount and settling balances.
+//! Money: shared expenses and their exact shares, approvals, payments between parents, running
+//! balances and settling up (docs/money.md states the rules). `split` and `settle` are the pure
+//! parts everything else stands on; `balance` keeps the running totals that every counted
+//! expense and confirmed payment moves in its own transaction.
 
+pub mod access;
+pub mod answers;
+pub mod balance;
+pub mod entities;
+pub mod expenses;
+mod export;
+pub mod input;
+pub mod notice;
+pub mod payments;
+pub mod receipts;
+pub mod recurring;
+pub mod refunds;
+pub mod reparto;
+pub mod settings;
 pub mod settle;
 pub mod split;
+pub mod views;
+
+use async_trait::async_trait;
+use chrono::Utc;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
+    QueryFilter, QuerySelect,
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use entities::{gasto, pago};
+
+use crate::{
+    db::entities::usuario,
+    domain::{Domain, ExportFile, Work},
+    error::ApiResult,
+    platform::jobs::Periodic,
+    state::AppState,
+};
+
+/// The money domain's part of the contract (`domain`). Its tables go with a family's row
+/// (foreign keys cascade); an erased account's expenses and payments stay for the other
+/// parent as the family's history, their balances whole.
+pub struct Money;
+
+#[async_trait]
+impl Domain for Money {
+    fn router(&self) -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(settings::get_settings, settings::put_settings))
+            .routes(routes!(balance::get_balance))
+            .routes(routes!(expenses::list_expenses, expenses::create_expense))
+            .routes(routes!(
+                expenses::get_expense,
+                expenses::update_expense,
+                expenses::withdraw_expense
+            ))
+            .routes(routes!(answers::approve_expense))
+            .routes(routes!(answers::refuse_expense))
+            .routes(routes!(answers::dispute_expense))
+            .routes(routes!(refunds::record_refund))
+            .routes(routes!(recurring::list_series))
+            .routes(routes!(recurring::stop_series))
+            .routes(routes!(payments::list_payments, payments::create_payment))
+            .routes(routes!(payments::get_payment))
+            .routes(routes!(payments::confirm_payment))
+            .routes(routes!(payments::not_received_payment))
+            .merge(
+                OpenApiRouter::new()
+                    .routes(routes!(receipts::upload_receipt, receipts::get_receipt))
+                    .routes(routes!(receipts::upload_proof, receipts::get_proof))
+                    .layer(receipts::body_limit()),
+            )
+    }
+
+    /// Makes each month's expense of the monthly series.
+    fn periodic(&self) -> Vec<(Periodic, Work)> {
+        vec![(recurring::JOB, |state| {
+            Box::pin(async move {
+                recurring::make_due(&state, Utc::now()).await?;
+                Ok(())
+            })
+        })]
+    }
+
+    /// The family's rows go with its row (foreign keys cascade); its receipts and proofs are
+    /// removed once the erasure commits.
+    async fn erase_family(
+        &self,
+        txn: &DatabaseTransaction,
+        familia_id: &str,
+    ) -> Result<Vec<String>, DbErr> {
+        stored_files(txn, Some(familia_id), None).await
+    }
+
+    async fn files_in_use(
+        &self,
+        db: &DatabaseConnection,
+        keys: &[String],
+    ) -> Result<Vec<String>, DbErr> {
+        let used = stored_files(db, None, Some(keys)).await?;
+        Ok(keys.iter().filter(|k| used.contains(k)).cloned().collect())
+    }
+
+    async fn export(
+        &self,
+        state: &AppState,
+        user: &usuario::Model,
+    ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
+        Ok((export::files(state, user).await?, export::README))
+    }
+}
+
+/// The stored files (receipts and proofs, thumbnails included) of a family, or among `keys`.
+async fn stored_files(
+    db: &impl ConnectionTrait,
+    familia_id: Option<&str>,
+    keys: Option<&[String]>,
+) -> Result<Vec<String>, DbErr> {
+    // A thumbnail's key is its photo's with `-mini`: look for the photo too.
+    let wanted: Option<Vec<String>> = keys.map(|keys| {
+        keys.iter()
+            .map(|k| k.replace("-mini.jpg", ".jpg"))
+            .collect()
+    });
+    let mut expenses = gasto::Entity::find()
+        .select_only()
+        .column(gasto::Column::ReciboClave)
+        .filter(gasto::Column::ReciboClave.is_not_null());
+    let mut payments = pago::Entity::find()
+        .select_only()
+        .column(pago::Column::ComprobanteClave)
+        .filter(pago::Column::ComprobanteClave.is_not_null());
+    if let Some(familia_id) = familia_id {
+        expenses = expenses.filter(gasto::Column::FamiliaId.eq(familia_id));
+        payments = payments.filter(pago::Column::FamiliaId.eq(familia_id));
+    }
+    if let Some(wanted) = &wanted {
+        expenses = expenses.filter(gasto::Column::ReciboClave.is_in(wanted.clone()));
+        payments = payments.filter(pago::Column::ComprobanteClave.is_in(wanted.clone()));
+    }
+    let mut found: Vec<Option<String>> = expenses.into_tuple().all(db).await?;
+    found.extend(payments.into_tuple::<Option<String>>().all(db).await?);
+    Ok(found
+        .into_iter()
+        .flatten()
+        .flat_map(|k| receipts::keys_of(&k))
+        .collect())
+}

@@ -25,6 +25,7 @@ mod message_attachments;
 mod message_search;
 mod message_search_months;
 mod messages;
+mod money;
 mod notifications;
 mod openapi;
 mod outage;
