@@ -2,10 +2,12 @@
 """Test-only reference for shared expenses' balances: IHateMoney's own balance computation.
 
 Reads JSON on stdin, {members: [name], bills: [{payer, amount, owers: [name], weights?: {name:
-number}}]} (amount a decimal string in major units, "1234.57"), and prints a JSON object {name:
-balance} with each member's balance as IHateMoney's `Project.balance` computes it (what they paid
-minus their weighted share of every bill they owe, in major units, a float). The server's running
-totals (GET /api/familias/{id}/balance) must agree within one cent per bill.
+number}, type?: "Expense"|"Reimbursement"}]} (amount a decimal string in major units, "1234.57";
+a reimbursement is money the payer handed to the owers), and prints a JSON object {name: balance}
+with each member's balance as IHateMoney's `Project.balance` computes it (what they paid minus
+their weighted share of every expense they owe, plus what they handed over minus what they were
+handed, in major units, a float). The server's running totals (GET /api/familias/{id}/balance)
+must agree within one cent per bill.
 
 IHateMoney keeps a weight per participant for the whole project, where Nido weighs each expense on
 its own. A member is therefore entered once per distinct weight they carry in some bill, and their
@@ -92,6 +94,7 @@ def balances(data):
                     owers=owers,
                     payer_id=payer.id,
                     what="reference",
+                    bill_type=bill.get("type", "Expense"),
                 )
             )
         db.session.commit()
