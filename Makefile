@@ -60,7 +60,7 @@ check-web: $(NPM_STAMP)
 	cd web && npm run check:api
 	cd web && npm test
 
-## reference: python-dateutil and icalendar in target/reference-venv, the recurrence and feed tests' references (test-only)
+## reference: python-dateutil, icalendar and ihatemoney in target/reference-venv, the recurrence, feed and balance tests' references (test-only)
 REFERENCE_VENV := target/reference-venv
 reference: $(REFERENCE_VENV)/requirements.txt
 

@@ -12,6 +12,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod bench_calendar;
 mod bench_messages;
+mod bench_money;
 mod bench_record;
 mod bench_tone;
 
@@ -91,6 +92,15 @@ enum Command {
         families: usize,
         #[arg(long, default_value_t = 50)]
         events: usize,
+    },
+    /// Fill a scratch database with one family's expenses, payments and running balances for
+    /// bench/money.sh.
+    #[command(hide = true)]
+    BenchMoneySeed {
+        #[arg(long, default_value_t = 100_000)]
+        expenses: usize,
+        #[arg(long, default_value_t = 2_000)]
+        payments: usize,
     },
     /// Measure what rating a 2,000-character message's tone costs (no database).
     #[command(hide = true)]
@@ -270,6 +280,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::BenchCalendarSeed { families, events } => {
             let db = nido::connect_and_migrate(&config).await?;
             bench_calendar::run(db, bench_calendar::Options { families, events }).await?;
+        }
+        Command::BenchMoneySeed { expenses, payments } => {
+            let db = nido::connect_and_migrate(&config).await?;
+            bench_money::run(db, bench_money::Options { expenses, payments }).await?;
         }
         Command::Migrate => {
             let state = nido::build_state(config).await?;

@@ -26,6 +26,7 @@ mod message_search;
 mod message_search_months;
 mod messages;
 mod money;
+mod money_reference;
 mod notifications;
 mod openapi;
 mod outage;
