@@ -1,14 +1,30 @@
-//! Money: shared expenses and their exact shares, payments between parents, balances and
-//! settling up, child support (docs/money.md). The exact parts everything else stands on:
-//! splitting an amount and settling balances.
+//! Money: shared expenses and their exact shares, approvals, payments between parents, running
+//! balances and settling up, child support (`support`) and expense reports (docs/money.md states
+//! the rules). `split` and `settle` are the pure
+//! parts everything else stands on; `balance` keeps the running totals that every counted
+//! expense and confirmed payment moves in its own transaction.
 
+pub mod access;
+pub mod answers;
+pub mod balance;
+pub mod entities;
+pub mod expenses;
+mod export;
+pub mod input;
+pub mod notice;
+pub mod payments;
+pub mod reparto;
+pub mod settings;
 pub mod settle;
 pub mod split;
 pub mod support;
+pub mod views;
+
+use std::sync::LazyLock;
 
 use async_trait::async_trait;
 use sea_orm::{DatabaseTransaction, DbErr};
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
@@ -18,13 +34,35 @@ use crate::{
     state::AppState,
 };
 
-/// The money domain's part of the contract (`domain`).
+/// The export README's lines for expenses, payments and balances, then child support.
+static README: LazyLock<String> =
+    LazyLock::new(|| format!("{}{}", export::README, support::export::README));
+
+/// The money domain's part of the contract (`domain`). Its tables go with a family's row
+/// (foreign keys cascade); an erased account's expenses and payments stay for the other
+/// parent as the family's history, their balances whole.
 pub struct Money;
 
 #[async_trait]
 impl Domain for Money {
     fn router(&self) -> OpenApiRouter<AppState> {
-        OpenApiRouter::new().merge(support::router())
+        OpenApiRouter::new()
+            .routes(routes!(settings::get_settings, settings::put_settings))
+            .routes(routes!(balance::get_balance))
+            .routes(routes!(expenses::list_expenses, expenses::create_expense))
+            .routes(routes!(
+                expenses::get_expense,
+                expenses::update_expense,
+                expenses::withdraw_expense
+            ))
+            .routes(routes!(answers::approve_expense))
+            .routes(routes!(answers::refuse_expense))
+            .routes(routes!(answers::dispute_expense))
+            .routes(routes!(payments::list_payments, payments::create_payment))
+            .routes(routes!(payments::get_payment))
+            .routes(routes!(payments::confirm_payment))
+            .routes(routes!(payments::not_received_payment))
+            .merge(support::router())
     }
 
     fn periodic(&self) -> Vec<(Periodic, Work)> {
@@ -36,12 +74,12 @@ impl Domain for Money {
         state: &AppState,
         user: &usuario::Model,
     ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
-        Ok((
-            support::export::files(state, user).await?,
-            support::export::README,
-        ))
+        let mut files = export::files(state, user).await?;
+        files.extend(support::export::files(state, user).await?);
+        Ok((files, README.as_str()))
     }
 
+    /// Child-support agreements stay for the other parent, without the erased user's name.
     async fn erase_account(
         &self,
         txn: &DatabaseTransaction,
