@@ -14,6 +14,7 @@ pub mod input;
 pub mod notice;
 pub mod payments;
 pub mod reparto;
+pub mod reports;
 pub mod settings;
 pub mod settle;
 pub mod split;
@@ -62,6 +63,8 @@ impl Domain for Money {
             .routes(routes!(payments::get_payment))
             .routes(routes!(payments::confirm_payment))
             .routes(routes!(payments::not_received_payment))
+            .routes(routes!(reports::expense_report))
+            .routes(routes!(reports::expense_csv))
             .merge(support::router())
     }
 
