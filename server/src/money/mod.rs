@@ -1,8 +1,8 @@
 //! Money: shared expenses and their exact shares, approvals, payments between parents, running
 //! balances and settling up, child support (`support`) and expense reports (docs/money.md states
-//! the rules). `split` and `settle` are the pure
-//! parts everything else stands on; `balance` keeps the running totals that every counted
-//! expense and confirmed payment moves in its own transaction.
+//! the rules). `split` and `settle` are the pure parts everything else stands on; `balance`
+//! keeps the running totals that every counted expense and confirmed payment moves in its own
+//! transaction.
 
 pub mod access;
 pub mod answers;
@@ -13,6 +13,9 @@ mod export;
 pub mod input;
 pub mod notice;
 pub mod payments;
+pub mod receipts;
+pub mod recurring;
+pub mod refunds;
 pub mod reparto;
 pub mod reports;
 pub mod settings;
@@ -24,8 +27,14 @@ pub mod views;
 use std::sync::LazyLock;
 
 use async_trait::async_trait;
-use sea_orm::{DatabaseTransaction, DbErr};
+use chrono::Utc;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
+    QueryFilter, QuerySelect,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
+
+use entities::{gasto, pago};
 
 use crate::{
     db::entities::usuario,
@@ -59,17 +68,43 @@ impl Domain for Money {
             .routes(routes!(answers::approve_expense))
             .routes(routes!(answers::refuse_expense))
             .routes(routes!(answers::dispute_expense))
+            .routes(routes!(refunds::record_refund))
+            .routes(routes!(recurring::list_series))
+            .routes(routes!(recurring::stop_series))
             .routes(routes!(payments::list_payments, payments::create_payment))
             .routes(routes!(payments::get_payment))
             .routes(routes!(payments::confirm_payment))
             .routes(routes!(payments::not_received_payment))
+            .merge(
+                OpenApiRouter::new()
+                    .routes(routes!(receipts::upload_receipt, receipts::get_receipt))
+                    .routes(routes!(receipts::upload_proof, receipts::get_proof))
+                    .layer(receipts::body_limit()),
+            )
             .routes(routes!(reports::expense_report))
             .routes(routes!(reports::expense_csv))
             .merge(support::router())
     }
 
+    /// Makes each month's expense of the monthly series, and child support's dues.
     fn periodic(&self) -> Vec<(Periodic, Work)> {
-        support::periodic()
+        let mut jobs: Vec<(Periodic, Work)> = vec![(recurring::JOB, |state| {
+            Box::pin(async move {
+                recurring::make_due(&state, Utc::now()).await?;
+                Ok(())
+            })
+        })];
+        jobs.extend(support::periodic());
+        jobs
+    }
+
+    async fn files_in_use(
+        &self,
+        db: &DatabaseConnection,
+        keys: &[String],
+    ) -> Result<Vec<String>, DbErr> {
+        let used = stored_files(db, None, Some(keys)).await?;
+        Ok(keys.iter().filter(|k| used.contains(k)).cloned().collect())
     }
 
     async fn export(
@@ -92,12 +127,51 @@ impl Domain for Money {
         Ok(Vec::new())
     }
 
+    /// The family's rows go with its row (foreign keys cascade; child support is erased here);
+    /// its receipts and proofs are removed once the erasure commits.
     async fn erase_family(
         &self,
         txn: &DatabaseTransaction,
         familia_id: &str,
     ) -> Result<Vec<String>, DbErr> {
         support::export::erase_family(txn, familia_id).await?;
-        Ok(Vec::new())
+        stored_files(txn, Some(familia_id), None).await
     }
+}
+
+/// The stored files (receipts and proofs, thumbnails included) of a family, or among `keys`.
+async fn stored_files(
+    db: &impl ConnectionTrait,
+    familia_id: Option<&str>,
+    keys: Option<&[String]>,
+) -> Result<Vec<String>, DbErr> {
+    // A thumbnail's key is its photo's with `-mini`: look for the photo too.
+    let wanted: Option<Vec<String>> = keys.map(|keys| {
+        keys.iter()
+            .map(|k| k.replace("-mini.jpg", ".jpg"))
+            .collect()
+    });
+    let mut expenses = gasto::Entity::find()
+        .select_only()
+        .column(gasto::Column::ReciboClave)
+        .filter(gasto::Column::ReciboClave.is_not_null());
+    let mut payments = pago::Entity::find()
+        .select_only()
+        .column(pago::Column::ComprobanteClave)
+        .filter(pago::Column::ComprobanteClave.is_not_null());
+    if let Some(familia_id) = familia_id {
+        expenses = expenses.filter(gasto::Column::FamiliaId.eq(familia_id));
+        payments = payments.filter(pago::Column::FamiliaId.eq(familia_id));
+    }
+    if let Some(wanted) = &wanted {
+        expenses = expenses.filter(gasto::Column::ReciboClave.is_in(wanted.clone()));
+        payments = payments.filter(pago::Column::ComprobanteClave.is_in(wanted.clone()));
+    }
+    let mut found: Vec<Option<String>> = expenses.into_tuple().all(db).await?;
+    found.extend(payments.into_tuple::<Option<String>>().all(db).await?);
+    Ok(found
+        .into_iter()
+        .flatten()
+        .flat_map(|k| receipts::keys_of(&k))
+        .collect())
 }
