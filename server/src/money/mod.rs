@@ -1,7 +1,8 @@
 //! Money: shared expenses and their exact shares, approvals, payments between parents, running
-//! balances and settling up (docs/money.md states the rules). `split` and `settle` are the pure
-//! parts everything else stands on; `balance` keeps the running totals that every counted
-//! expense and confirmed payment moves in its own transaction.
+//! balances and settling up, child support (`support`) and expense reports (docs/money.md states
+//! the rules). `split` and `settle` are the pure parts everything else stands on; `balance`
+//! keeps the running totals that every counted expense and confirmed payment moves in its own
+//! transaction.
 
 pub mod access;
 pub mod answers;
@@ -16,10 +17,14 @@ pub mod receipts;
 pub mod recurring;
 pub mod refunds;
 pub mod reparto;
+pub mod reports;
 pub mod settings;
 pub mod settle;
 pub mod split;
+pub mod support;
 pub mod views;
+
+use std::sync::LazyLock;
 
 use async_trait::async_trait;
 use chrono::Utc;
@@ -38,6 +43,10 @@ use crate::{
     platform::jobs::Periodic,
     state::AppState,
 };
+
+/// The export README's lines for expenses, payments and balances, then child support.
+static README: LazyLock<String> =
+    LazyLock::new(|| format!("{}{}", export::README, support::export::README));
 
 /// The money domain's part of the contract (`domain`). Its tables go with a family's row
 /// (foreign keys cascade); an erased account's expenses and payments stay for the other
@@ -72,26 +81,21 @@ impl Domain for Money {
                     .routes(routes!(receipts::upload_proof, receipts::get_proof))
                     .layer(receipts::body_limit()),
             )
+            .routes(routes!(reports::expense_report))
+            .routes(routes!(reports::expense_csv))
+            .merge(support::router())
     }
 
-    /// Makes each month's expense of the monthly series.
+    /// Makes each month's expense of the monthly series, and child support's dues.
     fn periodic(&self) -> Vec<(Periodic, Work)> {
-        vec![(recurring::JOB, |state| {
+        let mut jobs: Vec<(Periodic, Work)> = vec![(recurring::JOB, |state| {
             Box::pin(async move {
                 recurring::make_due(&state, Utc::now()).await?;
                 Ok(())
             })
-        })]
-    }
-
-    /// The family's rows go with its row (foreign keys cascade); its receipts and proofs are
-    /// removed once the erasure commits.
-    async fn erase_family(
-        &self,
-        txn: &DatabaseTransaction,
-        familia_id: &str,
-    ) -> Result<Vec<String>, DbErr> {
-        stored_files(txn, Some(familia_id), None).await
+        })];
+        jobs.extend(support::periodic());
+        jobs
     }
 
     async fn files_in_use(
@@ -108,7 +112,30 @@ impl Domain for Money {
         state: &AppState,
         user: &usuario::Model,
     ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
-        Ok((export::files(state, user).await?, export::README))
+        let mut files = export::files(state, user).await?;
+        files.extend(support::export::files(state, user).await?);
+        Ok((files, README.as_str()))
+    }
+
+    /// Child-support agreements stay for the other parent, without the erased user's name.
+    async fn erase_account(
+        &self,
+        txn: &DatabaseTransaction,
+        user: &usuario::Model,
+    ) -> Result<Vec<String>, DbErr> {
+        support::export::erase_account(txn, user).await?;
+        Ok(Vec::new())
+    }
+
+    /// The family's rows go with its row (foreign keys cascade; child support is erased here);
+    /// its receipts and proofs are removed once the erasure commits.
+    async fn erase_family(
+        &self,
+        txn: &DatabaseTransaction,
+        familia_id: &str,
+    ) -> Result<Vec<String>, DbErr> {
+        support::export::erase_family(txn, familia_id).await?;
+        stored_files(txn, Some(familia_id), None).await
     }
 }
 

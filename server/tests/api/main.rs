@@ -27,6 +27,8 @@ mod message_search_months;
 mod messages;
 mod money;
 mod money_reference;
+mod money_reports;
+mod money_support;
 mod notifications;
 mod openapi;
 mod outage;

@@ -28,6 +28,7 @@ mod m0026_calendar_feed;
 mod m0027_calendar_versions;
 mod m0028_notice_subjects;
 mod m0029_money;
+mod m0030_child_support;
 mod m0031_message_search_months;
 
 pub struct Migrator;
@@ -63,6 +64,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0027_calendar_versions::Migration),
             Box::new(m0028_notice_subjects::Migration),
             Box::new(m0029_money::Migration),
+            Box::new(m0030_child_support::Migration),
             Box::new(m0031_message_search_months::Migration),
         ]
     }
