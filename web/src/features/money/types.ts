@@ -1,0 +1,126 @@
+/** The money domain's shapes, as the API contract of issue 18 fixes them. */
+
+export const CATEGORIES = ['educacion', 'salud', 'actividades', 'ropa-calzado', 'alimentacion', 'transporte', 'entretenimiento', 'emergencias', 'otros'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const SPLIT_MODES = ['igual', 'porcentajes', 'ingresos', 'unico'] as const;
+export type SplitMode = (typeof SPLIT_MODES)[number];
+
+export const EXPENSE_STATES = ['pendiente', 'aprobado', 'rechazado', 'disputado', 'retirado'] as const;
+export type ExpenseState = (typeof EXPENSE_STATES)[number];
+
+export const REFUSAL_MOTIVES = ['no_acordado', 'monto_incorrecto', 'no_es_para_hijos', 'duplicado', 'otro'] as const;
+export type RefusalMotive = (typeof REFUSAL_MOTIVES)[number];
+
+export interface Split {
+  modo: SplitMode;
+  participantes: string[];
+  pesos?: Record<string, number> | null;
+}
+
+export interface Answer {
+  usuarioId: string;
+  decision: 'aprobado' | 'rechazado' | 'disputado';
+  motivo?: string | null;
+  comentario?: string | null;
+  propuesta?: string | null;
+  en: string;
+}
+
+export interface FileInfo {
+  tipo: string;
+  tamano: number;
+}
+
+export interface Expense {
+  id: string;
+  familiaId: string;
+  descripcion: string;
+  monto: number;
+  moneda: string;
+  fecha: string;
+  categoria: string;
+  pagadoPor: string;
+  creadoPor: string;
+  reparto: Split;
+  partes: Record<string, number>;
+  hijos: string[];
+  notas?: string | null;
+  estado: string;
+  respuestas: Answer[];
+  faltan: string[];
+  recibo?: FileInfo | null;
+  recurrenteId?: string | null;
+  creadoEn: string;
+  actualizadoEn: string;
+}
+
+export interface ExpenseInput {
+  familiaId: string;
+  descripcion: string;
+  monto: number;
+  moneda: string;
+  fecha: string;
+  categoria: string;
+  pagadoPor: string;
+  reparto: Split;
+  hijos?: string[];
+  notas?: string | null;
+}
+
+export interface ExpenseFilters {
+  estado?: string;
+  categoria?: string;
+  hijoId?: string;
+  desde?: string;
+  hasta?: string;
+}
+
+export interface Payment {
+  id: string;
+  familiaId: string;
+  de: string;
+  para: string;
+  monto: number;
+  moneda: string;
+  fecha: string;
+  metodo?: string | null;
+  referencia?: string | null;
+  estado: string;
+  comprobante?: FileInfo | null;
+  creadoPor: string;
+  creadoEn: string;
+  respondidoEn?: string | null;
+}
+
+export interface PaymentInput {
+  familiaId: string;
+  de: string;
+  para: string;
+  monto: number;
+  moneda: string;
+  fecha: string;
+  metodo?: string | null;
+  referencia?: string | null;
+}
+
+export interface Settlement {
+  de: string;
+  para: string;
+  monto: number;
+}
+
+export interface CurrencyBalance {
+  saldos: Record<string, number>;
+  liquidacion: Settlement[];
+}
+
+export interface Balance {
+  monedas: Record<string, CurrencyBalance>;
+}
+
+export interface FinanceSettings {
+  moneda: string;
+  aprobacionAutomatica: Record<string, number>;
+  ingresos: Record<string, number>;
+}
