@@ -1,3 +1,5 @@
+import { localeOf } from '../../lib/dates';
+
 /**
  * Amounts as the server keeps them: integers in the currency's minor unit (centavos). Formatting
  * and parsing work on decimal strings and BigInt, never on floats, so 0.1 + 0.2 never happens.
@@ -6,10 +8,6 @@
 /** The largest amount the server takes, in minor units. */
 export const MAX_AMOUNT = 1_000_000_000_000n;
 
-/** The locale whose conventions each language writes amounts in. */
-const LOCALES: Record<string, string> = { es: 'es-AR', en: 'en-US' };
-
-export const localeOf = (language: string) => LOCALES[language] ?? LOCALES.es!;
 
 /** Digits after the decimal point for a currency (ARS 2, JPY 0, KWD 3), as ISO 4217 and Intl agree. */
 export function exponentOf(currency: string): number {

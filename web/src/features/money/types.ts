@@ -124,3 +124,82 @@ export interface FinanceSettings {
   aprobacionAutomatica: Record<string, number>;
   ingresos: Record<string, number>;
 }
+
+/** A child support arrangement (cuota alimentaria). */
+export interface Due {
+  periodo: string;
+  vence: string;
+  monto: number;
+  pagado: number;
+  estado: string;
+}
+
+export interface SupportChange {
+  desde: string;
+  monto: number;
+  porcentaje?: number | null;
+  indiceAnterior?: number | null;
+  indiceNuevo?: number | null;
+  ingresoDeclarado?: number | null;
+  creadoEn?: string;
+}
+
+export interface SupportPayment {
+  id: string;
+  monto: number;
+  fecha: string;
+  metodo?: string | null;
+  referencia?: string | null;
+  estado: string;
+  creadoPor: string;
+}
+
+export interface Support {
+  id: string;
+  familiaId: string;
+  pagador: string;
+  beneficiario: string;
+  moneda: string;
+  modo: 'monto' | 'porcentaje' | string;
+  monto: number;
+  porcentaje?: number | null;
+  ingresoDeclarado?: number | null;
+  diaVencimiento: number;
+  desde: string;
+  hasta?: string | null;
+  activa: boolean;
+  hijos: string[];
+  notas?: string | null;
+  proximoVencimiento?: { periodo: string; vence: string; monto: number; pagado: number } | null;
+  deuda: number;
+  creadaEn: string;
+  vencimientos?: Due[];
+  ajustes?: SupportChange[];
+  pagos?: SupportPayment[];
+}
+
+export interface SupportInput {
+  pagador: string;
+  beneficiario: string;
+  moneda: string;
+  modo: 'monto' | 'porcentaje';
+  monto?: number;
+  porcentaje?: number;
+  ingresoDeclarado?: number;
+  diaVencimiento: number;
+  desde: string;
+  hasta?: string;
+  hijos?: string[];
+  notas?: string;
+}
+
+export type SupportAdjustment = { desde: string; porcentaje: number } | { desde: string; indiceAnterior: number; indiceNuevo: number } | { desde: string; ingresoDeclarado: number };
+
+/** The expense report of a period in one currency. */
+export interface Report {
+  moneda: string;
+  porMes: { mes: string; total: number }[];
+  porCategoria: { categoria: string; total: number }[];
+  porHijo: { hijoId: string | null; total: number }[];
+  porPersona: { usuarioId: string; pagado: number; parte: number }[];
+}

@@ -1,0 +1,184 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation, currentLanguage } from '../../i18n';
+import { api, ApiError, TOKEN_KEY, unwrap } from '../../api/client';
+import type { Balance, Expense, ExpenseFilters, ExpenseInput, FinanceSettings, Payment, PaymentInput, RefusalMotive } from './types';
+
+/** Everything /finances shows sits under this key, so one live event refreshes it all. */
+export const moneyKey = ['dinero'] as const;
+const balanceKey = (familiaId: string) => ['dinero', familiaId, 'balance'] as const;
+const settingsKey = (familiaId: string) => ['dinero', familiaId, 'finanzas'] as const;
+const expensesKey = (familiaId: string, filters: ExpenseFilters) => ['dinero', familiaId, 'gastos', filters] as const;
+const paymentsKey = (familiaId: string) => ['dinero', familiaId, 'pagos'] as const;
+
+type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
+type Init = { params?: { path?: Record<string, string>; query?: Record<string, string> }; body?: unknown };
+/** The money routes, called through the app's client (its token and language headers). */
+const client = api as unknown as {
+  GET: <T>(path: string, init?: Init) => Answer<T>;
+  POST: <T>(path: string, init?: Init) => Answer<T>;
+  PUT: <T>(path: string, init?: Init) => Answer<T>;
+  DELETE: <T>(path: string, init?: Init) => Answer<T>;
+};
+
+async function data<T>(answer: Answer<T>, fallback: string): Promise<T> {
+  return (await unwrap(answer, fallback)).data;
+}
+
+/** Drops empty filters, so the query string and the cache key hold only what narrows the list. */
+export function cleanFilters(filters: ExpenseFilters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === 'string' && v !== '')) as Record<string, string>;
+}
+
+export function useBalance(familiaId: string | null) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: balanceKey(familiaId ?? ''),
+    enabled: familiaId !== null,
+    queryFn: () => data<Balance>(client.GET('/api/familias/{id}/balance', { params: { path: { id: familiaId ?? '' } } }), t('money.errors.load')),
+  });
+}
+
+export function useFinanceSettings(familiaId: string | null) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: settingsKey(familiaId ?? ''),
+    enabled: familiaId !== null,
+    queryFn: () => data<FinanceSettings>(client.GET('/api/familias/{id}/finanzas', { params: { path: { id: familiaId ?? '' } } }), t('money.errors.load')),
+  });
+}
+
+/** The family's expenses, newest first, a page at a time. */
+export function useExpenses(familiaId: string | null, filters: ExpenseFilters) {
+  const { t } = useTranslation();
+  const query = cleanFilters(filters);
+  return useInfiniteQuery({
+    queryKey: expensesKey(familiaId ?? '', query),
+    enabled: familiaId !== null,
+    initialPageParam: '',
+    getNextPageParam: (last: { siguiente?: string | null }) => last.siguiente ?? undefined,
+    queryFn: ({ pageParam }) =>
+      data<{ gastos: Expense[]; siguiente?: string | null }>(
+        client.GET('/api/gastos', { params: { query: { familiaId: familiaId ?? '', ...query, ...(pageParam ? { cursor: pageParam } : {}) } } }),
+        t('money.errors.load'),
+      ),
+  });
+}
+
+export function usePayments(familiaId: string | null) {
+  const { t } = useTranslation();
+  return useInfiniteQuery({
+    queryKey: paymentsKey(familiaId ?? ''),
+    enabled: familiaId !== null,
+    initialPageParam: '',
+    getNextPageParam: (last: { siguiente?: string | null }) => last.siguiente ?? undefined,
+    queryFn: ({ pageParam }) =>
+      data<{ pagos: Payment[]; siguiente?: string | null }>(
+        client.GET('/api/pagos', { params: { query: { familiaId: familiaId ?? '', ...(pageParam ? { cursor: pageParam } : {}) } } }),
+        t('money.errors.load'),
+      ),
+  });
+}
+
+/** Every change to money moves the balance too: refresh the whole area. */
+function useMoneyMutation<V, R>(run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKey }),
+  });
+}
+
+export function useCreateExpense() {
+  const { t } = useTranslation();
+  return useMoneyMutation(async ({ body, receipt }: { body: ExpenseInput; receipt: File | null }) => {
+    const expense = await data<Expense>(client.POST('/api/gastos', { body }), t('money.errors.save'));
+    if (receipt) return uploadFile(`/api/gastos/${encodeURIComponent(expense.id)}/recibo`, 'recibo', receipt, t('money.errors.receipt'));
+    return expense;
+  });
+}
+
+export function useUploadReceipt() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ id, file }: { id: string; file: File }) => uploadFile<Expense>(`/api/gastos/${encodeURIComponent(id)}/recibo`, 'recibo', file, t('money.errors.receipt')));
+}
+
+export type Decision =
+  | { kind: 'aprobar' }
+  | { kind: 'rechazar'; motivo: RefusalMotive; comentario?: string }
+  | { kind: 'disputar'; comentario: string; propuesta: string }
+  | { kind: 'retirar' };
+
+export function useAnswerExpense() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ id, decision }: { id: string; decision: Decision }) => {
+    const path = { params: { path: { id } } };
+    const fallback = t('money.errors.save');
+    switch (decision.kind) {
+      case 'aprobar':
+        return data<Expense>(client.POST('/api/gastos/{id}/aprobar', path), fallback);
+      case 'rechazar':
+        return data<Expense>(client.POST('/api/gastos/{id}/rechazar', { ...path, body: { motivo: decision.motivo, comentario: decision.comentario } }), fallback);
+      case 'disputar':
+        return data<Expense>(client.POST('/api/gastos/{id}/disputar', { ...path, body: { comentario: decision.comentario, propuesta: decision.propuesta } }), fallback);
+      case 'retirar':
+        return data<Expense>(client.DELETE('/api/gastos/{id}', path), fallback);
+    }
+  });
+}
+
+export function useCreatePayment() {
+  const { t } = useTranslation();
+  return useMoneyMutation(async ({ body, proof }: { body: PaymentInput; proof: File | null }) => {
+    const payment = await data<Payment>(client.POST('/api/pagos', { body }), t('money.errors.save'));
+    if (proof) return uploadFile<Payment>(`/api/pagos/${encodeURIComponent(payment.id)}/comprobante`, 'comprobante', proof, t('money.errors.receipt'));
+    return payment;
+  });
+}
+
+export function useAnswerPayment() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ id, received }: { id: string; received: boolean }) =>
+    data<Payment>(client.POST(received ? '/api/pagos/{id}/confirmar' : '/api/pagos/{id}/no-recibido', { params: { path: { id } } }), t('money.errors.save')),
+  );
+}
+
+function authHeaders(): Record<string, string> {
+  return { Authorization: `Bearer ${window.localStorage.getItem(TOKEN_KEY) ?? ''}`, 'Accept-Language': currentLanguage() };
+}
+
+/** Sends one file as multipart field `field`; the server answers the expense or payment it belongs to. */
+async function uploadFile<T = Expense>(path: string, field: string, file: File, fallback: string): Promise<T> {
+  const form = new FormData();
+  form.append(field, file);
+  let response: Response;
+  try {
+    response = await globalThis.fetch(path, { method: 'POST', body: form, headers: authHeaders() });
+  } catch {
+    throw new ApiError(0, fallback, 'network');
+  }
+  const body = (await response.json().catch(() => null)) as { data?: T; msg?: string; code?: string; errors?: Record<string, string> } | null;
+  if (response.ok && body?.data) return body.data;
+  throw new ApiError(response.status, body?.msg ?? fallback, body?.code, body?.errors);
+}
+
+/**
+ * Opens a receipt or proof: the file is served only with the session's token, which a plain link
+ * cannot carry, so it is fetched and handed to the browser as a download.
+ */
+export async function downloadFile(path: string, name: string, fallback: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await globalThis.fetch(path, { headers: authHeaders() });
+  } catch {
+    throw new ApiError(0, fallback, 'network');
+  }
+  if (!response.ok) throw new ApiError(response.status, fallback);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
