@@ -105,7 +105,7 @@ export default function MoneyPage() {
             </Button>
           </div>
           {waitingForMe > 0 && <Alert kind="info">{t('money.waitingForYou', { count: waitingForMe })}</Alert>}
-          <div role="tablist" aria-label={t('sections.finances')} className="flex gap-1 overflow-x-auto rounded-2xl bg-sand-100 p-1">
+          <div role="tablist" aria-label={t('sections.finances')} className="grid grid-cols-4 gap-1 rounded-2xl bg-sand-100 p-1">
             {TABS.map((name) => (
               <button
                 key={name}
@@ -115,7 +115,7 @@ export default function MoneyPage() {
                 aria-selected={tab === name}
                 aria-controls={`money-panel-${name}`}
                 onClick={() => setTab(name)}
-                className={`shrink-0 flex-1 rounded-xl px-3 py-2 text-sm font-semibold ${tab === name ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink'}`}
+                className={`rounded-xl px-1 py-2 text-[13px] font-semibold leading-tight sm:px-3 sm:text-sm ${tab === name ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink'}`}
               >
                 {t(`money.tabs.${name}`)}
               </button>

@@ -59,15 +59,21 @@ function SupportCard({ support, familiaId, me, people, expanded, onToggle, today
   const next = support.proximoVencimiento;
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0">
-          <p className="font-semibold text-ink">{t('money.support.line', { from: nameOf(support.pagador), to: nameOf(support.beneficiario) })}</p>
+          <p className="font-semibold text-ink">
+            {support.beneficiario === me
+              ? t('money.support.paysYou', { name: nameOf(support.pagador) })
+              : support.pagador === me
+                ? t('money.support.youPay', { name: nameOf(support.beneficiario) })
+                : t('money.support.line', { from: nameOf(support.pagador), to: nameOf(support.beneficiario) })}
+          </p>
           <p className="text-sm text-muted">
             {support.modo === 'porcentaje' ? t('money.support.percentOfIncome', { percent: String(support.porcentaje ?? '') }) : t('money.support.fixed')} ·{' '}
             {t('money.support.dueDay', { day: support.diaVencimiento })}
           </p>
         </div>
-        <div className="shrink-0 text-right">
+        <div className="sm:text-right">
           <p className="font-bold text-ink">{t('money.support.perMonth', { amount: money(support.monto, support.moneda) })}</p>
           <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${support.activa ? 'bg-brand-100 text-brand-800' : 'bg-gray-100 text-gray-700'}`}>
             {support.activa ? t('money.support.active') : t('money.support.inactive')}
@@ -107,15 +113,30 @@ function SupportCard({ support, familiaId, me, people, expanded, onToggle, today
           {expanded ? t('money.support.hide') : t('money.support.details')}
         </Button>
       </div>
-      {expanded && <SupportDetails familiaId={familiaId} cuotaId={support.id} me={me} nameOf={nameOf} date={date} />}
+      {expanded && <SupportDetails familiaId={familiaId} cuotaId={support.id} me={me} nameOf={nameOf} date={date} shortDate={(d) => formatDate(d, i18n.language, { day: 'numeric', month: 'short' })} />}
       <SupportPaymentDialog open={dialog === 'pay'} onClose={() => setDialog(null)} familiaId={familiaId} support={support} today={today} />
       <AdjustDialog open={dialog === 'adjust'} onClose={() => setDialog(null)} familiaId={familiaId} support={support} today={today} />
     </li>
   );
 }
 
-function SupportDetails({ familiaId, cuotaId, me, nameOf, date }: { familiaId: string; cuotaId: string; me: string; nameOf: (id: string) => string; date: (d: string) => string }) {
-  const { t } = useTranslation();
+function SupportDetails({
+  familiaId,
+  cuotaId,
+  me,
+  nameOf,
+  date,
+  shortDate,
+}: {
+  familiaId: string;
+  cuotaId: string;
+  me: string;
+  nameOf: (id: string) => string;
+  date: (d: string) => string;
+  shortDate: (d: string) => string;
+}) {
+  const { t, i18n } = useTranslation();
+  const month = (periodo: string) => formatDate(`${periodo}-01`, i18n.language, { month: 'short', year: 'numeric' });
   const money = useMoney();
   const detail = useSupport(familiaId, cuotaId);
   const answer = useAnswerSupportPayment(familiaId);
@@ -125,35 +146,37 @@ function SupportDetails({ familiaId, cuotaId, me, nameOf, date }: { familiaId: s
   const s = detail.data;
   return (
     <div className="mt-4 space-y-4">
-      <table className="w-full text-left text-sm">
-        <caption className="mb-1 text-left font-semibold text-ink">{t('money.support.dues')}</caption>
-        <thead className="text-muted">
-          <tr>
-            <th scope="col">{t('money.support.period')}</th>
-            <th scope="col">{t('money.support.dueOn')}</th>
-            <th scope="col" className="text-right">
-              {t('money.support.amount')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('money.support.paid')}
-            </th>
-            <th scope="col">{t('money.support.state')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(s.vencimientos ?? []).map((d) => (
-            <tr key={d.periodo} className="border-t border-sand-200">
-              <td className="py-1">{d.periodo}</td>
-              <td>{date(d.vence)}</td>
-              <td className="text-right">{money(d.monto, s.moneda)}</td>
-              <td className="text-right">{money(d.pagado, s.moneda)}</td>
-              <td className="pl-2">
-                <StatusChip estado={d.estado} />
-              </td>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="mb-1 text-left font-semibold text-ink">{t('money.support.dues')}</caption>
+          <thead className="text-muted">
+            <tr>
+              <th scope="col">{t('money.support.period')}</th>
+              <th scope="col">{t('money.support.dueOn')}</th>
+              <th scope="col" className="text-right">
+                {t('money.support.amount')}
+              </th>
+              <th scope="col" className="text-right">
+                {t('money.support.paid')}
+              </th>
+              <th scope="col">{t('money.support.state')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(s.vencimientos ?? []).map((d) => (
+              <tr key={d.periodo} className="border-t border-sand-200">
+                <td className="whitespace-nowrap py-1 pr-2">{month(d.periodo)}</td>
+                <td className="whitespace-nowrap pr-2">{shortDate(d.vence)}</td>
+                <td className="whitespace-nowrap pr-2 text-right">{money(d.monto, s.moneda)}</td>
+                <td className="whitespace-nowrap pr-2 text-right">{money(d.pagado, s.moneda)}</td>
+                <td className="pl-2">
+                  <StatusChip estado={d.estado} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <div>
         <h4 className="font-semibold text-ink">{t('money.support.history')}</h4>
         <ul className="mt-1 space-y-1 text-sm">
