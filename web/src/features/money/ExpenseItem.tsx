@@ -44,7 +44,7 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
   };
 
   return (
-    <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5" aria-label={expense.descripcion}>
+    <li id={`gasto-${expense.id}`} className="scroll-mt-24 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5" aria-label={expense.descripcion}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="break-words font-semibold text-ink [overflow-wrap:anywhere]">{expense.descripcion}</p>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -35,7 +36,10 @@ export default function MoneyPage() {
   const families = useFamilies();
   const children = useChildren();
   const [chosenFamily, setChosenFamily] = useState<string | null>(null);
-  const [tab, setTab] = useState<Tab>('expenses');
+  // A notice links to /finances?gasto=ID or ?pago=ID: open where that item is and bring it into view.
+  const [params] = useSearchParams();
+  const linked = params.get('pago') ? `pago-${params.get('pago')}` : params.get('gasto') ? `gasto-${params.get('gasto')}` : null;
+  const [tab, setTab] = useState<Tab>(params.get('pago') ? 'payments' : 'expenses');
   const [filters, setFilters] = useState<Filters>({});
   const [adding, setAdding] = useState(false);
   const [paying, setPaying] = useState<PaymentStart | null>(null);
@@ -60,6 +64,11 @@ export default function MoneyPage() {
   const childName = (id: string) => kids.find((k) => k.id === id)?.name ?? t('money.someone');
   const other = people.find((p) => !p.yo)?.usuarioId ?? me;
   const isCoparent = people.some((p) => p.usuarioId === me);
+
+  const loaded = expenses.isSuccess && payments.isSuccess;
+  useEffect(() => {
+    if (loaded && linked) document.getElementById(linked)?.scrollIntoView({ block: 'center' });
+  }, [loaded, linked]);
 
   if (families.isPending) return <Loading />;
   if (!family) {

@@ -28,7 +28,7 @@ export function PaymentItem({ payment, me, people }: { payment: Payment; me: str
   };
   const label = t('money.pay.line', { from: nameOf(payment.de), to: nameOf(payment.para) });
   return (
-    <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5" aria-label={`${label} ${money(payment.monto, payment.moneda)}`}>
+    <li id={`pago-${payment.id}`} className="scroll-mt-24 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5" aria-label={`${label} ${money(payment.monto, payment.moneda)}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold text-ink">{label}</p>
