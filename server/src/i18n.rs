@@ -319,4 +319,21 @@ messages! {
     HandoverNotExchange => "handover_not_exchange", "Ese día no hay intercambio: los niños siguen con el mismo progenitor.", "There is no exchange that day: the children stay with the same parent.";
     HandoverTimeInvalid => "handover_time_invalid", "Indica cuándo ocurrió como fecha y hora RFC 3339, no en el futuro.", "Give when it happened as an RFC 3339 date and time, not in the future.";
     HandoverTimeFar => "handover_time_far", "La hora real debe estar a menos de 24 horas de la hora de intercambio prevista.", "The actual time must be within 24 hours of the planned exchange time.";
+    SupportAmountInvalid => "support_amount_invalid", "El monto debe ser un número entero de centavos entre 1 y 1.000.000.000.000 (sin decimales).", "The amount must be a whole number of cents from 1 to 1,000,000,000,000 (no decimals).";
+    SupportCurrencyInvalid => "support_currency_invalid", "La moneda debe ser un código ISO 4217 como ARS, EUR o USD.", "The currency must be an ISO 4217 code such as ARS, EUR or USD.";
+    SupportModeInvalid => "support_mode_invalid", "El modo debe ser monto o porcentaje.", "The mode must be monto or porcentaje.";
+    SupportPercentInvalid => "support_percent_invalid", "El porcentaje debe ser un número con hasta dos decimales, dentro del rango permitido.", "The percentage must be a number with up to two decimals, within the allowed range.";
+    SupportIncomeRequired => "support_income_required", "Indica el ingreso mensual declarado de quien paga, en centavos (entero entre 1 y 1.000.000.000.000).", "Give the payer's stated monthly income in cents (a whole number from 1 to 1,000,000,000,000).";
+    SupportDayInvalid => "support_day_invalid", "El día de vencimiento debe ser un número entero del 1 al 28.", "The due day must be a whole number from 1 to 28.";
+    SupportPersonInvalid => "support_person_invalid", "Debe ser un co-padre actual de la familia.", "It must be a current co-parent of the family.";
+    SupportSamePerson => "support_same_person", "Quien paga y quien recibe deben ser personas distintas.", "The payer and the payee must be different people.";
+    SupportChildInvalid => "support_child_invalid", "Cada hijo debe ser un hijo de esta familia.", "Each child must be a child of this family.";
+    SupportActiveInvalid => "support_active_invalid", "activa debe ser true o false.", "activa must be true or false.";
+    SupportIndexInvalid => "support_index_invalid", "El índice debe ser un número positivo con hasta seis decimales.", "The index must be a positive number with up to six decimals.";
+    SupportAdjustmentShape => "support_adjustment_shape", "Indica un porcentaje, o el índice anterior y el nuevo (o, en modo porcentaje, el nuevo ingreso declarado), y solo uno de ellos.", "Give a percentage, or the previous and the new index (or, in percentage mode, the new stated income), and only one of them.";
+    SupportAdjustmentTooEarly => "support_adjustment_too_early", "El ajuste no puede empezar antes del inicio de la cuota ni antes del último ajuste.", "The adjustment cannot start before the support begins or before the latest adjustment.";
+    SupportAdjustedOutOfRange => "support_adjusted_out_of_range", "El monto resultante debe quedar entre 1 y 1.000.000.000.000 centavos.", "The resulting amount must stay between 1 and 1,000,000,000,000 cents.";
+    SupportNotParty => "support_not_party", "Solo quien paga o quien recibe la cuota puede registrar sus pagos.", "Only the payer or the payee of the support can record its payments.";
+    SupportNotPayee => "support_not_payee", "Solo quien recibe la cuota puede responder este pago.", "Only the payee of the support can answer this payment.";
+    SupportPaymentNotPending => "support_payment_not_pending", "Este pago ya fue respondido.", "This payment has already been answered.";
 }

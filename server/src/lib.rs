@@ -46,6 +46,7 @@ static DOMAINS: &[&dyn Domain] = &[
     &notifications::Notifications,
     &messages::Messages,
     &calendar::Calendar,
+    &money::Money,
 ];
 
 /// The database, migrated: all that administrative commands need.

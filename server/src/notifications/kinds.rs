@@ -34,6 +34,10 @@ pub const EVENT_REMINDER: &str = "evento.recordatorio";
 pub const CUSTODY_SWAP: &str = "custodia.cambio";
 /// An exchange of the children an hour ahead.
 pub const CUSTODY_EXCHANGE: &str = "custodia.intercambio";
+/// A child-support step: set up, changed, adjusted, a payment recorded, confirmed or not received.
+pub const SUPPORT_STEP: &str = "cuota.aviso";
+/// A child-support due passed its date unpaid (told once, to both parents).
+pub const SUPPORT_OVERDUE: &str = "cuota.vencida";
 
 pub static ALL: &[Kind] = &[
     Kind {
@@ -219,6 +223,36 @@ pub static ALL: &[Kind] = &[
         texto: [
             "Hoy a las {hora}: {desde} entrega a los niños a {hacia}.",
             "Today at {hora}: {desde} hands the children over to {hacia}.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: SUPPORT_STEP,
+        nombre: ["Cuota alimentaria", "Child support"],
+        descripcion: [
+            "El otro progenitor registró, cambió o ajustó la cuota alimentaria, o registró, confirmó o rechazó un pago.",
+            "The other parent set up, changed or adjusted the child support, or recorded, confirmed or refused a payment.",
+        ],
+        titulo: ["Cuota alimentaria", "Child support"],
+        texto: ["{detalleEs}", "{detalleEn}"],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: SUPPORT_OVERDUE,
+        nombre: ["Cuota alimentaria vencida", "Child support overdue"],
+        descripcion: [
+            "Una cuota pasó su fecha de vencimiento sin pagarse por completo, a los dos progenitores.",
+            "A due passed its date without being fully paid, to both parents.",
+        ],
+        titulo: [
+            "Cuota de {periodo} vencida",
+            "Support for {periodo} overdue",
+        ],
+        texto: [
+            "La cuota alimentaria de {periodo} venció el {vence} y faltan {falta}.",
+            "The child support for {periodo} was due on {vence} and {falta} is still owed.",
         ],
         urgente: false,
         siempre: false,

@@ -390,6 +390,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias/{id}/cuotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's agreements, the active ones first, newest first. */
+        get: operations["list_agreements"];
+        put?: never;
+        /** Set up child support between two co-parents. Dues of months already begun are made at once. */
+        post: operations["create_agreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/cuotas/{cuotaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agreement with its dues (oldest first), the history of its amount and its payments. */
+        get: operations["get_agreement"];
+        /**
+         * Pause or resume an agreement (`activa`; a paused one makes no dues, and resuming owes
+         *     nothing for the pause), end it (`hasta`, null for no end) or change its notes. Either
+         *     co-parent may.
+         */
+        put: operations["update_agreement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/cuotas/{cuotaId}/ajustes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the amount from a date, keeping the history. Dues already made keep their amount. */
+        post: operations["adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/cuotas/{cuotaId}/pagos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payment. The payee's counts at once; the payer's waits for the payee's answer. */
+        post: operations["record_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/confirmar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payee confirms a payment the payer recorded: it counts now. */
+        post: operations["confirm_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/no-recibido": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payee says a payment the payer recorded never arrived: it does not count. */
+        post: operations["refuse_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias/{id}/custodia": {
         parameters: {
             query?: never;
@@ -1823,6 +1931,155 @@ export interface components {
             /** @description A signed link to the file, valid for a limited time: an image is shown, a PDF downloads. */
             url: string;
         };
+        AdjustmentInput: {
+            /** @description `YYYY-MM-DD`: the amount changes for dues from this date on. */
+            desde: string;
+            /**
+             * Format: double
+             * @description With `indiceNuevo`: the amount becomes monto × indiceNuevo / indiceAnterior.
+             */
+            indiceAnterior?: number | null;
+            /** Format: double */
+            indiceNuevo?: number | null;
+            /**
+             * Format: int64
+             * @description Modo porcentaje only: the payer's new stated monthly income, minor units.
+             */
+            ingresoDeclarado?: number | null;
+            /**
+             * Format: double
+             * @description A change in percent, up to two decimals (-99.99 to 1000; 12.5 raises by 12.5 %).
+             */
+            porcentaje?: number | null;
+        };
+        AdjustmentView: {
+            /** Format: date-time */
+            creadoEn: string;
+            creadoPor?: string | null;
+            /** Format: date */
+            desde: string;
+            id: string;
+            /** @description As typed, decimal text. */
+            indiceAnterior?: string | null;
+            indiceNuevo?: string | null;
+            /** Format: int64 */
+            ingresoDeclarado?: number | null;
+            /** Format: int64 */
+            monto: number;
+            /** Format: int64 */
+            montoAnterior?: number | null;
+            /** Format: double */
+            porcentaje?: number | null;
+            /** @description inicial, porcentaje, indice or ingreso. */
+            tipo: string;
+        };
+        AgreementAnswer: {
+            data: components["schemas"]["AgreementDetail"];
+            success: boolean;
+        };
+        AgreementChange: {
+            activa?: boolean | null;
+            /** @description `YYYY-MM-DD`, or null for no end. */
+            hasta?: string | null;
+            /** @description Text, or null to clear. */
+            notas?: string | null;
+        };
+        AgreementDetail: components["schemas"]["AgreementView"] & {
+            /** @description The amount's history, oldest first; the first is the starting amount. */
+            ajustes: components["schemas"]["AdjustmentView"][];
+            /** @description Newest first. */
+            pagos: components["schemas"]["PaymentView"][];
+            /** @description Oldest first. */
+            vencimientos: components["schemas"]["DueView"][];
+        };
+        AgreementInput: {
+            /** @description The co-parent who receives. */
+            beneficiario: string;
+            /** @description `YYYY-MM-DD`. */
+            desde: string;
+            /**
+             * Format: int32
+             * @description 1 to 28.
+             */
+            diaVencimiento: number;
+            /** @description `YYYY-MM-DD`, on or after `desde`. */
+            hasta?: string | null;
+            hijos?: string[] | null;
+            /**
+             * Format: int64
+             * @description Modo porcentaje: the payer's stated monthly income, minor units.
+             */
+            ingresoDeclarado?: number | null;
+            /** @description `monto` (a fixed monthly amount) or `porcentaje` (of the payer's stated income). */
+            modo: string;
+            /** @description ISO 4217. */
+            moneda: string;
+            /**
+             * Format: int64
+             * @description Modo monto: minor units a month, 1 to 10^12 (an integer).
+             */
+            monto?: number | null;
+            notas?: string | null;
+            /** @description The co-parent who pays. */
+            pagador: string;
+            /**
+             * Format: double
+             * @description Modo porcentaje: 0.01 to 100, up to two decimals.
+             */
+            porcentaje?: number | null;
+        };
+        AgreementList: {
+            cuotas: components["schemas"]["AgreementView"][];
+        };
+        AgreementListAnswer: {
+            data: components["schemas"]["AgreementList"];
+            success: boolean;
+        };
+        AgreementView: {
+            activa: boolean;
+            beneficiario?: string | null;
+            /** Format: date-time */
+            creadaEn: string;
+            /**
+             * Format: int64
+             * @description Paid beyond every due made so far; taken by the next dues.
+             */
+            credito: number;
+            /** Format: date */
+            desde: string;
+            /**
+             * Format: int64
+             * @description What is unpaid of the dues past their date.
+             */
+            deuda: number;
+            /** Format: int32 */
+            diaVencimiento: number;
+            familiaId: string;
+            /** Format: date */
+            hasta?: string | null;
+            hijos: string[];
+            id: string;
+            /**
+             * Format: int64
+             * @description Modo porcentaje: the payer's stated income in force today.
+             */
+            ingresoDeclarado?: number | null;
+            modo: string;
+            moneda: string;
+            /**
+             * Format: int64
+             * @description The monthly amount in force today, minor units.
+             */
+            monto: number;
+            notas?: string | null;
+            pagador?: string | null;
+            /**
+             * Format: double
+             * @description Modo porcentaje: the share of the payer's income in force today.
+             */
+            porcentaje?: number | null;
+            proximoVencimiento?: components["schemas"]["NextDue"] | null;
+        };
         AppointmentInput: {
             /** @description programado (default), completado or cancelado */
             estado?: string | null;
@@ -2151,6 +2408,19 @@ export interface components {
         Done: {
             msg: string;
             success: boolean;
+        };
+        /** @description A due as the API shows it. */
+        DueView: {
+            /** @description pendiente, parcial, pagado or vencido (past its date and not fully paid). */
+            estado: string;
+            /** Format: int64 */
+            monto: number;
+            /** Format: int64 */
+            pagado: number;
+            /** @description `YYYY-MM`. */
+            periodo: string;
+            /** Format: date */
+            vence: string;
         };
         EntriesAnswer: {
             data: components["schemas"]["EntriesPage"];
@@ -2736,6 +3006,16 @@ export interface components {
              */
             zonaHoraria?: string | null;
         };
+        /** @description The next due: made already, or to be made on its date. */
+        NextDue: {
+            /** Format: int64 */
+            monto: number;
+            /** Format: int64 */
+            pagado: number;
+            periodo: string;
+            /** Format: date */
+            vence: string;
+        };
         NextExchange: {
             aNombre: string;
             aUsuarioId: string;
@@ -2835,6 +3115,40 @@ export interface components {
         PasswordChange: {
             currentPassword?: string | null;
             newPassword?: string | null;
+        };
+        PaymentAnswer: {
+            data: components["schemas"]["PaymentView"];
+            success: boolean;
+        };
+        PaymentInput: {
+            /** @description `YYYY-MM-DD`: when it was paid. */
+            fecha: string;
+            /** @description Transfer, cash...: up to 100 characters. */
+            metodo?: string | null;
+            /**
+             * Format: int64
+             * @description Minor units, 1 to 10^12 (an integer).
+             */
+            monto: number;
+            /** @description Up to 200 characters. */
+            referencia?: string | null;
+        };
+        PaymentView: {
+            /** Format: date-time */
+            creadoEn: string;
+            cuotaId: string;
+            /** @description pendiente, confirmado or no_recibido. */
+            estado: string;
+            /** Format: date */
+            fecha: string;
+            id: string;
+            metodo?: string | null;
+            /** Format: int64 */
+            monto: number;
+            referencia?: string | null;
+            registradoPor?: string | null;
+            /** Format: date-time */
+            respondidoEn?: string | null;
         };
         PeriodAnswer: {
             data: components["schemas"]["PeriodView"];
@@ -5279,6 +5593,518 @@ export interface operations {
             };
             /** @description invalid fields */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_agreements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgreementInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field is missing or wrong: amounts are integers from 1 to 10^12, the currency an ISO 4217 code, the due day 1 to 28, payer and payee two current co-parents */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cuotaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cuotaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgreementChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description activa not a boolean, hasta not a date on or after desde, notes too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adjust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cuotaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustmentInput"];
+            };
+        };
+        responses: {
+            /** @description the agreement, with the new step in its history */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not exactly one of a percentage, two index values or (modo porcentaje) an income; a date before the start or the latest adjustment; a result outside 1..10^12 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cuotaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `support_not_party`: neither the payer nor the payee */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an amount that is not an integer from 1 to 10^12, a bad date, texts too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cuotaId: string;
+                pagoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `support_not_payee` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `support_payment_not_pending`: already answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refuse_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cuotaId: string;
+                pagoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `support_not_payee` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `support_payment_not_pending`: already answered */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

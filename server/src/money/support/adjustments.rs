@@ -1,0 +1,297 @@
+//! Adjusting an agreement's amount from a date: by a percentage, or by the ratio of two index
+//! values typed in (inflation), or, for an agreement that is a percentage of income, by a new
+//! stated income. In that mode a percentage or an index moves the stated income, and the amount
+//! follows from it. Dues already made keep their amount; the history keeps every step.
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+};
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait, sea_query::Expr};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::{
+    acts,
+    agreements::{AgreementAnswer, date_field, detail, find},
+    amounts::{self, amount},
+    dues,
+    entities::{ajuste, cuota},
+    format_amount, lock,
+    notice::{self, Step},
+    publish, subjects, today_in,
+};
+use crate::{
+    error::{ApiError, ApiResult, ErrorBody, FieldErrors},
+    families::{
+        FamilyMember,
+        record::{self, Act},
+    },
+    i18n::Msg,
+    ids,
+    request::Json,
+    state::AppState,
+};
+
+/// A percentage adjustment goes from -99.99 % to +1000 %.
+const MIN_BP: i64 = -9_999;
+const MAX_BP: i64 = 100_000;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdjustmentInput {
+    /// `YYYY-MM-DD`: the amount changes for dues from this date on.
+    #[schema(value_type = String)]
+    pub desde: Option<Value>,
+    /// A change in percent, up to two decimals (-99.99 to 1000; 12.5 raises by 12.5 %).
+    #[schema(value_type = Option<f64>)]
+    pub porcentaje: Option<Value>,
+    /// With `indiceNuevo`: the amount becomes monto × indiceNuevo / indiceAnterior.
+    #[schema(value_type = Option<f64>)]
+    pub indice_anterior: Option<Value>,
+    #[schema(value_type = Option<f64>)]
+    pub indice_nuevo: Option<Value>,
+    /// Modo porcentaje only: the payer's new stated monthly income, minor units.
+    #[schema(value_type = Option<i64>)]
+    pub ingreso_declarado: Option<Value>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdjustmentView {
+    pub id: String,
+    #[schema(value_type = String, format = Date)]
+    pub desde: NaiveDate,
+    /// inicial, porcentaje, indice or ingreso.
+    pub tipo: String,
+    pub porcentaje: Option<f64>,
+    /// As typed, decimal text.
+    pub indice_anterior: Option<String>,
+    pub indice_nuevo: Option<String>,
+    pub ingreso_declarado: Option<i64>,
+    pub monto_anterior: Option<i64>,
+    pub monto: i64,
+    pub creado_por: Option<String>,
+    pub creado_en: DateTime<Utc>,
+}
+
+pub fn view(row: &ajuste::Model) -> AdjustmentView {
+    AdjustmentView {
+        id: row.id.clone(),
+        desde: row.desde,
+        tipo: row.tipo.clone(),
+        porcentaje: row.porcentaje_pb.map(|bp| bp as f64 / 100.0),
+        indice_anterior: row.indice_anterior.clone(),
+        indice_nuevo: row.indice_nuevo.clone(),
+        ingreso_declarado: row.ingreso_declarado,
+        monto_anterior: row.monto_anterior,
+        monto: row.monto,
+        creado_por: row.creado_por.clone(),
+        creado_en: row.creado_en,
+    }
+}
+
+/// What the body asks for.
+enum How {
+    Percentage(i64),
+    Index(i128, i128),
+    Income(i64),
+}
+
+fn how(body: &AdjustmentInput, modo: &str) -> Result<How, (&'static str, Msg)> {
+    let given = |v: &Option<Value>| v.as_ref().is_some_and(|v| !v.is_null());
+    let shapes = [
+        given(&body.porcentaje),
+        given(&body.indice_anterior) || given(&body.indice_nuevo),
+        given(&body.ingreso_declarado),
+    ];
+    if shapes.iter().filter(|s| **s).count() != 1 || (shapes[2] && modo != cuota::BY_PERCENTAGE) {
+        return Err(("porcentaje", Msg::SupportAdjustmentShape));
+    }
+    if shapes[0] {
+        let bp = amounts::basis_points(body.porcentaje.as_ref(), MIN_BP, MAX_BP)
+            .map_err(|m| ("porcentaje", m))?;
+        return Ok(How::Percentage(bp));
+    }
+    if shapes[1] {
+        let anterior =
+            amounts::index(body.indice_anterior.as_ref()).map_err(|m| ("indiceAnterior", m))?;
+        let nuevo = amounts::index(body.indice_nuevo.as_ref()).map_err(|m| ("indiceNuevo", m))?;
+        return Ok(How::Index(anterior, nuevo));
+    }
+    amount(body.ingreso_declarado.as_ref(), Msg::SupportIncomeRequired)
+        .map(How::Income)
+        .map_err(|m| ("ingresoDeclarado", m))
+}
+
+/// Change the amount from a date, keeping the history. Dues already made keep their amount.
+#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/ajustes", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path), ("cuotaId" = String, Path)),
+    request_body = AdjustmentInput,
+    responses(
+        (status = 201, description = "the agreement, with the new step in its history", body = AgreementAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "not exactly one of a percentage, two index values or (modo porcentaje) an income; a date before the start or the latest adjustment; a result outside 1..10^12", body = ErrorBody),
+    ))]
+pub async fn adjust(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Path((_familia, cuota_id)): Path<(String, String)>,
+    Json(body): Json<AdjustmentInput>,
+) -> ApiResult<(StatusCode, Json<AgreementAnswer>)> {
+    let found = find(&state.db, &access, &cuota_id).await?;
+    let mut errors = FieldErrors::default();
+    let desde = errors.check("desde", date_field(body.desde.as_ref()));
+    let asked = match how(&body, &found.modo) {
+        Ok(h) => Some(h),
+        Err((field, msg)) => {
+            errors.add(field, msg);
+            None
+        }
+    };
+    errors.into_result()?;
+    let (Some(desde), Some(asked)) = (desde, asked) else {
+        return Err(ApiError::internal(
+            "an adjustment's check passed without values",
+        ));
+    };
+    let me = access.auth.user.id.clone();
+    let now = Utc::now();
+    let today = today_in(&access.family.zona_horaria, now);
+    let txn = state.db.begin().await?;
+    let row = lock(&txn, &access.family.id, &cuota_id, now)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let history = dues::history(&txn, &row.id).await?;
+    let Some(latest) = history.iter().max_by(|a, b| {
+        a.desde
+            .cmp(&b.desde)
+            .then(a.creado_en.cmp(&b.creado_en))
+            .then(a.id.cmp(&b.id))
+    }) else {
+        return Err(ApiError::internal("an agreement without its first amount"));
+    };
+    if desde < row.desde || desde < latest.desde {
+        return Err(ApiError::field("desde", Msg::SupportAdjustmentTooEarly));
+    }
+    let by_income = row.modo == cuota::BY_PERCENTAGE;
+    let base_income = latest.ingreso_declarado.or(row.ingreso_declarado);
+    let share = row.porcentaje_pb.unwrap_or(0);
+    let mut step = ajuste::Model {
+        id: ids::new_id(),
+        cuota_id: row.id.clone(),
+        desde,
+        tipo: String::new(),
+        porcentaje_pb: None,
+        indice_anterior: None,
+        indice_nuevo: None,
+        ingreso_declarado: None,
+        monto_anterior: Some(latest.monto),
+        monto: latest.monto,
+        creado_por: Some(me.clone()),
+        creado_en: now,
+    };
+    // In modo porcentaje the percentage or index moves the income; the amount follows.
+    let field = |f: &'static str| move |m: Msg| ApiError::field(f, m);
+    match asked {
+        How::Percentage(bp) => {
+            step.tipo = ajuste::PERCENTAGE.to_owned();
+            step.porcentaje_pb = Some(bp);
+            if by_income {
+                let income = amounts::by_percentage(base_income.unwrap_or(0), bp)
+                    .map_err(field("porcentaje"))?;
+                step.ingreso_declarado = Some(income);
+                step.monto =
+                    amounts::share_of_income(income, share).map_err(field("porcentaje"))?;
+            } else {
+                step.monto =
+                    amounts::by_percentage(latest.monto, bp).map_err(field("porcentaje"))?;
+            }
+        }
+        How::Index(anterior, nuevo) => {
+            step.tipo = ajuste::INDEX.to_owned();
+            step.indice_anterior = Some(amounts::index_text(anterior));
+            step.indice_nuevo = Some(amounts::index_text(nuevo));
+            if by_income {
+                let income = amounts::by_index(base_income.unwrap_or(0), anterior, nuevo)
+                    .map_err(field("indiceNuevo"))?;
+                step.ingreso_declarado = Some(income);
+                step.monto =
+                    amounts::share_of_income(income, share).map_err(field("indiceNuevo"))?;
+            } else {
+                step.monto = amounts::by_index(latest.monto, anterior, nuevo)
+                    .map_err(field("indiceNuevo"))?;
+            }
+        }
+        How::Income(income) => {
+            step.tipo = ajuste::INCOME.to_owned();
+            step.ingreso_declarado = Some(income);
+            step.monto =
+                amounts::share_of_income(income, share).map_err(field("ingresoDeclarado"))?;
+        }
+    }
+    ajuste::Entity::insert(ajuste::ActiveModel::from(step.clone()))
+        .exec_without_returning(&txn)
+        .await?;
+    cuota::Entity::update_many()
+        .col_expr(cuota::Column::Monto, Expr::value(step.monto))
+        .col_expr(
+            cuota::Column::IngresoDeclarado,
+            Expr::value(step.ingreso_declarado.or(row.ingreso_declarado)),
+        )
+        .filter(cuota::Column::Id.eq(&row.id))
+        .exec(&txn)
+        .await?;
+    record::append(
+        &txn,
+        &row.familia_id,
+        Act {
+            kind: acts::ADJUSTED,
+            actor: Some(&me),
+            content: serde_json::json!({
+                "cuota": row.id,
+                "desde": step.desde,
+                "tipo": step.tipo,
+                "porcentaje": step.porcentaje_pb.map(|bp| bp as f64 / 100.0),
+                "indiceAnterior": step.indice_anterior,
+                "indiceNuevo": step.indice_nuevo,
+                "ingresoDeclarado": step.ingreso_declarado,
+                "montoAnterior": step.monto_anterior,
+                "monto": step.monto,
+                "moneda": row.moneda,
+            }),
+            subjects: subjects(&row),
+        },
+    )
+    .await?;
+    let others = notice::other_party(&txn, &row, &me).await?;
+    let told = notice::tell(
+        &txn,
+        &row,
+        &me,
+        &others,
+        Step::Adjusted {
+            monto: format_amount(step.monto, &row.moneda),
+            desde,
+        },
+    )
+    .await?;
+    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    let row = cuota::Entity::find_by_id(&row.id)
+        .one(&txn)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let data = detail(&txn, &row, today).await?;
+    txn.commit().await?;
+    state.wake(told.join(live));
+    Ok((
+        StatusCode::CREATED,
+        Json(AgreementAnswer {
+            success: true,
+            data,
+        }),
+    ))
+}

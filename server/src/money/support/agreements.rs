@@ -1,0 +1,782 @@
+//! `/api/familias/{id}/cuotas`: setting up an agreement, the family's list, one agreement with
+//! its dues, history and payments, and its changes (active or not, end date, notes).
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+};
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+    sea_query::{Alias, Expr, ExprTrait, Query},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::{
+    acts,
+    adjustments::{AdjustmentView, view as adjustment_view},
+    amounts::{self, amount},
+    coparent, coparents, currency,
+    dues::{self, DueView},
+    entities::{
+        ajuste,
+        cuota::{self, BY_AMOUNT, BY_PERCENTAGE},
+        pago, vencimiento,
+    },
+    lock,
+    notice::{self, Step},
+    payments::{PaymentView, view as payment_view},
+    publish, subjects, today_in,
+};
+use crate::{
+    error::{ApiError, ApiResult, ErrorBody, FieldErrors},
+    families::{
+        FamilyMember,
+        record::{self, Act},
+    },
+    fields,
+    i18n::Msg,
+    ids,
+    request::Json,
+    state::AppState,
+};
+
+const NOTES_MAX_CHARS: usize = 2000;
+const MAX_CHILDREN: usize = 20;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgreementInput {
+    /// The co-parent who pays.
+    #[schema(value_type = String)]
+    pub pagador: Option<Value>,
+    /// The co-parent who receives.
+    #[schema(value_type = String)]
+    pub beneficiario: Option<Value>,
+    /// ISO 4217.
+    #[schema(value_type = String)]
+    pub moneda: Option<Value>,
+    /// `monto` (a fixed monthly amount) or `porcentaje` (of the payer's stated income).
+    #[schema(value_type = String)]
+    pub modo: Option<Value>,
+    /// Modo monto: minor units a month, 1 to 10^12 (an integer).
+    #[schema(value_type = Option<i64>)]
+    pub monto: Option<Value>,
+    /// Modo porcentaje: 0.01 to 100, up to two decimals.
+    #[schema(value_type = Option<f64>)]
+    pub porcentaje: Option<Value>,
+    /// Modo porcentaje: the payer's stated monthly income, minor units.
+    #[schema(value_type = Option<i64>)]
+    pub ingreso_declarado: Option<Value>,
+    /// 1 to 28.
+    #[schema(value_type = i32)]
+    pub dia_vencimiento: Option<Value>,
+    /// `YYYY-MM-DD`.
+    #[schema(value_type = String)]
+    pub desde: Option<Value>,
+    /// `YYYY-MM-DD`, on or after `desde`.
+    #[schema(value_type = Option<String>)]
+    pub hasta: Option<Value>,
+    #[schema(value_type = Option<Vec<String>>)]
+    pub hijos: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub notas: Option<Value>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgreementChange {
+    #[schema(value_type = Option<bool>)]
+    pub activa: Option<Value>,
+    /// `YYYY-MM-DD`, or null for no end.
+    #[schema(value_type = Option<String>)]
+    #[serde(default, deserialize_with = "present")]
+    pub hasta: Option<Value>,
+    /// Text, or null to clear.
+    #[schema(value_type = Option<String>)]
+    #[serde(default, deserialize_with = "present")]
+    pub notas: Option<Value>,
+}
+
+/// Tells a field sent as null (`Some(Value::Null)`) from one left out (`None`).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
+}
+
+/// The next due: made already, or to be made on its date.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NextDue {
+    pub periodo: String,
+    #[schema(value_type = String, format = Date)]
+    pub vence: NaiveDate,
+    pub monto: i64,
+    pub pagado: i64,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgreementView {
+    pub id: String,
+    pub familia_id: String,
+    pub pagador: Option<String>,
+    pub beneficiario: Option<String>,
+    pub moneda: String,
+    pub modo: String,
+    /// The monthly amount in force today, minor units.
+    pub monto: i64,
+    /// Modo porcentaje: the share of the payer's income in force today.
+    pub porcentaje: Option<f64>,
+    /// Modo porcentaje: the payer's stated income in force today.
+    pub ingreso_declarado: Option<i64>,
+    pub dia_vencimiento: i32,
+    #[schema(value_type = String, format = Date)]
+    pub desde: NaiveDate,
+    #[schema(value_type = Option<String>, format = Date)]
+    pub hasta: Option<NaiveDate>,
+    pub activa: bool,
+    pub hijos: Vec<String>,
+    pub notas: Option<String>,
+    pub proximo_vencimiento: Option<NextDue>,
+    /// What is unpaid of the dues past their date.
+    pub deuda: i64,
+    /// Paid beyond every due made so far; taken by the next dues.
+    pub credito: i64,
+    pub creada_en: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgreementDetail {
+    #[serde(flatten)]
+    pub cuota: AgreementView,
+    /// Oldest first.
+    pub vencimientos: Vec<DueView>,
+    /// The amount's history, oldest first; the first is the starting amount.
+    pub ajustes: Vec<AdjustmentView>,
+    /// Newest first.
+    pub pagos: Vec<PaymentView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgreementList {
+    pub cuotas: Vec<AgreementView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgreementListAnswer {
+    pub success: bool,
+    pub data: AgreementList,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgreementAnswer {
+    pub success: bool,
+    pub data: AgreementDetail,
+}
+
+/// The adjustment in force on `date`.
+fn in_force(history: &[ajuste::Model], date: NaiveDate) -> Option<&ajuste::Model> {
+    history.iter().filter(|a| a.desde <= date).max_by(|a, b| {
+        a.desde
+            .cmp(&b.desde)
+            .then(a.creado_en.cmp(&b.creado_en))
+            .then(a.id.cmp(&b.id))
+    })
+}
+
+pub fn view(
+    row: &cuota::Model,
+    history: &[ajuste::Model],
+    dues: &[vencimiento::Model],
+    today: NaiveDate,
+) -> AgreementView {
+    // Before it starts, what it will start with.
+    let current = in_force(history, today).or_else(|| history.first());
+    let monto = current.map_or(row.monto, |a| a.monto);
+    let porcentaje_pb = row.porcentaje_pb;
+    let ingreso = match row.modo.as_str() {
+        BY_PERCENTAGE => current
+            .and_then(|a| a.ingreso_declarado)
+            .or(row.ingreso_declarado),
+        _ => None,
+    };
+    let deuda = dues
+        .iter()
+        .filter(|d| d.vence < today)
+        .map(|d| std::cmp::max(d.monto - d.pagado, 0))
+        .sum();
+    let proximo = dues::next_due_date(row, today).map(|vence| {
+        let periodo = vence.format("%Y-%m").to_string();
+        match dues.iter().find(|d| d.periodo == periodo) {
+            Some(d) => NextDue {
+                periodo,
+                vence: d.vence,
+                monto: d.monto,
+                pagado: d.pagado,
+            },
+            None => NextDue {
+                periodo,
+                vence,
+                monto: dues::amount_on(history, vence).unwrap_or(monto),
+                pagado: std::cmp::min(
+                    row.credito,
+                    dues::amount_on(history, vence).unwrap_or(monto),
+                ),
+            },
+        }
+    });
+    AgreementView {
+        id: row.id.clone(),
+        familia_id: row.familia_id.clone(),
+        pagador: row.pagador_id.clone(),
+        beneficiario: row.beneficiario_id.clone(),
+        moneda: row.moneda.clone(),
+        modo: row.modo.clone(),
+        monto,
+        porcentaje: porcentaje_pb.map(|bp| bp as f64 / 100.0),
+        ingreso_declarado: ingreso,
+        dia_vencimiento: row.dia_vencimiento,
+        desde: row.desde,
+        hasta: row.hasta,
+        activa: row.activa,
+        hijos: serde_json::from_str(&row.hijos).unwrap_or_default(),
+        notas: row.notas.clone(),
+        proximo_vencimiento: proximo,
+        deuda,
+        credito: row.credito,
+        creada_en: row.creada_en,
+    }
+}
+
+/// One agreement of the family with everything it holds.
+pub async fn detail(
+    db: &impl ConnectionTrait,
+    row: &cuota::Model,
+    today: NaiveDate,
+) -> Result<AgreementDetail, DbErr> {
+    let history = dues::history(db, &row.id).await?;
+    let dues_made = vencimiento::Entity::find()
+        .filter(vencimiento::Column::CuotaId.eq(&row.id))
+        .order_by_asc(vencimiento::Column::Vence)
+        .all(db)
+        .await?;
+    let pagos = pago::Entity::find()
+        .filter(pago::Column::CuotaId.eq(&row.id))
+        .order_by_desc(pago::Column::Fecha)
+        .order_by_desc(pago::Column::CreadoEn)
+        .order_by_desc(pago::Column::Id)
+        .all(db)
+        .await?;
+    Ok(AgreementDetail {
+        cuota: view(row, &history, &dues_made, today),
+        vencimientos: dues_made.iter().map(|d| dues::view(d, today)).collect(),
+        ajustes: history.iter().map(adjustment_view).collect(),
+        pagos: pagos.iter().map(payment_view).collect(),
+    })
+}
+
+/// The family's agreements, the active ones first, newest first.
+#[utoipa::path(get, path = "/familias/{id}/cuotas", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, body = AgreementListAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "not a co-parent of the family", body = ErrorBody),
+    ))]
+pub async fn list_agreements(
+    State(state): State<AppState>,
+    access: FamilyMember,
+) -> ApiResult<Json<AgreementListAnswer>> {
+    coparent(&access)?;
+    let familia_id = &access.family.id;
+    let rows = cuota::Entity::find()
+        .filter(cuota::Column::FamiliaId.eq(familia_id))
+        .order_by_desc(cuota::Column::Activa)
+        .order_by_desc(cuota::Column::CreadaEn)
+        .order_by_desc(cuota::Column::Id)
+        .all(&state.db)
+        .await?;
+    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    let mut histories: HashMap<String, Vec<ajuste::Model>> = HashMap::new();
+    for a in ajuste::Entity::find()
+        .filter(ajuste::Column::CuotaId.is_in(ids.clone()))
+        .order_by_asc(ajuste::Column::Desde)
+        .order_by_asc(ajuste::Column::CreadoEn)
+        .all(&state.db)
+        .await?
+    {
+        histories.entry(a.cuota_id.clone()).or_default().push(a);
+    }
+    let mut dues_of: HashMap<String, Vec<vencimiento::Model>> = HashMap::new();
+    for d in vencimiento::Entity::find()
+        .filter(vencimiento::Column::CuotaId.is_in(ids))
+        .order_by_asc(vencimiento::Column::Vence)
+        .all(&state.db)
+        .await?
+    {
+        dues_of.entry(d.cuota_id.clone()).or_default().push(d);
+    }
+    let today = today_in(&access.family.zona_horaria, Utc::now());
+    let cuotas = rows
+        .iter()
+        .map(|r| {
+            view(
+                r,
+                histories.get(&r.id).map_or(&[][..], Vec::as_slice),
+                dues_of.get(&r.id).map_or(&[][..], Vec::as_slice),
+                today,
+            )
+        })
+        .collect();
+    Ok(Json(AgreementListAnswer {
+        success: true,
+        data: AgreementList { cuotas },
+    }))
+}
+
+/// A date from a JSON string.
+pub fn date_field(value: Option<&Value>) -> Result<NaiveDate, Msg> {
+    let text = value.and_then(Value::as_str).ok_or(Msg::DateInvalid)?;
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| Msg::DateInvalid)
+        .and_then(fields::date_in_range)
+}
+
+/// Optional text from JSON: absent or null is none; anything but a string is refused.
+pub fn text_field(
+    value: Option<Value>,
+    max: usize,
+    multiline: bool,
+) -> Result<Option<String>, Msg> {
+    let text = match value {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s),
+        Some(_) => return Err(Msg::WrongJsonShape),
+    };
+    if multiline {
+        fields::optional_multiline_text(text, max)
+    } else {
+        fields::optional_text(text, max)
+    }
+}
+
+fn person(value: Option<&Value>, members: &[String]) -> Result<String, Msg> {
+    value
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|id| members.iter().any(|m| m == id))
+        .map(str::to_owned)
+        .ok_or(Msg::SupportPersonInvalid)
+}
+
+async fn children_of_family(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    ids: &[String],
+) -> Result<bool, DbErr> {
+    if ids.is_empty() {
+        return Ok(true);
+    }
+    // Children live in their own domain; this asks only whether the ids are the family's.
+    let query = Query::select()
+        .expr(Expr::col(Alias::new("id")).count())
+        .from(Alias::new("hijos"))
+        .and_where(Expr::col(Alias::new("familia_id")).eq(familia_id))
+        .and_where(Expr::col(Alias::new("id")).is_in(ids.iter().cloned()))
+        .and_where(Expr::col(Alias::new("eliminado_at")).is_null())
+        .to_owned();
+    let n: i64 = match db.query_one(&query).await? {
+        Some(row) => row.try_get_by_index(0)?,
+        None => 0,
+    };
+    Ok(usize::try_from(n).unwrap_or(0) == ids.len())
+}
+
+async fn children(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    value: Option<&Value>,
+) -> Result<Result<Vec<String>, Msg>, DbErr> {
+    let list = match value {
+        None | Some(Value::Null) => return Ok(Ok(Vec::new())),
+        Some(Value::Array(items)) => items,
+        Some(_) => return Ok(Err(Msg::SupportChildInvalid)),
+    };
+    let mut ids = Vec::with_capacity(list.len());
+    for item in list {
+        match item.as_str() {
+            Some(id) => ids.push(id.trim().to_owned()),
+            None => return Ok(Err(Msg::SupportChildInvalid)),
+        }
+    }
+    ids.sort();
+    ids.dedup();
+    if ids.len() > MAX_CHILDREN || !children_of_family(db, familia_id, &ids).await? {
+        return Ok(Err(Msg::SupportChildInvalid));
+    }
+    Ok(Ok(ids))
+}
+
+/// An agreement that passed its checks.
+struct Checked {
+    pagador: String,
+    beneficiario: String,
+    moneda: String,
+    modo: &'static str,
+    monto: i64,
+    porcentaje_pb: Option<i64>,
+    ingreso: Option<i64>,
+    dia: i32,
+    desde: NaiveDate,
+    hasta: Option<NaiveDate>,
+    hijos: Vec<String>,
+    notas: Option<String>,
+}
+
+async fn check(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    body: AgreementInput,
+) -> ApiResult<Checked> {
+    let members = coparents(db, familia_id).await?;
+    let mut errors = FieldErrors::default();
+    let pagador = errors.check("pagador", person(body.pagador.as_ref(), &members));
+    let beneficiario = errors.check("beneficiario", person(body.beneficiario.as_ref(), &members));
+    if pagador.is_some() && pagador == beneficiario {
+        errors.add("beneficiario", Msg::SupportSamePerson);
+    }
+    let moneda = errors.check(
+        "moneda",
+        currency(body.moneda.as_ref().and_then(Value::as_str)).ok_or(Msg::SupportCurrencyInvalid),
+    );
+    let modo = errors.check(
+        "modo",
+        match body.modo.as_ref().and_then(Value::as_str) {
+            Some(BY_AMOUNT) => Ok(BY_AMOUNT),
+            Some(BY_PERCENTAGE) => Ok(BY_PERCENTAGE),
+            _ => Err(Msg::SupportModeInvalid),
+        },
+    );
+    let (mut monto, mut porcentaje_pb, mut ingreso) = (None, None, None);
+    match modo {
+        Some(BY_AMOUNT) => {
+            monto = errors.check(
+                "monto",
+                amount(body.monto.as_ref(), Msg::SupportAmountInvalid),
+            );
+        }
+        Some(_) => {
+            porcentaje_pb = errors.check(
+                "porcentaje",
+                amounts::basis_points(body.porcentaje.as_ref(), 1, 10_000),
+            );
+            ingreso = errors.check(
+                "ingresoDeclarado",
+                amount(body.ingreso_declarado.as_ref(), Msg::SupportIncomeRequired),
+            );
+            if let (Some(bp), Some(i)) = (porcentaje_pb, ingreso) {
+                monto = errors.check("porcentaje", amounts::share_of_income(i, bp));
+            }
+        }
+        None => {}
+    }
+    let dia = errors.check(
+        "diaVencimiento",
+        body.dia_vencimiento
+            .as_ref()
+            .and_then(Value::as_i64)
+            .filter(|d| (1..=28).contains(d))
+            .and_then(|d| i32::try_from(d).ok())
+            .ok_or(Msg::SupportDayInvalid),
+    );
+    let desde = errors.check("desde", date_field(body.desde.as_ref()));
+    let hasta = match &body.hasta {
+        None | Some(Value::Null) => None,
+        Some(v) => errors.check("hasta", date_field(Some(v))),
+    };
+    if let (Some(d), Some(h)) = (desde, hasta)
+        && h < d
+    {
+        errors.add("hasta", Msg::DateRangeInverted);
+    }
+    let hijos = errors.check(
+        "hijos",
+        children(db, familia_id, body.hijos.as_ref()).await?,
+    );
+    let notas = errors.check("notas", text_field(body.notas, NOTES_MAX_CHARS, true));
+    errors.into_result()?;
+    let missing = || ApiError::internal("an agreement's check passed with a field missing");
+    Ok(Checked {
+        pagador: pagador.ok_or_else(missing)?,
+        beneficiario: beneficiario.ok_or_else(missing)?,
+        moneda: moneda.ok_or_else(missing)?,
+        modo: modo.ok_or_else(missing)?,
+        monto: monto.ok_or_else(missing)?,
+        porcentaje_pb,
+        ingreso,
+        dia: dia.ok_or_else(missing)?,
+        desde: desde.ok_or_else(missing)?,
+        hasta,
+        hijos: hijos.ok_or_else(missing)?,
+        notas: notas.ok_or_else(missing)?,
+    })
+}
+
+/// Set up child support between two co-parents. Dues of months already begun are made at once.
+#[utoipa::path(post, path = "/familias/{id}/cuotas", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body = AgreementInput,
+    responses(
+        (status = 201, body = AgreementAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "not a co-parent of the family", body = ErrorBody),
+        (status = 422, description = "a field is missing or wrong: amounts are integers from 1 to 10^12, the currency an ISO 4217 code, the due day 1 to 28, payer and payee two current co-parents", body = ErrorBody),
+    ))]
+pub async fn create_agreement(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Json(body): Json<AgreementInput>,
+) -> ApiResult<(StatusCode, Json<AgreementAnswer>)> {
+    coparent(&access)?;
+    let familia_id = access.family.id.clone();
+    let me = access.auth.user.id.clone();
+    let input = check(&state.db, &familia_id, body).await?;
+    let now = Utc::now();
+    let today = today_in(&access.family.zona_horaria, now);
+    let row = cuota::Model {
+        id: ids::new_id(),
+        familia_id: familia_id.clone(),
+        pagador_id: Some(input.pagador),
+        beneficiario_id: Some(input.beneficiario),
+        moneda: input.moneda,
+        modo: input.modo.to_owned(),
+        monto: input.monto,
+        porcentaje_pb: input.porcentaje_pb,
+        ingreso_declarado: input.ingreso,
+        dia_vencimiento: input.dia,
+        desde: input.desde,
+        hasta: input.hasta,
+        generar_desde: input.desde,
+        activa: true,
+        hijos: serde_json::to_string(&input.hijos).map_err(ApiError::internal)?,
+        notas: input.notas,
+        credito: 0,
+        creada_por: Some(me.clone()),
+        creada_en: now,
+        actualizada_en: now,
+    };
+    let first = ajuste::Model {
+        id: ids::new_id(),
+        cuota_id: row.id.clone(),
+        desde: row.desde,
+        tipo: ajuste::INITIAL.to_owned(),
+        porcentaje_pb: None,
+        indice_anterior: None,
+        indice_nuevo: None,
+        ingreso_declarado: row.ingreso_declarado,
+        monto_anterior: None,
+        monto: row.monto,
+        creado_por: Some(me.clone()),
+        creado_en: now,
+    };
+    let txn = state.db.begin().await?;
+    cuota::Entity::insert(cuota::ActiveModel::from(row.clone()))
+        .exec_without_returning(&txn)
+        .await?;
+    ajuste::Entity::insert(ajuste::ActiveModel::from(first))
+        .exec_without_returning(&txn)
+        .await?;
+    record::append(
+        &txn,
+        &familia_id,
+        Act {
+            kind: acts::CREATED,
+            actor: Some(&me),
+            content: serde_json::json!({
+                "cuota": row.id,
+                "pagador": row.pagador_id,
+                "beneficiario": row.beneficiario_id,
+                "moneda": row.moneda,
+                "modo": row.modo,
+                "monto": row.monto,
+                "porcentaje": row.porcentaje_pb.map(|bp| bp as f64 / 100.0),
+                "ingresoDeclarado": row.ingreso_declarado,
+                "diaVencimiento": row.dia_vencimiento,
+                "desde": row.desde,
+                "hasta": row.hasta,
+                "hijos": input.hijos,
+                "notas": row.notas,
+            }),
+            subjects: subjects(&row),
+        },
+    )
+    .await?;
+    dues::make_missing(&txn, &row, today, now).await?;
+    let others = notice::other_party(&txn, &row, &me).await?;
+    let told = notice::tell(&txn, &row, &me, &others, Step::Created).await?;
+    let live = publish(&txn, &familia_id, &row.id).await?;
+    let data = detail(&txn, &row, today).await?;
+    txn.commit().await?;
+    state.wake(told.join(live));
+    Ok((
+        StatusCode::CREATED,
+        Json(AgreementAnswer {
+            success: true,
+            data,
+        }),
+    ))
+}
+
+/// The agreement of the path, in the caller's family.
+pub async fn find(
+    db: &impl ConnectionTrait,
+    access: &FamilyMember,
+    cuota_id: &str,
+) -> ApiResult<cuota::Model> {
+    coparent(access)?;
+    cuota::Entity::find_by_id(cuota_id)
+        .filter(cuota::Column::FamiliaId.eq(&access.family.id))
+        .one(db)
+        .await?
+        .ok_or_else(ApiError::not_found)
+}
+
+/// One agreement with its dues (oldest first), the history of its amount and its payments.
+#[utoipa::path(get, path = "/familias/{id}/cuotas/{cuotaId}", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path), ("cuotaId" = String, Path)),
+    responses(
+        (status = 200, body = AgreementAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    ))]
+pub async fn get_agreement(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Path((_familia, cuota_id)): Path<(String, String)>,
+) -> ApiResult<Json<AgreementAnswer>> {
+    let row = find(&state.db, &access, &cuota_id).await?;
+    let today = today_in(&access.family.zona_horaria, Utc::now());
+    Ok(Json(AgreementAnswer {
+        success: true,
+        data: detail(&state.db, &row, today).await?,
+    }))
+}
+
+/// Pause or resume an agreement (`activa`; a paused one makes no dues, and resuming owes
+/// nothing for the pause), end it (`hasta`, null for no end) or change its notes. Either
+/// co-parent may.
+#[utoipa::path(put, path = "/familias/{id}/cuotas/{cuotaId}", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path), ("cuotaId" = String, Path)),
+    request_body = AgreementChange,
+    responses(
+        (status = 200, body = AgreementAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "activa not a boolean, hasta not a date on or after desde, notes too long", body = ErrorBody),
+    ))]
+pub async fn update_agreement(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Path((_familia, cuota_id)): Path<(String, String)>,
+    Json(body): Json<AgreementChange>,
+) -> ApiResult<Json<AgreementAnswer>> {
+    let found = find(&state.db, &access, &cuota_id).await?;
+    let mut errors = FieldErrors::default();
+    let activa = match &body.activa {
+        None => None,
+        Some(Value::Bool(b)) => Some(*b),
+        Some(_) => {
+            errors.add("activa", Msg::SupportActiveInvalid);
+            None
+        }
+    };
+    let hasta = match &body.hasta {
+        None => None,
+        Some(Value::Null) => Some(None),
+        Some(v) => errors.check("hasta", date_field(Some(v))).map(Some),
+    };
+    if let Some(Some(h)) = hasta
+        && h < found.desde
+    {
+        errors.add("hasta", Msg::DateRangeInverted);
+    }
+    let notas = match body.notas {
+        None => None,
+        some => errors.check("notas", text_field(some, NOTES_MAX_CHARS, true)),
+    };
+    errors.into_result()?;
+    let me = access.auth.user.id.clone();
+    let now = Utc::now();
+    let today = today_in(&access.family.zona_horaria, now);
+    let txn = state.db.begin().await?;
+    let before = lock(&txn, &access.family.id, &cuota_id, now)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let mut row = before.clone();
+    if let Some(activa) = activa {
+        if activa && !before.activa {
+            // Resuming owes nothing for the months it was paused.
+            row.generar_desde = std::cmp::max(today, before.desde);
+        }
+        row.activa = activa;
+    }
+    if let Some(hasta) = hasta {
+        row.hasta = hasta;
+    }
+    if let Some(notas) = notas {
+        row.notas = notas;
+    }
+    row.actualizada_en = now;
+    let mut changes = serde_json::Map::new();
+    if row.activa != before.activa {
+        changes.insert("activa".into(), row.activa.into());
+    }
+    if row.hasta != before.hasta {
+        changes.insert("hasta".into(), serde_json::json!(row.hasta));
+    }
+    if row.notas != before.notas {
+        changes.insert("notas".into(), serde_json::json!(row.notas));
+    }
+    if changes.is_empty() {
+        txn.rollback().await?;
+        return Ok(Json(AgreementAnswer {
+            success: true,
+            data: detail(&state.db, &before, today).await?,
+        }));
+    }
+    cuota::Entity::update_many()
+        .col_expr(cuota::Column::Activa, Expr::value(row.activa))
+        .col_expr(cuota::Column::Hasta, Expr::value(row.hasta))
+        .col_expr(cuota::Column::Notas, Expr::value(row.notas.clone()))
+        .col_expr(cuota::Column::GenerarDesde, Expr::value(row.generar_desde))
+        .filter(cuota::Column::Id.eq(&row.id))
+        .exec(&txn)
+        .await?;
+    changes.insert("cuota".into(), row.id.clone().into());
+    record::append(
+        &txn,
+        &row.familia_id,
+        Act {
+            kind: acts::CHANGED,
+            actor: Some(&me),
+            content: Value::Object(changes),
+            subjects: subjects(&row),
+        },
+    )
+    .await?;
+    let others = notice::other_party(&txn, &row, &me).await?;
+    let told = notice::tell(&txn, &row, &me, &others, Step::Changed).await?;
+    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    let data = detail(&txn, &row, today).await?;
+    txn.commit().await?;
+    state.wake(told.join(live));
+    Ok(Json(AgreementAnswer {
+        success: true,
+        data,
+    }))
+}

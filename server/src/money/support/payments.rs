@@ -1,0 +1,393 @@
+//! Payments towards an agreement. Recorded by the payee it counts at once; recorded by the payer
+//! it counts once the payee confirms it (or never, if the payee says it did not arrive). A
+//! payment that counts settles the oldest unpaid dues first, partly too; what is left beyond
+//! every due made so far is kept as credit for the next ones.
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+};
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+    sea_query::{Expr, ExprTrait},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::{
+    acts,
+    agreements::{date_field, find, text_field},
+    amounts::amount,
+    entities::{
+        cuota,
+        pago::{self, CONFIRMED, NOT_RECEIVED, PENDING},
+        vencimiento,
+    },
+    format_amount, lock,
+    notice::{self, Step},
+    publish, subjects,
+};
+use crate::{
+    error::{ApiError, ApiResult, ErrorBody, FieldErrors},
+    families::{
+        FamilyMember,
+        record::{self, Act},
+    },
+    i18n::Msg,
+    ids,
+    request::Json,
+    state::AppState,
+};
+
+const METHOD_MAX_CHARS: usize = 100;
+const REFERENCE_MAX_CHARS: usize = 200;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentInput {
+    /// Minor units, 1 to 10^12 (an integer).
+    #[schema(value_type = i64)]
+    pub monto: Option<Value>,
+    /// `YYYY-MM-DD`: when it was paid.
+    #[schema(value_type = String)]
+    pub fecha: Option<Value>,
+    /// Transfer, cash...: up to 100 characters.
+    #[schema(value_type = Option<String>)]
+    pub metodo: Option<Value>,
+    /// Up to 200 characters.
+    #[schema(value_type = Option<String>)]
+    pub referencia: Option<Value>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentView {
+    pub id: String,
+    pub cuota_id: String,
+    pub monto: i64,
+    #[schema(value_type = String, format = Date)]
+    pub fecha: NaiveDate,
+    pub metodo: Option<String>,
+    pub referencia: Option<String>,
+    /// pendiente, confirmado or no_recibido.
+    pub estado: String,
+    pub registrado_por: Option<String>,
+    pub creado_en: DateTime<Utc>,
+    pub respondido_en: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentAnswer {
+    pub success: bool,
+    pub data: PaymentView,
+}
+
+pub fn view(row: &pago::Model) -> PaymentView {
+    PaymentView {
+        id: row.id.clone(),
+        cuota_id: row.cuota_id.clone(),
+        monto: row.monto,
+        fecha: row.fecha,
+        metodo: row.metodo.clone(),
+        referencia: row.referencia.clone(),
+        estado: row.estado.clone(),
+        registrado_por: row.registrado_por.clone(),
+        creado_en: row.creado_en,
+        respondido_en: row.respondido_en,
+    }
+}
+
+/// Inside the transaction that locked the agreement: spreads `monto` over the oldest unpaid
+/// dues; the rest becomes credit. Gives back what went to each due, and to credit.
+pub async fn settle(
+    txn: &impl ConnectionTrait,
+    row: &cuota::Model,
+    monto: i64,
+) -> Result<(Vec<(String, i64)>, i64), DbErr> {
+    let unpaid = vencimiento::Entity::find()
+        .filter(vencimiento::Column::CuotaId.eq(&row.id))
+        .filter(Expr::col(vencimiento::Column::Pagado).lt(Expr::col(vencimiento::Column::Monto)))
+        .order_by_asc(vencimiento::Column::Vence)
+        .all(txn)
+        .await?;
+    let mut rest = monto;
+    let mut applied = Vec::new();
+    for due in unpaid {
+        if rest == 0 {
+            break;
+        }
+        let take = std::cmp::min(rest, due.monto - due.pagado);
+        vencimiento::Entity::update_many()
+            .col_expr(
+                vencimiento::Column::Pagado,
+                Expr::col(vencimiento::Column::Pagado).add(take),
+            )
+            .filter(vencimiento::Column::CuotaId.eq(&due.cuota_id))
+            .filter(vencimiento::Column::Periodo.eq(&due.periodo))
+            .exec(txn)
+            .await?;
+        rest -= take;
+        applied.push((due.periodo, take));
+    }
+    if rest > 0 {
+        cuota::Entity::update_many()
+            .col_expr(
+                cuota::Column::Credito,
+                Expr::col(cuota::Column::Credito).add(rest),
+            )
+            .filter(cuota::Column::Id.eq(&row.id))
+            .exec(txn)
+            .await?;
+    }
+    Ok((applied, rest))
+}
+
+fn applied_json(applied: &[(String, i64)], credit: i64) -> Value {
+    serde_json::json!({
+        "aplicado": applied.iter().map(|(periodo, monto)| serde_json::json!({
+            "periodo": periodo, "monto": monto,
+        })).collect::<Vec<_>>(),
+        "aCredito": credit,
+    })
+}
+
+/// Record a payment. The payee's counts at once; the payer's waits for the payee's answer.
+#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/pagos", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path), ("cuotaId" = String, Path)),
+    request_body = PaymentInput,
+    responses(
+        (status = 201, body = PaymentAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "`support_not_party`: neither the payer nor the payee", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "an amount that is not an integer from 1 to 10^12, a bad date, texts too long", body = ErrorBody),
+    ))]
+pub async fn record_payment(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Path((_familia, cuota_id)): Path<(String, String)>,
+    Json(body): Json<PaymentInput>,
+) -> ApiResult<(StatusCode, Json<PaymentAnswer>)> {
+    let found = find(&state.db, &access, &cuota_id).await?;
+    let me = access.auth.user.id.clone();
+    let by_payee = found.beneficiario_id.as_deref() == Some(me.as_str());
+    if !by_payee && found.pagador_id.as_deref() != Some(me.as_str()) {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::SupportNotParty));
+    }
+    let mut errors = FieldErrors::default();
+    let monto = errors.check(
+        "monto",
+        amount(body.monto.as_ref(), Msg::SupportAmountInvalid),
+    );
+    let fecha = errors.check("fecha", date_field(body.fecha.as_ref()));
+    let metodo = errors.check("metodo", text_field(body.metodo, METHOD_MAX_CHARS, false));
+    let referencia = errors.check(
+        "referencia",
+        text_field(body.referencia, REFERENCE_MAX_CHARS, false),
+    );
+    errors.into_result()?;
+    let (Some(monto), Some(fecha), Some(metodo), Some(referencia)) =
+        (monto, fecha, metodo, referencia)
+    else {
+        return Err(ApiError::internal(
+            "a payment's check passed without values",
+        ));
+    };
+    let now = Utc::now();
+    let payment = pago::Model {
+        id: ids::new_id(),
+        cuota_id: found.id.clone(),
+        familia_id: found.familia_id.clone(),
+        monto,
+        fecha,
+        metodo,
+        referencia,
+        estado: if by_payee { CONFIRMED } else { PENDING }.to_owned(),
+        registrado_por: Some(me.clone()),
+        creado_en: now,
+        respondido_en: by_payee.then_some(now),
+    };
+    let txn = state.db.begin().await?;
+    let row = lock(&txn, &access.family.id, &cuota_id, now)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    pago::Entity::insert(pago::ActiveModel::from(payment.clone()))
+        .exec_without_returning(&txn)
+        .await?;
+    let mut content = serde_json::json!({
+        "cuota": row.id,
+        "pago": payment.id,
+        "monto": monto,
+        "moneda": row.moneda,
+        "fecha": fecha,
+        "metodo": payment.metodo,
+        "referencia": payment.referencia,
+        "estado": payment.estado,
+    });
+    if by_payee {
+        let (applied, credit) = settle(&txn, &row, monto).await?;
+        if let (Some(object), Value::Object(more)) =
+            (content.as_object_mut(), applied_json(&applied, credit))
+        {
+            object.extend(more);
+        }
+    }
+    record::append(
+        &txn,
+        &row.familia_id,
+        Act {
+            kind: acts::PAYMENT,
+            actor: Some(&me),
+            content,
+            subjects: subjects(&row),
+        },
+    )
+    .await?;
+    let others = notice::other_party(&txn, &row, &me).await?;
+    let amount_text = format_amount(monto, &row.moneda);
+    let step = if by_payee {
+        Step::PaymentRecorded { monto: amount_text }
+    } else {
+        Step::PaymentToConfirm { monto: amount_text }
+    };
+    let told = notice::tell(&txn, &row, &me, &others, step).await?;
+    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    txn.commit().await?;
+    state.wake(told.join(live));
+    Ok((
+        StatusCode::CREATED,
+        Json(PaymentAnswer {
+            success: true,
+            data: view(&payment),
+        }),
+    ))
+}
+
+/// The payee answers a pending payment: it arrived (it counts now) or it did not.
+async fn answer(
+    state: &AppState,
+    access: &FamilyMember,
+    cuota_id: &str,
+    pago_id: &str,
+    estado: &'static str,
+) -> ApiResult<PaymentAnswer> {
+    let found = find(&state.db, access, cuota_id).await?;
+    let payment = pago::Entity::find_by_id(pago_id)
+        .filter(pago::Column::CuotaId.eq(&found.id))
+        .one(&state.db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let me = access.auth.user.id.clone();
+    if found.beneficiario_id.as_deref() != Some(me.as_str()) {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::SupportNotPayee));
+    }
+    if payment.estado != PENDING {
+        return Err(ApiError::conflict(Msg::SupportPaymentNotPending));
+    }
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    let row = lock(&txn, &access.family.id, cuota_id, now)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    // Only a pending payment moves: of two answers at once, one wins.
+    let answered = pago::Entity::update_many()
+        .col_expr(pago::Column::Estado, Expr::value(estado))
+        .col_expr(pago::Column::RespondidoEn, Expr::value(now))
+        .filter(pago::Column::Id.eq(pago_id))
+        .filter(pago::Column::CuotaId.eq(&row.id))
+        .filter(pago::Column::Estado.eq(PENDING))
+        .exec_with_returning(&txn)
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::conflict(Msg::SupportPaymentNotPending))?;
+    let mut content = serde_json::json!({
+        "cuota": row.id,
+        "pago": answered.id,
+        "monto": answered.monto,
+        "moneda": row.moneda,
+    });
+    let (kind, amount_text) = (
+        if estado == CONFIRMED {
+            acts::PAYMENT_CONFIRMED
+        } else {
+            acts::PAYMENT_NOT_RECEIVED
+        },
+        format_amount(answered.monto, &row.moneda),
+    );
+    if estado == CONFIRMED {
+        let (applied, credit) = settle(&txn, &row, answered.monto).await?;
+        if let (Some(object), Value::Object(more)) =
+            (content.as_object_mut(), applied_json(&applied, credit))
+        {
+            object.extend(more);
+        }
+    }
+    record::append(
+        &txn,
+        &row.familia_id,
+        Act {
+            kind,
+            actor: Some(&me),
+            content,
+            subjects: subjects(&row),
+        },
+    )
+    .await?;
+    let others = notice::other_party(&txn, &row, &me).await?;
+    let step = if estado == CONFIRMED {
+        Step::PaymentConfirmed { monto: amount_text }
+    } else {
+        Step::PaymentNotReceived { monto: amount_text }
+    };
+    let told = notice::tell(&txn, &row, &me, &others, step).await?;
+    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    txn.commit().await?;
+    state.wake(told.join(live));
+    Ok(PaymentAnswer {
+        success: true,
+        data: view(&answered),
+    })
+}
+
+/// The payee confirms a payment the payer recorded: it counts now.
+#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/confirmar", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path), ("cuotaId" = String, Path), ("pagoId" = String, Path)),
+    responses(
+        (status = 200, body = PaymentAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "`support_not_payee`", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "`support_payment_not_pending`: already answered", body = ErrorBody),
+    ))]
+pub async fn confirm_payment(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Path((_familia, cuota_id, pago_id)): Path<(String, String, String)>,
+) -> ApiResult<Json<PaymentAnswer>> {
+    Ok(Json(
+        answer(&state, &access, &cuota_id, &pago_id, CONFIRMED).await?,
+    ))
+}
+
+/// The payee says a payment the payer recorded never arrived: it does not count.
+#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/no-recibido", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path), ("cuotaId" = String, Path), ("pagoId" = String, Path)),
+    responses(
+        (status = 200, body = PaymentAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "`support_not_payee`", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "`support_payment_not_pending`: already answered", body = ErrorBody),
+    ))]
+pub async fn refuse_payment(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Path((_familia, cuota_id, pago_id)): Path<(String, String, String)>,
+) -> ApiResult<Json<PaymentAnswer>> {
+    Ok(Json(
+        answer(&state, &access, &cuota_id, &pago_id, NOT_RECEIVED).await?,
+    ))
+}
