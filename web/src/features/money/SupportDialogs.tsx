@@ -222,9 +222,11 @@ function AdjustForm({ onClose, familiaId, support, today }: { onClose: () => voi
     const found: Errors = {};
     let body: SupportAdjustment | null = null;
     if (kind === 'porcentaje') {
-      const percent = parsePercent(porcentaje);
+      // A negative change lowers the amount (a new agreement, a lost job).
+      const sign = porcentaje.trim().startsWith('-') ? -1 : 1;
+      const percent = parsePercent(porcentaje.trim().replace(/^-/u, ''));
       if (percent === null || percent === 0n) found.porcentaje = t('money.add.errors.percent');
-      else body = { desde, porcentaje: Number(percent) / 100 };
+      else body = { desde, porcentaje: (sign * Number(percent)) / 100 };
     } else if (kind === 'indice') {
       const before = plainNumber(anterior);
       const after = plainNumber(nuevo);
@@ -257,7 +259,7 @@ function AdjustForm({ onClose, familiaId, support, today }: { onClose: () => voi
         </div>
       </fieldset>
       <TextField label={t('money.support.from')} type="date" defaultValue={desde} onChange={(e) => setDesde(e.target.value)} error={errors.desde} />
-      {kind === 'porcentaje' && <TextField label={t('money.support.increase')} inputMode="decimal" value={porcentaje} onChange={(e) => setPorcentaje(e.target.value)} error={errors.porcentaje} />}
+      {kind === 'porcentaje' && <TextField label={t('money.support.increase')} hint={t('money.support.increaseHint')} inputMode="text" value={porcentaje} onChange={(e) => setPorcentaje(e.target.value)} error={errors.porcentaje} />}
       {kind === 'indice' && (
         <div className="grid grid-cols-2 gap-3">
           <TextField label={t('money.support.indexBefore')} inputMode="decimal" value={anterior} onChange={(e) => setAnterior(e.target.value)} error={errors.indiceAnterior} />

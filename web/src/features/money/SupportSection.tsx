@@ -54,7 +54,7 @@ function SupportCard({ support, familiaId, me, people, expanded, onToggle, today
   const update = useUpdateSupport(familiaId);
   const [dialog, setDialog] = useState<'pay' | 'adjust' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const nameOf = (id: string) => (id === me ? t('money.you') : (people.find((p) => p.usuarioId === id)?.short ?? t('money.someone')));
+  const nameOf = (id: string | null | undefined) => (id === me ? t('money.you') : (people.find((p) => p.usuarioId === id)?.short ?? t('money.someone')));
   const date = (d: string) => formatDate(d, i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
   const next = support.proximoVencimiento;
   return (
@@ -131,7 +131,7 @@ function SupportDetails({
   familiaId: string;
   cuotaId: string;
   me: string;
-  nameOf: (id: string) => string;
+  nameOf: (id: string | null | undefined) => string;
   date: (d: string) => string;
   shortDate: (d: string) => string;
 }) {
@@ -184,7 +184,8 @@ function SupportDetails({
             <li key={`${a.desde}-${i}`}>
               {t('money.support.fromDate', { date: date(a.desde), amount: money(a.monto, s.moneda) })}
               {a.porcentaje != null && ` · ${t('money.support.byPercent', { percent: String(a.porcentaje) })}`}
-              {a.indiceAnterior != null && a.indiceNuevo != null && ` · ${t('money.support.byIndex', { from: String(a.indiceAnterior), to: String(a.indiceNuevo) })}`}
+              {a.indiceAnterior != null && a.indiceNuevo != null && ` · ${t('money.support.byIndex', { from: a.indiceAnterior, to: a.indiceNuevo })}`}
+              {a.tipo === 'ingreso' && a.ingresoDeclarado != null && ` · ${t('money.support.byIncome', { amount: money(a.ingresoDeclarado, s.moneda) })}`}
             </li>
           ))}
         </ul>
@@ -201,7 +202,7 @@ function SupportDetails({
           {(s.pagos ?? []).map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2">
               <span>
-                {date(p.fecha)} · {money(p.monto, s.moneda)} · {t('money.support.recordedBy', { name: nameOf(p.creadoPor) })}
+                {date(p.fecha)} · {money(p.monto, s.moneda)} · {t('money.support.recordedBy', { name: nameOf(p.registradoPor) })}
               </span>
               <span className="flex items-center gap-2">
                 <StatusChip estado={p.estado} />

@@ -1,3 +1,5 @@
+import type { components } from '../../api/schema';
+
 /** The money domain's shapes, as the API contract of issue 18 fixes them. */
 
 export const CATEGORIES = ['educacion', 'salud', 'actividades', 'ropa-calzado', 'alimentacion', 'transporte', 'entretenimiento', 'emergencias', 'otros'] as const;
@@ -125,75 +127,16 @@ export interface FinanceSettings {
   ingresos: Record<string, number>;
 }
 
-/** A child support arrangement (cuota alimentaria). */
-export interface Due {
-  periodo: string;
-  vence: string;
-  monto: number;
-  pagado: number;
-  estado: string;
-}
-
-export interface SupportChange {
-  desde: string;
-  monto: number;
-  porcentaje?: number | null;
-  indiceAnterior?: number | null;
-  indiceNuevo?: number | null;
-  ingresoDeclarado?: number | null;
-  creadoEn?: string;
-}
-
-export interface SupportPayment {
-  id: string;
-  monto: number;
-  fecha: string;
-  metodo?: string | null;
-  referencia?: string | null;
-  estado: string;
-  creadoPor: string;
-}
-
-export interface Support {
-  id: string;
-  familiaId: string;
-  pagador: string;
-  beneficiario: string;
-  moneda: string;
-  modo: 'monto' | 'porcentaje' | string;
-  monto: number;
-  porcentaje?: number | null;
-  ingresoDeclarado?: number | null;
-  diaVencimiento: number;
-  desde: string;
-  hasta?: string | null;
-  activa: boolean;
-  hijos: string[];
-  notas?: string | null;
-  proximoVencimiento?: { periodo: string; vence: string; monto: number; pagado: number } | null;
-  deuda: number;
-  creadaEn: string;
-  vencimientos?: Due[];
-  ajustes?: SupportChange[];
-  pagos?: SupportPayment[];
-}
-
-export interface SupportInput {
-  pagador: string;
-  beneficiario: string;
-  moneda: string;
-  modo: 'monto' | 'porcentaje';
-  monto?: number;
-  porcentaje?: number;
-  ingresoDeclarado?: number;
-  diaVencimiento: number;
-  desde: string;
-  hasta?: string;
-  hijos?: string[];
-  notas?: string;
-}
-
-export type SupportAdjustment = { desde: string; porcentaje: number } | { desde: string; indiceAnterior: number; indiceNuevo: number } | { desde: string; ingresoDeclarado: number };
+/** Child support (cuota alimentaria): its agreements, dues, history of amounts and payments. */
+export type Support = components['schemas']['AgreementView'];
+export type SupportDetail = components['schemas']['AgreementDetail'];
+export type Due = components['schemas']['DueView'];
+export type SupportChange = components['schemas']['AdjustmentView'];
+export type SupportPayment = components['schemas']['PaymentView'];
+export type SupportInput = components['schemas']['AgreementInput'];
+export type SupportAdjustment = components['schemas']['AdjustmentInput'];
+export type SupportPaymentInput = components['schemas']['PaymentInput'];
+export type SupportUpdate = components['schemas']['AgreementChange'];
 
 /** The expense report of a period in one currency. */
 export interface Report {
