@@ -90,3 +90,53 @@ test('an expense with its receipt is approved live, and a payment settles the ba
   await expect(b.getByTestId('balance-ARS')).toHaveText('Están al día en ARS.', { timeout: 10_000 });
   await expect(b.getByRole('listitem', { name: amount('Tú → Ana $ 12.345,67') }).getByText('Confirmado')).toBeVisible();
 });
+
+/** `dd/mm/yyyy` of the first day of the month `back` months before this one, as a Spanish date field takes it. */
+function firstOfMonthsAgo(back: number): string {
+  const now = new Date();
+  const day = new Date(now.getFullYear(), now.getMonth() - back, 1);
+  return `01/${String(day.getMonth() + 1).padStart(2, '0')}/${day.getFullYear()}`;
+}
+
+test('child support: the payee sets it up, the payer pays, and the oldest due is settled once confirmed', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const a = page;
+  const b = await twoParents(browser, a);
+  const aStreaming = liveStream(a);
+  await a.goto('/finances');
+  await aStreaming;
+  await a.getByRole('tab', { name: 'Cuota alimentaria' }).click();
+  await expect(a.getByText('No hay cuotas alimentarias registradas.')).toBeVisible();
+
+  await a.getByRole('button', { name: 'Nueva cuota alimentaria' }).click();
+  const dialog = a.getByRole('dialog', { name: 'Nueva cuota alimentaria' });
+  await expect(dialog.getByLabel('Paga')).toHaveValue(/.+/);
+  await dialog.getByLabel('Monto mensual').fill('250.000');
+  await dialog.getByLabel('Día de vencimiento (1 a 28)').fill('10');
+  await dialog.getByLabel('Desde').fill(firstOfMonthsAgo(3));
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toBeHidden();
+  const aCard = a.getByRole('listitem').filter({ hasText: 'Bruno te paga' });
+  await expect(aCard.getByText(amount('$ 250.000,00 por mes'))).toBeVisible();
+  await aCard.getByRole('button', { name: 'Ver cuotas e historial' }).click();
+  const dues = aCard.getByRole('table', { name: 'Cuotas del período' });
+  await expect(dues.getByRole('row').nth(1)).toContainText('Vencido');
+
+  // Bruno pays one month; it counts once Ana confirms it arrived.
+  const bStreaming = liveStream(b);
+  await b.goto('/finances');
+  await bStreaming;
+  await b.getByRole('tab', { name: 'Cuota alimentaria' }).click();
+  const bCard = b.getByRole('listitem').filter({ hasText: 'Le pagas a Ana' });
+  await bCard.getByRole('button', { name: 'Registrar pago' }).click();
+  const pay = b.getByRole('dialog', { name: 'Pago de cuota alimentaria' });
+  await pay.getByLabel('Monto').fill('250.000');
+  await pay.getByRole('button', { name: 'Guardar pago' }).click();
+  await expect(pay).toBeHidden();
+
+  const pending = aCard.getByRole('listitem').filter({ hasText: 'registrado por Bruno' });
+  await expect(pending.getByText('Pendiente')).toBeVisible({ timeout: 10_000 });
+  await pending.getByRole('button', { name: 'Confirmar que llegó' }).click();
+  await expect(pending.getByText('Confirmado')).toBeVisible();
+  await expect(dues.getByRole('row').nth(1)).toContainText('Pagado');
+});
