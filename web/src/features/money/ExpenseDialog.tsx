@@ -55,6 +55,9 @@ function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurre
     pesos: {},
     hijos: [],
     notas: '',
+    mensual: false,
+    hasta: '',
+    entidad: '',
   }));
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
@@ -74,9 +77,10 @@ function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurre
     if (e.field === 'pesos') return t(`money.add.errors.${e.code}`);
     if (e.field === 'participantes') return t(`money.add.errors.participants.${e.code}`);
     if (e.field === 'monto') return t(`money.add.errors.amount.${e.code}`);
+    if (e.field === 'hasta') return t('money.add.errors.beforeDate');
     return t('money.add.errors.required');
   };
-  const fieldError = (field: DraftError['field'] | 'moneda' | 'categoria' | 'hijos' | 'notas') =>
+  const fieldError = (field: DraftError['field'] | 'moneda' | 'categoria' | 'hijos' | 'notas' | 'recurrencia' | 'reintegro') =>
     serverFields[field] ?? (shown ? errorText(checked.errors.find((e) => e.field === field && !('usuarioId' in e && e.usuarioId))) : undefined);
   const weightError = (id: string) => (shown ? errorText(checked.errors.find((e) => e.field === 'pesos' && 'usuarioId' in e && e.usuarioId === id)) : undefined);
 
@@ -229,6 +233,16 @@ function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurre
           </div>
         </fieldset>
       )}
+      <div className="space-y-2 rounded-2xl border border-gray-200 p-3">
+        <label className="flex items-center gap-2 text-sm font-medium text-ink">
+          <input type="checkbox" checked={draft.mensual} onChange={(e) => set({ mensual: e.target.checked })} className="h-4 w-4 accent-brand-600" />
+          {t('money.add.monthly')}
+        </label>
+        {draft.mensual && (
+          <TextField label={t('money.add.until')} hint={t('money.add.untilHint')} type="date" defaultValue={draft.hasta} onChange={(e) => set({ hasta: e.target.value })} error={fieldError('hasta') ?? serverFields.recurrencia} />
+        )}
+        <TextField label={t('money.add.insurer')} hint={t('money.add.insurerHint')} value={draft.entidad} onChange={(e) => set({ entidad: e.target.value })} maxLength={100} error={fieldError('reintegro')} />
+      </div>
       <TextArea label={t('money.add.notes')} value={draft.notas} onChange={(e) => set({ notas: e.target.value })} maxLength={2000} error={fieldError('notas')} />
       <div className="space-y-1.5">
         <label htmlFor="money-receipt" className="block text-sm font-medium text-ink">

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
 import { formatDate } from '../../lib/dates';
-import { downloadFile, useAnswerExpense, useUploadReceipt, type Decision } from './api';
+import { downloadFile, useAnswerExpense, useStopRecurring, useUploadReceipt, type Decision } from './api';
+import { RefundForm } from './RefundForm';
 import { useMoney } from './format';
 import type { Person } from './people';
 import { StatusChip } from './StatusChip';
@@ -23,6 +24,8 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
   const money = useMoney();
   const answer = useAnswerExpense();
   const upload = useUploadReceipt();
+  const stop = useStopRecurring();
+  const [refunding, setRefunding] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const nameOf = (id: string) => people.find((p) => p.usuarioId === id)?.short ?? t('money.someone');
   const toMe = expense.faltan.includes(me) && expense.estado === 'pendiente';
@@ -30,6 +33,8 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
   const mine = expense.creadoPor === me;
   const canWithdraw = mine && ((expense.estado === 'pendiente' && expense.respuestas.length === 0) || expense.estado === 'disputado');
   const myShare = expense.partes[me];
+  const refund = expense.reintegro;
+  const canRecordRefund = refund && refund.monto == null && expense.pagadoPor === me && expense.estado !== 'retirado' && expense.estado !== 'rechazado';
 
   const run = (decision: Decision) => {
     setFailure(null);
@@ -68,6 +73,27 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
       </dl>
       {expense.hijos.length > 0 && <p className="mt-1 text-sm text-muted">{t('money.expense.for', { names: expense.hijos.map(childName).join(', ') })}</p>}
       {expense.notas && <p className="mt-1 text-sm text-ink">{expense.notas}</p>}
+      {expense.recurrenteId && (
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+          <span className="rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold text-ink">{t('money.expense.monthly')}</span>
+          <button
+            type="button"
+            className="font-semibold text-brand-700 hover:underline"
+            onClick={() => stop.mutate(expense.recurrenteId ?? '', { onError: (e) => setFailure(e.message) })}
+            disabled={stop.isPending}
+          >
+            {stop.isSuccess ? t('money.expense.stopped') : t('money.expense.stop')}
+          </button>
+        </p>
+      )}
+      {refund && (
+        <p className="mt-1 text-sm text-ink">
+          {refund.monto != null
+            ? t('money.expense.refunded', { name: refund.entidad, amount: money(refund.monto, expense.moneda) })
+            : t('money.expense.refundExpected', { name: refund.entidad })}
+        </p>
+      )}
+      {refunding && <RefundForm expense={expense} onDone={() => setRefunding(false)} />}
       {expense.estado === 'pendiente' && expense.faltan.length > 0 && !toMe && (
         <p className="mt-1 text-sm text-muted">{t('money.expense.waiting', { names: expense.faltan.map(nameOf).join(', ') })}</p>
       )}
@@ -107,6 +133,11 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
               {t('money.expense.dispute')}
             </Button>
           </>
+        )}
+        {canRecordRefund && !refunding && (
+          <Button variant="ghost" onClick={() => setRefunding(true)}>
+            {t('money.expense.recordRefund')}
+          </Button>
         )}
         {canWithdraw && (
           <Button variant="ghost" onClick={() => run({ kind: 'retirar' })} busy={answer.isPending}>

@@ -126,6 +126,20 @@ export function useAnswerExpense() {
   });
 }
 
+/** The insurer's refund of an expense, recorded once by its payer. */
+export function useRecordRefund() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ id, monto, fecha }: { id: string; monto: number; fecha: string }) =>
+    data<Expense>(client.POST('/api/gastos/{id}/reintegro', { params: { path: { id } }, body: { monto, fecha } }), t('money.errors.save')),
+  );
+}
+
+/** Stops a monthly expense: the months already made stay. */
+export function useStopRecurring() {
+  const { t } = useTranslation();
+  return useMoneyMutation((id: string) => data<unknown>(client.DELETE('/api/gastos-recurrentes/{id}', { params: { path: { id } } }), t('money.errors.save')));
+}
+
 export function useCreatePayment() {
   const { t } = useTranslation();
   return useMoneyMutation(async ({ body, proof }: { body: PaymentInput; proof: File | null }) => {

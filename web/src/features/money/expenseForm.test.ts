@@ -13,6 +13,9 @@ const draft = (change: Partial<ExpenseDraft> = {}): ExpenseDraft => ({
   pesos: {},
   hijos: [],
   notas: '',
+  mensual: false,
+  hasta: '',
+  entidad: '',
   ...change,
 });
 const order = ['ana', 'beto', 'carla'];
@@ -67,6 +70,15 @@ describe('checkDraft', () => {
   it('gives the whole amount to the one person of a single-bearer split', () => {
     expect(preview(draft({ modo: 'unico', participantes: ['beto'], monto: '123,45' }))).toEqual([['beto', 12345n]]);
     expect(checkDraft(draft({ modo: 'unico' }), 'fam', order, 'es').errors).toContainEqual({ field: 'participantes', code: 'unico' });
+  });
+
+  it('asks for a monthly template and an insurer’s refund when chosen', () => {
+    const body = checkDraft(draft({ mensual: true, hasta: '2027-06-30', entidad: ' OSDE ' }), 'fam', order, 'es').body;
+    expect(body?.recurrencia).toEqual({ hasta: '2027-06-30' });
+    expect(body?.reintegro).toEqual({ entidad: 'OSDE' });
+    expect(checkDraft(draft({ mensual: true }), 'fam', order, 'es').body?.recurrencia).toEqual({});
+    expect(checkDraft(draft(), 'fam', order, 'es').body).not.toHaveProperty('recurrencia');
+    expect(checkDraft(draft({ mensual: true, hasta: '2026-01-01' }), 'fam', order, 'es').errors).toEqual([{ field: 'hasta', code: 'beforeDate' }]);
   });
 
   it('names each missing or wrong field', () => {

@@ -17,12 +17,18 @@ export interface ExpenseDraft {
   pesos: Record<string, string>;
   hijos: string[];
   notas: string;
+  /** Made again each month (school fees), until `hasta` when it is not empty. */
+  mensual: boolean;
+  hasta: string;
+  /** The insurer that will give part of it back; empty when none. */
+  entidad: string;
 }
 
 export type DraftError =
   | { field: 'descripcion'; code: 'required' }
   | { field: 'monto'; code: ParseError }
   | { field: 'fecha'; code: 'required' }
+  | { field: 'hasta'; code: 'beforeDate' }
   | { field: 'pagadoPor'; code: 'required' }
   | { field: 'participantes'; code: 'none' | 'unico' }
   | { field: 'pesos'; code: 'percent' | 'percentTotal' | 'income' | 'noWeight'; usuarioId?: string };
@@ -44,6 +50,7 @@ export function checkDraft(draft: ExpenseDraft, familiaId: string, joiningOrder:
   const amount = parseAmount(draft.monto, draft.moneda, language);
   if (!amount.ok) errors.push({ field: 'monto', code: amount.error });
   if (draft.fecha === '') errors.push({ field: 'fecha', code: 'required' });
+  if (draft.mensual && draft.hasta !== '' && draft.fecha !== '' && draft.hasta < draft.fecha) errors.push({ field: 'hasta', code: 'beforeDate' });
   if (draft.pagadoPor === '') errors.push({ field: 'pagadoPor', code: 'required' });
 
   const participantes = joiningOrder.filter((id) => draft.participantes.includes(id));
@@ -98,6 +105,8 @@ export function checkDraft(draft: ExpenseDraft, familiaId: string, joiningOrder:
           reparto: { modo: draft.modo, participantes, ...(draft.modo === 'porcentajes' || draft.modo === 'ingresos' ? { pesos } : {}) },
           hijos: draft.hijos,
           notas: draft.notas.trim() === '' ? null : draft.notas.trim(),
+          ...(draft.mensual ? { recurrencia: draft.hasta ? { hasta: draft.hasta } : {} } : {}),
+          ...(draft.entidad.trim() ? { reintegro: { entidad: draft.entidad.trim() } } : {}),
         }
       : null;
   return { errors, preview, body };

@@ -53,8 +53,17 @@ export interface Expense {
   faltan: string[];
   recibo?: FileInfo | null;
   recurrenteId?: string | null;
+  reintegro?: Refund | null;
   creadoEn: string;
   actualizadoEn: string;
+}
+
+/** What an insurer (obra social, prepaga) gives back of an expense, split like the expense. */
+export interface Refund {
+  entidad: string;
+  monto?: number | null;
+  fecha?: string | null;
+  partes?: Record<string, number> | null;
 }
 
 export interface ExpenseInput {
@@ -68,6 +77,9 @@ export interface ExpenseInput {
   reparto: Split;
   hijos?: string[];
   notas?: string | null;
+  /** A monthly template: the same expense made again each month, until `hasta` when given. */
+  recurrencia?: { hasta?: string | null } | null;
+  reintegro?: { entidad: string } | null;
 }
 
 export interface ExpenseFilters {
