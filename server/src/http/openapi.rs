@@ -25,6 +25,7 @@ use crate::{domain::Domain, state::AppState};
         (name = "notifications", description = "Notifications: the devices that get web push and the key they subscribe with"),
         (name = "children", description = "Children's records: basic, school and medical information, activities, appointments, emergency contacts, photo"),
         (name = "live", description = "Live events: a one-use ticket and the stream of the signed-in user's events (text/event-stream)"),
+        (name = "money", description = "Shared expenses with exact shares and approvals, payments between co-parents, finance settings and the balance with its settlement"),
     )
 )]
 struct ApiDoc;

@@ -38,6 +38,10 @@ pub const CUSTODY_EXCHANGE: &str = "custodia.intercambio";
 pub const SUPPORT_STEP: &str = "cuota.aviso";
 /// A child-support due passed its date unpaid (told once, to both parents).
 pub const SUPPORT_OVERDUE: &str = "cuota.vencida";
+/// A step of a shared expense: added, answered, changed or withdrawn.
+pub const MONEY_EXPENSE: &str = "dinero.gasto";
+/// A payment between parents: recorded, confirmed or not received.
+pub const MONEY_PAYMENT: &str = "dinero.pago";
 
 pub static ALL: &[Kind] = &[
     Kind {
@@ -224,6 +228,30 @@ pub static ALL: &[Kind] = &[
             "Hoy a las {hora}: {desde} entrega a los niños a {hacia}.",
             "Today at {hora}: {desde} hands the children over to {hacia}.",
         ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: MONEY_EXPENSE,
+        nombre: ["Gastos compartidos", "Shared expenses"],
+        descripcion: [
+            "El otro progenitor cargó un gasto para aprobar, o aprobó, rechazó, disputó, cambió o retiró uno.",
+            "The other parent added an expense for you to approve, or approved, refused, disputed, changed or withdrew one.",
+        ],
+        titulo: ["Gasto: {descripcion}", "Expense: {descripcion}"],
+        texto: ["{detalleEs}", "{detalleEn}"],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: MONEY_PAYMENT,
+        nombre: ["Pagos entre progenitores", "Payments between parents"],
+        descripcion: [
+            "El otro progenitor registró un pago para confirmar, o confirmó o no recibió uno tuyo.",
+            "The other parent recorded a payment for you to confirm, or confirmed or did not receive one of yours.",
+        ],
+        titulo: ["Pago de {montoEs}", "Payment of {montoEn}"],
+        texto: ["{detalleEs}", "{detalleEn}"],
         urgente: false,
         siempre: false,
     },

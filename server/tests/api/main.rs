@@ -24,6 +24,7 @@ mod mail;
 mod message_attachments;
 mod message_search;
 mod messages;
+mod money;
 mod money_support;
 mod notifications;
 mod openapi;

@@ -298,6 +298,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's balances per currency, with the fewest payments that settle each. */
+        get: operations["get_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias/{id}/cambios": {
         parameters: {
             query?: never;
@@ -457,7 +474,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record a payment. The payee's counts at once; the payer's waits for the payee's answer. */
-        post: operations["record_payment"];
+        post: operations["record_support_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -474,7 +491,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The payee confirms a payment the payer recorded: it counts now. */
-        post: operations["confirm_payment"];
+        post: operations["confirm_support_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -491,7 +508,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The payee says a payment the payer recorded never arrived: it does not count. */
-        post: operations["refuse_payment"];
+        post: operations["refuse_support_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -619,6 +636,24 @@ export interface paths {
         /** Each parent's nights and hours from `desde` to `hasta` (both included), planned and actual. */
         get: operations["get_share"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/finanzas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's finance settings. */
+        get: operations["get_settings"];
+        /** Change the family's finance settings (any co-parent). */
+        put: operations["put_settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -755,6 +790,97 @@ export interface paths {
         get: operations["verification"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's expenses, newest date first, 50 a page. */
+        get: operations["list_expenses"];
+        put?: never;
+        /** Add a shared expense. */
+        post: operations["create_expense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One expense with its shares, answers and who still has to answer. */
+        get: operations["get_expense"];
+        /** Change an expense: by whoever added it, while nobody has answered it (409 after). */
+        put: operations["update_expense"];
+        post?: never;
+        /**
+         * Withdraw an expense: by whoever added it, before anyone answered or once it is disputed. It
+         *     stays, as `retirado`, and leaves the totals.
+         */
+        delete: operations["withdraw_expense"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos/{id}/aprobar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an expense; it counts once everyone who must has approved it. */
+        post: operations["approve_expense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos/{id}/disputar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispute an expense, saying what one would accept. */
+        post: operations["dispute_expense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos/{id}/rechazar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse an expense, with a reason: final, it never counts. */
+        post: operations["refuse_expense"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1344,6 +1470,75 @@ export interface paths {
         put?: never;
         /** Mark one of your notices read; answers the new unread count. Another user's notice: 404. */
         post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's payments, newest date first, 50 a page. */
+        get: operations["list_payments"];
+        put?: never;
+        /** Record a payment one made or received. Recorded by the receiver, it counts at once. */
+        post: operations["create_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment. */
+        get: operations["get_payment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagos/{id}/confirmar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a payment one received: it counts from now on. */
+        post: operations["confirm_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagos/{id}/no-recibido": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Say a payment never arrived: it never counts. */
+        post: operations["not_received_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1988,7 +2183,7 @@ export interface components {
             /** @description The amount's history, oldest first; the first is the starting amount. */
             ajustes: components["schemas"]["AdjustmentView"][];
             /** @description Newest first. */
-            pagos: components["schemas"]["PaymentView"][];
+            pagos: components["schemas"]["SupportPaymentView"][];
             /** @description Oldest first. */
             vencimientos: components["schemas"]["DueView"][];
         };
@@ -2100,6 +2295,15 @@ export interface components {
             notas?: string | null;
             tipoConsulta: string;
         };
+        ArchivoView: {
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            tamano: number;
+            /** @description Its media type: `image/webp`, `image/jpeg`, `application/pdf`... */
+            tipo: string;
+        };
         /** @description The multipart form of an attachment. */
         AttachmentUpload: {
             /**
@@ -2107,6 +2311,16 @@ export interface components {
              * @description An image (JPG, PNG, GIF or WebP) or a PDF, at most 25 MB.
              */
             archivo: string;
+        };
+        BalanceAnswer: {
+            data: components["schemas"]["BalanceView"];
+            success: boolean;
+        };
+        BalanceView: {
+            /** @description By ISO 4217 code; currencies are never mixed or converted. */
+            monedas: {
+                [key: string]: components["schemas"]["CurrencyBalance"];
+            };
         };
         BlockRequest: {
             usuarioId?: string | null;
@@ -2339,6 +2553,14 @@ export interface components {
              */
             load: number;
         };
+        CurrencyBalance: {
+            /** @description The fewest payments that settle everyone. */
+            liquidacion: components["schemas"]["SettlePayment"][];
+            /** @description usuarioId → balance in minor units (positive: is owed). They add up to 0. */
+            saldos: {
+                [key: string]: number;
+            };
+        };
         Deleted: {
             msg: string;
             success: boolean;
@@ -2387,6 +2609,12 @@ export interface components {
         DevicesAnswer: {
             data: components["schemas"]["DeviceView"][];
             success: boolean;
+        };
+        DisputeInput: {
+            /** @description 1 to 2000 characters. */
+            comentario?: string | null;
+            /** @description What the disputer would accept: 1 to 2000 characters. */
+            propuesta?: string | null;
         };
         DoctorInput: {
             nombre?: string | null;
@@ -2543,6 +2771,46 @@ export interface components {
             updatedAt: string;
             zonaHoraria: string;
         };
+        ExpenseAnswer: {
+            data: components["schemas"]["GastoView"];
+            success: boolean;
+        };
+        ExpenseInput: {
+            /**
+             * @description educacion, salud, actividades, ropa-calzado, alimentacion, transporte, entretenimiento,
+             *     emergencias or otros.
+             */
+            categoria?: string | null;
+            /** @description 1 to 200 characters. */
+            descripcion?: string | null;
+            /** @description One of the caller's families (ignored when editing). */
+            familiaId?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            fecha?: string | null;
+            /** @description The family's children it is for. */
+            hijos?: string[] | null;
+            /** @description ISO 4217; left out: the family's currency. */
+            moneda?: string | null;
+            /**
+             * Format: int64
+             * @description Minor units: a whole number from 1 to 10^12 (a float is refused).
+             */
+            monto: number;
+            /** @description Up to 2000 characters. */
+            notas?: string | null;
+            /** @description A co-parent; left out: the caller. */
+            pagadoPor?: string | null;
+            reparto: components["schemas"]["Reparto"];
+        };
+        ExpenseListAnswer: {
+            data: components["schemas"]["ExpensePage"];
+            success: boolean;
+        };
+        ExpensePage: {
+            gastos: components["schemas"]["GastoView"][];
+            /** @description The next page's cursor; null on the last page. */
+            siguiente?: string | null;
+        };
         FamiliaRef: {
             _id: string;
             nombre: string;
@@ -2648,6 +2916,41 @@ export interface components {
             reemplazo?: string | null;
             /** @description Short advice on saying it more calmly, in the language of the text. */
             sugerencia: string;
+        };
+        GastoView: {
+            /** Format: date-time */
+            actualizadoEn: string;
+            categoria: string;
+            /** Format: date-time */
+            creadoEn: string;
+            creadoPor: string;
+            descripcion: string;
+            /** @description `pendiente`, `aprobado` (it counts), `rechazado`, `disputado` or `retirado`. */
+            estado: string;
+            /** @description Who still has to approve it. */
+            faltan: string[];
+            familiaId: string;
+            fecha: string;
+            hijos: string[];
+            id: string;
+            /** @description ISO 4217. */
+            moneda: string;
+            /**
+             * Format: int64
+             * @description Minor units.
+             */
+            monto: number;
+            notas?: string | null;
+            pagadoPor: string;
+            /** @description usuarioId → share in minor units; they add up to `monto`. */
+            partes: {
+                [key: string]: number;
+            };
+            recibo?: components["schemas"]["ArchivoView"] | null;
+            recurrenteId?: string | null;
+            reintegro?: components["schemas"]["ReintegroView"] | null;
+            reparto: components["schemas"]["Reparto"];
+            respuestas: components["schemas"]["RespuestaView"][];
         };
         HandoverAnswer: {
             data: components["schemas"]["HandoverView"];
@@ -3105,6 +3408,26 @@ export interface components {
         Overall: {
             status: components["schemas"]["ServiceStatus"];
         };
+        PagoView: {
+            comprobante?: components["schemas"]["ArchivoView"] | null;
+            /** Format: date-time */
+            creadoEn: string;
+            creadoPor: string;
+            de: string;
+            /** @description `pendiente`, `confirmado` (it counts) or `no_recibido`. */
+            estado: string;
+            familiaId: string;
+            fecha: string;
+            id: string;
+            metodo?: string | null;
+            moneda: string;
+            /** Format: int64 */
+            monto: number;
+            para: string;
+            referencia?: string | null;
+            /** Format: date-time */
+            respondidoEn?: string | null;
+        };
         ParticipanteView: {
             _id: string;
             apellido: string;
@@ -3117,38 +3440,36 @@ export interface components {
             newPassword?: string | null;
         };
         PaymentAnswer: {
-            data: components["schemas"]["PaymentView"];
+            data: components["schemas"]["PagoView"];
             success: boolean;
         };
         PaymentInput: {
-            /** @description `YYYY-MM-DD`: when it was paid. */
-            fecha: string;
+            /** @description The co-parent who paid. */
+            de?: string | null;
+            familiaId?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            fecha?: string | null;
             /** @description Transfer, cash...: up to 100 characters. */
             metodo?: string | null;
+            /** @description ISO 4217; left out: the family's currency. */
+            moneda?: string | null;
             /**
              * Format: int64
-             * @description Minor units, 1 to 10^12 (an integer).
+             * @description Minor units: a whole number from 1 to 10^12.
              */
             monto: number;
+            /** @description The co-parent who received it. */
+            para?: string | null;
             /** @description Up to 200 characters. */
             referencia?: string | null;
         };
-        PaymentView: {
-            /** Format: date-time */
-            creadoEn: string;
-            cuotaId: string;
-            /** @description pendiente, confirmado or no_recibido. */
-            estado: string;
-            /** Format: date */
-            fecha: string;
-            id: string;
-            metodo?: string | null;
-            /** Format: int64 */
-            monto: number;
-            referencia?: string | null;
-            registradoPor?: string | null;
-            /** Format: date-time */
-            respondidoEn?: string | null;
+        PaymentListAnswer: {
+            data: components["schemas"]["PaymentPage"];
+            success: boolean;
+        };
+        PaymentPage: {
+            pagos: components["schemas"]["PagoView"][];
+            siguiente?: string | null;
         };
         PeriodAnswer: {
             data: components["schemas"]["PeriodView"];
@@ -3331,6 +3652,12 @@ export interface components {
             data: components["schemas"]["RecoveryCodes"];
             success: boolean;
         };
+        RefuseInput: {
+            /** @description Up to 2000 characters; required with `otro`. */
+            comentario?: string | null;
+            /** @description no_acordado, monto_incorrecto, no_es_para_hijos, duplicado or otro. */
+            motivo?: string | null;
+        };
         RegisterRequest: {
             apellido?: string | null;
             email?: string | null;
@@ -3358,15 +3685,53 @@ export interface components {
             /** Format: int64 */
             seq: number;
         };
+        ReintegroView: {
+            /** @description The health insurer (obra social, prepaga). */
+            entidad: string;
+            fecha?: string | null;
+            /**
+             * Format: int64
+             * @description The refund once recorded, in minor units.
+             */
+            monto?: number | null;
+            /** @description Each participant's part of the refund, split like the expense. */
+            partes?: {
+                [key: string]: number;
+            } | null;
+        };
         /**
          * @description A member's relation to the family's children.
          * @enum {string}
          */
         Relation: "madre" | "padre" | "tutor" | "tutora" | "abuelo" | "abuela" | "cuidador" | "cuidadora" | "otro";
+        /** @description How an expense is shared. */
+        Reparto: {
+            /** @description `igual`, `porcentajes`, `ingresos` or `unico`. */
+            modo: string;
+            /** @description usuarioId of each participant: current co-parents, each once. */
+            participantes: string[];
+            /**
+             * @description `porcentajes`: percentages with up to two decimals that total 100; `ingresos`: monthly
+             *     incomes in minor units (left out: the family's settings). The weights used are kept.
+             */
+            pesos?: {
+                [key: string]: number;
+            } | null;
+        };
         ResetRequest: {
             password?: string | null;
             /** @description Optional repeat of the path's token (the web app sends it); the path decides. */
             token?: string | null;
+        };
+        RespuestaView: {
+            comentario?: string | null;
+            /** @description `aprobado`, `rechazado` or `disputado`. */
+            decision: string;
+            /** Format: date-time */
+            en: string;
+            motivo?: string | null;
+            propuesta?: string | null;
+            usuarioId: string;
         };
         ScheduleAnswer: {
             data?: components["schemas"]["ScheduleView"] | null;
@@ -3505,6 +3870,43 @@ export interface components {
             data: components["schemas"]["SessionView"][];
             success: boolean;
         };
+        Settings: {
+            /** @description Currency → amount in minor units: expenses strictly under it approve themselves. */
+            aprobacionAutomatica: {
+                [key: string]: number;
+            };
+            /** @description usuarioId → monthly income in minor units. */
+            ingresos: {
+                [key: string]: number;
+            };
+            /** @description The family's default currency (ISO 4217). */
+            moneda: string;
+        };
+        SettingsAnswer: {
+            data: components["schemas"]["Settings"];
+            success: boolean;
+        };
+        SettingsInput: {
+            /** @description Replaces the amounts: `{"ARS": 500000}`; 0 removes a currency's. Left out: unchanged. */
+            aprobacionAutomatica?: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description Replaces the incomes: `{usuarioId: minor units}` of current co-parents. Left out:
+             *     unchanged.
+             */
+            ingresos?: {
+                [key: string]: number;
+            } | null;
+            /** @description ISO 4217; left out: unchanged. */
+            moneda?: string | null;
+        };
+        SettlePayment: {
+            de: string;
+            /** Format: int64 */
+            monto: number;
+            para: string;
+        };
         ShareAnswer: {
             data: components["schemas"]["ShareView"];
             success: boolean;
@@ -3576,6 +3978,40 @@ export interface components {
         SummaryAnswer: {
             data: components["schemas"]["Summary"];
             success: boolean;
+        };
+        SupportPaymentAnswer: {
+            data: components["schemas"]["SupportPaymentView"];
+            success: boolean;
+        };
+        SupportPaymentInput: {
+            /** @description `YYYY-MM-DD`: when it was paid. */
+            fecha: string;
+            /** @description Transfer, cash...: up to 100 characters. */
+            metodo?: string | null;
+            /**
+             * Format: int64
+             * @description Minor units, 1 to 10^12 (an integer).
+             */
+            monto: number;
+            /** @description Up to 200 characters. */
+            referencia?: string | null;
+        };
+        SupportPaymentView: {
+            /** Format: date-time */
+            creadoEn: string;
+            cuotaId: string;
+            /** @description pendiente, confirmado or no_recibido. */
+            estado: string;
+            /** Format: date */
+            fecha: string;
+            id: string;
+            metodo?: string | null;
+            /** Format: int64 */
+            monto: number;
+            referencia?: string | null;
+            registradoPor?: string | null;
+            /** Format: date-time */
+            respondidoEn?: string | null;
         };
         SwapAnswer: {
             data: components["schemas"]["SwapView"];
@@ -5183,6 +5619,44 @@ export interface operations {
             };
         };
     };
+    get_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_swaps: {
         parameters: {
             query?: never;
@@ -5913,7 +6387,7 @@ export interface operations {
             };
         };
     };
-    record_payment: {
+    record_support_payment: {
         parameters: {
             query?: never;
             header?: never;
@@ -5925,7 +6399,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PaymentInput"];
+                "application/json": components["schemas"]["SupportPaymentInput"];
             };
         };
         responses: {
@@ -5934,7 +6408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentAnswer"];
+                    "application/json": components["schemas"]["SupportPaymentAnswer"];
                 };
             };
             /** @description the body is not valid JSON */
@@ -6000,7 +6474,7 @@ export interface operations {
             };
         };
     };
-    confirm_payment: {
+    confirm_support_payment: {
         parameters: {
             query?: never;
             header?: never;
@@ -6018,7 +6492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentAnswer"];
+                    "application/json": components["schemas"]["SupportPaymentAnswer"];
                 };
             };
             401: {
@@ -6057,7 +6531,7 @@ export interface operations {
             };
         };
     };
-    refuse_payment: {
+    refuse_support_payment: {
         parameters: {
             query?: never;
             header?: never;
@@ -6075,7 +6549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentAnswer"];
+                    "application/json": components["schemas"]["SupportPaymentAnswer"];
                 };
             };
             401: {
@@ -6695,6 +7169,122 @@ export interface operations {
             };
         };
     };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an unknown currency, an amount that is not a whole number from 0 to 10^12, an income of someone who is not a co-parent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_invitations: {
         parameters: {
             query?: never;
@@ -7259,6 +7849,573 @@ export interface operations {
             };
             /** @description no such family of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_expenses: {
+        parameters: {
+            query?: {
+                /** @description One of the caller's families. */
+                familiaId?: string;
+                /** @description pendiente, aprobado, rechazado, disputado or retirado. */
+                estado?: string;
+                categoria?: string;
+                /** @description Only expenses for this child. */
+                hijoId?: string;
+                /** @description `YYYY-MM-DD`: expenses dated on or after it. */
+                desde?: string;
+                /** @description `YYYY-MM-DD`: expenses dated on or before it. */
+                hasta?: string;
+                /** @description The `siguiente` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad filter or cursor */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_expense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpenseInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad field: amount, currency, date, category, payer, split, children */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_expense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_expense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpenseInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the one who added it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_expense_answered`: someone answered it, or it was refused or withdrawn */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description as when adding */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_expense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the one who added it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_expense_answered`: answered and not disputed, refused or already withdrawn */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_expense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not one of those who must approve it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_expense_not_open`: it no longer waits for the caller */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dispute_expense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not one of those who must approve it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_expense_not_open` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a missing or too long comment or proposal */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refuse_expense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefuseInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not one of those who must approve it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_expense_not_open` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an unknown reason, or `otro` without a comment */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9592,6 +10749,279 @@ export interface operations {
             };
             /** @description no such notice of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_payments: {
+        parameters: {
+            query?: {
+                /** @description One of the caller's families. */
+                familiaId?: string;
+                /** @description The `siguiente` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad cursor */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad field, or a payment the caller neither made nor received */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not its receiver */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_payment_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    not_received_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not its receiver */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_payment_not_pending` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

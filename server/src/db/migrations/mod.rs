@@ -27,6 +27,7 @@ mod m0025_conversation_versions;
 mod m0026_calendar_feed;
 mod m0027_calendar_versions;
 mod m0028_notice_subjects;
+mod m0029_money;
 mod m0030_child_support;
 
 pub struct Migrator;
@@ -61,6 +62,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0026_calendar_feed::Migration),
             Box::new(m0027_calendar_versions::Migration),
             Box::new(m0028_notice_subjects::Migration),
+            Box::new(m0029_money::Migration),
             Box::new(m0030_child_support::Migration),
         ]
     }

@@ -50,6 +50,19 @@ pub mod kinds {
     pub const SWAP_COUNTERED: &str = "cambio.contraoferta";
     pub const SWAP_EXPIRED: &str = "cambio.vencido";
     pub const HANDOVER_RECORDED: &str = "entrega.registrada";
+    /// A family's finance settings changed.
+    pub const MONEY_SETTINGS: &str = "finanzas.cambiadas";
+    pub const EXPENSE_CREATED: &str = "gasto.creado";
+    pub const EXPENSE_CHANGED: &str = "gasto.modificado";
+    pub const EXPENSE_WITHDRAWN: &str = "gasto.retirado";
+    /// An answer (approved, refused, disputed), with the state it left the expense in.
+    pub const EXPENSE_ANSWERED: &str = "gasto.respondido";
+    pub const EXPENSE_RECEIPT: &str = "gasto.recibo";
+    pub const EXPENSE_REFUND: &str = "gasto.reintegro";
+    pub const PAYMENT_RECORDED: &str = "pago.registrado";
+    /// Confirmed or not received.
+    pub const PAYMENT_ANSWERED: &str = "pago.respondido";
+    pub const PAYMENT_PROOF: &str = "pago.comprobante";
 }
 
 /// Whom an act's content concerns: erasing them erases the content (never the entry).

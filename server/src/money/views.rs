@@ -1,0 +1,278 @@
+//! The expense (`Gasto`) and payment (`Pago`) as the API shows them, built from their rows.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{
+    entities::{
+        gasto::{self, DISPUTED, PENDING},
+        gasto_hijo, gasto_parte, gasto_respuesta, pago,
+    },
+    reparto::Reparto,
+};
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RespuestaView {
+    pub usuario_id: String,
+    /// `aprobado`, `rechazado` or `disputado`.
+    pub decision: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub motivo: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comentario: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub propuesta: Option<String>,
+    pub en: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ArchivoView {
+    /// Its media type: `image/webp`, `image/jpeg`, `application/pdf`...
+    pub tipo: String,
+    /// Bytes.
+    pub tamano: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReintegroView {
+    /// The health insurer (obra social, prepaga).
+    pub entidad: String,
+    /// The refund once recorded, in minor units.
+    pub monto: Option<i64>,
+    #[schema(value_type = Option<String>)]
+    pub fecha: Option<NaiveDate>,
+    /// Each participant's part of the refund, split like the expense.
+    pub partes: Option<BTreeMap<String, i64>>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GastoView {
+    pub id: String,
+    pub familia_id: String,
+    pub descripcion: String,
+    /// Minor units.
+    pub monto: i64,
+    /// ISO 4217.
+    pub moneda: String,
+    #[schema(value_type = String)]
+    pub fecha: NaiveDate,
+    pub categoria: String,
+    pub pagado_por: String,
+    pub creado_por: String,
+    pub reparto: Reparto,
+    /// usuarioId → share in minor units; they add up to `monto`.
+    pub partes: BTreeMap<String, i64>,
+    pub hijos: Vec<String>,
+    pub notas: Option<String>,
+    /// `pendiente`, `aprobado` (it counts), `rechazado`, `disputado` or `retirado`.
+    pub estado: String,
+    pub respuestas: Vec<RespuestaView>,
+    /// Who still has to approve it.
+    pub faltan: Vec<String>,
+    pub recibo: Option<ArchivoView>,
+    pub recurrente_id: Option<String>,
+    pub reintegro: Option<ReintegroView>,
+    pub creado_en: DateTime<Utc>,
+    pub actualizado_en: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PagoView {
+    pub id: String,
+    pub familia_id: String,
+    pub de: String,
+    pub para: String,
+    pub monto: i64,
+    pub moneda: String,
+    #[schema(value_type = String)]
+    pub fecha: NaiveDate,
+    pub metodo: Option<String>,
+    pub referencia: Option<String>,
+    /// `pendiente`, `confirmado` (it counts) or `no_recibido`.
+    pub estado: String,
+    pub comprobante: Option<ArchivoView>,
+    pub creado_por: String,
+    pub creado_en: DateTime<Utc>,
+    pub respondido_en: Option<DateTime<Utc>>,
+}
+
+pub fn reparto_of(row: &gasto::Model) -> Reparto {
+    serde_json::from_str(&row.reparto).unwrap_or(Reparto {
+        modo: String::new(),
+        participantes: Vec::new(),
+        pesos: None,
+    })
+}
+
+/// Who must approve: the participants and the payer, except the one who added it.
+pub fn approvers(row: &gasto::Model) -> Vec<String> {
+    let mut people = reparto_of(row).participantes;
+    if !people.contains(&row.pagado_por) {
+        people.push(row.pagado_por.clone());
+    }
+    people.retain(|p| *p != row.creado_por);
+    people
+}
+
+/// Who of the approvers has not approved yet, while it waits.
+pub fn missing(row: &gasto::Model, answers: &[gasto_respuesta::Model]) -> Vec<String> {
+    if row.estado != PENDING && row.estado != DISPUTED {
+        return Vec::new();
+    }
+    approvers(row)
+        .into_iter()
+        .filter(|p| {
+            !answers
+                .iter()
+                .any(|a| a.usuario_id == *p && a.decision == gasto::APPROVED)
+        })
+        .collect()
+}
+
+/// The views of `rows`, in their order, with three more queries whatever their number.
+pub async fn expenses(
+    db: &impl ConnectionTrait,
+    rows: Vec<gasto::Model>,
+) -> Result<Vec<GastoView>, DbErr> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    let (partes, hijos, respuestas) = tokio::try_join!(
+        gasto_parte::Entity::find()
+            .filter(gasto_parte::Column::GastoId.is_in(ids.clone()))
+            .all(db),
+        gasto_hijo::Entity::find()
+            .filter(gasto_hijo::Column::GastoId.is_in(ids.clone()))
+            .order_by_asc(gasto_hijo::Column::HijoId)
+            .all(db),
+        gasto_respuesta::Entity::find()
+            .filter(gasto_respuesta::Column::GastoId.is_in(ids.clone()))
+            .order_by_asc(gasto_respuesta::Column::CreatedAt)
+            .order_by_asc(gasto_respuesta::Column::Id)
+            .all(db),
+    )?;
+    let mut partes_of: HashMap<String, Vec<gasto_parte::Model>> = HashMap::new();
+    for p in partes {
+        partes_of.entry(p.gasto_id.clone()).or_default().push(p);
+    }
+    let mut hijos_of: HashMap<String, Vec<String>> = HashMap::new();
+    for h in hijos {
+        hijos_of.entry(h.gasto_id).or_default().push(h.hijo_id);
+    }
+    let mut answers_of: HashMap<String, Vec<gasto_respuesta::Model>> = HashMap::new();
+    for a in respuestas {
+        answers_of.entry(a.gasto_id.clone()).or_default().push(a);
+    }
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let partes = partes_of.remove(&row.id).unwrap_or_default();
+            let answers = answers_of.remove(&row.id).unwrap_or_default();
+            let hijos = hijos_of.remove(&row.id).unwrap_or_default();
+            expense(row, &partes, hijos, &answers)
+        })
+        .collect())
+}
+
+pub async fn one_expense(db: &impl ConnectionTrait, row: gasto::Model) -> Result<GastoView, DbErr> {
+    Ok(expenses(db, vec![row]).await?.remove(0))
+}
+
+pub fn expense(
+    row: gasto::Model,
+    partes: &[gasto_parte::Model],
+    hijos: Vec<String>,
+    answers: &[gasto_respuesta::Model],
+) -> GastoView {
+    let faltan = missing(&row, answers);
+    let reintegro = row.reintegro_entidad.clone().map(|entidad| ReintegroView {
+        entidad,
+        monto: row.reintegro_monto,
+        fecha: row.reintegro_fecha,
+        partes: row.reintegro_monto.map(|_| {
+            partes
+                .iter()
+                .map(|p| (p.usuario_id.clone(), p.reintegro.unwrap_or(0)))
+                .collect()
+        }),
+    });
+    let recibo = match (&row.recibo_tipo, row.recibo_tamano) {
+        (Some(tipo), Some(tamano)) if row.recibo_clave.is_some() => Some(ArchivoView {
+            tipo: tipo.clone(),
+            tamano,
+        }),
+        _ => None,
+    };
+    GastoView {
+        reparto: reparto_of(&row),
+        partes: partes
+            .iter()
+            .map(|p| (p.usuario_id.clone(), p.monto))
+            .collect(),
+        hijos,
+        respuestas: answers
+            .iter()
+            .map(|a| RespuestaView {
+                usuario_id: a.usuario_id.clone(),
+                decision: a.decision.clone(),
+                motivo: a.motivo.clone(),
+                comentario: a.comentario.clone(),
+                propuesta: a.propuesta.clone(),
+                en: a.created_at,
+            })
+            .collect(),
+        faltan,
+        recibo,
+        reintegro,
+        id: row.id,
+        familia_id: row.familia_id,
+        descripcion: row.descripcion,
+        monto: row.monto,
+        moneda: row.moneda,
+        fecha: row.fecha,
+        categoria: row.categoria,
+        pagado_por: row.pagado_por,
+        creado_por: row.creado_por,
+        notas: row.notas,
+        estado: row.estado,
+        recurrente_id: row.recurrente_id,
+        creado_en: row.created_at,
+        actualizado_en: row.updated_at,
+    }
+}
+
+pub fn payment(row: pago::Model) -> PagoView {
+    let comprobante = match (&row.comprobante_tipo, row.comprobante_tamano) {
+        (Some(tipo), Some(tamano)) if row.comprobante_clave.is_some() => Some(ArchivoView {
+            tipo: tipo.clone(),
+            tamano,
+        }),
+        _ => None,
+    };
+    PagoView {
+        id: row.id,
+        familia_id: row.familia_id,
+        de: row.de,
+        para: row.para,
+        monto: row.monto,
+        moneda: row.moneda,
+        fecha: row.fecha,
+        metodo: row.metodo,
+        referencia: row.referencia,
+        estado: row.estado,
+        comprobante,
+        creado_por: row.creado_por,
+        creado_en: row.created_at,
+        respondido_en: row.respondido_at,
+    }
+}
