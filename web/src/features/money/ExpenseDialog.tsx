@@ -24,6 +24,8 @@ interface Props {
   settings: FinanceSettings | undefined;
   usedCurrencies: string[];
   today: string;
+  /** Said on the page once the dialog is closed: the expense was saved, its receipt was not. */
+  onReceiptFailure: (message: string) => void;
 }
 
 const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
@@ -38,7 +40,7 @@ export function ExpenseDialog({ open, onClose, ...rest }: Props) {
   );
 }
 
-function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurrencies, today }: Omit<Props, 'open'>) {
+function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurrencies, today, onReceiptFailure }: Omit<Props, 'open'>) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const create = useCreateExpense();
@@ -99,7 +101,10 @@ function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurre
     create.mutate(
       { body: checked.body, receipt },
       {
-        onSuccess: onClose,
+        onSuccess: ({ receiptFailure }) => {
+          onClose();
+          if (receiptFailure) onReceiptFailure(t('money.errors.savedWithoutFile', { reason: receiptFailure }));
+        },
         onError: (e) => {
           if (e instanceof ApiError && Object.keys(e.fields).length > 0) setServerFields(e.fields);
           setFailure(e.message);

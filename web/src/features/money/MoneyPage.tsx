@@ -43,6 +43,7 @@ export default function MoneyPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [adding, setAdding] = useState(false);
   const [paying, setPaying] = useState<PaymentStart | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [answering, setAnswering] = useState<{ expense: Expense; kind: 'rechazar' | 'disputar' } | null>(null);
 
   // By default the family shared with another parent: everyone also has a family of their own.
@@ -113,6 +114,16 @@ export default function MoneyPage() {
               {t('money.pay.open')}
             </Button>
           </div>
+          {notice && (
+            <div className="flex items-start gap-3">
+              <div className="flex-1">
+                <Alert>{notice}</Alert>
+              </div>
+              <Button variant="ghost" onClick={() => setNotice(null)}>
+                {t('common.close')}
+              </Button>
+            </div>
+          )}
           {waitingForMe > 0 && <Alert kind="info">{t('money.waitingForYou', { count: waitingForMe })}</Alert>}
           <div role="tablist" aria-label={t('sections.finances')} className="grid grid-cols-4 gap-1 rounded-2xl bg-sand-100 p-1">
             {TABS.map((name) => (
@@ -199,8 +210,18 @@ export default function MoneyPage() {
             settings={settings.data}
             usedCurrencies={usedCurrencies}
             today={today}
+            onReceiptFailure={setNotice}
           />
-          <PaymentDialog start={paying} onClose={() => setPaying(null)} familiaId={family._id} me={me} people={people} usedCurrencies={usedCurrencies} today={today} />
+          <PaymentDialog
+            start={paying}
+            onClose={() => setPaying(null)}
+            familiaId={family._id}
+            me={me}
+            people={people}
+            usedCurrencies={usedCurrencies}
+            today={today}
+            onReceiptFailure={setNotice}
+          />
           <AnswerDialog expense={answering?.expense ?? null} kind={answering?.kind ?? 'rechazar'} onClose={() => setAnswering(null)} />
         </>
       )}

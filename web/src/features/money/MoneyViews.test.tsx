@@ -124,7 +124,7 @@ describe('adding an expense', () => {
   it('previews each share as it is typed and sends exact minor units', async () => {
     const user = userEvent.setup();
     withQueries(
-      <ExpenseDialog open onClose={vi.fn()} familiaId="f1" me="ana" people={people} kids={[{ id: 'h1', name: 'Lola' }]} settings={undefined} usedCurrencies={[]} today="2026-11-24" />,
+      <ExpenseDialog open onClose={vi.fn()} familiaId="f1" me="ana" people={people} kids={[{ id: 'h1', name: 'Lola' }]} settings={undefined} usedCurrencies={[]} today="2026-11-24" onReceiptFailure={vi.fn()} />,
     );
     await user.type(screen.getByLabelText('Descripción'), 'Dentista');
     await user.type(screen.getByLabelText('Monto'), '100,01');
@@ -158,9 +158,31 @@ describe('adding an expense', () => {
     });
   });
 
+  it('keeps a saved expense saved when its receipt cannot go up, and says so', async () => {
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      // The API client sends a Request; a file goes up as a path with its own options.
+      const path = input instanceof Request ? new URL(input.url).pathname : String(input);
+      requests.push({ method: input instanceof Request ? input.method : (init?.method ?? 'GET'), path, body: null });
+      return path.endsWith('/recibo') ? jsonResponse(413, { success: false, msg: 'El archivo supera los 10 MB.' }) : jsonResponse(201, { success: true, data: expense() });
+    });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const onReceiptFailure = vi.fn();
+    withQueries(
+      <ExpenseDialog open onClose={onClose} familiaId="f1" me="ana" people={people} kids={[]} settings={undefined} usedCurrencies={[]} today="2026-11-24" onReceiptFailure={onReceiptFailure} />,
+    );
+    await user.type(screen.getByLabelText('Descripción'), 'Dentista');
+    await user.type(screen.getByLabelText('Monto'), '10');
+    await user.upload(screen.getByLabelText('Recibo o comprobante (foto o PDF, opcional)'), new File(['x'], 'ticket.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar gasto' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/gastos', 'POST /api/gastos/g1/recibo']);
+    expect(onReceiptFailure).toHaveBeenCalledWith('Se guardó, pero no pudimos subir el archivo (El archivo supera los 10 MB.). Puedes agregarlo desde el gasto o el pago.');
+  });
+
   it('names what is wrong instead of sending it', async () => {
     const user = userEvent.setup();
-    withQueries(<ExpenseDialog open onClose={vi.fn()} familiaId="f1" me="ana" people={people} kids={[]} settings={undefined} usedCurrencies={[]} today="2026-11-24" />);
+    withQueries(<ExpenseDialog open onClose={vi.fn()} familiaId="f1" me="ana" people={people} kids={[]} settings={undefined} usedCurrencies={[]} today="2026-11-24" onReceiptFailure={vi.fn()} />);
     await user.type(screen.getByLabelText('Monto'), '0');
     await user.click(screen.getByRole('button', { name: 'Guardar gasto' }));
     expect(screen.getByLabelText('Descripción')).toHaveAccessibleDescription('Completa este campo.');

@@ -26,6 +26,8 @@ interface Props {
   people: Person[];
   usedCurrencies: string[];
   today: string;
+  /** Said on the page once the dialog is closed: the payment was saved, its proof was not. */
+  onReceiptFailure: (message: string) => void;
 }
 
 /** Recording a payment between co-parents; one the receiver records counts at once, else once they confirm it. */
@@ -38,7 +40,7 @@ export function PaymentDialog({ start, onClose, ...rest }: Props) {
   );
 }
 
-function PaymentForm({ start, onClose, familiaId, me, people, usedCurrencies, today }: Omit<Props, 'start'> & { start: PaymentStart }) {
+function PaymentForm({ start, onClose, familiaId, me, people, usedCurrencies, today, onReceiptFailure }: Omit<Props, 'start'> & { start: PaymentStart }) {
   const { t, i18n } = useTranslation();
   const create = useCreatePayment();
   const [de, setDe] = useState(start.de);
@@ -70,7 +72,10 @@ function PaymentForm({ start, onClose, familiaId, me, people, usedCurrencies, to
         proof,
       },
       {
-        onSuccess: onClose,
+        onSuccess: ({ receiptFailure }) => {
+          onClose();
+          if (receiptFailure) onReceiptFailure(t('money.errors.savedWithoutFile', { reason: receiptFailure }));
+        },
         onError: (e) => {
           if (e instanceof ApiError) setErrors(e.fields);
           setFailure(e.message);

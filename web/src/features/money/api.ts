@@ -82,10 +82,16 @@ function useMoneyMutation<V, R>(run: (vars: V) => Promise<R>) {
 
 export function useCreateExpense() {
   const { t } = useTranslation();
-  return useMoneyMutation(async ({ body, receipt }: { body: ExpenseInput; receipt: File | null }) => {
+  // The expense is saved before its receipt goes up: a failed upload must not make it look unsaved
+  // (saving again would make a second one), so it is told apart.
+  return useMoneyMutation(async ({ body, receipt }: { body: ExpenseInput; receipt: File | null }): Promise<{ expense: Expense; receiptFailure: string | null }> => {
     const expense = await data(api.POST('/api/gastos', { body }), t('money.errors.save'));
-    if (receipt) return uploadFile(`/api/gastos/${encodeURIComponent(expense.id)}/recibo`, 'recibo', receipt, t('money.errors.receipt'));
-    return expense;
+    if (!receipt) return { expense, receiptFailure: null };
+    try {
+      return { expense: await uploadFile(`/api/gastos/${encodeURIComponent(expense.id)}/recibo`, 'recibo', receipt, t('money.errors.receipt')), receiptFailure: null };
+    } catch (e) {
+      return { expense, receiptFailure: e instanceof Error ? e.message : t('money.errors.receipt') };
+    }
   });
 }
 
@@ -134,10 +140,14 @@ export function useStopRecurring() {
 
 export function useCreatePayment() {
   const { t } = useTranslation();
-  return useMoneyMutation(async ({ body, proof }: { body: PaymentInput; proof: File | null }) => {
+  return useMoneyMutation(async ({ body, proof }: { body: PaymentInput; proof: File | null }): Promise<{ payment: Payment; receiptFailure: string | null }> => {
     const payment = await data(api.POST('/api/pagos', { body }), t('money.errors.save'));
-    if (proof) return uploadFile<Payment>(`/api/pagos/${encodeURIComponent(payment.id)}/comprobante`, 'comprobante', proof, t('money.errors.receipt'));
-    return payment;
+    if (!proof) return { payment, receiptFailure: null };
+    try {
+      return { payment: await uploadFile<Payment>(`/api/pagos/${encodeURIComponent(payment.id)}/comprobante`, 'comprobante', proof, t('money.errors.receipt')), receiptFailure: null };
+    } catch (e) {
+      return { payment, receiptFailure: e instanceof Error ? e.message : t('money.errors.receipt') };
+    }
   });
 }
 
