@@ -6,6 +6,9 @@ import { toMajor, type ChartTable } from './reportRows';
 
 const COLOURS = ['#2f6f62', '#9a4d0b'];
 
+/** Every how many bars a label fits under its bar (a year of months on a phone shows every other one). */
+const labelStep = (width: number, count: number) => Math.max(1, Math.ceil((count * 76) / Math.max(width - 60, 76)));
+
 /**
  * Bars of one breakdown, drawn on a canvas by uPlot. The canvas says nothing to a screen reader:
  * the table under every chart carries the same figures.
@@ -26,9 +29,9 @@ export function BarChart({ table, currency, language, label }: { table: ChartTab
       height: 220,
       legend: { show: count > 1, live: false },
       cursor: { show: false },
-      scales: { x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      scales: { x: { time: false, range: () => [-0.6, labels.length - 0.4] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
-        { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? (labels[t] ?? '') : '')), space: 40, gap: 4, size: 36 },
+        { splits: () => labels.map((_, i) => i), values: (u, ticks) => ticks.map((t) => (t % labelStep(u.width, labels.length) === 0 ? (labels[t] ?? '') : '')), gap: 4, size: 36 },
         { values: (_u, ticks) => ticks.map((t) => compact.format(t)), size: 56 },
       ],
       series: [
