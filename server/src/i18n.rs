@@ -348,6 +348,15 @@ messages! {
     MoneyPaymentSamePerson => "money_payment_same_person", "Quien paga y quien recibe deben ser personas distintas.", "The payer and the receiver must be different people.";
     MoneyPaymentNotReceiver => "money_payment_not_receiver", "Solo quien recibe el pago puede confirmarlo o decir que no llegó.", "Only the receiver can confirm a payment or say it never arrived.";
     MoneyPaymentNotPending => "money_payment_not_pending", "Este pago ya fue respondido.", "This payment has already been answered.";
+    MoneyFileRequired => "money_file_required", "Envía el archivo en el campo del formulario (una imagen o un PDF).", "Send the file in the form's field (an image or a PDF).";
+    MoneyFileTooLarge => "money_file_too_large", "El archivo no puede superar los 10 MB.", "The file cannot be larger than 10 MB.";
+    MoneyFileType => "money_file_type", "El archivo debe ser una imagen (JPG, PNG, GIF o WebP) o un PDF completo.", "The file must be an image (JPG, PNG, GIF or WebP) or a complete PDF.";
+    MoneyFileNotYours => "money_file_not_yours", "Solo quien cargó o pagó el gasto, o quien hizo o recibió el pago, puede adjuntar el archivo.", "Only whoever added or paid the expense, or made or received the payment, can attach the file.";
+    MoneyRecurrenceInvalid => "money_recurrence_invalid", "La repetición es {hasta?: AAAA-MM-DD}, con hasta no antes de la fecha del gasto.", "The recurrence is {hasta?: YYYY-MM-DD}, with hasta not before the expense's date.";
+    MoneyInsurerRequired => "money_insurer_required", "Indica la obra social o prepaga (hasta 200 caracteres).", "Give the health insurer (up to 200 characters).";
+    MoneyRefundNotExpected => "money_refund_not_expected", "Este gasto no espera un reintegro, o ya tiene uno registrado, o fue rechazado o retirado.", "This expense expects no refund, already has one recorded, or was refused or withdrawn.";
+    MoneyRefundTooLarge => "money_refund_too_large", "El reintegro debe ser un número entero en centavos, de 1 al monto del gasto.", "The refund must be a whole number in cents, from 1 to the expense's amount.";
+    MoneyRefundNotPayer => "money_refund_not_payer", "Solo quien pagó el gasto puede registrar su reintegro.", "Only whoever paid the expense can record its refund.";
     HandoverTimeFar => "handover_time_far", "La hora real debe estar a menos de 24 horas de la hora de intercambio prevista.", "The actual time must be within 24 hours of the planned exchange time.";
     SupportAmountInvalid => "support_amount_invalid", "El monto debe ser un número entero de centavos entre 1 y 1.000.000.000.000 (sin decimales).", "The amount must be a whole number of cents from 1 to 1,000,000,000,000 (no decimals).";
     SupportCurrencyInvalid => "support_currency_invalid", "La moneda debe ser un código ISO 4217 como ARS, EUR o USD.", "The currency must be an ISO 4217 code such as ARS, EUR or USD.";

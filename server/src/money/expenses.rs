@@ -88,6 +88,78 @@ pub struct ExpenseInput {
     pub hijos: Option<Value>,
     /// Up to 2000 characters.
     pub notas: Option<String>,
+    /// Makes it monthly (when adding): each month on the same day, the month's last when
+    /// shorter, until `hasta` if given.
+    #[schema(value_type = Option<RecurrenceInput>)]
+    pub recurrencia: Option<Value>,
+    /// A health insurer will refund part of it (when adding).
+    #[schema(value_type = Option<InsurerInput>)]
+    pub reintegro: Option<Value>,
+}
+
+/// `recurrencia` of a new expense.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RecurrenceInput {
+    /// `YYYY-MM-DD`: no expense after it.
+    pub hasta: Option<String>,
+}
+
+/// `reintegro` of a new expense.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct InsurerInput {
+    /// The obra social or prepaga: 1 to 200 characters.
+    pub entidad: String,
+}
+
+const INSURER_MAX_CHARS: usize = 200;
+
+/// What a new expense asks besides itself: to repeat monthly (until a date), an insurer.
+struct Extras {
+    recurrence: Option<Option<NaiveDate>>,
+    insurer: Option<String>,
+}
+
+fn extras(body: &ExpenseInput, fecha: Option<NaiveDate>) -> ApiResult<Extras> {
+    let recurrence = match &body.recurrencia {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(map)) => match map.get("hasta") {
+            None | Some(Value::Null) => Some(None),
+            Some(Value::String(h)) => match (input::date(Some(h)), fecha) {
+                (Ok(hasta), Some(fecha)) if hasta >= fecha => Some(Some(hasta)),
+                (Ok(_), None) => Some(None),
+                _ => {
+                    return Err(ApiError::field(
+                        "recurrencia.hasta",
+                        Msg::MoneyRecurrenceInvalid,
+                    ));
+                }
+            },
+            Some(_) => {
+                return Err(ApiError::field(
+                    "recurrencia.hasta",
+                    Msg::MoneyRecurrenceInvalid,
+                ));
+            }
+        },
+        Some(_) => return Err(ApiError::field("recurrencia", Msg::MoneyRecurrenceInvalid)),
+    };
+    let insurer = match &body.reintegro {
+        None | Some(Value::Null) => None,
+        Some(value) => {
+            let entidad = value
+                .get("entidad")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            Some(
+                fields::text(entidad, INSURER_MAX_CHARS, Msg::MoneyInsurerRequired)
+                    .map_err(|_| ApiError::field("reintegro.entidad", Msg::MoneyInsurerRequired))?,
+            )
+        }
+    };
+    Ok(Extras {
+        recurrence,
+        insurer,
+    })
 }
 
 /// An expense that passed its checks.
@@ -436,10 +508,37 @@ pub async fn create_expense(
     }
     let me = auth.user.id.clone();
     let family = family_of_coparent(&state.db, &familia_id, &me).await?;
+    let fecha = input::date(body.fecha.as_deref()).ok();
+    let extras = extras(&body, fecha)?;
+    let asked_split = body.reparto.clone();
     let input = check(&state.db, &family, &me, body).await?;
     let saved = settings::load(&state.db, &family).await?;
     let txn = state.db.begin().await?;
-    let (row, wake) = insert(&txn, &family, &saved, &me, input, None, None).await?;
+    let recurrente_id = match extras.recurrence {
+        Some(hasta) => Some(
+            super::recurring::start(
+                &txn,
+                &family.id,
+                &me,
+                &input,
+                asked_split,
+                extras.insurer.clone(),
+                hasta,
+            )
+            .await?,
+        ),
+        None => None,
+    };
+    let (row, wake) = insert(
+        &txn,
+        &family,
+        &saved,
+        &me,
+        input,
+        recurrente_id,
+        extras.insurer,
+    )
+    .await?;
     let view = views::one_expense(&txn, row).await?;
     txn.commit().await?;
     state.wake(wake);
@@ -640,7 +739,8 @@ async fn answered(txn: &DatabaseTransaction, gasto_id: &str) -> ApiResult<bool> 
         > 0)
 }
 
-/// Change an expense: by whoever added it, while nobody has answered it (409 after).
+/// Change an expense: by whoever added it, while nobody has answered it nor a refund was
+/// recorded (409 after). `recurrencia` and `reintegro` are for adding only and ignored here.
 #[utoipa::path(put, path = "/gastos/{id}", tag = "money", security(("bearer" = [])),
     params(("id" = String, Path)),
     request_body = ExpenseInput,
@@ -670,7 +770,7 @@ pub async fn update_expense(
     let saved = settings::load(&state.db, &family).await?;
     let txn = state.db.begin().await?;
     let old = take(&txn, &id, &[PENDING, APPROVED]).await?;
-    if answered(&txn, &id).await? {
+    if old.reintegro_monto.is_some() || answered(&txn, &id).await? {
         return Err(ApiError::conflict(Msg::MoneyExpenseAnswered));
     }
     if old.estado == APPROVED {

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::{
     db::entities::usuario,
-    domain::{ExportFile, export_json},
+    domain::{ExportFile, export_json, export_stored},
     error::ApiResult,
     state::AppState,
 };
@@ -18,7 +18,8 @@ use crate::{
 pub const README: &str = "\
 dinero/gastos.json             los gastos compartidos en los que participaste, con sus partes y respuestas / the shared expenses you took part in, with their shares and answers
 dinero/pagos.json              los pagos que hiciste o recibiste / the payments you made or received
-dinero/saldos.json             tus saldos por familia y moneda / your balances per family and currency\n";
+dinero/saldos.json             tus saldos por familia y moneda / your balances per family and currency
+dinero/recibos/, comprobantes/ los recibos de esos gastos y los comprobantes de esos pagos / those expenses' receipts and those payments' proofs\n";
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -49,8 +50,22 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
         .order_by_asc(gasto::Column::Id)
         .all(&state.db)
         .await?;
+    let mut stored = Vec::new();
+    for g in &expenses {
+        if let Some(clave) = &g.recibo_clave {
+            let ext = if clave.ends_with(".pdf") {
+                "pdf"
+            } else {
+                "jpg"
+            };
+            stored.push(export_stored(
+                format!("dinero/recibos/{}.{ext}", g.id),
+                clave,
+            ));
+        }
+    }
     let expenses: Vec<GastoView> = views::expenses(&state.db, expenses).await?;
-    let payments: Vec<PagoView> = pago::Entity::find()
+    let payments = pago::Entity::find()
         .filter(
             Condition::any()
                 .add(pago::Column::De.eq(me))
@@ -59,10 +74,21 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
         .order_by_asc(pago::Column::Fecha)
         .order_by_asc(pago::Column::Id)
         .all(&state.db)
-        .await?
-        .into_iter()
-        .map(views::payment)
-        .collect();
+        .await?;
+    for p in &payments {
+        if let Some(clave) = &p.comprobante_clave {
+            let ext = if clave.ends_with(".pdf") {
+                "pdf"
+            } else {
+                "jpg"
+            };
+            stored.push(export_stored(
+                format!("dinero/comprobantes/{}.{ext}", p.id),
+                clave,
+            ));
+        }
+    }
+    let payments: Vec<PagoView> = payments.into_iter().map(views::payment).collect();
     let balances: Vec<Balance> = saldo::Entity::find()
         .filter(saldo::Column::UsuarioId.eq(me))
         .order_by_asc(saldo::Column::FamiliaId)
@@ -76,9 +102,11 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
             monto: s.monto,
         })
         .collect();
-    Ok(vec![
+    let mut files = vec![
         export_json("dinero/gastos.json", &expenses)?,
         export_json("dinero/pagos.json", &payments)?,
         export_json("dinero/saldos.json", &balances)?,
-    ])
+    ];
+    files.extend(stored);
+    Ok(files)
 }

@@ -12,6 +12,9 @@ mod export;
 pub mod input;
 pub mod notice;
 pub mod payments;
+pub mod receipts;
+pub mod recurring;
+pub mod refunds;
 pub mod reparto;
 pub mod settings;
 pub mod settle;
@@ -22,8 +25,14 @@ pub mod views;
 use std::sync::OnceLock;
 
 use async_trait::async_trait;
-use sea_orm::{DatabaseTransaction, DbErr};
+use chrono::Utc;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
+    QueryFilter, QuerySelect,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
+
+use entities::{gasto, pago};
 
 use crate::{
     db::entities::usuario,
@@ -59,15 +68,41 @@ impl Domain for Money {
             .routes(routes!(answers::approve_expense))
             .routes(routes!(answers::refuse_expense))
             .routes(routes!(answers::dispute_expense))
+            .routes(routes!(refunds::record_refund))
+            .routes(routes!(recurring::list_series))
+            .routes(routes!(recurring::stop_series))
             .routes(routes!(payments::list_payments, payments::create_payment))
             .routes(routes!(payments::get_payment))
             .routes(routes!(payments::confirm_payment))
             .routes(routes!(payments::not_received_payment))
+            .merge(
+                OpenApiRouter::new()
+                    .routes(routes!(receipts::upload_receipt, receipts::get_receipt))
+                    .routes(routes!(receipts::upload_proof, receipts::get_proof))
+                    .layer(receipts::body_limit()),
+            )
             .merge(support::router())
     }
 
+    /// Makes each month's expense of the monthly series, and child support's dues.
     fn periodic(&self) -> Vec<(Periodic, Work)> {
-        support::periodic()
+        let mut jobs: Vec<(Periodic, Work)> = vec![(recurring::JOB, |state| {
+            Box::pin(async move {
+                recurring::make_due(&state, Utc::now()).await?;
+                Ok(())
+            })
+        })];
+        jobs.extend(support::periodic());
+        jobs
+    }
+
+    async fn files_in_use(
+        &self,
+        db: &DatabaseConnection,
+        keys: &[String],
+    ) -> Result<Vec<String>, DbErr> {
+        let used = stored_files(db, None, Some(keys)).await?;
+        Ok(keys.iter().filter(|k| used.contains(k)).cloned().collect())
     }
 
     async fn export(
@@ -95,6 +130,45 @@ impl Domain for Money {
         familia_id: &str,
     ) -> Result<Vec<String>, DbErr> {
         support::export::erase_family(txn, familia_id).await?;
-        Ok(Vec::new())
+        // The family's rows go with its row (foreign keys cascade); its receipts and proofs are
+        // removed once the erasure commits.
+        stored_files(txn, Some(familia_id), None).await
     }
+}
+
+/// The stored files (receipts and proofs, thumbnails included) of a family, or among `keys`.
+async fn stored_files(
+    db: &impl ConnectionTrait,
+    familia_id: Option<&str>,
+    keys: Option<&[String]>,
+) -> Result<Vec<String>, DbErr> {
+    // A thumbnail's key is its photo's with `-mini`: look for the photo too.
+    let wanted: Option<Vec<String>> = keys.map(|keys| {
+        keys.iter()
+            .map(|k| k.replace("-mini.jpg", ".jpg"))
+            .collect()
+    });
+    let mut expenses = gasto::Entity::find()
+        .select_only()
+        .column(gasto::Column::ReciboClave)
+        .filter(gasto::Column::ReciboClave.is_not_null());
+    let mut payments = pago::Entity::find()
+        .select_only()
+        .column(pago::Column::ComprobanteClave)
+        .filter(pago::Column::ComprobanteClave.is_not_null());
+    if let Some(familia_id) = familia_id {
+        expenses = expenses.filter(gasto::Column::FamiliaId.eq(familia_id));
+        payments = payments.filter(pago::Column::FamiliaId.eq(familia_id));
+    }
+    if let Some(wanted) = &wanted {
+        expenses = expenses.filter(gasto::Column::ReciboClave.is_in(wanted.clone()));
+        payments = payments.filter(pago::Column::ComprobanteClave.is_in(wanted.clone()));
+    }
+    let mut found: Vec<Option<String>> = expenses.into_tuple().all(db).await?;
+    found.extend(payments.into_tuple::<Option<String>>().all(db).await?);
+    Ok(found
+        .into_iter()
+        .flatten()
+        .flat_map(|k| receipts::keys_of(&k))
+        .collect())
 }

@@ -70,6 +70,8 @@ pub enum ExpenseStep {
     Disputed,
     Changed,
     Withdrawn,
+    /// The insurer's refund was recorded.
+    Refunded,
 }
 
 fn expense_texts(step: ExpenseStep, actor: &str, what: &str) -> (String, String) {
@@ -101,6 +103,12 @@ fn expense_texts(step: ExpenseStep, actor: &str, what: &str) -> (String, String)
         ExpenseStep::Changed => (
             format!("{actor} cambió el gasto {what}."),
             format!("{actor} changed the expense {what}."),
+        ),
+        ExpenseStep::Refunded => (
+            format!("{actor} registró el reintegro del gasto {what}: se reparte como el gasto."),
+            format!(
+                "{actor} recorded the refund of the expense {what}: it is split like the expense."
+            ),
         ),
         ExpenseStep::Withdrawn => (
             format!("{actor} retiró el gasto {what}."),

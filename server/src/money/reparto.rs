@@ -34,6 +34,31 @@ pub struct Shares {
     pub partes: Vec<(String, i64)>,
 }
 
+/// The weights a kept reparto gives its participants, in their order: to split a refund like its
+/// expense. None if the stored weights no longer read (they were checked when stored).
+pub fn weights(reparto: &Reparto) -> Option<Vec<Weighted>> {
+    reparto
+        .participantes
+        .iter()
+        .map(|id| {
+            let weight = match reparto.modo.as_str() {
+                "igual" | "unico" => Some(1),
+                "porcentajes" => reparto.pesos.as_ref()?.get(id).and_then(hundredths),
+                _ => reparto
+                    .pesos
+                    .as_ref()?
+                    .get(id)
+                    .and_then(super::input::amount_or_zero)
+                    .and_then(|v| u64::try_from(v).ok()),
+            }?;
+            Some(Weighted {
+                usuario_id: id.clone(),
+                weight,
+            })
+        })
+        .collect()
+}
+
 /// A percentage with at most two decimals, in hundredths (62.5 → 6250).
 fn hundredths(value: &Value) -> Option<u64> {
     let v = value.as_f64()?;

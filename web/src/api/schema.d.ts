@@ -814,6 +814,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gastos-recurrentes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's monthly expenses, running ones first. */
+        get: operations["list_series"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos-recurrentes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop a monthly expense: no more are made (those made stay). Any co-parent of the family. */
+        delete: operations["stop_series"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gastos/{id}": {
         parameters: {
             query?: never;
@@ -823,7 +857,10 @@ export interface paths {
         };
         /** One expense with its shares, answers and who still has to answer. */
         get: operations["get_expense"];
-        /** Change an expense: by whoever added it, while nobody has answered it (409 after). */
+        /**
+         * Change an expense: by whoever added it, while nobody has answered it nor a refund was
+         *     recorded (409 after). `recurrencia` and `reintegro` are for adding only and ignored here.
+         */
         put: operations["update_expense"];
         post?: never;
         /**
@@ -881,6 +918,41 @@ export interface paths {
         put?: never;
         /** Refuse an expense, with a reason: final, it never counts. */
         post: operations["refuse_expense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos/{id}/recibo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An expense's receipt, as a download, to the family's co-parents. */
+        get: operations["get_receipt"];
+        put?: never;
+        /** Attach or replace an expense's receipt: by whoever added or paid it. */
+        post: operations["upload_receipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos/{id}/reintegro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the insurer's refund of an expense: by its payer, once. */
+        post: operations["record_refund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1505,6 +1577,24 @@ export interface paths {
         get: operations["get_payment"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagos/{id}/comprobante": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment's proof, as a download, to the family's co-parents. */
+        get: operations["get_proof"];
+        put?: never;
+        /** Attach or replace a payment's proof: by its payer or receiver. */
+        post: operations["upload_proof"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2800,6 +2890,8 @@ export interface components {
             notas?: string | null;
             /** @description A co-parent; left out: the caller. */
             pagadoPor?: string | null;
+            recurrencia?: components["schemas"]["RecurrenceInput"] | null;
+            reintegro?: components["schemas"]["InsurerInput"] | null;
             reparto: components["schemas"]["Reparto"];
         };
         ExpenseListAnswer: {
@@ -3033,6 +3125,11 @@ export interface components {
              */
             timestamp: string;
             title: string;
+        };
+        /** @description `reintegro` of a new expense. */
+        InsurerInput: {
+            /** @description The obra social or prepaga: 1 to 200 characters. */
+            entidad: string;
         };
         InvitationAnswer: {
             data: components["schemas"]["InvitationView"];
@@ -3606,6 +3703,14 @@ export interface components {
             /** @description An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent. */
             zonaHoraria?: string | null;
         };
+        /** @description The multipart form of a payment's proof. */
+        ProofUpload: {
+            /**
+             * Format: binary
+             * @description An image (JPG, PNG, GIF or WebP) or a PDF, at most 10 MB.
+             */
+            comprobante: string;
+        };
         PublicKey: {
             /** @description Base64url of the uncompressed P-256 public key: the `applicationServerKey` to subscribe with. */
             clave: string;
@@ -3630,6 +3735,14 @@ export interface components {
             email?: string | null;
             password?: string | null;
         };
+        /** @description The multipart form of an expense's receipt. */
+        ReceiptUpload: {
+            /**
+             * Format: binary
+             * @description An image (JPG, PNG, GIF or WebP) or a PDF, at most 10 MB.
+             */
+            recibo: string;
+        };
         ReceivedAnswer: {
             data: components["schemas"]["ReceivedInvitation"][];
             success: boolean;
@@ -3651,6 +3764,40 @@ export interface components {
         RecoveryCodesAnswer: {
             data: components["schemas"]["RecoveryCodes"];
             success: boolean;
+        };
+        /** @description `recurrencia` of a new expense. */
+        RecurrenceInput: {
+            /** @description `YYYY-MM-DD`: no expense after it. */
+            hasta?: string | null;
+        };
+        RecurrenteView: {
+            activo: boolean;
+            /** Format: date-time */
+            creadoEn: string;
+            creadoPor: string;
+            descripcion: string;
+            /**
+             * Format: int32
+             * @description The day of the month (the month's last when shorter).
+             */
+            dia: number;
+            familiaId: string;
+            hasta?: string | null;
+            id: string;
+            moneda: string;
+            /** Format: int64 */
+            monto: number;
+            /** @description The date of the next expense it makes. */
+            proxima: string;
+        };
+        RefundInput: {
+            /** @description `YYYY-MM-DD`: when it was refunded. */
+            fecha?: string | null;
+            /**
+             * Format: int64
+             * @description Minor units: a whole number from 1 to the expense's amount.
+             */
+            monto: number;
         };
         RefuseInput: {
             /** @description Up to 2000 characters; required with `otro`. */
@@ -3821,6 +3968,14 @@ export interface components {
         };
         SentAnswer: {
             data: components["schemas"]["Sent"];
+            success: boolean;
+        };
+        SeriesAnswer: {
+            data: components["schemas"]["RecurrenteView"];
+            success: boolean;
+        };
+        SeriesListAnswer: {
+            data: components["schemas"]["RecurrenteView"][];
             success: boolean;
         };
         Service: {
@@ -7993,6 +8148,82 @@ export interface operations {
             };
         };
     };
+    list_series: {
+        parameters: {
+            query?: {
+                /** @description One of the caller's families. */
+                familiaId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stop_series: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_expense: {
         parameters: {
             query?: never;
@@ -8415,6 +8646,235 @@ export interface operations {
                 };
             };
             /** @description an unknown reason, or `otro` without a comment */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (image/jpeg or application/pdf), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such expense, or no receipt */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReceiptUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            /** @description no file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description neither its creator nor its payer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description withdrawn */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description over 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description neither an image nor a PDF */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an image of more than 50 megapixels */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not its payer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_refund_not_expected`: no insurer named, a refund already recorded, or refused or withdrawn */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an amount that is not a whole number from 1 to the expense's, a bad date */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10912,6 +11372,131 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_proof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (image/jpeg or application/pdf), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such payment, or no proof */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_proof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProofUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description no file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description neither its payer nor its receiver */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description over 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description neither an image nor a PDF */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an image of more than 50 megapixels */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -58,6 +58,8 @@ pub mod kinds {
     /// An answer (approved, refused, disputed), with the state it left the expense in.
     pub const EXPENSE_ANSWERED: &str = "gasto.respondido";
     pub const EXPENSE_RECEIPT: &str = "gasto.recibo";
+    /// A monthly expense stopped: by a co-parent, or because its people changed.
+    pub const EXPENSE_SERIES_STOPPED: &str = "gasto.recurrente_detenido";
     pub const EXPENSE_REFUND: &str = "gasto.reintegro";
     pub const PAYMENT_RECORDED: &str = "pago.registrado";
     /// Confirmed or not received.

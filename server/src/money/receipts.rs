@@ -1,0 +1,431 @@
+//! An expense's receipt and a payment's proof: one file each, an image (re-encoded as a JPEG
+//! without its metadata, like every photo) or a PDF, at most 10 MB, stored encrypted
+//! (`platform::files`), replaced by a new upload, and served as a download to the family's
+//! co-parents only.
+
+use axum::{
+    body::Body,
+    extract::{
+        DefaultBodyLimit, Multipart, Path, State,
+        multipart::{MultipartError, MultipartRejection},
+    },
+    http::{HeaderValue, Response, StatusCode, header},
+};
+use bytes::Bytes;
+use chrono::Utc;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait, sea_query::Expr};
+use utoipa::ToSchema;
+
+use super::{
+    access::family_of_coparent,
+    entities::{
+        gasto::{self, WITHDRAWN},
+        pago,
+    },
+    expenses::{ExpenseAnswer, visible},
+    notice::publish_change,
+    payments::PaymentAnswer,
+    views,
+};
+use crate::{
+    error::{ApiError, ApiResult, ErrorBody},
+    families::record::{self, Act, kinds},
+    i18n::Msg,
+    ids,
+    platform::{pending, photo},
+    request::{AuthUser, Json},
+    state::AppState,
+};
+
+/// The most a receipt or proof may weigh.
+pub const MAX_BYTES: usize = 10 * 1024 * 1024;
+const FORM_ROOM: usize = 64 * 1024;
+const PDF: &str = "application/pdf";
+const JPEG: &str = "image/jpeg";
+
+pub fn body_limit() -> DefaultBodyLimit {
+    DefaultBodyLimit::max(MAX_BYTES + FORM_ROOM)
+}
+
+/// The multipart form of an expense's receipt.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct ReceiptUpload {
+    /// An image (JPG, PNG, GIF or WebP) or a PDF, at most 10 MB.
+    #[schema(value_type = String, format = Binary)]
+    recibo: Vec<u8>,
+}
+
+/// The multipart form of a payment's proof.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct ProofUpload {
+    /// An image (JPG, PNG, GIF or WebP) or a PDF, at most 10 MB.
+    #[schema(value_type = String, format = Binary)]
+    comprobante: Vec<u8>,
+}
+
+/// The stored files of a receipt or proof whose key is `clave`: a photo has its thumbnail too.
+pub fn keys_of(clave: &str) -> Vec<String> {
+    if clave.ends_with(".jpg") {
+        photo::with_thumbnail(clave).to_vec()
+    } else {
+        vec![clave.to_owned()]
+    }
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, Msg::MoneyFileTooLarge)
+}
+
+fn form_error(err: &MultipartError) -> ApiError {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large()
+    } else {
+        ApiError::bad_request(Msg::MoneyFileRequired)
+    }
+}
+
+/// The form's `field`, whole (at most `MAX_BYTES`).
+async fn read(multipart: Result<Multipart, MultipartRejection>, name: &str) -> ApiResult<Bytes> {
+    let mut multipart = multipart.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+        _ => ApiError::bad_request(Msg::MoneyFileRequired),
+    })?;
+    loop {
+        let field = match multipart.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => return Err(ApiError::bad_request(Msg::MoneyFileRequired)),
+            Err(err) => return Err(form_error(&err)),
+        };
+        if field.name() != Some(name) {
+            continue;
+        }
+        let data = field.bytes().await.map_err(|e| form_error(&e))?;
+        if data.is_empty() {
+            return Err(ApiError::bad_request(Msg::MoneyFileRequired));
+        }
+        if data.len() > MAX_BYTES {
+            return Err(too_large());
+        }
+        return Ok(data);
+    }
+}
+
+/// A PDF by its content: its header first, its end marker in its last kilobyte.
+fn is_pdf(data: &[u8]) -> bool {
+    let tail = &data[data.len().saturating_sub(1024)..];
+    data.starts_with(b"%PDF-") && tail.windows(5).any(|w| w == b"%%EOF")
+}
+
+/// Stores an upload under `prefix`, noted as pending until the row points at it: a PDF as sent,
+/// anything else as an image (415 if it is not one). Gives back its key, type and size.
+async fn store(
+    state: &AppState,
+    prefix: &str,
+    data: Bytes,
+) -> ApiResult<(String, &'static str, i64)> {
+    if is_pdf(&data) {
+        let clave = format!("{prefix}/{}.pdf", ids::new_id());
+        pending::note(&state.db, state, std::slice::from_ref(&clave)).await?;
+        let size = i64::try_from(data.len()).unwrap_or(i64::MAX);
+        if let Err(err) = state.files.put(&state.db, &clave, data).await {
+            photo::after_change(state, &[], std::slice::from_ref(&clave)).await;
+            return Err(ApiError::internal(format!("{err:#}")));
+        }
+        return Ok((clave, PDF, size));
+    }
+    if data.starts_with(b"%PDF-") {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Msg::MoneyFileType,
+        ));
+    }
+    let processed = photo::prepare(data.to_vec()).await.map_err(|e| {
+        if e.status() == StatusCode::UNSUPPORTED_MEDIA_TYPE {
+            ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, Msg::MoneyFileType)
+        } else {
+            e
+        }
+    })?;
+    let size = i64::try_from(processed.photo.len()).unwrap_or(i64::MAX);
+    let stored = photo::store_processed(state, prefix, processed).await?;
+    Ok((stored.photo_key, JPEG, size))
+}
+
+/// Serves a stored receipt or proof as a download named `name`.
+async fn serve(state: &AppState, clave: &str, name: &str) -> ApiResult<Response<Body>> {
+    let opened = state
+        .files
+        .open(&state.db, clave)
+        .await
+        .map_err(|e| ApiError::internal(format!("{e:#}")))?
+        .ok_or_else(ApiError::not_found)?;
+    let len = opened.len;
+    let mut content = opened.content;
+    // Receipts are small: read and authenticated whole before the answer starts, so a tampered
+    // file is an error status rather than a cut body.
+    let mut body = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    use futures_util::StreamExt;
+    while let Some(chunk) = content.next().await {
+        body.extend_from_slice(&chunk.map_err(|e| ApiError::internal(format!("{e:#}")))?);
+    }
+    let (mime, ext) = if clave.ends_with(".pdf") {
+        (PDF, "pdf")
+    } else {
+        (JPEG, "jpg")
+    };
+    let mut response = Response::new(Body::from(body));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{name}.{ext}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; sandbox; frame-ancestors 'none'"),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
+    Ok(response)
+}
+
+/// Attach or replace an expense's receipt: by whoever added or paid it.
+#[utoipa::path(post, path = "/gastos/{id}/recibo", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body(content = ReceiptUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = ExpenseAnswer),
+        (status = 400, description = "no file", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "neither its creator nor its payer", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "withdrawn", body = ErrorBody),
+        (status = 413, description = "over 10 MB", body = ErrorBody),
+        (status = 415, description = "neither an image nor a PDF", body = ErrorBody),
+        (status = 422, description = "an image of more than 50 megapixels", body = ErrorBody),
+    ))]
+pub async fn upload_receipt(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<String>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<ExpenseAnswer>> {
+    let me = auth.user.id.clone();
+    let (found, family) = visible(&state.db, &id, &me).await?;
+    if found.creado_por != me && found.pagado_por != me {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::MoneyFileNotYours));
+    }
+    if found.estado == WITHDRAWN {
+        return Err(ApiError::conflict(Msg::MoneyExpenseAnswered));
+    }
+    let data = read(multipart, "recibo").await?;
+    let (clave, tipo, tamano) = store(&state, &format!("dinero/{}", family.id), data).await?;
+    let new_keys = keys_of(&clave);
+    let old_keys = found
+        .recibo_clave
+        .as_deref()
+        .map(keys_of)
+        .unwrap_or_default();
+    let written: ApiResult<views::GastoView> = async {
+        photo::before_change(&state, &old_keys).await?;
+        let txn = state.db.begin().await?;
+        let updated = gasto::Entity::update_many()
+            .col_expr(gasto::Column::ReciboClave, Expr::value(clave.clone()))
+            .col_expr(gasto::Column::ReciboTipo, Expr::value(tipo))
+            .col_expr(gasto::Column::ReciboTamano, Expr::value(tamano))
+            .col_expr(gasto::Column::UpdatedAt, Expr::value(Utc::now()))
+            .filter(gasto::Column::Id.eq(&found.id))
+            .filter(gasto::Column::Estado.ne(WITHDRAWN))
+            .exec_with_returning(&txn)
+            .await?;
+        let row = updated
+            .into_iter()
+            .next()
+            .ok_or_else(|| ApiError::conflict(Msg::MoneyExpenseAnswered))?;
+        record::append(
+            &txn,
+            &family.id,
+            Act {
+                kind: kinds::EXPENSE_RECEIPT,
+                actor: Some(&me),
+                content: serde_json::json!({"gasto": row.id, "tipo": tipo, "tamano": tamano}),
+                subjects: vec![record::user_subject(&me)],
+            },
+        )
+        .await?;
+        let live = publish_change(&txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+        let view = views::one_expense(&txn, row).await?;
+        txn.commit().await?;
+        state.wake(live);
+        Ok(view)
+    }
+    .await;
+    match written {
+        Ok(view) => {
+            photo::after_change(&state, &new_keys, &old_keys).await;
+            Ok(Json(ExpenseAnswer {
+                success: true,
+                data: view,
+            }))
+        }
+        Err(err) => {
+            photo::after_change(&state, &old_keys, &new_keys).await;
+            Err(err)
+        }
+    }
+}
+
+/// An expense's receipt, as a download, to the family's co-parents.
+#[utoipa::path(get, path = "/gastos/{id}/recibo", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "the file (image/jpeg or application/pdf), as an attachment", content_type = "application/octet-stream"),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "no such expense, or no receipt", body = ErrorBody),
+    ))]
+pub async fn get_receipt(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response<Body>> {
+    let (row, _) = visible(&state.db, &id, &auth.user.id).await?;
+    let clave = row.recibo_clave.ok_or_else(ApiError::not_found)?;
+    serve(&state, &clave, "recibo").await
+}
+
+async fn visible_payment(state: &AppState, pago_id: &str, me: &str) -> ApiResult<pago::Model> {
+    let row = pago::Entity::find_by_id(pago_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    family_of_coparent(&state.db, &row.familia_id, me).await?;
+    Ok(row)
+}
+
+/// Attach or replace a payment's proof: by its payer or receiver.
+#[utoipa::path(post, path = "/pagos/{id}/comprobante", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body(content = ProofUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = PaymentAnswer),
+        (status = 400, description = "no file", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "neither its payer nor its receiver", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 413, description = "over 10 MB", body = ErrorBody),
+        (status = 415, description = "neither an image nor a PDF", body = ErrorBody),
+        (status = 422, description = "an image of more than 50 megapixels", body = ErrorBody),
+    ))]
+pub async fn upload_proof(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<String>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<PaymentAnswer>> {
+    let me = auth.user.id.clone();
+    let found = visible_payment(&state, &id, &me).await?;
+    if found.de != me && found.para != me {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::MoneyFileNotYours));
+    }
+    let data = read(multipart, "comprobante").await?;
+    let (clave, tipo, tamano) =
+        store(&state, &format!("dinero/{}", found.familia_id), data).await?;
+    let new_keys = keys_of(&clave);
+    let old_keys = found
+        .comprobante_clave
+        .as_deref()
+        .map(keys_of)
+        .unwrap_or_default();
+    let written: ApiResult<pago::Model> = async {
+        photo::before_change(&state, &old_keys).await?;
+        let txn = state.db.begin().await?;
+        let updated = pago::Entity::update_many()
+            .col_expr(pago::Column::ComprobanteClave, Expr::value(clave.clone()))
+            .col_expr(pago::Column::ComprobanteTipo, Expr::value(tipo))
+            .col_expr(pago::Column::ComprobanteTamano, Expr::value(tamano))
+            .filter(pago::Column::Id.eq(&found.id))
+            .exec_with_returning(&txn)
+            .await?;
+        let row = updated.into_iter().next().ok_or_else(ApiError::not_found)?;
+        record::append(
+            &txn,
+            &row.familia_id,
+            Act {
+                kind: kinds::PAYMENT_PROOF,
+                actor: Some(&me),
+                content: serde_json::json!({"pago": row.id, "tipo": tipo, "tamano": tamano}),
+                subjects: vec![
+                    record::user_subject(&row.de),
+                    record::user_subject(&row.para),
+                ],
+            },
+        )
+        .await?;
+        let live =
+            publish_change(&txn, &row.familia_id, serde_json::json!({"pagoId": row.id})).await?;
+        txn.commit().await?;
+        state.wake(live);
+        Ok(row)
+    }
+    .await;
+    match written {
+        Ok(row) => {
+            photo::after_change(&state, &new_keys, &old_keys).await;
+            Ok(Json(PaymentAnswer {
+                success: true,
+                data: views::payment(row),
+            }))
+        }
+        Err(err) => {
+            photo::after_change(&state, &old_keys, &new_keys).await;
+            Err(err)
+        }
+    }
+}
+
+/// A payment's proof, as a download, to the family's co-parents.
+#[utoipa::path(get, path = "/pagos/{id}/comprobante", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "the file (image/jpeg or application/pdf), as an attachment", content_type = "application/octet-stream"),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "no such payment, or no proof", body = ErrorBody),
+    ))]
+pub async fn get_proof(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response<Body>> {
+    let row = visible_payment(&state, &id, &auth.user.id).await?;
+    let clave = row.comprobante_clave.ok_or_else(ApiError::not_found)?;
+    serve(&state, &clave, "comprobante").await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pdf_is_known_by_its_header_and_end_marker() {
+        assert!(is_pdf(b"%PDF-1.7\nstuff\n%%EOF\n"));
+        assert!(!is_pdf(b"%PDF-1.7\nno end"));
+        assert!(!is_pdf(b"<html>%%EOF"));
+    }
+
+    #[test]
+    fn a_photo_goes_with_its_thumbnail() {
+        assert_eq!(
+            keys_of("dinero/f/a.jpg"),
+            vec!["dinero/f/a.jpg", "dinero/f/a-mini.jpg"]
+        );
+        assert_eq!(keys_of("dinero/f/a.pdf"), vec!["dinero/f/a.pdf"]);
+    }
+}
