@@ -11,13 +11,6 @@ const expensesKey = (familiaId: string, filters: ExpenseFilters) => ['dinero', f
 const paymentsKey = (familiaId: string) => ['dinero', familiaId, 'pagos'] as const;
 
 type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
-type Init = { params?: { path?: Record<string, string> }; body?: unknown };
-// The refund and the monthly templates come with the server's second part of money; until their
-// types are generated they are called by path.
-const untyped = api as unknown as {
-  POST: <T>(path: string, init?: Init) => Answer<T>;
-  DELETE: <T>(path: string, init?: Init) => Answer<T>;
-};
 
 async function data<T>(answer: Answer<T>, fallback: string): Promise<T> {
   return (await unwrap(answer, fallback)).data;
@@ -128,14 +121,14 @@ export function useAnswerExpense() {
 export function useRecordRefund() {
   const { t } = useTranslation();
   return useMoneyMutation(({ id, monto, fecha }: { id: string; monto: number; fecha: string }) =>
-    data<Expense>(untyped.POST('/api/gastos/{id}/reintegro', { params: { path: { id } }, body: { monto, fecha } }), t('money.errors.save')),
+    data(api.POST('/api/gastos/{id}/reintegro', { params: { path: { id } }, body: { monto, fecha } }), t('money.errors.save')),
   );
 }
 
 /** Stops a monthly expense: the months already made stay. */
 export function useStopRecurring() {
   const { t } = useTranslation();
-  return useMoneyMutation((id: string) => data<unknown>(untyped.DELETE('/api/gastos-recurrentes/{id}', { params: { path: { id } } }), t('money.errors.save')));
+  return useMoneyMutation((id: string) => data(api.DELETE('/api/gastos-recurrentes/{id}', { params: { path: { id } } }), t('money.errors.save')));
 }
 
 export function useCreatePayment() {

@@ -26,15 +26,8 @@ export type CurrencyBalance = components['schemas']['CurrencyBalance'];
 export type Balance = components['schemas']['BalanceView'];
 export type FinanceSettings = components['schemas']['Settings'];
 
-/**
- * A new expense. Its monthly template (`recurrencia`: the same expense made again each month,
- * until `hasta` when given) and expected insurer refund (`reintegro`) come with the server's
- * second part and are sent as the contract fixes them.
- */
-export type ExpenseInput = components['schemas']['ExpenseInput'] & {
-  recurrencia?: { hasta?: string | null } | null;
-  reintegro?: { entidad: string } | null;
-};
+/** A new expense, with its optional monthly template (`recurrencia`) and expected insurer refund (`reintegro`). */
+export type ExpenseInput = components['schemas']['ExpenseInput'];
 
 export interface ExpenseFilters {
   estado?: string;
