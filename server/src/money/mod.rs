@@ -1,7 +1,8 @@
 //! Money: shared expenses and their exact shares, approvals, payments between parents, running
-//! balances and settling up, child support (docs/money.md states the rules). `split` and `settle`
-//! are the pure parts everything else stands on; `balance` keeps the running totals that every
-//! counted expense and confirmed payment moves in its own transaction.
+//! balances and settling up, child support (`support`) and expense reports (docs/money.md states
+//! the rules). `split` and `settle` are the pure
+//! parts everything else stands on; `balance` keeps the running totals that every counted
+//! expense and confirmed payment moves in its own transaction.
 
 pub mod access;
 pub mod answers;
@@ -16,13 +17,14 @@ pub mod receipts;
 pub mod recurring;
 pub mod refunds;
 pub mod reparto;
+pub mod reports;
 pub mod settings;
 pub mod settle;
 pub mod split;
 pub mod support;
 pub mod views;
 
-use std::sync::OnceLock;
+use std::sync::LazyLock;
 
 use async_trait::async_trait;
 use chrono::Utc;
@@ -42,16 +44,14 @@ use crate::{
     state::AppState,
 };
 
-/// The money domain's part of the contract (`domain`). Its expense tables go with a family's row
-/// (foreign keys cascade); an erased account's expenses and payments stay for the other parent
-/// as the family's history, their balances whole.
-pub struct Money;
+/// The export README's lines for expenses, payments and balances, then child support.
+static README: LazyLock<String> =
+    LazyLock::new(|| format!("{}{}", export::README, support::export::README));
 
-/// The export README's lines for expenses, payments and child support, put together once.
-fn readme() -> &'static str {
-    static README: OnceLock<String> = OnceLock::new();
-    README.get_or_init(|| format!("{}{}", export::README, support::export::README))
-}
+/// The money domain's part of the contract (`domain`). Its tables go with a family's row
+/// (foreign keys cascade); an erased account's expenses and payments stay for the other
+/// parent as the family's history, their balances whole.
+pub struct Money;
 
 #[async_trait]
 impl Domain for Money {
@@ -75,6 +75,8 @@ impl Domain for Money {
             .routes(routes!(payments::get_payment))
             .routes(routes!(payments::confirm_payment))
             .routes(routes!(payments::not_received_payment))
+            .routes(routes!(reports::expense_report))
+            .routes(routes!(reports::expense_csv))
             .merge(
                 OpenApiRouter::new()
                     .routes(routes!(receipts::upload_receipt, receipts::get_receipt))
@@ -112,9 +114,10 @@ impl Domain for Money {
     ) -> ApiResult<(Vec<ExportFile>, &'static str)> {
         let mut files = export::files(state, user).await?;
         files.extend(support::export::files(state, user).await?);
-        Ok((files, readme()))
+        Ok((files, README.as_str()))
     }
 
+    /// Child-support agreements stay for the other parent, without the erased user's name.
     async fn erase_account(
         &self,
         txn: &DatabaseTransaction,

@@ -34,14 +34,14 @@ pub const EVENT_REMINDER: &str = "evento.recordatorio";
 pub const CUSTODY_SWAP: &str = "custodia.cambio";
 /// An exchange of the children an hour ahead.
 pub const CUSTODY_EXCHANGE: &str = "custodia.intercambio";
-/// A child-support step: set up, changed, adjusted, a payment recorded, confirmed or not received.
-pub const SUPPORT_STEP: &str = "cuota.aviso";
-/// A child-support due passed its date unpaid (told once, to both parents).
-pub const SUPPORT_OVERDUE: &str = "cuota.vencida";
 /// A step of a shared expense: added, answered, changed or withdrawn.
 pub const MONEY_EXPENSE: &str = "dinero.gasto";
 /// A payment between parents: recorded, confirmed or not received.
 pub const MONEY_PAYMENT: &str = "dinero.pago";
+/// A child-support step: set up, changed, adjusted, a payment recorded, confirmed or not received.
+pub const SUPPORT_STEP: &str = "cuota.aviso";
+/// A child-support due passed its date unpaid (told once, to both parents).
+pub const SUPPORT_OVERDUE: &str = "cuota.vencida";
 
 pub static ALL: &[Kind] = &[
     Kind {

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{Answer, TestApp};
 
-const PASSWORD: &str = "lluvia-de-otoño-en-Rosario";
+pub const PASSWORD: &str = "lluvia-de-otoño-en-Rosario";
 const ZONE: chrono_tz::Tz = chrono_tz::America::Argentina::Buenos_Aires;
 
 async fn register(app: &TestApp, nombre: &str, email: &str) -> (String, String) {

@@ -25,6 +25,7 @@ mod message_attachments;
 mod message_search;
 mod messages;
 mod money;
+mod money_reports;
 mod money_support;
 mod notifications;
 mod openapi;

@@ -619,3 +619,34 @@ async fn hostile_input_is_refused_field_by_field() {
         .await;
     assert!(a.body["errors"]["fecha"].is_string(), "{}", a.body);
 }
+
+#[tokio::test]
+async fn an_erased_account_leaves_the_agreement_to_the_other_parent() {
+    let f = family().await;
+    let id = f.cuota(100_000, 10, "2030-01-01").await;
+    f.run_job(at(2030, 1, 5, 12)).await;
+    f.pay(&f.beto, &id, json!(40_000)).await;
+    let closed = f
+        .app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&f.beto),
+            Some(json!({"password": crate::custody::PASSWORD, "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert!(closed.status.is_success(), "{}", closed.body);
+    let later = Utc::now() + chrono::Duration::days(91);
+    nido::accounts::closing::purge_due(&f.app.state, later)
+        .await
+        .expect("purge");
+    let detail = f.cuota_detail(&f.ana, &id).await;
+    assert_eq!(detail["beneficiario"], Value::Null);
+    assert_eq!(detail["pagador"], f.ana_id.as_str());
+    assert_eq!(detail["pagos"][0]["registradoPor"], Value::Null);
+    assert_eq!(dues_of(&detail), [due("2030-01", 100_000, 40_000)]);
+    // Nobody is left to tell on the other side; the job still runs.
+    f.run_job(at(2030, 1, 11, 15)).await;
+    assert_eq!(f.notices(&f.ana_id, "cuota.vencida").await.len(), 1);
+}

@@ -661,6 +661,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias/{id}/informes/gastos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals of the counted expenses of one currency: by month, category, child and person. */
+        get: operations["expense_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/informes/gastos.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The counted expenses as CSV, one line each, with each participant's share in a column of
+         *     their own; headers in the caller's language.
+         */
+        get: operations["expense_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias/{id}/invitaciones": {
         parameters: {
             query?: never;
@@ -2429,6 +2466,11 @@ export interface components {
             foto?: string | null;
             nombre: string;
         };
+        CategoryTotal: {
+            categoria: string;
+            /** Format: int64 */
+            total: number;
+        };
         CheckpointAnswer: {
             data: components["schemas"]["CheckpointView"];
             success: boolean;
@@ -2492,6 +2534,12 @@ export interface components {
              * @description The latest entry of the family record about the child; null if none.
              */
             ultimaActividad?: string | null;
+        };
+        ChildTotal: {
+            /** @description Null: expenses for no child in particular. */
+            hijoId?: string | null;
+            /** Format: int64 */
+            total: number;
         };
         ChildView: {
             _id: string;
@@ -2902,6 +2950,24 @@ export interface components {
             gastos: components["schemas"]["GastoView"][];
             /** @description The next page's cursor; null on the last page. */
             siguiente?: string | null;
+        };
+        ExpenseReport: {
+            moneda: string;
+            /** @description Largest first. */
+            porCategoria: components["schemas"]["CategoryTotal"][];
+            /**
+             * @description An expense for several children counts for each an exact share (`split`); largest first,
+             *     expenses for no child last.
+             */
+            porHijo: components["schemas"]["ChildTotal"][];
+            /** @description Oldest month first. */
+            porMes: components["schemas"]["MonthTotal"][];
+            /** @description The family's co-parents in the order they joined, then anyone else who took part. */
+            porPersona: components["schemas"]["PersonTotal"][];
+        };
+        ExpenseReportAnswer: {
+            data: components["schemas"]["ExpenseReport"];
+            success: boolean;
         };
         FamiliaRef: {
             _id: string;
@@ -3397,6 +3463,12 @@ export interface components {
              */
             uptime: number;
         };
+        MonthTotal: {
+            /** @description `YYYY-MM`. */
+            mes: string;
+            /** Format: int64 */
+            total: number;
+        };
         NewFamily: {
             /** @description 1 to 100 characters; "Familia <the creator's last name>" when absent. */
             nombre?: string | null;
@@ -3612,6 +3684,19 @@ export interface components {
          * @enum {string}
          */
         Permission: "coparent" | "viewer";
+        PersonTotal: {
+            /**
+             * Format: int64
+             * @description What they paid.
+             */
+            pagado: number;
+            /**
+             * Format: int64
+             * @description Their shares.
+             */
+            parte: number;
+            usuarioId: string;
+        };
         PersonView: {
             _id: string;
             apellido: string;
@@ -7430,6 +7515,115 @@ export interface operations {
                 };
             };
             /** @description an unknown currency, an amount that is not a whole number from 0 to 10^12, an income of someone who is not a co-parent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    expense_report: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`, included; no lower bound when absent. */
+                desde?: string;
+                /** @description `YYYY-MM-DD`, included; no upper bound when absent. */
+                hasta?: string;
+                /** @description ISO 4217; the family's currency when absent. Currencies are never mixed. */
+                moneda?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseReportAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad date or currency, or hasta before desde */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    expense_csv: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`, included; no lower bound when absent. */
+                desde?: string;
+                /** @description `YYYY-MM-DD`, included; no upper bound when absent. */
+                hasta?: string;
+                /** @description ISO 4217; the family's currency when absent. Currencies are never mixed. */
+                moneda?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad date or currency, or hasta before desde */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -20,9 +20,7 @@ use crate::{
 };
 
 pub const README: &str = "\
-- dinero/cuotas.json: the child support you pay or receive, with each month's due, the history of \
-its amount and its payments (amounts in minor units of the currency).
-";
+dinero/cuotas.json             las cuotas alimentarias que pagas o recibes, con sus vencimientos, ajustes y pagos / the child support you pay or receive, with its dues, adjustments and payments\n";
 
 /// The agreements where the user pays or receives, whole.
 pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<ExportFile>> {

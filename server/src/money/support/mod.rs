@@ -16,16 +16,13 @@ pub mod notice;
 pub mod payments;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    sea_query::Expr,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+pub use super::access::{coparents, require_coparent as coparent};
 use crate::{
     domain::Work,
-    error::{ApiError, ApiResult},
-    families::{self, FamilyMember, entities::miembro, record},
+    families::record,
     platform::{
         jobs::Periodic,
         live::{self, Wake},
@@ -70,28 +67,6 @@ pub fn periodic() -> Vec<(Periodic, Work)> {
             Ok(())
         })
     })]
-}
-
-/// Money is the co-parents' business: a viewer is answered as a stranger is.
-pub fn coparent(access: &FamilyMember) -> ApiResult<()> {
-    if families::can_edit(&access.me) {
-        Ok(())
-    } else {
-        Err(ApiError::not_found())
-    }
-}
-
-/// The family's current co-parents, in the order they joined.
-pub async fn coparents(db: &impl ConnectionTrait, familia_id: &str) -> Result<Vec<String>, DbErr> {
-    miembro::Entity::find()
-        .select_only()
-        .column(miembro::Column::UsuarioId)
-        .filter(miembro::Column::FamiliaId.eq(familia_id))
-        .filter(miembro::Column::Permiso.is_in(families::EDITING_PERMISSIONS))
-        .order_by_asc(miembro::Column::CreatedAt)
-        .into_tuple()
-        .all(db)
-        .await
 }
 
 /// Tells the family's co-parents' open pages that its money changed. Inside the change's
@@ -174,9 +149,9 @@ pub fn decimal(monto: i64, exponent: u32) -> String {
     )
 }
 
-/// An ISO 4217 code with minor units, upper-cased.
+/// An ISO 4217 code as the standard spells it (upper case), of a currency with minor units.
 pub fn currency(value: Option<&str>) -> Option<String> {
-    let code = value?.trim().to_ascii_uppercase();
+    let code = value?.trim().to_owned();
     let known = iso_currency::Currency::from_code(&code)?;
     known.exponent()?;
     Some(code)
@@ -199,7 +174,8 @@ mod tests {
 
     #[test]
     fn currencies_are_iso_codes_with_minor_units() {
-        assert_eq!(currency(Some("ars")).as_deref(), Some("ARS"));
+        assert_eq!(currency(Some("ARS")).as_deref(), Some("ARS"));
+        assert_eq!(currency(Some("ars")), None);
         assert_eq!(currency(Some("KWD")).as_deref(), Some("KWD"));
         assert_eq!(currency(Some("XXX")), None);
         assert_eq!(currency(Some("ZZZ")), None);
