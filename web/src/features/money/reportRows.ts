@@ -28,7 +28,7 @@ export function reportTables(report: Report, names: Names): ChartTable[] {
   return [
     { key: 'month', series: [names.total], rows: report.porMes.map((m) => ({ label: names.month(m.mes), values: [m.total] })) },
     { key: 'category', series: [names.total], rows: report.porCategoria.map((c) => ({ label: names.category(c.categoria), values: [c.total] })) },
-    { key: 'child', series: [names.total], rows: report.porHijo.map((h) => ({ label: names.child(h.hijoId), values: [h.total] })) },
+    { key: 'child', series: [names.total], rows: report.porHijo.map((h) => ({ label: names.child(h.hijoId ?? null), values: [h.total] })) },
     { key: 'person', series: [names.paid, names.share], rows: report.porPersona.map((p) => ({ label: names.person(p.usuarioId), values: [p.pagado, p.parte] })) },
   ];
 }

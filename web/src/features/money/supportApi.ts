@@ -74,14 +74,10 @@ export function useAnswerSupportPayment(familiaId: string) {
   );
 }
 
-type Init = { params?: { path?: Record<string, string>; query?: Record<string, string> } };
-// The report's route comes with the expense reports' part of the server; until its types are generated it is called by path.
-const untyped = api as unknown as { GET: <T>(path: string, init?: Init) => Answer<T> };
-
 export function useReport(familiaId: string, query: { desde: string; hasta: string; moneda: string }) {
   const { t } = useTranslation();
   return useQuery({
     queryKey: ['dinero', familiaId, 'informe', query],
-    queryFn: () => data<Report>(untyped.GET('/api/familias/{id}/informes/gastos', { params: { path: { id: familiaId }, query } }), t('money.errors.load')),
+    queryFn: (): Promise<Report> => data(api.GET('/api/familias/{id}/informes/gastos', { params: { path: { id: familiaId }, query } }), t('money.errors.load')),
   });
 }

@@ -48,11 +48,5 @@ export type SupportAdjustment = components['schemas']['AdjustmentInput'];
 export type SupportPaymentInput = components['schemas']['SupportPaymentInput'];
 export type SupportUpdate = components['schemas']['AgreementChange'];
 
-/** The expense report of a period in one currency. */
-export interface Report {
-  moneda: string;
-  porMes: { mes: string; total: number }[];
-  porCategoria: { categoria: string; total: number }[];
-  porHijo: { hijoId: string | null; total: number }[];
-  porPersona: { usuarioId: string; pagado: number; parte: number }[];
-}
+/** The counted expenses of a period in one currency, by month, category, child and person. */
+export type Report = components['schemas']['ExpenseReport'];
