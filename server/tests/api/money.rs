@@ -1529,3 +1529,107 @@ async fn an_insurers_refund_is_split_like_its_expense_and_lowers_what_counts() {
     assert_eq!(blank.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(blank.body["errors"]["reintegro.entidad"].is_string());
 }
+
+#[tokio::test]
+async fn approvals_and_confirmations_at_the_same_time_count_once() {
+    let f = family().await;
+    let everyone = [f.ana_id.as_str(), f.beto_id.as_str(), f.cami_id.as_str()];
+    for round in 0..3 {
+        let id = f
+            .added(
+                &f.ana,
+                json!({"monto": 3_000 + round, "reparto": f.split("igual", &everyone)}),
+            )
+            .await;
+        let (b, c) = tokio::join!(
+            f.act(&f.beto, &id, "aprobar", json!({})),
+            f.act(&f.cami, &id, "aprobar", json!({})),
+        );
+        assert_eq!(b.status, StatusCode::OK, "{}", b.body);
+        assert_eq!(c.status, StatusCode::OK, "{}", c.body);
+        let seen = f.app.get(&format!("/api/gastos/{id}"), Some(&f.ana)).await;
+        assert_eq!(data(&seen)["estado"], "aprobado");
+    }
+    let paid = f
+        .payment(
+            &f.beto,
+            json!({"de": f.beto_id, "para": f.ana_id, "monto": 1_000}),
+        )
+        .await;
+    let path = format!("/api/pagos/{}/confirmar", id_of(&paid));
+    let (one, two) = tokio::join!(
+        f.app.post(&path, Some(&f.ana), json!({})),
+        f.app.post(&path, Some(&f.ana), json!({})),
+    );
+    let mut statuses = [one.status, two.status];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
+    let balance = f.balance(&f.ana).await;
+    assert_zero_sum(&balance);
+    // 3000 + 3001 + 3002 split three ways (the odd cents to the others), Ana paid it all; then
+    // Beto's 1000.
+    assert_eq!(saldos(&balance, "ARS")[&f.ana_id], 9_003 - 3_000 - 1_000);
+}
+
+#[tokio::test]
+async fn erasing_a_family_erases_its_money_and_its_receipts() {
+    let f = family().await;
+    let own = f.app.own_family(&f.carla).await;
+    let a = f
+        .app
+        .post(
+            "/api/gastos",
+            Some(&f.carla),
+            json!({"familiaId": own, "descripcion": "Remedios", "monto": 4_200, "fecha": "2026-03-01",
+                   "categoria": "salud", "reparto": {"modo": "unico", "participantes": [f.carla_id]}}),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    assert_eq!(
+        data(&a)["estado"],
+        "aprobado",
+        "nobody else must approve it"
+    );
+    let path = format!("/api/gastos/{}/recibo", id_of(&a));
+    let up =
+        crate::helpers::answer(upload_file(&f.app, &path, &f.carla, "recibo", small_pdf()).await)
+            .await;
+    assert_eq!(up.status, StatusCode::OK, "{}", up.body);
+    let files_before = crate::children::stored_files(&f.app).len();
+    let closed = f
+        .app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&f.carla),
+            Some(json!({"password": PASSWORD, "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert!(closed.status.is_success(), "{}", closed.body);
+    let purged = nido::accounts::closing::purge_due(
+        &f.app.state,
+        chrono::Utc::now() + chrono::Duration::days(91),
+    )
+    .await
+    .expect("purge");
+    assert_eq!(purged, 1);
+    use nido::money::entities::{gasto, saldo};
+    let left = gasto::Entity::find()
+        .filter(gasto::Column::FamiliaId.eq(&own))
+        .count(&f.app.db)
+        .await
+        .expect("count");
+    assert_eq!(left, 0);
+    let balances = saldo::Entity::find()
+        .filter(saldo::Column::FamiliaId.eq(&own))
+        .count(&f.app.db)
+        .await
+        .expect("count");
+    assert_eq!(balances, 0);
+    assert_eq!(
+        crate::children::stored_files(&f.app).len(),
+        files_before - 1,
+        "the receipt is gone"
+    );
+}
