@@ -1,8 +1,8 @@
 //! Money: shared expenses and their exact shares, approvals, payments between parents, running
 //! balances and settling up, child support (`support`) and expense reports (docs/money.md states
-//! the rules). `split` and `settle` are the pure
-//! parts everything else stands on; `balance` keeps the running totals that every counted
-//! expense and confirmed payment moves in its own transaction.
+//! the rules). `split` and `settle` are the pure parts everything else stands on; `balance`
+//! keeps the running totals that every counted expense and confirmed payment moves in its own
+//! transaction.
 
 pub mod access;
 pub mod answers;
@@ -75,14 +75,14 @@ impl Domain for Money {
             .routes(routes!(payments::get_payment))
             .routes(routes!(payments::confirm_payment))
             .routes(routes!(payments::not_received_payment))
-            .routes(routes!(reports::expense_report))
-            .routes(routes!(reports::expense_csv))
             .merge(
                 OpenApiRouter::new()
                     .routes(routes!(receipts::upload_receipt, receipts::get_receipt))
                     .routes(routes!(receipts::upload_proof, receipts::get_proof))
                     .layer(receipts::body_limit()),
             )
+            .routes(routes!(reports::expense_report))
+            .routes(routes!(reports::expense_csv))
             .merge(support::router())
     }
 
@@ -127,14 +127,14 @@ impl Domain for Money {
         Ok(Vec::new())
     }
 
+    /// The family's rows go with its row (foreign keys cascade; child support is erased here);
+    /// its receipts and proofs are removed once the erasure commits.
     async fn erase_family(
         &self,
         txn: &DatabaseTransaction,
         familia_id: &str,
     ) -> Result<Vec<String>, DbErr> {
         support::export::erase_family(txn, familia_id).await?;
-        // The family's rows go with its row (foreign keys cascade); its receipts and proofs are
-        // removed once the erasure commits.
         stored_files(txn, Some(familia_id), None).await
     }
 }
