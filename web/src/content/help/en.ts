@@ -559,25 +559,25 @@ const en: HelpContent = {
         'No split is right for every family. When you add an expense in Finances you pick one of these four ways, and Nido works out each person\'s share to the cent: a cent left over goes to whoever did not pay.',
       steps: [
         {
-          title: 'Equal shares',
+          title: 'Half and half (50/50)',
           content: [
             'Simple and easy to keep track of. It works well when incomes are similar and time with the children is shared evenly.',
           ],
         },
         {
-          title: 'By income',
+          title: 'In proportion to income',
           content: [
             'Each contributes according to what they earn. If one earns 600 and the other 400, the first covers 60% and the second 40%: of an expense of 100, one pays 60 and the other 40.',
           ],
         },
         {
-          title: 'Percentages',
+          title: 'Custom percentages',
           content: [
             'When you agree on another proportion, for example 62.5 and 37.5, or when one kind of expense is split differently from the rest. The percentages must add up to 100.',
           ],
         },
         {
-          title: 'One person',
+          title: 'A single parent',
           content: [
             'Some expenses are always covered by one of you, for example an activity one parent chose alone or something already included in child support.',
           ],

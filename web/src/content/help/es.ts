@@ -561,25 +561,25 @@ const es: HelpContent = {
         'No hay un reparto correcto para todas las familias. Al cargar un gasto en Finanzas eliges una de estas cuatro formas, y Nido calcula la parte de cada uno al centavo: si sobra un centavo, va a quien no pagó.',
       steps: [
         {
-          title: 'Partes iguales',
+          title: 'Mitad y mitad (50/50)',
           content: [
             'Simple y fácil de controlar. Funciona bien cuando los ingresos son parecidos y el tiempo con los hijos se reparte de forma pareja.',
           ],
         },
         {
-          title: 'Según ingresos',
+          title: 'Proporcional a los ingresos',
           content: [
             'Cada uno aporta según lo que gana. Si uno gana 600 y el otro 400, el primero cubre el 60 % y el segundo el 40 %: de un gasto de 100, uno paga 60 y el otro 40.',
           ],
         },
         {
-          title: 'Porcentajes',
+          title: 'Porcentajes a medida',
           content: [
             'Cuando acuerdan otra proporción, por ejemplo 62,5 y 37,5, o cuando un tipo de gasto se reparte distinto que el resto. Los porcentajes deben sumar 100.',
           ],
         },
         {
-          title: 'Una sola persona',
+          title: 'Un solo progenitor',
           content: [
             'Algunos gastos los cubre siempre uno de los dos, por ejemplo una actividad que eligió por su cuenta o algo que ya está incluido en la cuota alimentaria.',
           ],
