@@ -474,7 +474,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record a payment. The payee's counts at once; the payer's waits for the payee's answer. */
-        post: operations["record_payment"];
+        post: operations["record_support_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -491,7 +491,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The payee confirms a payment the payer recorded: it counts now. */
-        post: operations["confirm_payment"];
+        post: operations["confirm_support_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -508,7 +508,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The payee says a payment the payer recorded never arrived: it does not count. */
-        post: operations["refuse_payment"];
+        post: operations["refuse_support_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2310,7 +2310,7 @@ export interface components {
             /** @description The amount's history, oldest first; the first is the starting amount. */
             ajustes: components["schemas"]["AdjustmentView"][];
             /** @description Newest first. */
-            pagos: components["schemas"]["PaymentView"][];
+            pagos: components["schemas"]["SupportPaymentView"][];
             /** @description Oldest first. */
             vencimientos: components["schemas"]["DueView"][];
         };
@@ -3640,23 +3640,6 @@ export interface components {
             pagos: components["schemas"]["PagoView"][];
             siguiente?: string | null;
         };
-        PaymentView: {
-            /** Format: date-time */
-            creadoEn: string;
-            cuotaId: string;
-            /** @description pendiente, confirmado or no_recibido. */
-            estado: string;
-            /** Format: date */
-            fecha: string;
-            id: string;
-            metodo?: string | null;
-            /** Format: int64 */
-            monto: number;
-            referencia?: string | null;
-            registradoPor?: string | null;
-            /** Format: date-time */
-            respondidoEn?: string | null;
-        };
         PeriodAnswer: {
             data: components["schemas"]["PeriodView"];
             success: boolean;
@@ -4235,6 +4218,40 @@ export interface components {
         SummaryAnswer: {
             data: components["schemas"]["Summary"];
             success: boolean;
+        };
+        SupportPaymentAnswer: {
+            data: components["schemas"]["SupportPaymentView"];
+            success: boolean;
+        };
+        SupportPaymentInput: {
+            /** @description `YYYY-MM-DD`: when it was paid. */
+            fecha: string;
+            /** @description Transfer, cash...: up to 100 characters. */
+            metodo?: string | null;
+            /**
+             * Format: int64
+             * @description Minor units, 1 to 10^12 (an integer).
+             */
+            monto: number;
+            /** @description Up to 200 characters. */
+            referencia?: string | null;
+        };
+        SupportPaymentView: {
+            /** Format: date-time */
+            creadoEn: string;
+            cuotaId: string;
+            /** @description pendiente, confirmado or no_recibido. */
+            estado: string;
+            /** Format: date */
+            fecha: string;
+            id: string;
+            metodo?: string | null;
+            /** Format: int64 */
+            monto: number;
+            referencia?: string | null;
+            registradoPor?: string | null;
+            /** Format: date-time */
+            respondidoEn?: string | null;
         };
         SwapAnswer: {
             data: components["schemas"]["SwapView"];
@@ -6610,7 +6627,7 @@ export interface operations {
             };
         };
     };
-    record_payment: {
+    record_support_payment: {
         parameters: {
             query?: never;
             header?: never;
@@ -6622,7 +6639,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PaymentInput"];
+                "application/json": components["schemas"]["SupportPaymentInput"];
             };
         };
         responses: {
@@ -6631,7 +6648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentAnswer"];
+                    "application/json": components["schemas"]["SupportPaymentAnswer"];
                 };
             };
             /** @description the body is not valid JSON */
@@ -6697,7 +6714,7 @@ export interface operations {
             };
         };
     };
-    confirm_payment: {
+    confirm_support_payment: {
         parameters: {
             query?: never;
             header?: never;
@@ -6715,7 +6732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentAnswer"];
+                    "application/json": components["schemas"]["SupportPaymentAnswer"];
                 };
             };
             401: {
@@ -6754,7 +6771,7 @@ export interface operations {
             };
         };
     };
-    refuse_payment: {
+    refuse_support_payment: {
         parameters: {
             query?: never;
             header?: never;
@@ -6772,7 +6789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentAnswer"];
+                    "application/json": components["schemas"]["SupportPaymentAnswer"];
                 };
             };
             401: {

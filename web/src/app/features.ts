@@ -12,7 +12,7 @@ export const AREAS = {
   web: 'live',
   messaging: 'live',
   calendar: 'live',
-  expenses: 'soon',
+  expenses: 'live',
   documents: 'soon',
   notifications: 'live',
   reports: 'soon',

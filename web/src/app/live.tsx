@@ -13,6 +13,7 @@ export type LiveKind =
   | 'mensajes.vistos'
   | 'eventos'
   | 'custodia'
+  | 'dinero'
   | 'recargar'
   | 'listo';
 
@@ -26,6 +27,7 @@ export const LIVE_KINDS: readonly LiveKind[] = [
   'mensajes.vistos',
   'eventos',
   'custodia',
+  'dinero',
   'recargar',
   'listo',
 ];
@@ -195,6 +197,10 @@ export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveDat
     case 'custodia':
       // An event, the schedule, a swap or a handover: the calendar (features/calendar) asks again for what it shows.
       void client.invalidateQueries({ queryKey: ['calendario'] });
+      break;
+    case 'dinero':
+      // An expense, an answer, a payment or child support: /finances (features/money) asks again for what it shows.
+      void client.invalidateQueries({ queryKey: ['dinero'] });
       break;
     case 'recargar':
       void client.invalidateQueries();

@@ -37,6 +37,7 @@ const ChildDetailPage = lazy(() => import('../features/children/ChildDetailPage'
 const ComingSoonPage = lazy(() => import('../features/layout/ComingSoonPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
+const MoneyPage = lazy(() => import('../features/money/MoneyPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ProfileEditPage = lazy(() => import('../features/profile/ProfileEditPage'));
 const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
@@ -135,7 +136,7 @@ export const routes: RouteObject[] = [
           { path: 'messages/:id/print', element: page(<PrintPage />) },
           { path: 'search', element: page(<SearchPage />) },
           { path: 'calendar', element: page(<CalendarPage />) },
-          { path: 'finances', element: page(<ComingSoonPage section="finances" />) },
+          { path: 'finances', element: page(<MoneyPage />) },
           { path: 'notifications', element: page(<NotificationsPage />) },
           { path: 'profile', element: page(<ProfilePage />) },
           { path: 'profile/edit', element: page(<ProfileEditPage />) },

@@ -29,7 +29,7 @@ use super::{
     },
     lock,
     notice::{self, Step},
-    payments::{PaymentView, view as payment_view},
+    payments::{SupportPaymentView, view as payment_view},
     publish, subjects, today_in,
 };
 use crate::{
@@ -159,7 +159,7 @@ pub struct AgreementDetail {
     /// The amount's history, oldest first; the first is the starting amount.
     pub ajustes: Vec<AdjustmentView>,
     /// Newest first.
-    pub pagos: Vec<PaymentView>,
+    pub pagos: Vec<SupportPaymentView>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

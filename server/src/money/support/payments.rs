@@ -46,7 +46,7 @@ const REFERENCE_MAX_CHARS: usize = 200;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PaymentInput {
+pub struct SupportPaymentInput {
     /// Minor units, 1 to 10^12 (an integer).
     #[schema(value_type = i64)]
     pub monto: Option<Value>,
@@ -63,7 +63,7 @@ pub struct PaymentInput {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PaymentView {
+pub struct SupportPaymentView {
     pub id: String,
     pub cuota_id: String,
     pub monto: i64,
@@ -79,13 +79,13 @@ pub struct PaymentView {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct PaymentAnswer {
+pub struct SupportPaymentAnswer {
     pub success: bool,
-    pub data: PaymentView,
+    pub data: SupportPaymentView,
 }
 
-pub fn view(row: &pago::Model) -> PaymentView {
-    PaymentView {
+pub fn view(row: &pago::Model) -> SupportPaymentView {
+    SupportPaymentView {
         id: row.id.clone(),
         cuota_id: row.cuota_id.clone(),
         monto: row.monto,
@@ -154,11 +154,11 @@ fn applied_json(applied: &[(String, i64)], credit: i64) -> Value {
 }
 
 /// Record a payment. The payee's counts at once; the payer's waits for the payee's answer.
-#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/pagos", tag = "money", security(("bearer" = [])),
+#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/pagos", tag = "money", operation_id = "record_support_payment", security(("bearer" = [])),
     params(("id" = String, Path), ("cuotaId" = String, Path)),
-    request_body = PaymentInput,
+    request_body = SupportPaymentInput,
     responses(
-        (status = 201, body = PaymentAnswer),
+        (status = 201, body = SupportPaymentAnswer),
         (status = 401, body = ErrorBody),
         (status = 403, description = "`support_not_party`: neither the payer nor the payee", body = ErrorBody),
         (status = 404, body = ErrorBody),
@@ -168,8 +168,8 @@ pub async fn record_payment(
     State(state): State<AppState>,
     access: FamilyMember,
     Path((_familia, cuota_id)): Path<(String, String)>,
-    Json(body): Json<PaymentInput>,
-) -> ApiResult<(StatusCode, Json<PaymentAnswer>)> {
+    Json(body): Json<SupportPaymentInput>,
+) -> ApiResult<(StatusCode, Json<SupportPaymentAnswer>)> {
     let found = find(&state.db, &access, &cuota_id).await?;
     let me = access.auth.user.id.clone();
     let by_payee = found.beneficiario_id.as_deref() == Some(me.as_str());
@@ -258,7 +258,7 @@ pub async fn record_payment(
     state.wake(told.join(live));
     Ok((
         StatusCode::CREATED,
-        Json(PaymentAnswer {
+        Json(SupportPaymentAnswer {
             success: true,
             data: view(&payment),
         }),
@@ -272,7 +272,7 @@ async fn answer(
     cuota_id: &str,
     pago_id: &str,
     estado: &'static str,
-) -> ApiResult<PaymentAnswer> {
+) -> ApiResult<SupportPaymentAnswer> {
     let found = find(&state.db, access, cuota_id).await?;
     let payment = pago::Entity::find_by_id(pago_id)
         .filter(pago::Column::CuotaId.eq(&found.id))
@@ -346,17 +346,17 @@ async fn answer(
     let live = publish(&txn, &row.familia_id, &row.id).await?;
     txn.commit().await?;
     state.wake(told.join(live));
-    Ok(PaymentAnswer {
+    Ok(SupportPaymentAnswer {
         success: true,
         data: view(&answered),
     })
 }
 
 /// The payee confirms a payment the payer recorded: it counts now.
-#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/confirmar", tag = "money", security(("bearer" = [])),
+#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/confirmar", tag = "money", operation_id = "confirm_support_payment", security(("bearer" = [])),
     params(("id" = String, Path), ("cuotaId" = String, Path), ("pagoId" = String, Path)),
     responses(
-        (status = 200, body = PaymentAnswer),
+        (status = 200, body = SupportPaymentAnswer),
         (status = 401, body = ErrorBody),
         (status = 403, description = "`support_not_payee`", body = ErrorBody),
         (status = 404, body = ErrorBody),
@@ -366,17 +366,17 @@ pub async fn confirm_payment(
     State(state): State<AppState>,
     access: FamilyMember,
     Path((_familia, cuota_id, pago_id)): Path<(String, String, String)>,
-) -> ApiResult<Json<PaymentAnswer>> {
+) -> ApiResult<Json<SupportPaymentAnswer>> {
     Ok(Json(
         answer(&state, &access, &cuota_id, &pago_id, CONFIRMED).await?,
     ))
 }
 
 /// The payee says a payment the payer recorded never arrived: it does not count.
-#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/no-recibido", tag = "money", security(("bearer" = [])),
+#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/no-recibido", tag = "money", operation_id = "refuse_support_payment", security(("bearer" = [])),
     params(("id" = String, Path), ("cuotaId" = String, Path), ("pagoId" = String, Path)),
     responses(
-        (status = 200, body = PaymentAnswer),
+        (status = 200, body = SupportPaymentAnswer),
         (status = 401, body = ErrorBody),
         (status = 403, description = "`support_not_payee`", body = ErrorBody),
         (status = 404, body = ErrorBody),
@@ -386,7 +386,7 @@ pub async fn refuse_payment(
     State(state): State<AppState>,
     access: FamilyMember,
     Path((_familia, cuota_id, pago_id)): Path<(String, String, String)>,
-) -> ApiResult<Json<PaymentAnswer>> {
+) -> ApiResult<Json<SupportPaymentAnswer>> {
     Ok(Json(
         answer(&state, &access, &cuota_id, &pago_id, NOT_RECEIVED).await?,
     ))

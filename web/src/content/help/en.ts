@@ -505,75 +505,81 @@ const en: HelpContent = {
 
     'add-expense': {
       title: 'Record an expense',
-      excerpt: 'How shared expense tracking will work, its categories and receipts, and how to keep the accounts today.',
+      excerpt: 'How to add a shared expense with its receipt, how your co-parent approves it, and how the balance shows.',
       intro:
-        'Shared expense tracking is on its way (coming soon). This is how you will record an expense, and how you can keep the accounts in order starting today.',
+        'In Finances you add each of the children\'s expenses with its receipt, see each person\'s share before saving, and the balance always tells you who owes whom.',
       steps: [
         {
-          title: 'Choose the category',
-          content: ['Each expense will belong to a category:'],
+          title: 'Pick the category',
+          content: ['In Finances, tap "Add expense". Each expense goes in a category:'],
           list: [
             'Education',
             'Health',
             'Activities',
-            'Clothing and shoes',
+            'Clothes and shoes',
             'Food',
-            'Transportation',
+            'Transport',
             'Entertainment',
             'Emergencies',
           ],
         },
         {
           title: 'Fill in the expense',
-          content: ['Amount, date, child, a short description and who paid. Each expense will show whether you or your co-parent added it.'],
+          content: [
+            'Description, amount, currency, date, who paid, how it is shared and which child it is for. Before saving you see each person\'s share, to the cent.',
+          ],
         },
         {
           title: 'Attach the receipt',
-          content: ['A photo of the receipt or invoice. Expenses with a receipt are reviewed faster and avoid arguments.'],
+          content: ['On a phone you can take a photo of the receipt there and then, or upload a PDF of up to 10 MB. Expenses with a receipt get reviewed faster and avoid arguments.'],
         },
         {
-          title: 'Review and child support',
+          title: 'Approval',
           content: [
-            'The other co-parent will be able to review and approve each expense, and both of you will see what is approved and what is pending. You will also be able to record child support: monthly amount, next payment and whether it is active.',
+            'Your co-parent is notified and can approve the expense, refuse it with a reason, or dispute it saying what they would accept. Only approved expenses count in the balance. Until someone answers, you can correct or withdraw it.',
           ],
         },
         {
-          title: 'In the meantime',
-          content: ['To keep the accounts today:'],
+          title: 'Balance, payments and child support',
+          content: ['At the top you see the balance and the payments that would settle it:'],
           list: [
-            'Use a shared spreadsheet with columns for date, child, category, amount, who paid and status.',
-            'Keep the receipts in one folder per month.',
-            'Add up the totals once a month, on a fixed day.',
+            'Record each payment between you; it counts once the receiver confirms it arrived.',
+            'Under "Child support" you set the monthly amount or a percentage of income and the due day, and update it for inflation without losing its history.',
+            'Under "Reports" you see totals by month, category, child and person, and download them as CSV.',
           ],
-          tip: 'Agree on one-off expenses, such as braces or a school trip, before paying for them.',
+          tip: 'Extraordinary expenses, like braces or a school trip, are best agreed on before paying.',
         },
       ],
     },
 
     'split-expenses': {
       title: 'How to split expenses',
-      excerpt: 'Half and half, in proportion to income, custom percentages or a single parent: how to choose the fairest split.',
+      excerpt: 'Equal shares, by income, custom percentages or one person: how to choose the fairest split.',
       intro:
-        'There is no split that is right for every family. These are the four options Nido will offer when expense tracking arrives (coming soon), with examples so that you can choose yours today.',
+        'No split is right for every family. When you add an expense in Finances you pick one of these four ways, and Nido works out each person\'s share to the cent: a cent left over goes to whoever did not pay.',
       steps: [
         {
           title: 'Half and half (50/50)',
-          content: ['Simple and easy to check. It works well when incomes are similar and time with the children is shared evenly.'],
+          content: [
+            'Simple and easy to keep track of. It works well when incomes are similar and time with the children is shared evenly.',
+          ],
         },
         {
           title: 'In proportion to income',
           content: [
-            'Each parent contributes according to what they earn. If one earns 600 and the other 400, the first covers 60% and the second 40%: of an expense of 100, one pays 60 and the other 40.',
+            'Each contributes according to what they earn. If one earns 600 and the other 400, the first covers 60% and the second 40%: of an expense of 100, one pays 60 and the other 40.',
           ],
         },
         {
           title: 'Custom percentages',
-          content: ['When you agree on another ratio, such as 70/30, or when one kind of expense is split differently from the rest.'],
+          content: [
+            'When you agree on another proportion, for example 62.5 and 37.5, or when one kind of expense is split differently from the rest. The percentages must add up to 100.',
+          ],
         },
         {
           title: 'A single parent',
           content: [
-            'Some expenses are always covered by one parent, for example an activity they chose on their own or something already included in child support.',
+            'Some expenses are always covered by one of you, for example an activity one parent chose alone or something already included in child support.',
           ],
         },
         {
@@ -581,11 +587,11 @@ const en: HelpContent = {
           content: ['Whatever the split, agree on:'],
           list: [
             'What counts as a shared expense and what child support covers.',
-            'The amount above which you must ask before paying.',
-            'How soon the other parent’s share is paid back.',
-            'What happens to an expense without a receipt.',
+            'From what amount you must ask before paying.',
+            'How soon the other\'s share is paid back.',
+            'What happens with an expense without a receipt.',
           ],
-          tip: 'If there is a court order or a formal agreement, the split it sets is the one that counts.',
+          tip: 'If there is an agreement or a court order, the split it sets is the one that applies.',
         },
       ],
     },

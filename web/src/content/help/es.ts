@@ -507,13 +507,13 @@ const es: HelpContent = {
 
     'add-expense': {
       title: 'Registrar un gasto',
-      excerpt: 'Cómo funcionará el registro de gastos compartidos, sus categorías y comprobantes, y cómo llevar las cuentas hoy.',
+      excerpt: 'Cómo cargar un gasto compartido con su comprobante, cómo lo aprueba tu co-padre y cómo se ve el balance.',
       intro:
-        'El registro de gastos compartidos está en camino (próximamente). Así vas a cargar un gasto, y así puedes llevar las cuentas en orden desde hoy.',
+        'En Finanzas cargas cada gasto de los chicos con su comprobante, ves antes de guardarlo cuánto le toca a cada uno, y el balance te dice en todo momento quién le debe a quién.',
       steps: [
         {
           title: 'Elige la categoría',
-          content: ['Cada gasto irá en una categoría:'],
+          content: ['En Finanzas, toca «Agregar gasto». Cada gasto va en una categoría:'],
           list: [
             'Educación',
             'Salud',
@@ -528,26 +528,26 @@ const es: HelpContent = {
         {
           title: 'Completa el gasto',
           content: [
-            'Monto, fecha, hijo, una descripción breve y quién lo pagó. Cada gasto mostrará si lo cargaste tú o tu co-padre.',
+            'Descripción, monto, moneda, fecha, quién lo pagó, cómo se reparte y para qué hijo es. Antes de guardar ves cuánto le toca a cada uno, al centavo.',
           ],
         },
         {
           title: 'Adjunta el comprobante',
-          content: ['Una foto del ticket o de la factura. Los gastos con comprobante se revisan más rápido y evitan discusiones.'],
+          content: ['Desde el teléfono puedes sacarle una foto al ticket en el momento, o subir un PDF de hasta 10 MB. Los gastos con comprobante se revisan más rápido y evitan discusiones.'],
         },
         {
-          title: 'Revisión y cuota alimentaria',
+          title: 'Aprobación',
           content: [
-            'El otro co-padre podrá revisar y aprobar cada gasto, y los dos verán qué está aprobado y qué falta. También podrás registrar la cuota alimentaria: monto mensual, próximo pago y si está activa.',
+            'Tu co-padre recibe un aviso y puede aprobar el gasto, rechazarlo con un motivo o ponerlo en disputa diciendo qué aceptaría. Solo los gastos aprobados cuentan en el balance. Mientras nadie respondió, puedes corregirlo o retirarlo.',
           ],
         },
         {
-          title: 'Mientras tanto',
-          content: ['Para llevar las cuentas hoy:'],
+          title: 'Balance, pagos y cuota alimentaria',
+          content: ['Arriba de todo ves el balance y los pagos que lo dejan en cero:'],
           list: [
-            'Usen una planilla compartida con columnas de fecha, hijo, categoría, monto, quién pagó y estado.',
-            'Guarden los comprobantes en una carpeta por mes.',
-            'Sumen los totales una vez al mes, en un día fijo.',
+            'Registra cada pago entre ustedes; cuenta cuando quien lo recibe confirma que llegó.',
+            'En «Cuota alimentaria» cargas el monto mensual o un porcentaje del ingreso, el día de vencimiento, y la actualizas por inflación sin perder el historial.',
+            'En «Informes» ves los totales por mes, categoría, hijo y persona, y los descargas en CSV.',
           ],
           tip: 'Los gastos extraordinarios, como una ortodoncia o un viaje de estudios, conviene acordarlos antes de pagarlos.',
         },
@@ -556,9 +556,9 @@ const es: HelpContent = {
 
     'split-expenses': {
       title: 'Cómo dividir los gastos',
-      excerpt: 'Mitad y mitad, proporcional a los ingresos, porcentajes a medida o un solo progenitor: cómo elegir el reparto más justo.',
+      excerpt: 'Partes iguales, según ingresos, porcentajes a medida o una sola persona: cómo elegir el reparto más justo.',
       intro:
-        'No hay un reparto correcto para todas las familias. Estas son las cuatro formas que ofrecerá Nido cuando llegue el registro de gastos (próximamente), con ejemplos para que elijan la suya desde hoy.',
+        'No hay un reparto correcto para todas las familias. Al cargar un gasto en Finanzas eliges una de estas cuatro formas, y Nido calcula la parte de cada uno al centavo: si sobra un centavo, va a quien no pagó.',
       steps: [
         {
           title: 'Mitad y mitad (50/50)',
@@ -575,7 +575,7 @@ const es: HelpContent = {
         {
           title: 'Porcentajes a medida',
           content: [
-            'Cuando acuerdan otra proporción, por ejemplo 70/30, o cuando un tipo de gasto se reparte distinto que el resto.',
+            'Cuando acuerdan otra proporción, por ejemplo 62,5 y 37,5, o cuando un tipo de gasto se reparte distinto que el resto. Los porcentajes deben sumar 100.',
           ],
         },
         {

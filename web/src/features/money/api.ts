@@ -1,0 +1,193 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation, currentLanguage } from '../../i18n';
+import { api, ApiError, TOKEN_KEY, unwrap } from '../../api/client';
+import type { Balance, Expense, ExpenseFilters, ExpenseInput, FinanceSettings, Payment, PaymentInput, RefusalMotive } from './types';
+
+/** Everything /finances shows sits under this key, so one live event refreshes it all. */
+export const moneyKey = ['dinero'] as const;
+const balanceKey = (familiaId: string) => ['dinero', familiaId, 'balance'] as const;
+const settingsKey = (familiaId: string) => ['dinero', familiaId, 'finanzas'] as const;
+const expensesKey = (familiaId: string, filters: ExpenseFilters) => ['dinero', familiaId, 'gastos', filters] as const;
+const paymentsKey = (familiaId: string) => ['dinero', familiaId, 'pagos'] as const;
+
+type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
+
+async function data<T>(answer: Answer<T>, fallback: string): Promise<T> {
+  return (await unwrap(answer, fallback)).data;
+}
+
+/** Drops empty filters, so the query string and the cache key hold only what narrows the list. */
+export function cleanFilters(filters: ExpenseFilters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === 'string' && v !== '')) as Record<string, string>;
+}
+
+export function useBalance(familiaId: string | null) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: balanceKey(familiaId ?? ''),
+    enabled: familiaId !== null,
+    queryFn: (): Promise<Balance> => data(api.GET('/api/familias/{id}/balance', { params: { path: { id: familiaId ?? '' } } }), t('money.errors.load')),
+  });
+}
+
+export function useFinanceSettings(familiaId: string | null) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: settingsKey(familiaId ?? ''),
+    enabled: familiaId !== null,
+    queryFn: (): Promise<FinanceSettings> => data(api.GET('/api/familias/{id}/finanzas', { params: { path: { id: familiaId ?? '' } } }), t('money.errors.load')),
+  });
+}
+
+/** The family's expenses, newest first, a page at a time. */
+export function useExpenses(familiaId: string | null, filters: ExpenseFilters) {
+  const { t } = useTranslation();
+  const query = cleanFilters(filters);
+  return useInfiniteQuery({
+    queryKey: expensesKey(familiaId ?? '', query),
+    enabled: familiaId !== null,
+    initialPageParam: '',
+    getNextPageParam: (last: { siguiente?: string | null }) => last.siguiente ?? undefined,
+    queryFn: ({ pageParam }) =>
+      data(api.GET('/api/gastos', { params: { query: { familiaId: familiaId ?? '', ...query, ...(pageParam ? { cursor: pageParam } : {}) } } }), t('money.errors.load')),
+  });
+}
+
+export function usePayments(familiaId: string | null) {
+  const { t } = useTranslation();
+  return useInfiniteQuery({
+    queryKey: paymentsKey(familiaId ?? ''),
+    enabled: familiaId !== null,
+    initialPageParam: '',
+    getNextPageParam: (last: { siguiente?: string | null }) => last.siguiente ?? undefined,
+    queryFn: ({ pageParam }) => data(api.GET('/api/pagos', { params: { query: { familiaId: familiaId ?? '', ...(pageParam ? { cursor: pageParam } : {}) } } }), t('money.errors.load')),
+  });
+}
+
+/** Every change to money moves the balance too: refresh the whole area. */
+function useMoneyMutation<V, R>(run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKey }),
+  });
+}
+
+export function useCreateExpense() {
+  const { t } = useTranslation();
+  // The expense is saved before its receipt goes up: a failed upload must not make it look unsaved
+  // (saving again would make a second one), so it is told apart.
+  return useMoneyMutation(async ({ body, receipt }: { body: ExpenseInput; receipt: File | null }): Promise<{ expense: Expense; receiptFailure: string | null }> => {
+    const expense = await data(api.POST('/api/gastos', { body }), t('money.errors.save'));
+    if (!receipt) return { expense, receiptFailure: null };
+    try {
+      return { expense: await uploadFile(`/api/gastos/${encodeURIComponent(expense.id)}/recibo`, 'recibo', receipt, t('money.errors.receipt')), receiptFailure: null };
+    } catch (e) {
+      return { expense, receiptFailure: e instanceof Error ? e.message : t('money.errors.receipt') };
+    }
+  });
+}
+
+export function useUploadReceipt() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ id, file }: { id: string; file: File }) => uploadFile<Expense>(`/api/gastos/${encodeURIComponent(id)}/recibo`, 'recibo', file, t('money.errors.receipt')));
+}
+
+export type Decision =
+  | { kind: 'aprobar' }
+  | { kind: 'rechazar'; motivo: RefusalMotive; comentario?: string }
+  | { kind: 'disputar'; comentario: string; propuesta: string }
+  | { kind: 'retirar' };
+
+export function useAnswerExpense() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ id, decision }: { id: string; decision: Decision }) => {
+    const path = { params: { path: { id } } };
+    const fallback = t('money.errors.save');
+    switch (decision.kind) {
+      case 'aprobar':
+        return data(api.POST('/api/gastos/{id}/aprobar', path), fallback);
+      case 'rechazar':
+        return data(api.POST('/api/gastos/{id}/rechazar', { ...path, body: { motivo: decision.motivo, comentario: decision.comentario ?? null } }), fallback);
+      case 'disputar':
+        return data(api.POST('/api/gastos/{id}/disputar', { ...path, body: { comentario: decision.comentario, propuesta: decision.propuesta } }), fallback);
+      case 'retirar':
+        return data(api.DELETE('/api/gastos/{id}', path), fallback);
+    }
+  });
+}
+
+/** The insurer's refund of an expense, recorded once by its payer. */
+export function useRecordRefund() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ id, monto, fecha }: { id: string; monto: number; fecha: string }) =>
+    data(api.POST('/api/gastos/{id}/reintegro', { params: { path: { id } }, body: { monto, fecha } }), t('money.errors.save')),
+  );
+}
+
+/** Stops a monthly expense: the months already made stay. */
+export function useStopRecurring() {
+  const { t } = useTranslation();
+  return useMoneyMutation((id: string) => data(api.DELETE('/api/gastos-recurrentes/{id}', { params: { path: { id } } }), t('money.errors.save')));
+}
+
+export function useCreatePayment() {
+  const { t } = useTranslation();
+  return useMoneyMutation(async ({ body, proof }: { body: PaymentInput; proof: File | null }): Promise<{ payment: Payment; receiptFailure: string | null }> => {
+    const payment = await data(api.POST('/api/pagos', { body }), t('money.errors.save'));
+    if (!proof) return { payment, receiptFailure: null };
+    try {
+      return { payment: await uploadFile<Payment>(`/api/pagos/${encodeURIComponent(payment.id)}/comprobante`, 'comprobante', proof, t('money.errors.receipt')), receiptFailure: null };
+    } catch (e) {
+      return { payment, receiptFailure: e instanceof Error ? e.message : t('money.errors.receipt') };
+    }
+  });
+}
+
+export function useAnswerPayment() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ id, received }: { id: string; received: boolean }) =>
+    data(received ? api.POST('/api/pagos/{id}/confirmar', { params: { path: { id } } }) : api.POST('/api/pagos/{id}/no-recibido', { params: { path: { id } } }), t('money.errors.save')),
+  );
+}
+
+function authHeaders(): Record<string, string> {
+  return { Authorization: `Bearer ${window.localStorage.getItem(TOKEN_KEY) ?? ''}`, 'Accept-Language': currentLanguage() };
+}
+
+/** Sends one file as multipart field `field`; the server answers the expense or payment it belongs to. */
+async function uploadFile<T = Expense>(path: string, field: string, file: File, fallback: string): Promise<T> {
+  const form = new FormData();
+  form.append(field, file);
+  let response: Response;
+  try {
+    response = await globalThis.fetch(path, { method: 'POST', body: form, headers: authHeaders() });
+  } catch {
+    throw new ApiError(0, fallback, 'network');
+  }
+  const body = (await response.json().catch(() => null)) as { data?: T; msg?: string; code?: string; errors?: Record<string, string> } | null;
+  if (response.ok && body?.data) return body.data;
+  throw new ApiError(response.status, body?.msg ?? fallback, body?.code, body?.errors);
+}
+
+/**
+ * Opens a receipt or proof: the file is served only with the session's token, which a plain link
+ * cannot carry, so it is fetched and handed to the browser as a download.
+ */
+export async function downloadFile(path: string, name: string, fallback: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await globalThis.fetch(path, { headers: authHeaders() });
+  } catch {
+    throw new ApiError(0, fallback, 'network');
+  }
+  if (!response.ok) throw new ApiError(response.status, fallback);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../../i18n';
+import { api, unwrap } from '../../api/client';
+import { moneyKey } from './api';
+import type { Report, SupportAdjustment, SupportInput, SupportPaymentInput, SupportUpdate } from './types';
+
+type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
+
+async function data<T>(answer: Answer<T>, fallback: string): Promise<T> {
+  return (await unwrap(answer, fallback)).data;
+}
+
+const supportKey = (familiaId: string) => ['dinero', familiaId, 'cuotas'] as const;
+const path = (id: string, cuotaId = '', pagoId = '') => ({ params: { path: { id, cuotaId, pagoId } } });
+
+export function useSupports(familiaId: string) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: supportKey(familiaId),
+    queryFn: () => data(api.GET('/api/familias/{id}/cuotas', { params: { path: { id: familiaId } } }), t('money.errors.load')),
+  });
+}
+
+/** One agreement with its dues, its history of amounts and its payments. */
+export function useSupport(familiaId: string, cuotaId: string | null) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: [...supportKey(familiaId), cuotaId ?? ''],
+    enabled: cuotaId !== null,
+    queryFn: () => data(api.GET('/api/familias/{id}/cuotas/{cuotaId}', { params: { path: { id: familiaId, cuotaId: cuotaId ?? '' } } }), t('money.errors.load')),
+  });
+}
+
+function useSupportMutation<V, R>(run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKey }) });
+}
+
+export function useCreateSupport(familiaId: string) {
+  const { t } = useTranslation();
+  return useSupportMutation((body: SupportInput) => data(api.POST('/api/familias/{id}/cuotas', { params: { path: { id: familiaId } }, body }), t('money.errors.save')));
+}
+
+export function useUpdateSupport(familiaId: string) {
+  const { t } = useTranslation();
+  return useSupportMutation(({ cuotaId, body }: { cuotaId: string; body: SupportUpdate }) =>
+    data(api.PUT('/api/familias/{id}/cuotas/{cuotaId}', { params: { path: { id: familiaId, cuotaId } }, body }), t('money.errors.save')),
+  );
+}
+
+export function useAdjustSupport(familiaId: string) {
+  const { t } = useTranslation();
+  return useSupportMutation(({ cuotaId, body }: { cuotaId: string; body: SupportAdjustment }) =>
+    data(api.POST('/api/familias/{id}/cuotas/{cuotaId}/ajustes', { params: { path: { id: familiaId, cuotaId } }, body }), t('money.errors.save')),
+  );
+}
+
+export function usePaySupport(familiaId: string) {
+  const { t } = useTranslation();
+  return useSupportMutation(({ cuotaId, body }: { cuotaId: string; body: SupportPaymentInput }) =>
+    data(api.POST('/api/familias/{id}/cuotas/{cuotaId}/pagos', { params: { path: { id: familiaId, cuotaId } }, body }), t('money.errors.save')),
+  );
+}
+
+export function useAnswerSupportPayment(familiaId: string) {
+  const { t } = useTranslation();
+  return useSupportMutation(({ cuotaId, pagoId, received }: { cuotaId: string; pagoId: string; received: boolean }) =>
+    data(
+      received
+        ? api.POST('/api/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/confirmar', path(familiaId, cuotaId, pagoId))
+        : api.POST('/api/familias/{id}/cuotas/{cuotaId}/pagos/{pagoId}/no-recibido', path(familiaId, cuotaId, pagoId)),
+      t('money.errors.save'),
+    ),
+  );
+}
+
+export function useReport(familiaId: string, query: { desde: string; hasta: string; moneda: string }) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: ['dinero', familiaId, 'informe', query],
+    queryFn: (): Promise<Report> => data(api.GET('/api/familias/{id}/informes/gastos', { params: { path: { id: familiaId }, query } }), t('money.errors.load')),
+  });
+}
