@@ -7,12 +7,12 @@ import { TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { SelectField } from '../../components/SelectField';
 import { TextArea } from '../../components/TextArea';
-import { useCreateExpense } from './api';
+import { useCreateExpense, useUpdateExpense } from './api';
 import { amountText, currencyChoices } from './currencies';
-import { checkDraft, type DraftError, type ExpenseDraft } from './expenseForm';
+import { checkDraft, draftFromExpense, type DraftError, type ExpenseDraft } from './expenseForm';
 import { useMoney } from './format';
 import type { Person } from './people';
-import { CATEGORIES, SPLIT_MODES, type FinanceSettings, type SplitMode } from './types';
+import { CATEGORIES, SPLIT_MODES, type Expense, type FinanceSettings, type SplitMode } from './types';
 
 interface Props {
   open: boolean;
@@ -24,28 +24,34 @@ interface Props {
   settings: FinanceSettings | undefined;
   usedCurrencies: string[];
   today: string;
+  /** The expense being changed; none when adding one. */
+  editing?: Expense | null;
   /** Said on the page once the dialog is closed: the expense was saved, its receipt was not. */
   onReceiptFailure: (message: string) => void;
 }
 
 const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 
-/** Adding an expense: the amount, who paid, how it is shared (with each share shown before saving), the children, a receipt. */
+/**
+ * Adding an expense: the amount, who paid, how it is shared (with each share shown before saving),
+ * the children, a receipt. The same form, filled in, changes one that nobody has answered yet.
+ */
 export function ExpenseDialog({ open, onClose, ...rest }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onClose={onClose} title={t('money.add.title')}>
+    <Modal open={open} onClose={onClose} title={rest.editing ? t('money.add.editTitle') : t('money.add.title')}>
       {open && <ExpenseForm onClose={onClose} {...rest} />}
     </Modal>
   );
 }
 
-function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurrencies, today, onReceiptFailure }: Omit<Props, 'open'>) {
+function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurrencies, today, editing, onReceiptFailure }: Omit<Props, 'open'>) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const create = useCreateExpense();
+  const update = useUpdateExpense();
   const moneda = settings?.moneda ?? 'ARS';
-  const [draft, setDraft] = useState<ExpenseDraft>(() => ({
+  const [draft, setDraft] = useState<ExpenseDraft>(() => editing ? draftFromExpense(editing, i18n.language) : ({
     descripcion: '',
     monto: '',
     moneda,
@@ -98,6 +104,14 @@ function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurre
     setShown(true);
     setFailure(null);
     if (!checked.body || receiptError) return;
+    const failed = (e: Error) => {
+      if (e instanceof ApiError && Object.keys(e.fields).length > 0) setServerFields(e.fields);
+      setFailure(e.message);
+    };
+    if (editing) {
+      update.mutate({ id: editing.id, body: checked.body }, { onSuccess: onClose, onError: failed });
+      return;
+    }
     create.mutate(
       { body: checked.body, receipt },
       {
@@ -105,10 +119,7 @@ function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurre
           onClose();
           if (receiptFailure) onReceiptFailure(t('money.errors.savedWithoutFile', { reason: receiptFailure }));
         },
-        onError: (e) => {
-          if (e instanceof ApiError && Object.keys(e.fields).length > 0) setServerFields(e.fields);
-          setFailure(e.message);
-        },
+        onError: failed,
       },
     );
   };
@@ -238,36 +249,40 @@ function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurre
           </div>
         </fieldset>
       )}
-      <div className="space-y-2 rounded-2xl border border-gray-200 p-3">
-        <label className="flex items-center gap-2 text-sm font-medium text-ink">
-          <input type="checkbox" checked={draft.mensual} onChange={(e) => set({ mensual: e.target.checked })} className="h-4 w-4 accent-brand-600" />
-          {t('money.add.monthly')}
-        </label>
-        {draft.mensual && (
-          <TextField label={t('money.add.until')} hint={t('money.add.untilHint')} type="date" defaultValue={draft.hasta} onChange={(e) => set({ hasta: e.target.value })} error={fieldError('hasta') ?? serverFields.recurrencia} />
-        )}
-        <TextField label={t('money.add.insurer')} hint={t('money.add.insurerHint')} value={draft.entidad} onChange={(e) => set({ entidad: e.target.value })} maxLength={100} error={fieldError('reintegro')} />
-      </div>
+      {!editing && (
+        <div className="space-y-2 rounded-2xl border border-gray-200 p-3">
+          <label className="flex items-center gap-2 text-sm font-medium text-ink">
+            <input type="checkbox" checked={draft.mensual} onChange={(e) => set({ mensual: e.target.checked })} className="h-4 w-4 accent-brand-600" />
+            {t('money.add.monthly')}
+          </label>
+          {draft.mensual && (
+            <TextField label={t('money.add.until')} hint={t('money.add.untilHint')} type="date" defaultValue={draft.hasta} onChange={(e) => set({ hasta: e.target.value })} error={fieldError('hasta') ?? serverFields.recurrencia} />
+          )}
+          <TextField label={t('money.add.insurer')} hint={t('money.add.insurerHint')} value={draft.entidad} onChange={(e) => set({ entidad: e.target.value })} maxLength={100} error={fieldError('reintegro')} />
+        </div>
+      )}
       <TextArea label={t('money.add.notes')} value={draft.notas} onChange={(e) => set({ notas: e.target.value })} maxLength={2000} error={fieldError('notas')} />
-      <div className="space-y-1.5">
-        <label htmlFor="money-receipt" className="block text-sm font-medium text-ink">
-          {t('money.add.receipt')}
-        </label>
-        <input
-          id="money-receipt"
-          type="file"
-          accept="image/*,application/pdf"
-          capture="environment"
-          onChange={(e) => {
-            const file = e.target.files?.[0] ?? null;
-            setReceipt(file);
-            setReceiptError(file && file.size > MAX_RECEIPT_BYTES ? t('money.add.errors.receiptSize') : null);
-          }}
-          className="block w-full text-sm text-ink file:mr-3 file:rounded-xl file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
-        />
-        <p className={`text-sm ${receiptError ? 'text-red-700' : 'text-muted'}`}>{receiptError ?? t('money.add.receiptHint')}</p>
-      </div>
-      <FormActions busy={create.isPending} onCancel={onClose} submitLabel={t('money.add.save')} />
+      {!editing && (
+        <div className="space-y-1.5">
+          <label htmlFor="money-receipt" className="block text-sm font-medium text-ink">
+            {t('money.add.receipt')}
+          </label>
+          <input
+            id="money-receipt"
+            type="file"
+            accept="image/*,application/pdf"
+            capture="environment"
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              setReceipt(file);
+              setReceiptError(file && file.size > MAX_RECEIPT_BYTES ? t('money.add.errors.receiptSize') : null);
+            }}
+            className="block w-full text-sm text-ink file:mr-3 file:rounded-xl file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
+          />
+          <p className={`text-sm ${receiptError ? 'text-red-700' : 'text-muted'}`}>{receiptError ?? t('money.add.receiptHint')}</p>
+        </div>
+      )}
+      <FormActions busy={create.isPending || update.isPending} onCancel={onClose} submitLabel={editing ? t('money.add.saveChanges') : t('money.add.save')} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
 import { formatDate } from '../../lib/dates';
 import { downloadFile, useAnswerExpense, useStopRecurring, useUploadReceipt, type Decision } from './api';
+import { canEdit } from './expenseForm';
 import { RefundForm } from './RefundForm';
 import { useMoney } from './format';
 import type { Person } from './people';
@@ -16,10 +17,12 @@ interface Props {
   childName: (id: string) => string;
   onRefuse: (expense: Expense) => void;
   onDispute: (expense: Expense) => void;
+  /** Opens the expense in the add dialog, filled in; only offered while it can still change. */
+  onEdit?: (expense: Expense) => void;
 }
 
 /** One expense: what, how much, who paid, each share, its state and what the viewer can do about it. */
-export function ExpenseItem({ expense, me, people, childName, onRefuse, onDispute }: Props) {
+export function ExpenseItem({ expense, me, people, childName, onRefuse, onDispute, onEdit }: Props) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const answer = useAnswerExpense();
@@ -137,6 +140,11 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
         {canRecordRefund && !refunding && (
           <Button variant="ghost" onClick={() => setRefunding(true)}>
             {t('money.expense.recordRefund')}
+          </Button>
+        )}
+        {onEdit && canEdit(expense, me) && (
+          <Button variant="ghost" onClick={() => onEdit(expense)}>
+            {t('money.expense.edit')}
           </Button>
         )}
         {canWithdraw && (

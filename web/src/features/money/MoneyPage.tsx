@@ -17,6 +17,7 @@ import { todayIn } from './format';
 import { PaymentDialog, type PaymentStart } from './PaymentDialog';
 import { PaymentItem } from './PaymentItem';
 import { coparentsOf } from './people';
+import { SettingsDialog } from './SettingsDialog';
 import { SupportSection } from './SupportSection';
 import type { Expense, ExpenseFilters as Filters } from './types';
 
@@ -42,6 +43,8 @@ export default function MoneyPage() {
   const [tab, setTab] = useState<Tab>(params.get('pago') ? 'payments' : 'expenses');
   const [filters, setFilters] = useState<Filters>({});
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Expense | null>(null);
+  const [configuring, setConfiguring] = useState(false);
   const [paying, setPaying] = useState<PaymentStart | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [answering, setAnswering] = useState<{ expense: Expense; kind: 'rechazar' | 'disputar' } | null>(null);
@@ -88,7 +91,14 @@ export default function MoneyPage() {
   return (
     <section className="mx-auto max-w-3xl space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-ink">{t('sections.finances')}</h1>
+        <div className="flex flex-1 items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-ink">{t('sections.finances')}</h1>
+          {isCoparent && (
+            <Button variant="secondary" onClick={() => setConfiguring(true)} disabled={!settings.data}>
+              {t('money.settings.open')}
+            </Button>
+          )}
+        </div>
         {(families.data?.length ?? 0) > 1 && (
           <label className="text-sm text-ink">
             <span className="mr-2 font-medium">{t('money.family')}</span>
@@ -161,6 +171,7 @@ export default function MoneyPage() {
                         childName={childName}
                         onRefuse={(expense) => setAnswering({ expense, kind: 'rechazar' })}
                         onDispute={(expense) => setAnswering({ expense, kind: 'disputar' })}
+                        onEdit={setEditing}
                       />
                     ))}
                   </ul>
@@ -201,8 +212,12 @@ export default function MoneyPage() {
             )}
           </div>
           <ExpenseDialog
-            open={adding}
-            onClose={() => setAdding(false)}
+            open={adding || editing !== null}
+            editing={editing}
+            onClose={() => {
+              setAdding(false);
+              setEditing(null);
+            }}
             familiaId={family._id}
             me={me}
             people={people}
@@ -222,6 +237,7 @@ export default function MoneyPage() {
             today={today}
             onReceiptFailure={setNotice}
           />
+          <SettingsDialog open={configuring} onClose={() => setConfiguring(false)} familiaId={family._id} people={people} settings={settings.data} usedCurrencies={usedCurrencies} />
           <AnswerDialog expense={answering?.expense ?? null} kind={answering?.kind ?? 'rechazar'} onClose={() => setAnswering(null)} />
         </>
       )}

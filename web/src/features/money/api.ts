@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation, currentLanguage } from '../../i18n';
 import { api, ApiError, TOKEN_KEY, unwrap } from '../../api/client';
+import type { SettingsBody } from './settingsForm';
 import type { Balance, Expense, ExpenseFilters, ExpenseInput, FinanceSettings, Payment, PaymentInput, RefusalMotive } from './types';
 
 /** Everything /finances shows sits under this key, so one live event refreshes it all. */
@@ -37,6 +38,14 @@ export function useFinanceSettings(familiaId: string | null) {
     enabled: familiaId !== null,
     queryFn: (): Promise<FinanceSettings> => data(api.GET('/api/familias/{id}/finanzas', { params: { path: { id: familiaId ?? '' } } }), t('money.errors.load')),
   });
+}
+
+/** Saves the family's finance settings; the whole money area refreshes, since approvals depend on them. */
+export function useSaveSettings() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ familiaId, body }: { familiaId: string; body: SettingsBody }): Promise<FinanceSettings> =>
+    data(api.PUT('/api/familias/{id}/finanzas', { params: { path: { id: familiaId } }, body }), t('money.errors.save')),
+  );
 }
 
 /** The family's expenses, newest first, a page at a time. */
@@ -86,6 +95,14 @@ export function useCreateExpense() {
       return { expense, receiptFailure: e instanceof Error ? e.message : t('money.errors.receipt') };
     }
   });
+}
+
+/** Changes an expense its creator added, while nobody has answered it (409 after). */
+export function useUpdateExpense() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ id, body }: { id: string; body: ExpenseInput }): Promise<Expense> =>
+    data(api.PUT('/api/gastos/{id}', { params: { path: { id } }, body }), t('money.errors.save')),
+  );
 }
 
 export function useUploadReceipt() {

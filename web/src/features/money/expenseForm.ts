@@ -1,6 +1,7 @@
 import { parseAmount, parsePercent, type ParseError } from './amounts';
+import { amountText } from './currencies';
 import { split, type Weighted } from './split';
-import type { ExpenseInput, SplitMode } from './types';
+import type { Expense, ExpenseInput, SplitMode } from './types';
 
 /** What the add-expense dialog holds while it is being filled in: typed text, as typed. */
 export interface ExpenseDraft {
@@ -110,4 +111,38 @@ export function checkDraft(draft: ExpenseDraft, familiaId: string, joiningOrder:
         }
       : null;
   return { errors, preview, body };
+}
+
+/**
+ * The draft of an expense being changed, as its creator would have typed it. Monthly repeats and
+ * insurers are set when adding only (the server ignores them on a change), so they stay off.
+ */
+export function draftFromExpense(expense: Expense, language: string): ExpenseDraft {
+  const modo = expense.reparto.modo as SplitMode;
+  const pesos: Record<string, string> = {};
+  for (const [usuarioId, weight] of Object.entries(expense.reparto.pesos ?? {})) {
+    if (modo === 'porcentajes') pesos[usuarioId] = language === 'en' ? String(weight) : String(weight).replace('.', ',');
+    else if (modo === 'ingresos') pesos[usuarioId] = weight ? amountText(weight, expense.moneda, language) : '';
+  }
+  return {
+    descripcion: expense.descripcion,
+    monto: amountText(expense.monto, expense.moneda, language),
+    moneda: expense.moneda,
+    fecha: expense.fecha,
+    categoria: expense.categoria,
+    pagadoPor: expense.pagadoPor,
+    modo,
+    participantes: [...expense.reparto.participantes],
+    pesos,
+    hijos: [...expense.hijos],
+    notas: expense.notas ?? '',
+    mensual: false,
+    hasta: '',
+    entidad: '',
+  };
+}
+
+/** Its creator may change an expense while nobody has answered it and no refund was recorded. */
+export function canEdit(expense: Expense, me: string): boolean {
+  return expense.creadoPor === me && (expense.estado === 'pendiente' || expense.estado === 'aprobado') && expense.respuestas.length === 0 && expense.reintegro?.monto == null;
 }
