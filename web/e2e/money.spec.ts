@@ -91,6 +91,34 @@ test('an expense with its receipt is approved live, and a payment settles the ba
   await expect(b.getByRole('listitem', { name: amount('Tú → Ana $ 12.345,67') }).getByText('Confirmado')).toBeVisible();
 });
 
+test('an expense under the automatic-approval amount counts at once, on both screens', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const a = page;
+  const b = await twoParents(browser, a);
+  const aStreaming = liveStream(a);
+  await a.goto('/finances');
+  await aStreaming;
+  const bStreaming = liveStream(b);
+  await b.goto('/finances');
+  await bStreaming;
+
+  await a.getByRole('button', { name: 'Ajustes', exact: true }).click();
+  const settings = a.getByRole('dialog', { name: 'Ajustes de finanzas' });
+  await settings.getByLabel('Monto en ARS').fill('10.000');
+  await settings.getByRole('button', { name: 'Guardar ajustes' }).click();
+  await expect(settings).toBeHidden();
+
+  await a.getByRole('button', { name: 'Agregar gasto' }).click();
+  const dialog = a.getByRole('dialog', { name: 'Nuevo gasto' });
+  await dialog.getByLabel('Descripción').fill('Cuaderno');
+  await dialog.getByLabel('Monto').fill('3.000');
+  await dialog.getByRole('button', { name: 'Guardar gasto' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(a.getByRole('listitem', { name: 'Cuaderno' }).getByText('Aprobado')).toBeVisible();
+  await expect(a.getByTestId('balance-ARS')).toContainText(amount('Bruno te debe $ 1.500,00'));
+  await expect(b.getByTestId('balance-ARS')).toContainText(amount('Le debes $ 1.500,00 a Ana'), { timeout: 10_000 });
+});
+
 /** `dd/mm/yyyy` of the first day of the month `back` months before this one, as a Spanish date field takes it. */
 function firstOfMonthsAgo(back: number): string {
   const now = new Date();
