@@ -86,6 +86,7 @@ describe('the settings form’s amounts', () => {
       { field: 'aprobacion', moneda: 'ARS', code: 'invalid' },
       { field: 'ingresos', usuarioId: 'ana', code: 'invalid' },
     ]);
+    expect(checkSettings({ moneda: 'ARS', aprobacion: {}, ingresos: { ana: '$', diego: '' } }, people, 'es').errors).toEqual([{ field: 'ingresos', usuarioId: 'ana', code: 'invalid' }]);
   });
 });
 

@@ -45,6 +45,8 @@ function amountOrNone(text: string, currency: string, language: string): { ok: t
   const parsed = parseAmount(text, currency, language);
   if (parsed.ok) return { ok: true, minor: Number(parsed.minor) };
   if (parsed.error === 'zero') return { ok: true, minor: 0 };
+  // Only a sign or a currency code typed: not "nothing", which an empty field already says.
+  if (parsed.error === 'empty') return { ok: false, error: 'invalid' };
   return parsed;
 }
 
