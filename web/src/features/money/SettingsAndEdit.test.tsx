@@ -125,7 +125,7 @@ describe('the settings form', () => {
     await i18n.changeLanguage('en');
     withQueries(<SettingsForm onClose={vi.fn()} familiaId="f1" people={people} settings={settings} usedCurrencies={[]} />);
     expect(screen.getByLabelText('Amount in ARS')).toHaveValue('5,000.00');
-    expect(screen.getByLabelText("Ana García (you)'s income")).toHaveValue('1,500,000.00');
+    expect(screen.getByLabelText('Income of Ana García (you)')).toHaveValue('1,500,000.00');
   });
 });
 
