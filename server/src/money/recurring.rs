@@ -311,6 +311,7 @@ pub struct SeriesQuery {
         (status = 200, body = SeriesListAnswer),
         (status = 401, body = ErrorBody),
         (status = 404, description = "not a co-parent of the family", body = ErrorBody),
+        (status = 422, description = "no family given", body = ErrorBody),
     ))]
 pub async fn list_series(
     State(state): State<AppState>,
