@@ -141,6 +141,7 @@ pub(crate) async fn seed_people(
                 nombre: format!("Familia {i}"),
                 zona_horaria: nido::time_zone::DEFAULT.to_owned(),
                 calendario_version: 0,
+                dinero_version: 0,
                 created_at: now,
                 updated_at: now,
             }

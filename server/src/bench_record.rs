@@ -34,6 +34,7 @@ pub async fn run(db: DatabaseConnection, options: Options) -> anyhow::Result<()>
             nombre: Set("bench".to_owned()),
             zona_horaria: Set(nido::time_zone::DEFAULT.to_owned()),
             calendario_version: Set(0),
+            dinero_version: Set(0),
             created_at: Set(now),
             updated_at: Set(now),
         }

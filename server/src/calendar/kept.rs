@@ -8,10 +8,9 @@
 //! membership come from one small read of the shared database, so every instance serves what is
 //! current. Nothing else shown changes elsewhere: the answers name people by id only.
 
-use std::{future::Future, sync::Arc, time::Duration};
+use std::{future::Future, time::Duration};
 
 use axum::response::Response;
-use bytes::Bytes;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, sea_query::Query,
 };
@@ -20,19 +19,12 @@ use serde::Serialize;
 use crate::{
     error::{ApiError, ApiResult},
     families::entities::{familia, miembro},
-    platform::cache::Cache,
+    platform::kept,
     request::json_bytes,
     state::AppState,
 };
 
-pub struct Kept {
-    /// The family's calendar version and zone it was read at.
-    stamp: Stamp,
-    /// The whole answer, as sent.
-    body: Bytes,
-}
-
-pub type Answers = Cache<Arc<Kept>>;
+pub type Answers = kept::Answers<Stamp>;
 
 /// The version of a family's calendar, and its zone (the nights and the report are counted in
 /// it; changing it is not a calendar change).
@@ -50,9 +42,7 @@ const MAX_KEPT_BYTES: usize = 2 * 1024 * 1024;
 
 /// Five minutes at most: a safety net only, freshness comes from the version.
 pub fn cache() -> Answers {
-    Cache::weighed(Duration::from_secs(300), BUDGET_BYTES, |kept| {
-        kept.body.len() + kept.stamp.zone.len() + 128
-    })
+    kept::cache(Duration::from_secs(300), BUDGET_BYTES)
 }
 
 /// The family's stamp if `usuario_id` is one of its members; 404 otherwise.
@@ -92,22 +82,6 @@ where
     T: Serialize,
     F: Future<Output = ApiResult<T>>,
 {
-    let answers = state.part::<Answers>();
-    if let Some(kept) = answers.get(&key)
-        && kept.stamp == stamp
-    {
-        return Ok(json_bytes(kept.body.clone()));
-    }
-    let generation = answers.generation();
-    let value = make().await?;
-    let body =
-        Bytes::from(serde_json::to_vec(&value).map_err(|e| ApiError::internal(e.to_string()))?);
-    if body.len() <= MAX_KEPT_BYTES {
-        let kept = Kept {
-            stamp,
-            body: body.clone(),
-        };
-        answers.put(generation, key, Arc::new(kept));
-    }
+    let body = kept::answer(state.part::<Answers>(), key, stamp, MAX_KEPT_BYTES, make).await?;
     Ok(json_bytes(body))
 }

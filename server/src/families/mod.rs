@@ -126,6 +126,7 @@ pub async fn create_family(
         nombre: Set(nombre),
         zona_horaria: Set(zona_horaria.to_owned()),
         calendario_version: Set(0),
+        dinero_version: Set(0),
         created_at: Set(now),
         updated_at: Set(now),
     }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use axum::{
     extract::{Path, Query, State},
     http::StatusCode,
+    response::Response,
 };
 use chrono::{NaiveDate, Utc};
 use sea_orm::{
@@ -25,7 +26,7 @@ use super::{
         gasto::{self, APPROVED, DISPUTED, PENDING, WITHDRAWN},
         gasto_hijo, gasto_parte, gasto_respuesta,
     },
-    input,
+    input, kept,
     notice::{self, ExpenseStep, publish_change},
     reparto::{self, Reparto},
     settings,
@@ -40,8 +41,8 @@ use crate::{
     fields,
     i18n::Msg,
     ids,
-    platform::live::Wake,
-    request::{AuthUser, Json},
+    platform::{self, live::Wake},
+    request::{AuthUser, Json, json_bytes},
     state::AppState,
 };
 
@@ -632,28 +633,31 @@ pub async fn list_expenses(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(query): Query<ExpenseListQuery>,
-) -> ApiResult<Json<ExpenseListAnswer>> {
+) -> ApiResult<Response> {
     let Some(familia_id) = present(&query.familia_id) else {
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     };
-    family_of_coparent(&state.db, familia_id, &auth.user.id).await?;
+    let stamp = kept::stamp(&state.db, familia_id, &auth.user.id).await?;
     let mut errors = FieldErrors::default();
     let mut select = gasto::Entity::find().filter(gasto::Column::FamiliaId.eq(familia_id));
-    if let Some(estado) = present(&query.estado) {
+    let estado = present(&query.estado);
+    if let Some(estado) = estado {
         if STATES.contains(&estado) {
             select = select.filter(gasto::Column::Estado.eq(estado));
         } else {
             errors.add("estado", Msg::MoneyStateInvalid);
         }
     }
-    if let Some(categoria) = present(&query.categoria) {
+    let categoria = present(&query.categoria);
+    if let Some(categoria) = categoria {
         if CATEGORIES.contains(&categoria) {
             select = select.filter(gasto::Column::Categoria.eq(categoria));
         } else {
             errors.add("categoria", Msg::MoneyCategoryInvalid);
         }
     }
-    if let Some(hijo_id) = present(&query.hijo_id) {
+    let hijo_id = present(&query.hijo_id);
+    if let Some(hijo_id) = hijo_id {
         select = select.filter(
             gasto::Column::Id.in_subquery(
                 SqlQuery::select()
@@ -664,21 +668,33 @@ pub async fn list_expenses(
             ),
         );
     }
-    for (field, value, on_or_after) in [
+    let mut dates = [None, None];
+    for (i, (field, value, on_or_after)) in [
         ("desde", present(&query.desde), true),
         ("hasta", present(&query.hasta), false),
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         if let Some(value) = value {
             match input::date(Some(value)) {
-                Ok(d) if on_or_after => select = select.filter(gasto::Column::Fecha.gte(d)),
-                Ok(d) => select = select.filter(gasto::Column::Fecha.lte(d)),
+                Ok(d) => {
+                    dates[i] = Some(d);
+                    select = if on_or_after {
+                        select.filter(gasto::Column::Fecha.gte(d))
+                    } else {
+                        select.filter(gasto::Column::Fecha.lte(d))
+                    };
+                }
                 Err(m) => errors.add(field, m),
             }
         }
     }
+    let mut position = None;
     if let Some(cursor) = present(&query.cursor) {
         match parse_cursor(cursor) {
             Some((fecha, id)) => {
+                position = Some(cursor_of(fecha, &id));
                 select = select.filter(
                     Condition::any().add(gasto::Column::Fecha.lt(fecha)).add(
                         Condition::all()
@@ -691,25 +707,35 @@ pub async fn list_expenses(
         }
     }
     errors.into_result()?;
-    let mut rows = select
-        .order_by_desc(gasto::Column::Fecha)
-        .order_by_desc(gasto::Column::Id)
-        .limit(PAGE + 1)
-        .all(&state.db)
-        .await?;
-    let siguiente = if rows.len() as u64 > PAGE {
-        rows.truncate(PAGE as usize);
-        rows.last().map(|r| cursor_of(r.fecha, &r.id))
-    } else {
-        None
-    };
-    Ok(Json(ExpenseListAnswer {
-        success: true,
-        data: ExpensePage {
-            gastos: views::expenses(&state.db, rows).await?,
-            siguiente,
-        },
-    }))
+    // The page is the same for every co-parent: the family and the normalized query name it.
+    let key = serde_json::to_string(&(
+        "gastos", familia_id, estado, categoria, hijo_id, dates, position,
+    ))
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    let answers = state.part::<kept::Answers>();
+    let body = platform::kept::answer(answers, key, stamp, kept::MAX_KEPT_BYTES, || async {
+        let mut rows = select
+            .order_by_desc(gasto::Column::Fecha)
+            .order_by_desc(gasto::Column::Id)
+            .limit(PAGE + 1)
+            .all(&state.db)
+            .await?;
+        let siguiente = if rows.len() as u64 > PAGE {
+            rows.truncate(PAGE as usize);
+            rows.last().map(|r| cursor_of(r.fecha, &r.id))
+        } else {
+            None
+        };
+        Ok(ExpenseListAnswer {
+            success: true,
+            data: ExpensePage {
+                gastos: views::expenses(&state.db, rows).await?,
+                siguiente,
+            },
+        })
+    })
+    .await?;
+    Ok(json_bytes(body))
 }
 
 /// Takes the expense for a change by its creator, as the transaction's first statement (a

@@ -11,6 +11,7 @@ pub mod entities;
 pub mod expenses;
 mod export;
 pub mod input;
+pub mod kept;
 pub mod notice;
 pub mod payments;
 pub mod receipts;
@@ -40,8 +41,8 @@ use crate::{
     db::entities::usuario,
     domain::{Domain, ExportFile, Work},
     error::ApiResult,
-    platform::jobs::Periodic,
-    state::AppState,
+    platform::{changes::Forget, jobs::Periodic},
+    state::{AppState, Parts},
 };
 
 /// The export README's lines for expenses, payments and balances, then child support.
@@ -55,6 +56,14 @@ pub struct Money;
 
 #[async_trait]
 impl Domain for Money {
+    fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {
+        let answers = kept::cache();
+        // The version check covers every change: everything is forgotten only when
+        // announcements may have been missed.
+        forget.push(answers.forgetter(|_| None));
+        parts.insert::<kept::Answers>(answers);
+    }
+
     fn router(&self) -> OpenApiRouter<AppState> {
         OpenApiRouter::new()
             .routes(routes!(settings::get_settings, settings::put_settings))

@@ -4,6 +4,7 @@ pub mod cache;
 pub mod changes;
 pub mod files;
 pub mod jobs;
+pub mod kept;
 pub mod key_file;
 pub mod live;
 pub mod mail;

@@ -1633,3 +1633,185 @@ async fn erasing_a_family_erases_its_money_and_its_receipts() {
         "the receipt is gone"
     );
 }
+
+impl Family {
+    /// The first page of the family's expense list as `token` sees it, with `query` added.
+    async fn page(&self, token: &str, query: &str) -> Answer {
+        self.app
+            .get(
+                &format!("/api/gastos?familiaId={}{query}", self.family),
+                Some(token),
+            )
+            .await
+    }
+
+    /// The listed expense `id`, as Beto sees the first page.
+    async fn listed(&self, id: &str) -> Value {
+        let a = self.page(&self.beto, "").await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+        data(&a)["gastos"]
+            .as_array()
+            .and_then(|g| g.iter().find(|g| g["id"] == id).cloned())
+            .unwrap_or(Value::Null)
+    }
+}
+
+#[tokio::test]
+async fn a_kept_expense_list_shows_every_change_at_once() {
+    let f = family().await;
+    let pair = [f.ana_id.as_str(), f.beto_id.as_str()];
+    let id = f
+        .added(
+            &f.ana,
+            json!({"monto": 2_000, "reparto": f.split("igual", &pair), "reintegro": {"entidad": "OSDE"}}),
+        )
+        .await;
+    assert_eq!(f.listed(&id).await["estado"], "pendiente");
+
+    // An answer, a refund and a receipt each show on the next opening.
+    f.approve(&f.beto, &id).await;
+    assert_eq!(f.listed(&id).await["estado"], "aprobado");
+    let refund = f
+        .app
+        .post(
+            &format!("/api/gastos/{id}/reintegro"),
+            Some(&f.ana),
+            json!({"monto": 500, "fecha": "2026-03-10"}),
+        )
+        .await;
+    assert_eq!(refund.status, StatusCode::OK, "{}", refund.body);
+    assert_eq!(f.listed(&id).await["reintegro"]["monto"], 500);
+    let path = format!("/api/gastos/{id}/recibo");
+    let up =
+        crate::helpers::answer(upload_file(&f.app, &path, &f.ana, "recibo", small_pdf()).await)
+            .await;
+    assert_eq!(up.status, StatusCode::OK, "{}", up.body);
+    assert_eq!(f.listed(&id).await["recibo"]["tipo"], "application/pdf");
+
+    // A refusal, an edit and a withdrawal.
+    let refused = f
+        .added(
+            &f.ana,
+            json!({"monto": 700, "reparto": f.split("igual", &pair)}),
+        )
+        .await;
+    assert_eq!(f.listed(&refused).await["estado"], "pendiente");
+    let no = f
+        .act(
+            &f.beto,
+            &refused,
+            "rechazar",
+            json!({"motivo": "otro", "comentario": "No lo hablamos"}),
+        )
+        .await;
+    assert_eq!(no.status, StatusCode::OK, "{}", no.body);
+    assert_eq!(f.listed(&refused).await["estado"], "rechazado");
+    let edited = f
+        .added(
+            &f.ana,
+            json!({"monto": 800, "reparto": f.split("igual", &pair)}),
+        )
+        .await;
+    assert_eq!(f.listed(&edited).await["monto"], 800);
+    let put = f
+        .app
+        .request(
+            Method::PUT,
+            &format!("/api/gastos/{edited}"),
+            Some(&f.ana),
+            Some(json!({"familiaId": f.family, "descripcion": "Zapatillas", "fecha": "2026-03-03",
+                        "categoria": "ropa-calzado", "monto": 900, "reparto": f.split("igual", &pair)})),
+            None,
+        )
+        .await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.body);
+    assert_eq!(f.listed(&edited).await["monto"], 900);
+    let gone = f
+        .app
+        .request(
+            Method::DELETE,
+            &format!("/api/gastos/{edited}"),
+            Some(&f.ana),
+            None,
+            None,
+        )
+        .await;
+    assert!(gone.status.is_success(), "{}", gone.body);
+    assert_ne!(f.listed(&edited).await["estado"], "pendiente");
+
+    // The monthly job's expense, written outside any route.
+    let monthly = f
+        .added(
+            &f.ana,
+            json!({"monto": 300, "fecha": "2026-01-31", "reparto": f.split("igual", &pair),
+                   "recurrencia": {}}),
+        )
+        .await;
+    assert!(f.listed(&monthly).await.is_object());
+    let before = data(&f.page(&f.beto, "").await)["gastos"]
+        .as_array()
+        .map_or(0, Vec::len);
+    let made = nido::money::recurring::make_due(&f.app.state, at_noon("2026-02-28"))
+        .await
+        .expect("job");
+    assert_eq!(made, 1);
+    let after = data(&f.page(&f.beto, "").await)["gastos"]
+        .as_array()
+        .map_or(0, Vec::len);
+    assert_eq!(after, before + 1);
+
+    // Filters and the cursor keep answers of their own.
+    let salud = f.page(&f.beto, "&categoria=salud").await;
+    assert_eq!(salud.status, StatusCode::OK, "{}", salud.body);
+    let educacion = f.page(&f.beto, "&categoria=educacion").await;
+    assert_ne!(data(&salud)["gastos"], data(&educacion)["gastos"]);
+    let cursor = format!("&cursor=2026-03-02_{}", "z".repeat(30));
+    let paged = f.page(&f.beto, &cursor).await;
+    assert_eq!(paged.status, StatusCode::OK, "{}", paged.body);
+    assert_ne!(
+        data(&paged)["gastos"],
+        data(&f.page(&f.beto, "").await)["gastos"]
+    );
+
+    // A second instance on the same database keeps its own answers and still sees every change.
+    if f.app.database_url().starts_with("postgres") {
+        let other = TestApp::spawn_with(crate::helpers::Options {
+            database_url: Some(f.app.database_url().to_owned()),
+            keys_from: Some(f.app.data_dir.path().to_owned()),
+            ..Default::default()
+        })
+        .await;
+        let there = other
+            .get(
+                &format!("/api/gastos?familiaId={}", f.family),
+                Some(&f.beto),
+            )
+            .await;
+        assert_eq!(there.status, StatusCode::OK, "{}", there.body);
+        let new = f
+            .added(
+                &f.ana,
+                json!({"monto": 111, "reparto": f.split("igual", &pair)}),
+            )
+            .await;
+        let there = other
+            .get(
+                &format!("/api/gastos?familiaId={}", f.family),
+                Some(&f.beto),
+            )
+            .await;
+        assert!(
+            data(&there)["gastos"]
+                .as_array()
+                .is_some_and(|g| g.iter().any(|g| g["id"] == new.as_str())),
+            "{}",
+            there.body
+        );
+    }
+
+    // A removed co-parent gets the stranger's 404 at once; a viewer never sees it.
+    assert_eq!(f.page(&f.cami, "").await.status, StatusCode::OK);
+    f.app.remove_member(&f.ana, &f.family, &f.cami_id).await;
+    assert_eq!(f.page(&f.cami, "").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(f.page(&f.vera, "").await.status, StatusCode::NOT_FOUND);
+}

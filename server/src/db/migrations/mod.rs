@@ -30,6 +30,7 @@ mod m0028_notice_subjects;
 mod m0029_money;
 mod m0030_child_support;
 mod m0031_message_search_months;
+mod m0032_money_versions;
 
 pub struct Migrator;
 
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0029_money::Migration),
             Box::new(m0030_child_support::Migration),
             Box::new(m0031_message_search_months::Migration),
+            Box::new(m0032_money_versions::Migration),
         ]
     }
 }

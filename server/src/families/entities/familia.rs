@@ -9,6 +9,8 @@ pub struct Model {
     pub zona_horaria: String,
     /// Raised by every change to the family's calendar (migration m0027): see `calendar::kept`.
     pub calendario_version: i64,
+    /// Raised by every change to the family's expenses (migration m0032): see `money::kept`.
+    pub dinero_version: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

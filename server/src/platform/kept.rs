@@ -1,0 +1,70 @@
+//! Answers kept in memory as the JSON they were sent as, each with the stamp (a version raised by
+//! triggers in the shared database, say) it was read at. A domain serves a kept answer only while
+//! the stamp it reads at every request is still the same, so every instance serves what is
+//! current; the time limit is a safety net only.
+
+use std::{future::Future, sync::Arc, time::Duration};
+
+use bytes::Bytes;
+use serde::Serialize;
+
+use crate::{
+    error::{ApiError, ApiResult},
+    platform::cache::Cache,
+};
+
+pub struct Kept<S> {
+    stamp: S,
+    body: Bytes,
+}
+
+pub type Answers<S> = Cache<Arc<Kept<S>>>;
+
+/// What a kept answer weighs beside its body: its stamp and the map's bookkeeping, roughly.
+const OVERHEAD_BYTES: usize = 256;
+
+fn weight<S>(kept: &Arc<Kept<S>>) -> usize {
+    kept.body.len() + OVERHEAD_BYTES
+}
+
+/// Answers weighing at most `budget` bytes together (the oldest go first), each kept at most `ttl`.
+pub fn cache<S: Send + Sync + 'static>(ttl: Duration, budget: usize) -> Answers<S> {
+    Cache::weighed(ttl, budget, weight::<S>)
+}
+
+/// The body kept under `key` if it was read at `stamp`; otherwise `make`'s, serialized and kept for
+/// the next caller unless it is over `max_bytes`.
+pub async fn answer<S, T, F>(
+    answers: &Answers<S>,
+    key: String,
+    stamp: S,
+    max_bytes: usize,
+    make: impl FnOnce() -> F,
+) -> ApiResult<Bytes>
+where
+    S: PartialEq,
+    T: Serialize,
+    F: Future<Output = ApiResult<T>>,
+{
+    if let Some(kept) = answers.get(&key)
+        && kept.stamp == stamp
+    {
+        return Ok(kept.body.clone());
+    }
+    // Read before loading: a forgetting meanwhile keeps this answer out.
+    let generation = answers.generation();
+    let value = make().await?;
+    let body =
+        Bytes::from(serde_json::to_vec(&value).map_err(|e| ApiError::internal(e.to_string()))?);
+    if body.len() <= max_bytes {
+        answers.put(
+            generation,
+            key,
+            Arc::new(Kept {
+                stamp,
+                body: body.clone(),
+            }),
+        );
+    }
+    Ok(body)
+}
