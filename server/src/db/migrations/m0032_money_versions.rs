@@ -1,11 +1,12 @@
-//! A money version per family, raised by every change to what a family's expense list shows: its
-//! expenses, their shares, children and answers. A list kept in memory (`money::kept`) is served
+//! A money version per family, raised by every change to what a family's expense list or balance
+//! shows: its expenses, their shares, children and answers, its running balances, and its members
+//! (whose joining order breaks ties in the settlement). An answer kept in memory (`money::kept`) is served
 //! only while the version it was read at is still the family's, which every instance can check in
 //! the shared database with one small read.
 //!
 //! Triggers raise it, in the transaction of the change, so that no way of writing those tables
-//! (a route, the monthly job, an account's erasure, one added later) can forget to. The list names
-//! people and children by id only, so nothing written elsewhere changes it.
+//! (a route, the monthly job, an account's erasure, one added later) can forget to. Lists and
+//! balances name people and children by id only, so nothing written elsewhere changes them.
 
 use sea_orm::DbBackend;
 use sea_orm_migration::prelude::*;
@@ -15,10 +16,12 @@ pub struct Migration;
 
 /// The tables that hang from an expense by `gasto_id`.
 const PARTS: &[&str] = &["gasto_partes", "gasto_hijos", "gasto_respuestas"];
+/// The tables that name their family themselves.
+const OWN: &[&str] = &["gastos", "saldos", "miembros"];
 
 /// The family of the row `row` (NEW or OLD) of `table`.
 fn family_of(table: &str, row: &str) -> String {
-    if table == "gastos" {
+    if OWN.contains(&table) {
         format!("{row}.familia_id")
     } else {
         format!("(SELECT familia_id FROM gastos WHERE id = {row}.gasto_id)")
@@ -27,7 +30,7 @@ fn family_of(table: &str, row: &str) -> String {
 
 fn sqlite_up() -> Vec<String> {
     let mut statements = Vec::new();
-    for table in std::iter::once(&"gastos").chain(PARTS) {
+    for table in OWN.iter().chain(PARTS) {
         for (name, event, row) in [
             ("insert", "INSERT", "NEW"),
             ("update", "UPDATE", "NEW"),
@@ -64,8 +67,8 @@ fn postgres_up() -> Vec<String> {
         function("nido_dinero_cambia", "gastos"),
         function("nido_dinero_parte_cambia", "gasto_partes"),
     ];
-    for table in std::iter::once(&"gastos").chain(PARTS) {
-        let function = if *table == "gastos" {
+    for table in OWN.iter().chain(PARTS) {
+        let function = if OWN.contains(table) {
             "nido_dinero_cambia"
         } else {
             "nido_dinero_parte_cambia"
