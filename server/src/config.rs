@@ -22,6 +22,8 @@ pub struct Config {
     pub signing_key_file: PathBuf,
     /// The P-256 key that signs web push requests (VAPID; created at first start).
     pub vapid_key_file: PathBuf,
+    /// The most a family's documents may take in the store, every version counted.
+    pub document_quota_bytes: u64,
 }
 
 /// A bad setting: names the variable and says what is wrong, in one line.
@@ -128,6 +130,21 @@ impl Config {
             .map(PathBuf::from)
             .unwrap_or_else(|| data_dir.join("vapid.key"));
 
+        let document_quota_bytes = match get("NIDO_DOCUMENT_QUOTA_BYTES") {
+            None => DEFAULT_DOCUMENT_QUOTA_BYTES,
+            Some(value) => value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| {
+                    bad(
+                        "NIDO_DOCUMENT_QUOTA_BYTES",
+                        format!("'{value}' must be a positive number of bytes"),
+                    )
+                })?,
+        };
+
         Ok(Config {
             addr,
             data_dir,
@@ -142,6 +159,7 @@ impl Config {
             trust_proxy,
             signing_key_file,
             vapid_key_file,
+            document_quota_bytes,
         })
     }
 
@@ -154,6 +172,9 @@ impl Config {
         format!("{}{}", self.public_url.as_str().trim_end_matches('/'), path)
     }
 }
+
+/// 5 GiB: years of a family's scanned papers and photos of them.
+pub const DEFAULT_DOCUMENT_QUOTA_BYTES: u64 = 5 * 1024 * 1024 * 1024;
 
 fn on_off(value: Option<String>, default: bool) -> Result<bool, String> {
     match value.as_deref().map(str::to_ascii_lowercase).as_deref() {

@@ -20,6 +20,8 @@ pub struct ApiError {
     msg: Msg,
     fields: Vec<(&'static str, Msg)>,
     retry_after: Option<u64>,
+    /// Words added after the message, in Spanish and English (figures the message cites).
+    detail: Option<[String; 2]>,
 }
 
 /// The body of every error answer.
@@ -45,7 +47,21 @@ impl ApiError {
             msg,
             fields: Vec::new(),
             retry_after: None,
+            detail: None,
         }
+    }
+
+    /// The same error with words added after its message, in Spanish and English.
+    pub fn with_detail(mut self, es: String, en: String) -> Self {
+        self.detail = Some([es, en]);
+        self
+    }
+
+    /// The same error under another message (its code with it), keeping its fields: a domain
+    /// whose contract names its own codes.
+    pub fn with_msg(mut self, msg: Msg) -> Self {
+        self.msg = msg;
+        self
     }
 
     pub fn bad_request(msg: Msg) -> Self {
@@ -142,7 +158,11 @@ impl IntoResponse for ApiError {
         let lang = i18n::current();
         let body = ErrorBody {
             success: false,
-            msg: self.msg.text(lang).to_owned(),
+            msg: match (&self.detail, lang) {
+                (None, _) => self.msg.text(lang).to_owned(),
+                (Some([es, _]), i18n::Lang::Es) => format!("{} {es}", self.msg.text(lang)),
+                (Some([_, en]), i18n::Lang::En) => format!("{} {en}", self.msg.text(lang)),
+            },
             code: self.msg.code().to_owned(),
             errors: (!self.fields.is_empty()).then(|| {
                 self.fields

@@ -267,6 +267,23 @@ messages! {
     AttachmentType => "attachment_type", "Solo se pueden adjuntar imágenes (JPG, PNG, GIF o WebP) y documentos PDF.", "Only images (JPG, PNG, GIF or WebP) and PDF documents can be attached.";
     AttachmentPdfIncomplete => "attachment_pdf_incomplete", "Ese PDF parece incompleto o dañado: no termina como termina un PDF. Prueba a guardarlo otra vez.", "That PDF seems incomplete or damaged: it does not end the way a PDF does. Try saving it again.";
     AttachmentTooLarge => "attachment_too_large", "El archivo es muy grande. Máximo 25 MB", "The file is too large. Maximum 25 MB";
+    DocumentNotFound => "documento_no_encontrado", "No encontramos ese documento.", "We could not find that document.";
+    DocumentType => "tipo_no_admitido", "Solo se pueden subir PDF, imágenes (JPG, PNG, GIF o WebP) y documentos de oficina (Word, Excel, PowerPoint en formato .docx, .xlsx, .pptx, u OpenDocument .odt, .ods, .odp). Los formatos antiguos .doc y .xls no se admiten: guárdalos en el formato nuevo.", "Only PDFs, images (JPG, PNG, GIF or WebP) and office documents (Word, Excel, PowerPoint as .docx, .xlsx, .pptx, or OpenDocument .odt, .ods, .odp) can be uploaded. The old .doc and .xls formats are not accepted: save them in the new format.";
+    DocumentUnsafe => "tipo_no_admitido", "Ese archivo no es lo que dice ser o trae contenido que no podemos guardar con seguridad (otro archivo adentro, partes cifradas o un tamaño descomprimido desmedido).", "That file is not what it claims to be or carries content we cannot keep safely (another archive inside, encrypted parts or an outsized uncompressed size).";
+    DocumentTooLarge => "archivo_muy_grande", "El archivo es muy grande. Máximo 25 MB.", "The file is too large. Maximum 25 MB.";
+    DocumentQuota => "cuota_agotada", "Tu familia llegó al límite de espacio para documentos.", "Your family has reached its storage limit for documents.";
+    DocumentValidation => "validation", "Revisa los datos marcados.", "Please check the highlighted fields.";
+    DocumentForbidden => "forbidden", "Solo los co-padres pueden cambiar documentos.", "Only co-parents can change documents.";
+    DocumentFileRequired => "archivo_requerido", "Elige un archivo para subir.", "Choose a file to upload.";
+    DocumentFileEmpty => "archivo_vacio", "El archivo está vacío.", "The file is empty.";
+    DocumentTitleRequired => "titulo_requerido", "Escribe un título (hasta 200 caracteres).", "Write a title (up to 200 characters).";
+    DocumentCategoryInvalid => "categoria_invalida", "Elige una categoría: legal, médico, escolar, financiero, identificación o actividades.", "Choose a category: legal, medical, school, financial, identification or activities.";
+    DocumentVisibilityInvalid => "visibilidad_invalida", "La visibilidad debe ser familia, coprogenitores o privado.", "Visibility must be familia, coprogenitores or privado.";
+    DocumentChildrenInvalid => "hijos_invalidos", "Elige hijos de esta familia.", "Choose children of this family.";
+    DocumentNotesTooLong => "notas_muy_largas", "Las notas pueden tener hasta 2000 caracteres.", "Notes can be up to 2000 characters long.";
+    DocumentFamilyRequired => "familia_requerida", "Elige una de tus familias.", "Choose one of your families.";
+    DocumentVersionNotFound => "documento_no_encontrado", "Esa versión del documento no existe.", "That version of the document does not exist.";
+    DocumentNotRestorable => "documento_no_encontrado", "Ese documento ya no se puede restaurar.", "That document can no longer be restored.";
     AttachmentsInvalid => "attachments_invalid", "Uno de los archivos no es una subida tuya en esta conversación, se repite o ya se envió con otro mensaje.", "One of the files is not an upload of yours in this conversation, is repeated, or was already sent with another message.";
     // Calendar: events and their recurrence.
     EventDateInvalid => "event_date_invalid", "Indica una fecha como 2016-02-29", "Give a date like 2016-02-29";
@@ -375,4 +392,6 @@ messages! {
     SupportNotParty => "support_not_party", "Solo quien paga o quien recibe la cuota puede registrar sus pagos.", "Only the payer or the payee of the support can record its payments.";
     SupportNotPayee => "support_not_payee", "Solo quien recibe la cuota puede responder este pago.", "Only the payee of the support can answer this payment.";
     SupportPaymentNotPending => "support_payment_not_pending", "Este pago ya fue respondido.", "This payment has already been answered.";
+    CardExpiryRequired => "card_expiry_required", "Elige hasta cuándo funciona el enlace", "Choose until when the link works";
+    CardExpiryRange => "card_expiry_range", "El enlace debe vencer entre 24 horas y un año desde ahora", "The link must expire between 24 hours and one year from now";
 }

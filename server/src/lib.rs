@@ -6,6 +6,7 @@ pub mod calendar;
 pub mod children;
 pub mod config;
 pub mod db;
+pub mod documents;
 pub mod domain;
 pub mod error;
 pub mod families;
@@ -47,6 +48,7 @@ static DOMAINS: &[&dyn Domain] = &[
     &messages::Messages,
     &calendar::Calendar,
     &money::Money,
+    &documents::Documents,
 ];
 
 /// The database, migrated: all that administrative commands need.

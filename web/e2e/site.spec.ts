@@ -97,8 +97,8 @@ test('the mobile menu opens, lists the sections and closes after a choice', asyn
 
 test('the landing page is honest about what exists and links plans to registration', async ({ page }) => {
   await openLive(page, '/');
-  // Everything but privacy, co-parents, notifications, messages, the calendar and expenses is still to come (app/features.ts).
-  await expect(page.locator('#features li').filter({ hasText: 'Próximamente' })).toHaveCount(2);
+  // Only the reports are still to come (app/features.ts).
+  await expect(page.locator('#features li').filter({ hasText: 'Próximamente' })).toHaveCount(1);
   const plans = page.locator('#pricing').getByRole('link', { name: 'Empezar prueba gratis' });
   await expect(plans).toHaveCount(3);
   for (const plan of await plans.all()) await expect(plan).toHaveAttribute('href', '/register');

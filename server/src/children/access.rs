@@ -101,3 +101,23 @@ impl FromRequestParts<AppState> for WriteChild {
         })
     }
 }
+
+/// A child whose family the caller co-parents; anyone else, a viewer too, is told it does not
+/// exist (the emergency card's links are for parents only, and a viewer need not know of them).
+pub struct CoParentChild {
+    pub auth: AuthUser,
+    pub child: hijo::Model,
+}
+
+impl FromRequestParts<AppState> for CoParentChild {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let auth = AuthUser::from_request_parts(parts, state).await?;
+        let id = path_id(parts, state).await?;
+        let child = editable_child(state, &id, &auth.user.id)
+            .await?
+            .ok_or_else(ApiError::not_found)?;
+        Ok(CoParentChild { auth, child })
+    }
+}

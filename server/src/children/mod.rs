@@ -1,6 +1,7 @@
 //! Children: each child's records, shared by the members of the child's family.
 
 pub mod access;
+pub mod card;
 pub mod deletion;
 pub mod entities;
 mod export;
@@ -129,6 +130,17 @@ impl Domain for Children {
         Ok((export::files(state, user).await?, export::README))
     }
 
+    /// The card links an erased user made stay (the other parent may still rely on them), without
+    /// their maker.
+    async fn erase_account(
+        &self,
+        txn: &DatabaseTransaction,
+        user: &usuario::Model,
+    ) -> Result<Vec<String>, DbErr> {
+        card::forget_maker(txn, &user.id).await?;
+        Ok(Vec::new())
+    }
+
     /// The children's rows go with the family's (foreign keys cascade); their photos are given
     /// back to be removed.
     async fn erase_family(
@@ -224,6 +236,7 @@ fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::add_contact))
         .routes(routes!(routes::update_contact, routes::delete_contact))
         .routes(routes!(routes::set_medical_post, routes::set_medical_put))
+        .merge(card::router())
         // Only the photo takes a large body; JSON keeps the limit every JSON route has.
         .merge(
             OpenApiRouter::new()

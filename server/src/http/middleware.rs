@@ -65,8 +65,10 @@ fn msg_for_status(status: StatusCode) -> Msg {
     }
 }
 
+// `frame-src blob:`: a document's PDF is previewed in a frame from a blob URL the app makes after
+// fetching the file with the session's token (a frame cannot send it); nothing else is framed.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; \
+img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src blob:; object-src 'none'; \
 base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// Headers every answer carries, API or page.

@@ -53,6 +53,7 @@ pub fn router(state: AppState, domains: &[&dyn Domain]) -> Router {
         .route("/sitemap.xml", get(spa::sitemap))
         .route("/robots.txt", get(spa::robots))
         .merge(site::routes::aliases())
+        .merge(crate::children::card::page_routes())
         .route("/api", any(api_not_found))
         .route("/api3/{*rest}", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))

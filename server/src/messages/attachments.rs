@@ -3,13 +3,12 @@
 //! upload no message claimed within a day is removed with its stored files (`remove_unclaimed`).
 //!
 //! Images are re-encoded like photos (no metadata survives) with a thumbnail; PDFs are kept as
-//! received, streamed into the encrypted store. Both are judged by their content (`sniff`).
+//! received, streamed into the encrypted store. Both are judged by their content (`platform::sniff`).
 //! The stored files are noted as pending (`platform::pending`) from before they are written until
 //! their row exists, and from before their row goes until they are removed, so a crash at any
 //! point leaves neither an orphan file nor a row without its file.
 
 mod cleanup;
-mod sniff;
 mod upload;
 
 use std::collections::HashSet;

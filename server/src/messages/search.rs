@@ -107,8 +107,9 @@ fn topic(tema: Option<&str>) -> Result<Option<String>, Msg> {
 }
 
 impl Search {
-    /// Checks the query: 422 for bad fields, 404 for a family that is not the caller's.
-    async fn parse(state: &AppState, auth: &AuthUser, query: SearchQuery) -> ApiResult<Search> {
+    /// Checks the query's fields (422). Whether the family asked for is the caller's is checked
+    /// by `find`, with the search.
+    fn parse(auth: &AuthUser, query: SearchQuery) -> ApiResult<Search> {
         let mut errors = FieldErrors::default();
         let q = errors.check("q", query_text(query.q.as_deref()));
         let tema = errors.check("tema", topic(query.tema.as_deref()));
@@ -123,16 +124,6 @@ impl Search {
             .familia_id
             .map(|f| f.trim().to_owned())
             .filter(|f| !f.is_empty());
-        if let Some(familia_id) = &familia_id {
-            let member = miembro::Entity::find()
-                .filter(miembro::Column::FamiliaId.eq(familia_id))
-                .filter(miembro::Column::UsuarioId.eq(&auth.user.id))
-                .count(&state.db)
-                .await?;
-            if member == 0 {
-                return Err(ApiError::not_found());
-            }
-        }
         Ok(Search {
             words: q.and_then(Words::parse),
             familia_id,
@@ -177,15 +168,6 @@ impl Sql {
     }
 }
 
-/// Which messages one statement looks at. PostgreSQL splits a search (see `pg_search`); SQLite
-/// always looks at them all.
-#[derive(Debug, Clone)]
-enum Part {
-    All,
-    /// The families' newest `RECENT` messages, walked in order.
-    Recent,
-}
-
 /// The condition that a message (`m`) is in a conversation the caller may read, by the rule of
 /// `access::readable_ids`. Its one value, the caller's id, is written into the text (escaped by
 /// the query builder), which keeps the placeholders of this statement in step.
@@ -224,76 +206,42 @@ async fn families(
         .collect())
 }
 
-/// `m.familia_id IN (…)` for these families (at least one).
-fn in_families(sql: &mut Sql, families: &[String]) -> String {
-    let list = families
+/// A placeholder for each of these families (at least one), joined by commas, for `IN (…)` and
+/// `ARRAY[…]`: each family its own value, so that PostgreSQL sees one family as `=` and walks its
+/// `(familia_id, enviado_at)` index in order.
+fn family_list(sql: &mut Sql, families: &[String]) -> String {
+    families
         .iter()
         .map(|f| sql.bind(f.as_str()))
         .collect::<Vec<_>>()
-        .join(", ");
-    format!("m.familia_id IN ({list})")
+        .join(", ")
 }
 
-/// One search statement. Values are bound in the order their placeholders appear, as SQLite's
+/// SQLite's one statement. Values are bound in the order their placeholders appear, as SQLite's
 /// `?` are positional.
 ///
-/// SQLite walks the FTS matches newest first (their rowids follow the sending order), the words
+/// It walks the FTS matches newest first (their rowids follow the sending order), the words
 /// intersected with the families' tokens inside the index, and stops at the 50th readable one, so
 /// a word found in every message costs little more than a rare one, however many other families'
 /// messages are newer; the CROSS JOINs keep its planner from starting anywhere else.
-///
-/// PostgreSQL: `Part::Recent` walks the families' newest `RECENT` messages through the
-/// `(familia_id, enviado_at)` index and tests each against the words, stopping at the 50th; as
-/// a subquery with its own LIMIT the words cannot be pushed into it, so the planner cannot trade
-/// that walk for a GIN index, which would list every match of a common word before sorting
-/// them. Older messages are asked month by month (`months_statement`).
-fn statement(
+fn sqlite_statement(
     backend: DbBackend,
     usuario_id: &str,
     search: &Search,
     words: &Words,
-    part: &Part,
-    limit: usize,
     families: &[String],
 ) -> Statement {
     let mut sql = Sql::new(backend);
-    let postgres = backend == DbBackend::Postgres;
-    let mut condition = String::new();
-    sql.push(
-        "SELECT m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, m.numero, m.autor_id,
-            u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto",
-    );
-    let order = match (postgres, part) {
-        (true, _) => {
-            let family = in_families(&mut sql, families);
-            sql.push(&format!(
-                "FROM (SELECT * FROM mensajes m WHERE {family}
-                    ORDER BY m.enviado_at DESC, m.id DESC LIMIT {RECENT}) m"
-            ));
-            let q = sql.bind(words.tsquery());
-            condition = format!("AND m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))");
-            "m.enviado_at DESC, m.id DESC"
-        }
-        (false, _) => {
-            sql.push(
-                "FROM mensajes_busqueda b
-                CROSS JOIN mensajes_busqueda_filas bf ON bf.fila = b.rowid
-                CROSS JOIN mensajes m ON m.id = bf.mensaje_id",
-            );
-            "b.rowid DESC"
-        }
-    };
-    sql.push(
-        "JOIN conversaciones c ON c.id = m.conversacion_id
-        LEFT JOIN usuarios u ON u.id = m.autor_id",
-    );
-    if postgres {
-        sql.push("WHERE TRUE");
-        sql.push(&condition);
-    } else {
-        let q = sql.bind(words.fts5_in_families(families));
-        sql.push(&format!("WHERE mensajes_busqueda MATCH {q}"));
-    }
+    sql.push(&format!(
+        "SELECT {COLUMNS}
+        FROM mensajes_busqueda b
+        CROSS JOIN mensajes_busqueda_filas bf ON bf.fila = b.rowid
+        CROSS JOIN mensajes m ON m.id = bf.mensaje_id
+        JOIN conversaciones c ON c.id = m.conversacion_id
+        LEFT JOIN usuarios u ON u.id = m.autor_id"
+    ));
+    let q = sql.bind(words.fts5_in_families(families));
+    sql.push(&format!("WHERE mensajes_busqueda MATCH {q}"));
     let scope = readable(&sql, usuario_id);
     sql.push(&format!("AND {scope}"));
     if let Some(familia_id) = &search.familia_id {
@@ -312,51 +260,156 @@ fn statement(
         let h = sql.bind(until);
         sql.push(&format!("AND m.enviado_at < {h}"));
     }
-    sql.push(&format!("ORDER BY {order} LIMIT {limit}"));
+    sql.push(&format!("ORDER BY b.rowid DESC LIMIT {LIMIT}"));
     sql.statement()
 }
+
+/// The columns of a result, `m` a message, `c` its conversation, `u` its author.
+const COLUMNS: &str = "m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, m.numero, \
+    m.autor_id, u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto";
 
 /// How many of the caller's newest messages PostgreSQL walks, testing each, before it turns to its
 /// month index. A word with 50 hits among them (10%) ends there; a rarer one is in fewer than a
 /// tenth of a month's messages, which the month index lists without reading the others.
 const RECENT: u64 = 500;
 
-/// Where the walk of `Part::Recent` ended: the `RECENT`th newest message of these families
-/// (sending time and id), and when their oldest message was sent.
+/// Where the walk of the newest `RECENT` messages ended (sending time and id), and when the
+/// families' oldest message was sent.
 struct Edge {
     at: DateTime<Utc>,
     id: String,
     oldest: DateTime<Utc>,
 }
 
-/// The edge of the walk, if these families have more than `RECENT` messages.
-async fn walk_edge(
-    db: &impl ConnectionTrait,
+/// PostgreSQL's first statement, which answers most searches alone: whether the caller belongs to
+/// the family asked for, the walk of the families' newest `RECENT` messages, and when that walk
+/// finds fewer than 50, where it ended, the families' oldest message and the matches of the first
+/// window of months (the month the walk ended in, or of `hasta` if older): a word in 1% of the
+/// messages is done there. Each round trip costs both cores more than its statement does (the
+/// hand-offs between the server's threads and PostgreSQL's process, the protocol, the decoding),
+/// so what used to be four statements is one.
+///
+/// Every row carries `miembro` and the edge (`borde_at`, `borde_id`, `mas_antiguo`, null when
+/// the walk was enough or the families hold no more than `RECENT` messages), then a match, or
+/// nulls when nothing matched: the walk's first (`parte` 1), then the window's (2), each newest
+/// first. The text depends only on the caller, the number of families and whether one was asked
+/// for; the subject and days are values that may be null, so the prepared statement is reused.
+/// For PostgreSQL to keep one generic plan instead of planning each search anew (2 ms, more
+/// than the search), nothing per row may look costlier without the values: the words' query,
+/// and the caller's readable conversations of the subject asked for, are each computed once.
+///
+/// The walk is a subquery with its own LIMIT: the words cannot be pushed into it, so the planner
+/// cannot trade that walk for a GIN index, which would list every match of a common word before
+/// sorting them. The edge and the window sit behind conditions on the walk's count that do not
+/// depend on any row, which PostgreSQL tests once: a common word never reads them. The window is
+/// `months_statement`'s query for one month, its month computed from the edge in SQL.
+fn pg_first_statement(
+    usuario_id: &str,
+    search: &Search,
+    words: &Words,
     families: &[String],
-) -> Result<Option<Edge>, sea_orm::DbErr> {
+) -> Statement {
     let mut sql = Sql::new(DbBackend::Postgres);
-    let family = in_families(&mut sql, families);
-    let list = families
-        .iter()
-        .map(|f| sql.bind(f.as_str()))
-        .collect::<Vec<_>>()
-        .join(", ");
-    // The oldest per family, each from its own end of the (familia_id, enviado_at) index.
+    let list = family_list(&mut sql, families);
+    let keys = sql.bind(spaced(families));
+    let lexemes = sql.bind(spaced(words.as_slice()));
+    let q = sql.bind(words.tsquery());
+    let tema = sql.bind(search.tema.clone());
+    let from = sql.bind(search.days.from);
+    let until = sql.bind(search.days.until);
+    let member = match &search.familia_id {
+        Some(familia_id) => {
+            let f = sql.bind(familia_id.as_str());
+            let u = sql.bind(usuario_id);
+            format!("EXISTS (SELECT 1 FROM miembros WHERE familia_id = {f} AND usuario_id = {u})")
+        }
+        None => "TRUE".to_owned(),
+    };
+    let ids = access::readable_ids(usuario_id, None).to_string(PostgresQueryBuilder);
+    let filters = format!(
+        "m.conversacion_id = ANY((SELECT s.ids FROM scope s)::varchar[])
+        AND ({from}::timestamptz IS NULL OR m.enviado_at >= {from}::timestamptz)
+        AND ({until}::timestamptz IS NULL OR m.enviado_at < {until}::timestamptz)"
+    );
     sql.push(&format!(
-        "SELECT e.enviado_at, e.id, (SELECT min((SELECT min(o.enviado_at) FROM mensajes o
-                WHERE o.familia_id = f)) FROM unnest(ARRAY[{list}]::text[]) f) AS oldest
-        FROM (SELECT m.enviado_at, m.id FROM mensajes m WHERE {family}
-            ORDER BY m.enviado_at DESC, m.id DESC OFFSET {} LIMIT 1) e",
+        "WITH words AS MATERIALIZED (SELECT to_tsquery('simple', nido_sin_acentos({q})) AS q),
+        scope AS MATERIALIZED (SELECT ARRAY(SELECT r.id FROM ({ids}) r
+            JOIN conversaciones t ON t.id = r.id
+            WHERE {tema}::text IS NULL OR t.tema = {tema}::text) AS ids),
+        walk AS MATERIALIZED (
+            SELECT m.* FROM (SELECT * FROM mensajes m WHERE m.familia_id IN ({list})
+                ORDER BY m.enviado_at DESC, m.id DESC LIMIT {RECENT}) m
+            WHERE m.busqueda @@ (SELECT w.q FROM words w)
+            AND {filters}
+            ORDER BY m.enviado_at DESC, m.id DESC LIMIT {LIMIT}),
+        edge AS MATERIALIZED (
+            SELECT e.enviado_at, e.id, (SELECT min((SELECT min(o.enviado_at) FROM mensajes o
+                    WHERE o.familia_id = f)) FROM unnest(ARRAY[{list}]::text[]) f) AS oldest
+            FROM (SELECT m.enviado_at, m.id FROM mensajes m WHERE m.familia_id IN ({list})
+                ORDER BY m.enviado_at DESC, m.id DESC OFFSET {} LIMIT 1) e
+            WHERE (SELECT count(*) FROM walk) < {LIMIT}),
+        older AS MATERIALIZED (
+            SELECT m.* FROM mensajes m
+            WHERE EXISTS (SELECT 1 FROM edge)
+            AND nido_busqueda_mes(m.familia_id, m.enviado_at, m.busqueda)
+                @@ nido_busqueda_consulta(string_to_array({keys}, ' '),
+                    ARRAY[(SELECT least(e.enviado_at, {until}::timestamptz) FROM edge e)],
+                    string_to_array({lexemes}, ' '))),
+        page AS (
+            SELECT m.* FROM older m, edge e
+            WHERE m.busqueda @@ (SELECT w.q FROM words w)
+            AND m.familia_id IN ({list})
+            AND m.enviado_at >= greatest(date_trunc('month',
+                least(e.enviado_at, {until}::timestamptz), 'UTC'), {from}::timestamptz)
+            AND (m.enviado_at, m.id) < (e.enviado_at, e.id)
+            AND {filters}
+            ORDER BY m.enviado_at DESC, m.id DESC
+            LIMIT {LIMIT} - (SELECT count(*) FROM walk)),
+        hits AS (SELECT 1 AS parte, m.* FROM walk m UNION ALL SELECT 2, m.* FROM page m)
+        SELECT k.miembro, e.enviado_at AS borde_at, e.id AS borde_id, e.oldest AS mas_antiguo,
+            m.parte, {COLUMNS}
+        FROM (SELECT {member} AS miembro) k
+        LEFT JOIN edge e ON TRUE
+        LEFT JOIN (hits m JOIN conversaciones c ON c.id = m.conversacion_id
+            LEFT JOIN usuarios u ON u.id = m.autor_id) ON TRUE
+        ORDER BY m.parte, m.enviado_at DESC, m.id DESC",
         RECENT - 1
     ));
-    match db.query_one_raw(sql.statement()).await? {
-        None => Ok(None),
-        Some(row) => Ok(Some(Edge {
-            at: row.try_get("", "enviado_at")?,
-            id: row.try_get("", "id")?,
-            oldest: row.try_get("", "oldest")?,
-        })),
+    sql.statement()
+}
+
+/// What PostgreSQL's first statement answered.
+struct First {
+    member: bool,
+    edge: Option<Edge>,
+    rows: Vec<QueryResult>,
+}
+
+fn read_first(rows: Vec<QueryResult>) -> Result<First, sea_orm::DbErr> {
+    let Some(row) = rows.first() else {
+        return Err(sea_orm::DbErr::RecordNotFound(
+            "the search's first statement answered no row".into(),
+        ));
+    };
+    let member: bool = row.try_get("", "miembro")?;
+    let at: Option<DateTime<Utc>> = row.try_get("", "borde_at")?;
+    let id: Option<String> = row.try_get("", "borde_id")?;
+    let oldest: Option<DateTime<Utc>> = row.try_get("", "mas_antiguo")?;
+    let edge = match (at, id, oldest) {
+        (Some(at), Some(id), Some(oldest)) => Some(Edge { at, id, oldest }),
+        _ => None,
+    };
+    let mut hits = Vec::with_capacity(rows.len());
+    for row in rows {
+        if row.try_get::<Option<String>>("", "id")?.is_some() {
+            hits.push(row);
+        }
     }
+    Ok(First {
+        member,
+        edge,
+        rows: hits,
+    })
 }
 
 /// `values` joined by spaces, for `string_to_array(…, ' ')`: one placeholder whatever their
@@ -430,30 +483,26 @@ fn months_statement(
 /// absent can be taken for a common one; walking every message from the newest then costs the
 /// whole family. So the search walks the newest `RECENT` messages, and only when those hold
 /// fewer than 50 results asks the month index for older ones, month by month from the newest
-/// (`months::windows`), so each statement reads one window's matches, not the family's all.
+/// (`months::windows`), so each statement reads one window's matches, not the family's all. The
+/// walk and the first window are one statement (`pg_first_statement`); the later windows, which
+/// only rare words reach, one each. None: the family asked for is not the caller's.
 async fn pg_search(
     db: &DatabaseConnection,
     usuario_id: &str,
     search: &Search,
     words: &Words,
     families: &[String],
-) -> Result<Vec<QueryResult>, sea_orm::DbErr> {
-    let mut rows = db
-        .query_all_raw(statement(
-            DbBackend::Postgres,
-            usuario_id,
-            search,
-            words,
-            &Part::Recent,
-            LIMIT,
-            families,
-        ))
-        .await?;
-    if rows.len() >= LIMIT {
-        return Ok(rows);
+) -> Result<Option<Vec<QueryResult>>, sea_orm::DbErr> {
+    let first = read_first(
+        db.query_all_raw(pg_first_statement(usuario_id, search, words, families))
+            .await?,
+    )?;
+    if !first.member {
+        return Ok(None);
     }
-    let Some(edge) = walk_edge(db, families).await? else {
-        return Ok(rows);
+    let mut rows = first.rows;
+    let Some(edge) = first.edge.filter(|_| rows.len() < LIMIT) else {
+        return Ok(Some(rows));
     };
     let newest = search
         .days
@@ -463,42 +512,71 @@ async fn pg_search(
         .days
         .from
         .map_or(edge.oldest, |from| from.max(edge.oldest));
-    for window in months::windows(newest, oldest) {
-        let older = months_statement(usuario_id, search, words, families, &window, &edge);
+    // The first window, the newest month, was the first statement's.
+    for window in months::windows(newest, oldest).iter().skip(1) {
+        let older = months_statement(usuario_id, search, words, families, window, &edge);
         rows.extend(db.query_all_raw(older).await?);
         if rows.len() >= LIMIT {
-            rows.truncate(LIMIT);
             break;
         }
     }
-    Ok(rows)
+    rows.truncate(LIMIT);
+    Ok(Some(rows))
 }
 
-/// The caller's messages holding the words, newest first, at most `LIMIT`, on either backend.
+/// Whether `usuario_id` belongs to the family.
+async fn is_member(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+    familia_id: &str,
+) -> Result<bool, sea_orm::DbErr> {
+    let count = miembro::Entity::find()
+        .filter(miembro::Column::FamiliaId.eq(familia_id))
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .count(db)
+        .await?;
+    Ok(count > 0)
+}
+
+/// The caller's messages holding the words, newest first, at most `LIMIT`, on either backend;
+/// 404 for a family that is not the caller's (on PostgreSQL, asked within the search's first
+/// statement, whose scope keeps every other family's messages out of it anyway).
 async fn find(
     db: &DatabaseConnection,
     usuario_id: &str,
     search: &Search,
     words: &Words,
-) -> Result<Vec<QueryResult>, sea_orm::DbErr> {
+) -> ApiResult<Vec<QueryResult>> {
+    let backend = db.get_database_backend();
+    if backend != DbBackend::Postgres {
+        check_member(db, usuario_id, search).await?;
+    }
     let families = families(db, usuario_id, search).await?;
     if families.is_empty() {
         return Ok(Vec::new());
     }
-    match db.get_database_backend() {
-        DbBackend::Postgres => pg_search(db, usuario_id, search, words, &families).await,
+    match backend {
+        DbBackend::Postgres => pg_search(db, usuario_id, search, words, &families)
+            .await?
+            .ok_or_else(ApiError::not_found),
         backend => {
-            let all = statement(
-                backend,
-                usuario_id,
-                search,
-                words,
-                &Part::All,
-                LIMIT,
-                &families,
-            );
-            db.query_all_raw(all).await
+            let all = sqlite_statement(backend, usuario_id, search, words, &families);
+            Ok(db.query_all_raw(all).await?)
         }
+    }
+}
+
+/// 404 when the search asks for a family that is not the caller's.
+async fn check_member(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+    search: &Search,
+) -> ApiResult<()> {
+    match &search.familia_id {
+        Some(familia_id) if !is_member(db, usuario_id, familia_id).await? => {
+            Err(ApiError::not_found())
+        }
+        _ => Ok(()),
     }
 }
 
@@ -544,9 +622,12 @@ async fn search_messages(
     auth: AuthUser,
     Query(query): Query<SearchQuery>,
 ) -> ApiResult<Json<SearchAnswer>> {
-    let search = Search::parse(&state, &auth, query).await?;
+    let search = Search::parse(&auth, query)?;
     let resultados = match &search.words {
-        None => Vec::new(),
+        None => {
+            check_member(&state.db, &auth.user.id, &search).await?;
+            Vec::new()
+        }
         Some(words) => {
             let rows = find(&state.db, &auth.user.id, &search, words).await?;
             rows.iter()

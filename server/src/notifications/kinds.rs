@@ -42,6 +42,10 @@ pub const MONEY_PAYMENT: &str = "dinero.pago";
 pub const SUPPORT_STEP: &str = "cuota.aviso";
 /// A child-support due passed its date unpaid (told once, to both parents).
 pub const SUPPORT_OVERDUE: &str = "cuota.vencida";
+/// Someone opened a child's emergency card link for the first time.
+pub const CARD_OPENED: &str = "tarjeta.abierta";
+/// A document uploaded that the recipient can see.
+pub const DOCUMENT_NEW: &str = "documento.nuevo";
 
 pub static ALL: &[Kind] = &[
     Kind {
@@ -88,6 +92,24 @@ pub static ALL: &[Kind] = &[
         texto: [
             "{actor} restauró el registro de {hijo}.",
             "{actor} restored {hijo}'s record.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: CARD_OPENED,
+        nombre: ["Tarjeta de emergencia abierta", "Emergency card opened"],
+        descripcion: [
+            "Alguien abrió por primera vez un enlace a la tarjeta de emergencia de un hijo.",
+            "Someone opened a link to a child's emergency card for the first time.",
+        ],
+        titulo: [
+            "Abrieron la tarjeta de emergencia de {hijo}",
+            "{hijo}'s emergency card was opened",
+        ],
+        texto: [
+            "Alguien abrió el enlace a la tarjeta de emergencia de {hijo} ({navegador}).",
+            "Someone opened the link to {hijo}'s emergency card ({navegador}).",
         ],
         urgente: false,
         siempre: false,
@@ -281,6 +303,21 @@ pub static ALL: &[Kind] = &[
         texto: [
             "La cuota alimentaria de {periodo} venció el {vence} y faltan {falta}.",
             "The child support for {periodo} was due on {vence} and {falta} is still owed.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: DOCUMENT_NEW,
+        nombre: ["Documentos nuevos", "New documents"],
+        descripcion: [
+            "Otro miembro subió un documento que puedes ver.",
+            "Another member uploaded a document you can see.",
+        ],
+        titulo: ["Documento nuevo: {titulo}", "New document: {titulo}"],
+        texto: [
+            "{actor} subió el documento «{titulo}».",
+            "{actor} uploaded the document “{titulo}”.",
         ],
         urgente: false,
         siempre: false,

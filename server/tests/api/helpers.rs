@@ -43,6 +43,8 @@ pub struct Options {
     pub data_dir: Option<tempfile::TempDir>,
     /// Serve as behind a reverse proxy (`NIDO_TRUST_PROXY=on`): `X-Forwarded-For` names the client.
     pub trust_proxy: bool,
+    /// `NIDO_DOCUMENT_QUOTA_BYTES`: a family's room for documents.
+    pub document_quota: Option<u64>,
 }
 
 impl TestApp {
@@ -79,6 +81,9 @@ impl TestApp {
                 if options.rate_limits { "on" } else { "off" }.to_owned(),
             ),
         ];
+        if let Some(quota) = options.document_quota {
+            vars.push(("NIDO_DOCUMENT_QUOTA_BYTES", quota.to_string()));
+        }
         if options.trust_proxy {
             vars.push(("NIDO_TRUST_PROXY", "on".to_owned()));
         }

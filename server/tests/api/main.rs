@@ -11,6 +11,8 @@ mod children;
 mod closing;
 mod contact;
 mod custody;
+mod documents;
+mod emergency_card;
 mod families;
 mod field_checks;
 mod files;

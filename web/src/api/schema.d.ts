@@ -214,6 +214,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A family's documents the caller can see, newest first, 50 a page. */
+        get: operations["list_documents"];
+        put?: never;
+        /**
+         * Upload a document to a family: a co-parent's.
+         * @description The file is judged by its content (PDF, image, office document) and stored encrypted; images
+         *     are re-encoded without their metadata. The other members who can see it are notified.
+         */
+        post: operations["create_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documentos/espacio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How much of its quota a family's documents take (every version, deleted ones still restorable too). */
+        get: operations["space"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documentos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One document with its versions, newest first. A deleted one is shown, while it can be
+         *     restored, to whoever may restore it.
+         */
+        get: operations["get_document"];
+        /** Change a document's title, category, children, notes or visibility: a co-parent who sees it. */
+        put: operations["update_document"];
+        post?: never;
+        /**
+         * Delete a document: hidden at once, restorable by a co-parent who sees it for 30 days, then
+         *     erased for good with every version's file.
+         */
+        delete: operations["delete_document"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documentos/{id}/archivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's file (the current version, or `version`), as a download; PDFs and images open in
+         *     the browser with `inline=true`. Every download goes into the family record.
+         */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documentos/{id}/restaurar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted document, within 30 days of its deletion. */
+        post: operations["restore_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documentos/{id}/versiones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a new version of a document's file; the earlier ones are kept, listed and downloadable. */
+        post: operations["add_version"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eventos": {
         parameters: {
             query?: never;
@@ -1197,6 +1315,41 @@ export interface paths {
          */
         post: operations["restore_child"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hijos/{id}/tarjeta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The child's live links (not expired, not revoked), newest first, with their openings. */
+        get: operations["list_links"];
+        put?: never;
+        /** Makes a share link to the child's emergency card. */
+        post: operations["create_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hijos/{id}/tarjeta/{enlace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a link at once: its page answers 404 from now on. */
+        delete: operations["revoke_link"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2422,6 +2575,16 @@ export interface components {
             notas?: string | null;
             tipoConsulta: string;
         };
+        Archivo: {
+            nombre: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            tamano: number;
+            /** @description The type it is served as (by content, never by the name it came with). */
+            tipo: string;
+        };
         ArchivoView: {
             /**
              * Format: int64
@@ -2465,6 +2628,33 @@ export interface components {
             /** @description A link to their profile photo that works for a while, or null. */
             foto?: string | null;
             nombre: string;
+        };
+        CardLinkAnswer: {
+            data: components["schemas"]["CardLinkView"];
+            success: boolean;
+        };
+        CardLinkInput: {
+            /**
+             * Format: date-time
+             * @description When the link stops working: RFC 3339, between 24 hours and one year from now.
+             */
+            vence?: string | null;
+        };
+        CardLinkView: {
+            _id: string;
+            /** @description Oldest first. */
+            aperturas: components["schemas"]["OpeningView"][];
+            creadoPor?: components["schemas"]["Maker"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description `NIDO_PUBLIC_URL/tarjeta/<token>`: only in the answer that made the link. */
+            url?: string | null;
+            /** Format: date-time */
+            venceAt: string;
+        };
+        CardLinksAnswer: {
+            data: components["schemas"]["CardLinkView"][];
+            success: boolean;
         };
         CategoryTotal: {
             categoria: string;
@@ -2770,6 +2960,89 @@ export interface components {
             nombre?: string | null;
             telefono?: string | null;
         };
+        DocumentChange: {
+            categoria?: string | null;
+            /** @description Replaces the document's children. */
+            hijos?: string[] | null;
+            /** @description Empty to clear them. */
+            notas?: string | null;
+            titulo?: string | null;
+            /** @description `privado` only by the uploader. */
+            visibilidad?: string | null;
+        };
+        /** @description The multipart form of a new document. */
+        DocumentUpload: {
+            /**
+             * Format: binary
+             * @description A PDF, an image (JPG, PNG, GIF, WebP) or an office document (DOCX, XLSX, PPTX, ODT, ODS,
+             *     ODP), at most 25 MB.
+             */
+            archivo: string;
+            /** @description legal, medico, escolar, financiero, identificacion or actividades. */
+            categoria: string;
+            familiaId: string;
+            /** @description Children of the family: the field repeated, or ids separated by commas. */
+            hijos?: string[] | null;
+            notas?: string | null;
+            titulo: string;
+            /** @description familia (the default), coprogenitores or privado. */
+            visibilidad?: string | null;
+        };
+        DocumentoAnswer: {
+            data: components["schemas"]["DocumentoView"];
+            success: boolean;
+        };
+        DocumentoListAnswer: {
+            data: components["schemas"]["DocumentoPage"];
+            success: boolean;
+        };
+        DocumentoPage: {
+            documentos: components["schemas"]["DocumentoView"][];
+            /** @description The cursor of the next page, if there is one. */
+            siguiente?: string | null;
+        };
+        DocumentoVersionView: {
+            archivo: components["schemas"]["Archivo"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            numero: number;
+            subidoPor: components["schemas"]["Persona"];
+        };
+        DocumentoView: {
+            _id: string;
+            /** @description The current version's file. */
+            archivo: components["schemas"]["Archivo"];
+            /** @description legal, medico, escolar, financiero, identificacion or actividades. */
+            categoria: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            eliminadoAt?: string | null;
+            familiaId: string;
+            hijos: string[];
+            notas?: string | null;
+            /** @description Whether the caller may change, delete, restore it and add versions. */
+            puedeEditar: boolean;
+            /**
+             * Format: date-time
+             * @description Until when a deleted document can be restored.
+             */
+            restaurableHasta?: string | null;
+            subidoPor: components["schemas"]["Persona"];
+            titulo: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int32
+             * @description The current version's number, from 1.
+             */
+            version: number;
+            /** @description Every version, newest first: only in the answer about one document. */
+            versiones?: components["schemas"]["DocumentoVersionView"][] | null;
+            /** @description familia, coprogenitores or privado. */
+            visibilidad: string;
+        };
         /** @description A success with a message for people. */
         Done: {
             msg: string;
@@ -2829,6 +3102,16 @@ export interface components {
             /** @description A human message in the caller's language. */
             msg: string;
             /** @description Always false. */
+            success: boolean;
+        };
+        Espacio: {
+            /** Format: int64 */
+            cuotaBytes: number;
+            /** Format: int64 */
+            usadoBytes: number;
+        };
+        EspacioAnswer: {
+            data: components["schemas"]["Espacio"];
             success: boolean;
         };
         EventAnswer: {
@@ -3337,6 +3620,10 @@ export interface components {
             scheduledTime: string;
             title: string;
         };
+        Maker: {
+            _id: string;
+            nombre: string;
+        };
         MedicalInput: {
             alergias?: string[] | null;
             condicionesEspeciales?: string[] | null;
@@ -3574,6 +3861,12 @@ export interface components {
             data: components["schemas"]["MensajeView"];
             success: boolean;
         };
+        OpeningView: {
+            /** Format: date-time */
+            at: string;
+            /** @description A coarse name of the browser, e.g. "Chrome · Android"; "?" when not recognised. */
+            navegador: string;
+        };
         Overall: {
             status: components["schemas"]["ServiceStatus"];
         };
@@ -3700,6 +3993,12 @@ export interface components {
         PersonView: {
             _id: string;
             apellido: string;
+            nombre: string;
+        };
+        Persona: {
+            _id: string;
+            apellido: string;
+            /** @description Empty when that account has been erased since. */
             nombre: string;
         };
         PersonaView: {
@@ -3964,6 +4263,9 @@ export interface components {
             motivo?: string | null;
             propuesta?: string | null;
             usuarioId: string;
+        };
+        RevokedAnswer: {
+            success: boolean;
         };
         ScheduleAnswer: {
             data?: components["schemas"]["ScheduleView"] | null;
@@ -4457,6 +4759,11 @@ export interface components {
         VerificationAnswer: {
             data: components["schemas"]["Verification"];
             success: boolean;
+        };
+        /** @description The multipart form of a new version. */
+        VersionUpload: {
+            /** Format: binary */
+            archivo: string;
         };
         VersionView: {
             _id: string;
@@ -5282,6 +5589,575 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_documents: {
+        parameters: {
+            query?: {
+                /** @description One of the caller's families (required). */
+                familiaId?: string;
+                categoria?: string;
+                /** @description Only documents about this child. */
+                hijoId?: string;
+                /** @description Words of the title, insensitive to case and accents. */
+                q?: string;
+                /** @description The `siguiente` of the previous page. */
+                cursor?: string;
+                /** @description `true`: the deleted documents the caller may still restore, instead. */
+                eliminados?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoListAnswer"];
+                };
+            };
+            /** @description a malformed query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a member of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no family, or a bad filter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoAnswer"];
+                };
+            };
+            /** @description no file, or a broken form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer of the family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description over 25 MB, or over the family's quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an accepted type, or a hostile file */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad field, an empty file or an image of too many pixels */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    space: {
+        parameters: {
+            query?: {
+                familiaId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EspacioAnswer"];
+                };
+            };
+            /** @description a malformed query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a member of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no family */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoAnswer"];
+                };
+            };
+            /** @description not JSON, or the wrong shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer who sees the document */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a body over the JSON limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer who sees the document */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: {
+                /** @description A version's number; the current one when absent. */
+                version?: string;
+                /** @description `true` to open a PDF or an image in the browser (under a sandboxing policy). */
+                inline?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file, never as HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description a malformed query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such document or version */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a version that is not a number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer who sees the document */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such document, not deleted, or past its 30 days */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VersionUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoAnswer"];
+                };
+            };
+            /** @description no file, or a broken form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer who sees the document */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description over 25 MB, or over the family's quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an accepted type, or a hostile file */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an empty file or an image of too many pixels */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10185,6 +11061,157 @@ export interface operations {
                 };
             };
             /** @description not deleted, past its 30 days, or not of the caller's families */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardLinksAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardLinkInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardLinkAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                enlace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;

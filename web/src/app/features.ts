@@ -13,7 +13,7 @@ export const AREAS = {
   messaging: 'live',
   calendar: 'live',
   expenses: 'live',
-  documents: 'soon',
+  documents: 'live',
   notifications: 'live',
   reports: 'soon',
   iosApp: 'soon',

@@ -14,6 +14,8 @@ export type LiveKind =
   | 'eventos'
   | 'custodia'
   | 'dinero'
+  | 'tarjetas'
+  | 'documentos'
   | 'recargar'
   | 'listo';
 
@@ -28,6 +30,8 @@ export const LIVE_KINDS: readonly LiveKind[] = [
   'eventos',
   'custodia',
   'dinero',
+  'tarjetas',
+  'documentos',
   'recargar',
   'listo',
 ];
@@ -193,6 +197,10 @@ export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveDat
       void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
       void client.invalidateQueries({ queryKey: ['mensajes', 'no-leidos'] });
       break;
+    case 'tarjetas':
+      // A child's emergency card links: made, revoked or opened (features/children/cardApi).
+      if (typeof data.hijoId === 'string') void client.invalidateQueries({ queryKey: ['tarjetas', data.hijoId] });
+      break;
     case 'eventos':
     case 'custodia':
       // An event, the schedule, a swap or a handover: the calendar (features/calendar) asks again for what it shows.
@@ -201,6 +209,11 @@ export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveDat
     case 'dinero':
       // An expense, an answer, a payment or child support: /finances (features/money) asks again for what it shows.
       void client.invalidateQueries({ queryKey: ['dinero'] });
+      break;
+    case 'documentos':
+      // A document uploaded, changed, deleted or restored: /profile/documents (features/documents) and the hub's counter.
+      void client.invalidateQueries({ queryKey: ['documentos'] });
+      void client.invalidateQueries({ queryKey: ['profile', 'summary'] });
       break;
     case 'recargar':
       void client.invalidateQueries();

@@ -38,6 +38,7 @@ const ComingSoonPage = lazy(() => import('../features/layout/ComingSoonPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const MoneyPage = lazy(() => import('../features/money/MoneyPage'));
+const DocumentsPage = lazy(() => import('../features/documents/DocumentsPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ProfileEditPage = lazy(() => import('../features/profile/ProfileEditPage'));
 const PrivacyPage = lazy(() => import('../features/profile/PrivacyPage'));
@@ -88,7 +89,7 @@ const LEGAL = [
 ] as const;
 
 /** Profile sections not built yet (their areas in app/features.ts are still to come). */
-const PROFILE_SECTIONS = ['documents', 'reports'] as const;
+const PROFILE_SECTIONS = ['reports'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -147,6 +148,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/about', element: page(<ProfileAboutPage />) },
           { path: 'profile/suggestions', element: page(<SuggestionsPage />) },
           { path: 'profile/notifications', element: page(<NotificationPreferencesPage />) },
+          { path: 'profile/documents', element: page(<DocumentsPage />) },
           ...PROFILE_SECTIONS.map((s) => ({ path: `profile/${s}`, element: page(<ComingSoonPage section={s} />) })),
         ],
       },

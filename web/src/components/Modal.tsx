@@ -10,13 +10,15 @@ interface Props {
   children: ReactNode;
   /** While something is being saved the dialog cannot be closed. */
   locked?: boolean;
+  /** Wider on large screens, for what shows a page (a document's preview). */
+  wide?: boolean;
 }
 
 /**
  * Every dialog of the app. Focus goes back to what opened it when it closes, and the phone's Back
  * button closes it rather than leaving the page.
  */
-export function Modal({ open, onClose, title, children, locked = false }: Props) {
+export function Modal({ open, onClose, title, children, locked = false, wide = false }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const opener = useRef<HTMLElement | null>(null);
@@ -38,7 +40,7 @@ export function Modal({ open, onClose, title, children, locked = false }: Props)
               target.focus();
             }
           }}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-6"
+          className={`fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-6 ${wide ? 'sm:max-w-3xl' : 'sm:max-w-lg'}`}
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-bold text-ink">{title}</Dialog.Title>

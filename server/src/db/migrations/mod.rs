@@ -31,6 +31,8 @@ mod m0029_money;
 mod m0030_child_support;
 mod m0031_message_search_months;
 mod m0032_money_versions;
+mod m0033_documents;
+mod m0034_emergency_card;
 
 pub struct Migrator;
 
@@ -68,6 +70,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0030_child_support::Migration),
             Box::new(m0031_message_search_months::Migration),
             Box::new(m0032_money_versions::Migration),
+            Box::new(m0033_documents::Migration),
+            Box::new(m0034_emergency_card::Migration),
         ]
     }
 }

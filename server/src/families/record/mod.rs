@@ -65,6 +65,18 @@ pub mod kinds {
     /// Confirmed or not received.
     pub const PAYMENT_ANSWERED: &str = "pago.respondido";
     pub const PAYMENT_PROOF: &str = "pago.comprobante";
+    /// An emergency card share link made, revoked, or opened by someone holding it.
+    pub const CARD_LINK_CREATED: &str = "tarjeta.creada";
+    pub const CARD_LINK_REVOKED: &str = "tarjeta.revocada";
+    pub const CARD_LINK_OPENED: &str = "tarjeta.abierta";
+    pub const DOCUMENT_UPLOADED: &str = "documento.subido";
+    /// A new version of a document's file.
+    pub const DOCUMENT_VERSION: &str = "documento.version";
+    pub const DOCUMENT_DOWNLOADED: &str = "documento.descargado";
+    pub const DOCUMENT_CHANGED: &str = "documento.modificado";
+    pub const DOCUMENT_DELETED: &str = "documento.eliminado";
+    pub const DOCUMENT_RESTORED: &str = "documento.restaurado";
+    pub const DOCUMENT_PURGED: &str = "documento.purgado";
 }
 
 /// Whom an act's content concerns: erasing them erases the content (never the entry).

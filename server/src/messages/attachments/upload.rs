@@ -20,17 +20,17 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 
-use super::{
-    AdjuntoView,
-    sniff::{self, Kind},
-    view,
-};
+use super::{AdjuntoView, view};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     i18n::Msg,
     ids,
     messages::{access, entities::adjunto},
-    platform::{pending, photo, rate_limit::Limit},
+    platform::{
+        pending, photo,
+        rate_limit::Limit,
+        sniff::{self, Kind},
+    },
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -198,7 +198,8 @@ async fn receive(state: &AppState, prefix: &str, multipart: &mut Multipart) -> A
         return match sniff::kind(sniffed) {
             Some(Kind::Image) => store_image(state, prefix, given_name, head, field).await,
             Some(Kind::Pdf) => store_pdf(state, prefix, given_name, head, field).await,
-            None => Err(ApiError::new(
+            // Office documents belong in a family's documents, not in a conversation.
+            Some(Kind::Office) | None => Err(ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 Msg::AttachmentType,
             )),

@@ -6,6 +6,7 @@
 //! key; on erasure the key row goes first, so a failure to remove the object still leaves it
 //! unreadable.
 
+pub mod answer;
 pub mod master;
 pub mod plaintext;
 pub mod sealed;

@@ -598,13 +598,29 @@ const en: HelpContent = {
 
     'upload-doc': {
       title: 'Upload a document',
-      excerpt: 'How each child’s document archive will work, and what you can already keep in their record.',
-      intro: 'The document archive is in development (coming soon). Here is how it will work and which information you can already keep.',
+      excerpt: 'How to keep your children’s papers in Nido: from your phone, with a photo or a file.',
+      intro: 'In "Profile" › "Documents" you keep each child’s papers in one place, encrypted and within reach of whoever you choose.',
       steps: [
         {
-          title: 'How it will work',
+          title: 'Upload the file',
           content: [
-            'From "Documents" you will be able to upload a file, choose which child it belongs to and its category. The whole family will see it.',
+            'Tap "Upload document". On your phone you can take a photo there and then or choose a file: PDF, photos or Office and LibreOffice documents, up to 25 MB.',
+            'The title is filled in from the file’s name; change it if you like. Choose the category and which child it belongs to.',
+          ],
+        },
+        {
+          title: 'Choose who sees it',
+          content: ['Each document has its own visibility:'],
+          list: [
+            'The whole family: every member, relatives and carers too.',
+            'Co-parents only: members who can only view do not see it.',
+            'Only me: nobody else knows it exists.',
+          ],
+        },
+        {
+          title: 'Versions and deletions',
+          content: [
+            'When a new certificate arrives, open the document and tap "Upload a new version": the earlier one is kept and can be downloaded. What you delete stays 30 days under "Deleted", where you can restore it.',
           ],
         },
         {
@@ -617,12 +633,6 @@ const en: HelpContent = {
             'Agreements and court orders.',
             'Travel permissions.',
           ],
-        },
-        {
-          title: 'What you can keep already',
-          content: [
-            'Each child’s record already holds the details people look for in a hurry: social security or health insurance number, blood type, allergies, medicines, primary doctor and emergency contacts.',
-          ],
           tip: 'Scan in good light on a plain background. One PDF per document is easier to find than a loose photo.',
         },
       ],
@@ -630,13 +640,13 @@ const en: HelpContent = {
 
     'organize-doc': {
       title: 'Organise your documents',
-      excerpt: 'The six document categories and a simple method to find anything in seconds.',
+      excerpt: 'The six document categories and how to find any document in seconds.',
       intro:
-        'When the document archive arrives (coming soon), each document will go in one of six categories. You can start sorting them that way today, in a folder on your computer or in your cloud storage.',
+        'Each document goes in one of six categories, and the "Documents" list shows them grouped that way. With the search and the filters you find any of them in seconds.',
       steps: [
         {
           title: 'The six categories',
-          content: ['One folder for each:'],
+          content: ['One for each kind of paper:'],
           list: [
             'Legal: agreements, court orders and permissions.',
             'Medical: tests, prescriptions and vaccines.',
@@ -647,19 +657,19 @@ const en: HelpContent = {
           ],
         },
         {
-          title: 'Name files the same way',
+          title: 'Search and filter',
           content: [
-            'Child, type and date, for example "Mateo-vaccines-2026-03". Sorting by name then groups them by child and in order.',
+            'Type part of the title in the search box: capitals and accents do not matter. Tap a category or a child’s name to see only theirs.',
           ],
         },
         {
-          title: 'Tidy up once a year',
-          content: ['Once a year, check what has expired and keep only the current version of each document at hand.'],
+          title: 'Give clear titles',
+          content: ['Type and date, for example "Vaccines 2026-03". A clear title is found sooner than the name the camera gave it.'],
         },
         {
           title: 'Think about who sees it',
           content: [
-            'What you keep in Nido is seen only by your family. Before forwarding a sensitive document to someone else, ask yourself whether they really need it.',
+            'What you keep in Nido is seen only by your family, and each document can be kept for the co-parents only or for you alone. The family’s storage use shows above the list.',
           ],
           tip: 'For legal documents, also keep the paper original somewhere safe.',
         },

@@ -600,14 +600,30 @@ const es: HelpContent = {
 
     'upload-doc': {
       title: 'Subir un documento',
-      excerpt: 'Cómo funcionará el archivo de documentos de cada hijo y qué puedes guardar hoy en su ficha.',
+      excerpt: 'Cómo guardar en Nido los papeles de tus hijos: desde el teléfono, con una foto o un archivo.',
       intro:
-        'El archivo de documentos está en desarrollo (próximamente). Aquí te contamos cómo va a funcionar y qué información ya puedes dejar guardada.',
+        'En «Perfil» › «Documentos» guardas los papeles de cada hijo en un solo lugar, cifrados y al alcance de quien tú elijas.',
       steps: [
         {
-          title: 'Cómo va a funcionar',
+          title: 'Sube el archivo',
           content: [
-            'Desde «Documentos» vas a poder subir un archivo, elegir a qué hijo corresponde y en qué categoría va. Toda la familia lo verá.',
+            'Toca «Subir documento». Desde el teléfono puedes sacar una foto en el momento o elegir un archivo: PDF, fotos o documentos de Office y LibreOffice, de hasta 25 MB.',
+            'El título se completa con el nombre del archivo; cámbialo si quieres. Elige la categoría y a qué hijo corresponde.',
+          ],
+        },
+        {
+          title: 'Elige quién lo ve',
+          content: ['Cada documento tiene su visibilidad:'],
+          list: [
+            'Toda la familia: todos los miembros, también familiares y cuidadores.',
+            'Solo los co-padres: quienes solo tienen permiso para ver no lo ven.',
+            'Solo yo: nadie más sabe que existe.',
+          ],
+        },
+        {
+          title: 'Versiones y borrados',
+          content: [
+            'Si llega un certificado nuevo, ábrelo y toca «Subir una versión nueva»: la anterior se guarda y se puede descargar. Lo que eliminas queda 30 días en «Eliminados», desde donde puedes restaurarlo.',
           ],
         },
         {
@@ -620,12 +636,6 @@ const es: HelpContent = {
             'Convenios y resoluciones judiciales.',
             'Autorizaciones de viaje.',
           ],
-        },
-        {
-          title: 'Lo que ya puedes guardar',
-          content: [
-            'La ficha de cada hijo ya reúne los datos que más se buscan en un apuro: número de seguridad social u obra social, grupo sanguíneo, alergias, medicamentos, médico de cabecera y contactos de emergencia.',
-          ],
           tip: 'Escanea con buena luz y sobre un fondo liso. Un PDF por documento es más fácil de encontrar que una foto suelta.',
         },
       ],
@@ -633,13 +643,13 @@ const es: HelpContent = {
 
     'organize-doc': {
       title: 'Organizar los documentos',
-      excerpt: 'Las seis categorías de documentos y un método simple para encontrar todo en segundos.',
+      excerpt: 'Las seis categorías de documentos y cómo encontrar cualquiera en segundos.',
       intro:
-        'Cuando llegue el archivo de documentos (próximamente), cada documento irá en una de seis categorías. Puedes empezar a ordenarlos así desde hoy, en una carpeta de tu computadora o de tu nube.',
+        'Cada documento va en una de seis categorías, y la lista de «Documentos» los muestra agrupados así. Con la búsqueda y los filtros encuentras cualquiera en segundos.',
       steps: [
         {
           title: 'Las seis categorías',
-          content: ['Una carpeta para cada una:'],
+          content: ['Una para cada tipo de papel:'],
           list: [
             'Legal: convenios, resoluciones y autorizaciones.',
             'Médico: estudios, recetas y vacunas.',
@@ -650,19 +660,19 @@ const es: HelpContent = {
           ],
         },
         {
-          title: 'Nombra los archivos siempre igual',
+          title: 'Busca y filtra',
           content: [
-            'Hijo, tipo y fecha, por ejemplo «Mateo-vacunas-2026-03». Al ordenar por nombre quedan agrupados por hijo y en orden.',
+            'Escribe parte del título en el buscador: no importan las mayúsculas ni las tildes. Toca una categoría o el nombre de un hijo para ver solo lo suyo.',
           ],
         },
         {
-          title: 'Haz una limpieza anual',
-          content: ['Una vez al año revisa qué venció y deja a mano solo la versión vigente de cada documento.'],
+          title: 'Ponles títulos claros',
+          content: ['Tipo y fecha, por ejemplo «Vacunas 2026-03». Un título claro se encuentra antes que el nombre que le puso la cámara.'],
         },
         {
           title: 'Piensa en quién lo ve',
           content: [
-            'Lo que guardas en Nido lo ve solo tu familia. Antes de reenviar un documento sensible a otra persona, pregúntate si realmente lo necesita.',
+            'Lo que guardas en Nido lo ve solo tu familia, y cada documento puede quedar solo para los co-padres o solo para ti. El espacio de la familia se muestra arriba de la lista.',
           ],
           tip: 'Con los documentos legales, guarda también el original en papel en un lugar seguro.',
         },

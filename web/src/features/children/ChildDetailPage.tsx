@@ -14,6 +14,7 @@ import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';
 import { ContactsTab } from './ContactsTab';
 import { DeleteChildDialog } from './DeleteChildDialog';
+import { EmergencyCard } from './EmergencyCard';
 import { HealthAlertsPanel } from './HealthAlerts';
 import { MedicalTab } from './MedicalTab';
 import { PhotoModal } from './PhotoModal';
@@ -171,6 +172,7 @@ function ChildDetail({ child }: { child: Child }) {
                 />
               </dl>
             </section>
+            <EmergencyCard child={child} canEdit={canEdit} />
             {canEdit && (
               <div className="md:col-span-2">
                 <Button variant="ghost" className="text-red-700" onClick={() => setModal('delete')}>

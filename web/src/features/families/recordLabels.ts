@@ -13,6 +13,16 @@ export const RECORD_KINDS = [
   'hijo.eliminado',
   'hijo.restaurado',
   'hijo.purgado',
+  'tarjeta.creada',
+  'tarjeta.revocada',
+  'tarjeta.abierta',
+  'documento.subido',
+  'documento.version',
+  'documento.descargado',
+  'documento.modificado',
+  'documento.eliminado',
+  'documento.restaurado',
+  'documento.purgado',
 ] as const;
 
 /** The i18n key of an entry's kind; a kind this app does not know yet gets the generic label. */

@@ -70,7 +70,7 @@ describe('ProfileHubView', () => {
     expect(within(menu).getByRole('link', { name: /Co-padres/ })).not.toHaveTextContent('Próximamente');
     expect(within(menu).getByRole('link', { name: /Usuarios bloqueados/ })).not.toHaveTextContent('Próximamente');
     expect(within(menu).getByRole('link', { name: /Notificaciones/ })).not.toHaveTextContent('Próximamente');
-    expect(within(menu).getAllByText('Próximamente')).toHaveLength(2);
+    expect(within(menu).getAllByText('Próximamente')).toHaveLength(1);
   });
 
   it('asks before signing out, and signs out only on confirmation', async () => {

@@ -8,12 +8,18 @@ pub const HEAD_LEN: usize = 1024;
 pub const TAIL_LEN: usize = 1024;
 const PDF_MAGIC: &[u8] = b"%PDF-";
 const PDF_END: &[u8] = b"%%EOF";
+const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
+/// The end of a zip's central directory: a PDF that holds one is also an archive (a polyglot).
+const ZIP_END: &[u8] = b"PK\x05\x06";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// JPEG, PNG, GIF or WebP by their signatures (the decoder judges the rest).
     Image,
     Pdf,
+    /// A zip archive, as every OOXML and OpenDocument file is: `office` judges the rest once its
+    /// central directory (at its end) has arrived.
+    Office,
 }
 
 /// The kind of a file from its first bytes (`HEAD_LEN`, or all of a shorter file); `None` for
@@ -24,6 +30,9 @@ pub fn kind(head: &[u8]) -> Option<Kind> {
     }
     if head.starts_with(PDF_MAGIC) && !looks_like_html(head) {
         return Some(Kind::Pdf);
+    }
+    if head.starts_with(ZIP_MAGIC) {
+        return Some(Kind::Office);
     }
     None
 }
@@ -40,6 +49,56 @@ fn is_image(head: &[u8]) -> bool {
 /// only starts like a PDF, does not.
 pub fn ends_like_pdf(tail: &[u8]) -> bool {
     tail.windows(PDF_END.len()).any(|w| w == PDF_END)
+}
+
+/// Whether a file's last bytes hold the end of a zip archive: a PDF that is one too.
+pub fn ends_like_zip(tail: &[u8]) -> bool {
+    tail.windows(ZIP_END.len()).any(|w| w == ZIP_END)
+}
+
+/// Watches a whole stream for the start of an HTML document, across the seams between pieces:
+/// a PDF may carry a page anywhere, not only in its first bytes.
+#[derive(Default)]
+pub struct HtmlWatch {
+    carry: Vec<u8>,
+    found: bool,
+}
+
+/// The tags that make a file something a browser would run as a page when met anywhere.
+const PAGE_TAGS: [&[u8]; 6] = [
+    b"<html",
+    b"<script",
+    b"<!doctype html",
+    b"<iframe",
+    b"<body",
+    b"<svg",
+];
+/// The longest tag above, less one: what is carried from one piece to the next.
+const PAGE_CARRY: usize = 13;
+
+impl HtmlWatch {
+    pub fn pass(&mut self, piece: &[u8]) {
+        if self.found {
+            return;
+        }
+        let mut window = std::mem::take(&mut self.carry);
+        window.extend_from_slice(piece);
+        // Only where a `<` is can a tag start: most of a PDF is looked at once, for that byte.
+        self.found = window.iter().enumerate().any(|(at, byte)| {
+            *byte == b'<'
+                && PAGE_TAGS.iter().any(|tag| {
+                    window
+                        .get(at..at + tag.len())
+                        .is_some_and(|found| found.eq_ignore_ascii_case(tag))
+                })
+        });
+        let keep = window.len().min(PAGE_CARRY);
+        self.carry = window[window.len() - keep..].to_vec();
+    }
+
+    pub fn found(&self) -> bool {
+        self.found
+    }
 }
 
 /// The tags a browser's content sniffing takes for a page (the WHATWG MIME sniffing standard's
@@ -135,7 +194,8 @@ mod tests {
         assert_eq!(kind(b"GIF89a..."), Some(Kind::Image));
         assert_eq!(kind(b"RIFF\x10\0\0\0WEBPVP8 "), Some(Kind::Image));
         assert_eq!(kind(PDF_HEAD), Some(Kind::Pdf));
-        assert_eq!(kind(b"PK\x03\x04zip"), None);
+        assert_eq!(kind(b"PK\x03\x04zip"), Some(Kind::Office));
+        assert_eq!(kind(b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1legacy.doc"), None);
         assert_eq!(kind(b"<svg xmlns='http://www.w3.org/2000/svg'/>"), None);
         assert_eq!(kind(b"<!DOCTYPE html><html>%PDF-1.4"), None);
         assert_eq!(kind(b" %PDF-1.4"), None, "the header starts the file");
@@ -164,6 +224,19 @@ mod tests {
         // Dictionaries and hex strings are not tags.
         assert!(!looks_like_html(PDF_HEAD));
         assert!(!looks_like_html(b"<<A/B>> <ABBA> <p0>"));
+    }
+
+    #[test]
+    fn a_page_is_found_anywhere_in_a_stream_even_across_pieces() {
+        let mut watch = HtmlWatch::default();
+        watch.pass(b"%PDF-1.7 stream data <<>> <scr");
+        assert!(!watch.found());
+        watch.pass(b"ipt>alert(1)</script>");
+        assert!(watch.found());
+        let mut clean = HtmlWatch::default();
+        clean.pass(b"%PDF-1.7 <</Type/Page>> <AB12> endobj");
+        assert!(!clean.found());
+        assert!(ends_like_zip(b"...PK\x05\x06\0\0"));
     }
 
     #[test]

@@ -1,0 +1,126 @@
+//! Who may see or change a document. `familia`: every member of its family; `coprogenitores`:
+//! the family's co-parents; `privado`: its uploader alone. Only co-parents change documents.
+//! Anyone who may not see one is told it does not exist.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+use super::entities::documento;
+use crate::{
+    error::{ApiError, ApiResult},
+    families::{self, entities::miembro},
+    i18n::Msg,
+};
+
+pub const VISIBILITIES: [&str; 3] = ["familia", "coprogenitores", "privado"];
+pub const RESTORE_DAYS: i64 = 30;
+
+/// The moment a document deleted at `deleted_at` is erased for good.
+pub fn purge_at(deleted_at: DateTime<Utc>) -> DateTime<Utc> {
+    deleted_at + Duration::days(RESTORE_DAYS)
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::new(axum::http::StatusCode::NOT_FOUND, Msg::DocumentNotFound)
+}
+
+/// Whether a member of the document's family may see it.
+pub fn can_see(doc: &documento::Model, member: &miembro::Model) -> bool {
+    match doc.visibilidad.as_str() {
+        "familia" => true,
+        "coprogenitores" => families::can_edit(member),
+        _ => doc.subido_por.as_deref() == Some(member.usuario_id.as_str()),
+    }
+}
+
+/// Whether a member may change it: a co-parent who may see it.
+pub fn can_change(doc: &documento::Model, member: &miembro::Model) -> bool {
+    can_see(doc, member) && families::can_edit(member)
+}
+
+/// Whether a deleted document can still be brought back at `now`.
+pub fn restorable(doc: &documento::Model, now: DateTime<Utc>) -> bool {
+    doc.eliminado_at.is_some_and(|at| purge_at(at) > now)
+}
+
+/// The user's membership of a family, if any.
+pub async fn membership(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    usuario_id: &str,
+) -> ApiResult<Option<miembro::Model>> {
+    Ok(miembro::Entity::find()
+        .filter(miembro::Column::FamiliaId.eq(familia_id))
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .one(db)
+        .await?)
+}
+
+/// A document with the caller's membership of its family.
+pub struct Found {
+    pub doc: documento::Model,
+    pub member: miembro::Model,
+}
+
+impl Found {
+    pub fn can_change(&self) -> bool {
+        can_change(&self.doc, &self.member)
+    }
+}
+
+/// What the caller asks to do with a document.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// Read it: a live document, or a deleted one still restorable by a caller who may restore it.
+    Read,
+    /// Change a live document (a viewer who sees it gets 403).
+    Change,
+    /// Restore a deleted one.
+    Restore,
+}
+
+/// The document `id` as the caller may use it for `need`; 404 for anyone who may not see it.
+pub async fn find(
+    db: &impl ConnectionTrait,
+    id: &str,
+    usuario_id: &str,
+    need: Need,
+) -> ApiResult<Found> {
+    let doc = documento::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(not_found)?;
+    let member = membership(db, &doc.familia_id, usuario_id)
+        .await?
+        .ok_or_else(not_found)?;
+    if !can_see(&doc, &member) {
+        return Err(not_found());
+    }
+    let found = Found { doc, member };
+    let now = Utc::now();
+    let deleted = found.doc.eliminado_at.is_some();
+    let may_restore = found.can_change() && restorable(&found.doc, now);
+    match need {
+        Need::Read if deleted && !may_restore => Err(not_found()),
+        Need::Change if deleted => Err(not_found()),
+        Need::Restore if !deleted || !restorable(&found.doc, now) => Err(not_found()),
+        Need::Change | Need::Restore if !found.can_change() => Err(forbidden()),
+        _ => Ok(found),
+    }
+}
+
+pub fn forbidden() -> ApiError {
+    ApiError::new(axum::http::StatusCode::FORBIDDEN, Msg::DocumentForbidden)
+}
+
+/// The members of a family who may see this document.
+pub async fn viewers(db: &impl ConnectionTrait, doc: &documento::Model) -> ApiResult<Vec<String>> {
+    Ok(miembro::Entity::find()
+        .filter(miembro::Column::FamiliaId.eq(&doc.familia_id))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter(|m| can_see(doc, m))
+        .map(|m| m.usuario_id)
+        .collect())
+}

@@ -1,0 +1,327 @@
+//! Receiving a document's file: judged by its first bytes, then either re-encoded (an image,
+//! through the photo pipeline) or streamed into the encrypted store as it arrives (a PDF, an
+//! office document), hashed on the way and cut off at 25 MB or where the family's quota ends.
+//! What arrives is judged again once whole (a PDF's end, an archive's central directory) and
+//! erased if refused.
+
+use std::sync::{Arc, Mutex};
+
+use axum::{
+    extract::{
+        DefaultBodyLimit,
+        multipart::{Field, MultipartError},
+    },
+    http::StatusCode,
+};
+use bytes::Bytes;
+use futures_util::{StreamExt, stream};
+use sha2::{Digest, Sha256};
+use tokio::sync::Semaphore;
+
+use super::quota;
+use crate::{
+    error::{ApiError, ApiResult},
+    i18n::Msg,
+    ids,
+    platform::{
+        office::{self, Refusal},
+        pending, photo,
+        sniff::{self, HtmlWatch, Kind},
+    },
+    state::AppState,
+};
+
+/// The most a document's file may weigh.
+pub const MAX_BYTES: u64 = 25 * 1024 * 1024;
+/// The multipart form around the file: its boundary, part headers and the text fields.
+const FORM_ROOM: u64 = 64 * 1024;
+/// Images wait whole in memory for their decoding: at most this many at once.
+static IMAGES_IN_MEMORY: Semaphore = Semaphore::const_new(2);
+
+pub fn body_limit() -> DefaultBodyLimit {
+    DefaultBodyLimit::max(usize::try_from(MAX_BYTES + FORM_ROOM).unwrap_or(usize::MAX))
+}
+
+pub fn too_large() -> ApiError {
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, Msg::DocumentTooLarge)
+}
+
+fn refused(msg: Msg) -> ApiError {
+    ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, msg)
+}
+
+pub fn form_error(err: &MultipartError) -> ApiError {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large()
+    } else {
+        ApiError::bad_request(Msg::DocumentFileRequired)
+    }
+}
+
+/// A file written to the store, noted as pending until its version's row exists.
+pub struct Stored {
+    pub nombre: String,
+    pub tipo: &'static str,
+    pub tamano: u64,
+    pub clave: String,
+    pub miniatura_clave: Option<String>,
+    pub sha256: String,
+}
+
+impl Stored {
+    pub fn keys(&self) -> Vec<String> {
+        std::iter::once(self.clave.clone())
+            .chain(self.miniatura_clave.clone())
+            .collect()
+    }
+}
+
+/// How much a file may take: 25 MB, or less when the family's quota has less room left.
+#[derive(Clone, Copy)]
+pub struct Room {
+    pub bytes: u64,
+    /// The family's usage and quota, to say so when the room is the quota's.
+    pub quota: Option<(u64, u64)>,
+}
+
+impl Room {
+    pub fn of(usage: Option<(u64, u64)>) -> Room {
+        match usage {
+            Some((used, quota)) if quota.saturating_sub(used) < MAX_BYTES => Room {
+                bytes: quota.saturating_sub(used),
+                quota: Some((used, quota)),
+            },
+            _ => Room {
+                bytes: MAX_BYTES,
+                quota: None,
+            },
+        }
+    }
+
+    fn exceeded(&self) -> ApiError {
+        match self.quota {
+            Some((used, quota)) => quota::exhausted(used, quota),
+            None => too_large(),
+        }
+    }
+}
+
+/// Stores the field's file by what its first bytes say it is.
+pub async fn receive(state: &AppState, mut field: Field<'_>, room: Room) -> ApiResult<Stored> {
+    let given_name = field.file_name().map(str::to_owned);
+    let head = read_head(&mut field).await?;
+    if head.is_empty() {
+        return Err(
+            ApiError::field("archivo", Msg::DocumentFileEmpty).with_msg(Msg::DocumentValidation)
+        );
+    }
+    let sniffed = &head[..head.len().min(sniff::HEAD_LEN)];
+    match sniff::kind(sniffed) {
+        Some(Kind::Image) => store_image(state, given_name, head, field, room).await,
+        Some(kind @ (Kind::Pdf | Kind::Office)) => {
+            store_streamed(state, kind, given_name, head, field, room).await
+        }
+        None => Err(refused(Msg::DocumentType)),
+    }
+}
+
+async fn read_head(field: &mut Field<'_>) -> ApiResult<Vec<u8>> {
+    let mut head = Vec::new();
+    while head.len() < sniff::HEAD_LEN {
+        match field.chunk().await {
+            Ok(Some(piece)) => head.extend_from_slice(&piece),
+            Ok(None) => break,
+            Err(err) => return Err(form_error(&err)),
+        }
+    }
+    Ok(head)
+}
+
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+async fn store_image(
+    state: &AppState,
+    given_name: Option<String>,
+    head: Vec<u8>,
+    mut field: Field<'_>,
+    room: Room,
+) -> ApiResult<Stored> {
+    let _turn = IMAGES_IN_MEMORY
+        .acquire()
+        .await
+        .map_err(|e| ApiError::internal(format!("image slots closed: {e}")))?;
+    let mut data = head;
+    loop {
+        match field.chunk().await {
+            Ok(Some(piece)) => {
+                if (data.len() + piece.len()) as u64 > MAX_BYTES {
+                    return Err(too_large());
+                }
+                data.extend_from_slice(&piece);
+            }
+            Ok(None) => break,
+            Err(err) => return Err(form_error(&err)),
+        }
+    }
+    let processed = photo::prepare(data).await?;
+    let tamano = processed.photo.len() as u64;
+    if tamano > room.bytes {
+        return Err(room.exceeded());
+    }
+    let sha256 = hex(&Sha256::digest(&processed.photo));
+    let stored = photo::store_processed(state, "documentos", processed).await?;
+    Ok(Stored {
+        nombre: sniff::clean_name(given_name.as_deref(), "jpg", "imagen"),
+        tipo: "image/jpeg",
+        tamano,
+        clave: stored.photo_key,
+        miniatura_clave: Some(stored.thumbnail_key),
+        sha256,
+    })
+}
+
+/// Why a streamed upload stopped short.
+#[derive(Clone, Copy)]
+enum Cut {
+    /// Past the room it had (25 MB or the quota's).
+    Full,
+    Broken,
+}
+
+/// What is learnt of a file while it streams: its size, hash and last bytes, whether a page
+/// hides in it, and why it stopped if it did.
+struct Watch {
+    total: u64,
+    limit: u64,
+    hasher: Sha256,
+    tail: Vec<u8>,
+    tail_len: usize,
+    pages: HtmlWatch,
+    cut: Option<Cut>,
+}
+
+impl Watch {
+    fn new(limit: u64, tail_len: usize) -> Watch {
+        Watch {
+            total: 0,
+            limit,
+            hasher: Sha256::new(),
+            tail: Vec::new(),
+            tail_len,
+            pages: HtmlWatch::default(),
+            cut: None,
+        }
+    }
+
+    fn pass(&mut self, piece: Result<Bytes, MultipartError>) -> anyhow::Result<Bytes> {
+        let piece = match piece {
+            Ok(piece) => piece,
+            Err(err) => {
+                self.cut = Some(match err.status() {
+                    StatusCode::PAYLOAD_TOO_LARGE => Cut::Full,
+                    _ => Cut::Broken,
+                });
+                anyhow::bail!("the upload stopped: {err}");
+            }
+        };
+        self.total += piece.len() as u64;
+        if self.total > self.limit {
+            self.cut = Some(Cut::Full);
+            anyhow::bail!("the upload is over its room of {} bytes", self.limit);
+        }
+        self.hasher.update(&piece);
+        self.pages.pass(&piece);
+        self.tail.extend_from_slice(&piece);
+        // Trimmed in steps, not at every piece, so keeping the tail costs little.
+        if self.tail.len() > 2 * self.tail_len {
+            self.tail.drain(..self.tail.len() - self.tail_len);
+        }
+        Ok(piece)
+    }
+
+    fn tail(&self) -> &[u8] {
+        &self.tail[self.tail.len().saturating_sub(self.tail_len)..]
+    }
+}
+
+/// What a streamed file turned out to be once whole, or why it is refused.
+fn judge(kind: Kind, head: &[u8], watch: &Watch) -> Result<(&'static str, &'static str), Msg> {
+    match kind {
+        Kind::Pdf => {
+            let tail = watch.tail();
+            let end = &tail[tail.len().saturating_sub(sniff::TAIL_LEN)..];
+            if watch.pages.found() || sniff::ends_like_zip(tail) {
+                Err(Msg::DocumentUnsafe)
+            } else if !sniff::ends_like_pdf(end) {
+                Err(Msg::DocumentType)
+            } else {
+                Ok(("application/pdf", "pdf"))
+            }
+        }
+        _ => match office::judge(head, watch.tail(), watch.total) {
+            Ok(found) => Ok((found.mime(), found.extension())),
+            Err(Refusal::Hostile) => Err(Msg::DocumentUnsafe),
+            Err(Refusal::NotOffice) => Err(Msg::DocumentType),
+        },
+    }
+}
+
+async fn store_streamed(
+    state: &AppState,
+    kind: Kind,
+    given_name: Option<String>,
+    head: Vec<u8>,
+    field: Field<'_>,
+    room: Room,
+) -> ApiResult<Stored> {
+    let clave = format!("documentos/{}", ids::new_id());
+    let keys = [clave.clone()];
+    pending::note(&state.db, state, &keys).await?;
+    let tail_len = match kind {
+        Kind::Pdf => sniff::TAIL_LEN.max(4096),
+        _ => office::TAIL_LEN,
+    };
+    let watch = Arc::new(Mutex::new(Watch::new(room.bytes, tail_len)));
+    let watching = Arc::clone(&watch);
+    let first = head.clone();
+    let content = stream::iter([Ok(Bytes::from(first))])
+        .chain(field)
+        .map(move |piece| {
+            watching
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .pass(piece)
+        });
+    let written = state.files.put_stream(&state.db, &clave, content).await;
+    // Read out before anything else awaits: the guard may not be held across an await.
+    let (total, cut, sha256, judged) = {
+        let mut watch = watch
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let judged = judge(kind, &head, &watch);
+        let sha256 = hex(&std::mem::take(&mut watch.hasher).finalize());
+        (watch.total, watch.cut, sha256, judged)
+    };
+    let outcome = match (written, cut) {
+        (Ok(_), _) => judged.map_err(refused),
+        (Err(_), Some(Cut::Full)) => Err(room.exceeded()),
+        (Err(_), Some(Cut::Broken)) => Err(ApiError::bad_request(Msg::DocumentFileRequired)),
+        (Err(err), None) => Err(ApiError::internal(format!("{err:#}"))),
+    };
+    match outcome {
+        Ok((tipo, extension)) => Ok(Stored {
+            nombre: sniff::clean_name(given_name.as_deref(), extension, "documento"),
+            tipo,
+            tamano: total,
+            clave,
+            miniatura_clave: None,
+            sha256,
+        }),
+        Err(err) => {
+            photo::after_change(state, &[], &keys).await;
+            Err(err)
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Loading } from '../../components/Spinner';
+import { useChildren } from '../children/api';
+import { useFamilies, type Family } from '../families/api';
+import { useDeleteDocument, useDocument, useDocuments, useStorage } from './api';
+import { DeletedList } from './DeletedList';
+import { DocumentDialog } from './DocumentDialog';
+import type { Kid } from './DocumentFieldsEditor';
+import { DocumentFiltersBar } from './DocumentFiltersBar';
+import { DocumentItem } from './DocumentItem';
+import { formatBytes, usedPercent } from './files';
+import { UploadDialog } from './UploadDialog';
+import { useDebounced } from './useDebounced';
+import { CATEGORIES, type DocumentView, type StorageUse } from './types';
+
+const TABS = ['current', 'deleted'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Whether the reader only views this family: they see its documents but change none. */
+function isViewer(family: Family | undefined): boolean {
+  return family?.miembros.find((m) => m.yo)?.permiso === 'viewer';
+}
+
+/**
+ * /profile/documents: the family's papers by category, narrowed by child, category and title,
+ * with upload, a preview of each, its versions, and what was deleted lately.
+ */
+export default function DocumentsPage() {
+  const { t } = useTranslation();
+  const families = useFamilies();
+  const children = useChildren();
+  const [chosenFamily, setChosenFamily] = useState<string | null>(null);
+  // A notice links to /profile/documents?documento=ID: that document opens over its family's list.
+  const [params, setParams] = useSearchParams();
+  const linked = useDocument(params.get('documento'));
+  const family =
+    families.data?.find((f) => f._id === (chosenFamily ?? linked.data?.familiaId)) ??
+    families.data?.find((f) => f.miembros.length > 1) ?? families.data?.[0];
+  const familiaId = family?._id ?? null;
+  const kids = useMemo<Kid[]>(
+    () => (children.data ?? []).filter((c) => c.familiaId === familiaId).map((c) => ({ id: c._id, name: `${c.nombre} ${c.apellido}`.trim() })),
+    [children.data, familiaId],
+  );
+
+  if (families.isPending) return <Loading />;
+  if (!family) {
+    return (
+      <section className="mx-auto max-w-3xl">
+        <h1 className="text-2xl font-bold text-ink">{t('sections.documents')}</h1>
+        <p className="mt-2 text-muted">{t('documents.noFamily')}</p>
+      </section>
+    );
+  }
+  return (
+    <DocumentsView
+      key={family._id}
+      familiaId={family._id}
+      families={families.data ?? []}
+      onFamily={setChosenFamily}
+      kids={kids}
+      viewer={isViewer(family)}
+      linked={linked.data ?? null}
+      onLinkedClosed={() => {
+        // Its family stays the one shown once the link is gone.
+        setChosenFamily(family._id);
+        setParams({}, { replace: true });
+      }}
+    />
+  );
+}
+
+interface ViewProps {
+  familiaId: string;
+  families: Family[];
+  onFamily: (id: string) => void;
+  kids: Kid[];
+  viewer: boolean;
+  /** The document a link asked to open, if any. */
+  linked?: DocumentView | null;
+  onLinkedClosed?: () => void;
+}
+
+export function DocumentsView({ familiaId, families, onFamily, kids, viewer, linked = null, onLinkedClosed }: ViewProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('current');
+  const [search, setSearch] = useState('');
+  const [categoria, setCategoria] = useState('');
+  const [hijoId, setHijoId] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [open, setOpen] = useState<DocumentView | null>(null);
+  const [deleting, setDeleting] = useState<DocumentView | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const q = useDebounced(search);
+  const filters = { q, categoria, hijoId };
+  const documents = useDocuments(familiaId, filters);
+  const storage = useStorage(familiaId);
+  const remove = useDeleteDocument();
+  const list = documents.data?.pages.flatMap((p) => p.documentos) ?? [];
+  const kidNames = (ids: string[]) => ids.map((id) => kids.find((k) => k.id === id)?.name).filter((n): n is string => Boolean(n));
+  const filtered = Boolean(q.trim() || categoria || hijoId);
+
+  return (
+    <section className="mx-auto max-w-3xl space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold text-ink">{t('sections.documents')}</h1>
+          <p className="mt-1 text-sm text-muted">{t('documents.intro')}</p>
+        </div>
+        {families.length > 1 && (
+          <label className="text-sm text-ink">
+            <span className="mr-2 font-medium">{t('documents.family')}</span>
+            <select value={familiaId} onChange={(e) => onFamily(e.target.value)} className="rounded-xl border border-gray-300 bg-white px-3 py-2">
+              {families.map((f) => (
+                <option key={f._id} value={f._id}>
+                  {f.nombre}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <StorageBar storage={storage.data} />
+      {viewer ? (
+        <Alert kind="info">{t('documents.viewerOnly')}</Alert>
+      ) : (
+        <Button full onClick={() => setUploading(true)}>
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M12 19V7M7 12l5-5 5 5M5 4h14" />
+          </svg>
+          {t('documents.upload.open')}
+        </Button>
+      )}
+      {notice && (
+        <div className="flex items-start gap-3">
+          <div className="flex-1">
+            <Alert kind="success">{notice}</Alert>
+          </div>
+          <Button variant="ghost" onClick={() => setNotice(null)}>
+            {t('common.close')}
+          </Button>
+        </div>
+      )}
+      {!viewer && (
+        <div role="tablist" aria-label={t('sections.documents')} className="grid grid-cols-2 gap-1 rounded-2xl bg-sand-100 p-1">
+          {TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`documents-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`documents-panel-${name}`}
+              onClick={() => setTab(name)}
+              className={`rounded-xl px-3 py-2 text-sm font-semibold ${tab === name ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink'}`}
+            >
+              {t(`documents.tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div role={viewer ? undefined : 'tabpanel'} id={`documents-panel-${tab}`} aria-labelledby={viewer ? undefined : `documents-tab-${tab}`} className="space-y-4">
+        {tab === 'deleted' && !viewer ? (
+          <DeletedList familiaId={familiaId} onRestored={() => setNotice(t('documents.deleted.restored'))} />
+        ) : (
+          <>
+            <DocumentFiltersBar search={search} onSearch={setSearch} categoria={categoria} onCategoria={setCategoria} hijoId={hijoId} onHijo={setHijoId} kids={kids} />
+            {documents.isError && <Alert>{documents.error.message}</Alert>}
+            {documents.isPending ? (
+              <Loading />
+            ) : list.length === 0 ? (
+              <p className="rounded-2xl border-2 border-dashed border-brand-200 p-6 text-center text-muted">{filtered ? t('documents.noMatch') : t('documents.none')}</p>
+            ) : (
+              CATEGORIES.filter((c) => list.some((d) => d.categoria === c)).map((c) => (
+                <section key={c} aria-labelledby={`documents-group-${c}`}>
+                  <h2 id={`documents-group-${c}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
+                    {t(`documents.categories.${c}`)}
+                  </h2>
+                  <ul className="space-y-2">
+                    {list
+                      .filter((d) => d.categoria === c)
+                      .map((d) => (
+                        <DocumentItem key={d._id} document={d} kidNames={kidNames(d.hijos)} onOpen={setOpen} />
+                      ))}
+                  </ul>
+                </section>
+              ))
+            )}
+            {documents.hasNextPage && (
+              <Button variant="secondary" full busy={documents.isFetchingNextPage} onClick={() => void documents.fetchNextPage()}>
+                {t('documents.more')}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+      {!viewer && (
+        <UploadDialog
+          open={uploading}
+          onClose={() => setUploading(false)}
+          onUploaded={() => {
+            setUploading(false);
+            setNotice(t('documents.upload.done'));
+          }}
+          familiaId={familiaId}
+          kids={kids}
+          initialKids={hijoId ? [hijoId] : []}
+        />
+      )}
+      <DocumentDialog
+        document={open ?? linked}
+        onClose={() => {
+          if (!open) onLinkedClosed?.();
+          setOpen(null);
+        }}
+        onDelete={(doc) => {
+          if (!open) onLinkedClosed?.();
+          setOpen(null);
+          setDeleting(doc);
+        }}
+        kids={kids}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('documents.detail.deleteTitle', { title: deleting?.titulo ?? '' })}
+        body={t('documents.detail.deleteBody')}
+        confirmLabel={t('documents.detail.deleteConfirm')}
+        onConfirm={() => remove.mutateAsync(deleting?._id ?? '')}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+/** "1,2 GB de 5 GB" with a bar: every version of every document counts, deleted ones too. */
+export function StorageBar({ storage }: { storage: StorageUse | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!storage) return null;
+  const percent = usedPercent(storage.usadoBytes, storage.cuotaBytes);
+  const text = t('documents.storage', { used: formatBytes(storage.usadoBytes, i18n.language), quota: formatBytes(storage.cuotaBytes, i18n.language) });
+  return (
+    <div className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/5">
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium text-ink">{t('documents.storageLabel')}</span>
+        <span className="text-muted" data-testid="storage">
+          {text}
+        </span>
+      </div>
+      <div role="meter" aria-label={t('documents.storageLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} className="mt-2 h-2 overflow-hidden rounded-full bg-sand-100">
+        <div className={`h-full rounded-full ${percent >= 90 ? 'bg-red-600' : 'bg-brand-600'}`} style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
