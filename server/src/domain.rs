@@ -45,6 +45,12 @@ pub trait Domain: Send + Sync {
     /// Its routes, mounted under `/api`.
     fn router(&self) -> OpenApiRouter<AppState>;
 
+    /// Pages the server renders itself, outside `/api` (e.g. the emergency card's), mounted
+    /// before the web app's fallback.
+    fn pages(&self) -> axum::Router<AppState> {
+        axum::Router::new()
+    }
+
     /// Its work that repeats, run once per period across instances (`platform::jobs`).
     fn periodic(&self) -> Vec<(Periodic, Work)> {
         Vec::new()

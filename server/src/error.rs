@@ -117,6 +117,11 @@ impl ApiError {
     pub fn code(&self) -> &'static str {
         self.msg.code()
     }
+
+    /// Seconds until a 429's limit frees itself.
+    pub fn retry_after(&self) -> Option<u64> {
+        self.retry_after
+    }
 }
 
 /// Collects per-field problems while a request body is checked, then fails once with all of them.

@@ -65,13 +65,13 @@ test('a child is added, completed and photographed', async ({ page }) => {
   await expect(page.getByText('1 hijo', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: /Lucía García/ }).click();
-  await expect(page.getByRole('heading', { name: /Lucía García/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Lucía García/ })).toBeVisible();
   await expect(page.getByText('Femenino ·')).toBeVisible();
 
   await page.getByRole('button', { name: 'Editar información' }).click();
   await dialog.getByLabel('Nombre', { exact: true }).fill('Lucía Belén');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByRole('heading', { name: /Lucía Belén García/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Lucía Belén García/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Editar', exact: true }).click();
   await dialog.getByLabel('Escuela', { exact: true }).fill('Escuela N° 5');

@@ -100,7 +100,7 @@ test('invite by email and by code: a co-parent and a read-only member see the sa
   const child = carla.getByRole('link', { name: /Sofía García/ });
   await expect(child).not.toContainText('Familia:');
   await child.click();
-  await expect(carla.getByRole('heading', { name: /Sofía García/ })).toBeVisible();
+  await expect(carla.getByRole('heading', { level: 1, name: /Sofía García/ })).toBeVisible();
   await expect(carla.getByText('Información básica')).toBeVisible();
   await expect(carla.getByRole('button', { name: 'Editar información' })).toHaveCount(0);
   await expect(carla.getByRole('button', { name: 'Editar', exact: true })).toHaveCount(0);

@@ -14,7 +14,8 @@ use crate::{
 
 pub const README: &str = "\
 hijos/<id>.json     la ficha completa de cada hijo / each child's whole record\n\
-hijos/<id>.jpg      la foto de cada hijo / each child's photo\n";
+hijos/<id>.jpg      la foto de cada hijo / each child's photo\n\
+hijos/tarjeta-enlaces.json  los enlaces a tarjetas de emergencia que creaste, con sus aperturas / the emergency card links you made, with their openings\n";
 
 pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<ExportFile>> {
     let family_ids: Vec<String> = families::memberships(state, &user.id)
@@ -40,5 +41,7 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
             files.push(export_stored(format!("hijos/{id}.jpg"), key));
         }
     }
+    let links = super::card::links::made_by(&state.db, &user.id).await?;
+    files.push(export_json("hijos/tarjeta-enlaces.json", &links)?);
     Ok(files)
 }

@@ -97,6 +97,10 @@ impl Domain for Children {
         router()
     }
 
+    fn pages(&self) -> axum::Router<AppState> {
+        card::page_routes()
+    }
+
     fn periodic(&self) -> Vec<(Periodic, Work)> {
         vec![(
             Periodic {

@@ -279,10 +279,22 @@ async fn append_act(
     Ok(())
 }
 
-/// Tells every member of the family that its documents changed (`documentos`, ids only: the
-/// list is read again with each one's own visibility).
-pub async fn publish_change(txn: &impl ConnectionTrait, doc: &documento::Model) -> ApiResult<Wake> {
-    let members = families::member_ids(txn, &doc.familia_id).await?;
+/// Tells the members who may see the document, or could before a change of its visibility
+/// (`before`), that the family's documents changed (`documentos`, ids only: each reads the list
+/// again with their own visibility). No one learns of a document they may not see.
+pub async fn publish_change(
+    txn: &impl ConnectionTrait,
+    doc: &documento::Model,
+    before: Option<&documento::Model>,
+) -> ApiResult<Wake> {
+    let mut members = access::viewers(txn, doc).await?;
+    if let Some(before) = before {
+        for member in access::viewers(txn, before).await? {
+            if !members.contains(&member) {
+                members.push(member);
+            }
+        }
+    }
     let data = json!({"familiaId": doc.familia_id, "documentoId": doc.id});
     Ok(live::publish(txn, &members, "documentos", data).await?)
 }
@@ -582,7 +594,7 @@ pub async fn create_document(
             .await?;
         let content = json!({"version": 1, "tipo": stored.tipo, "tamano": stored.tamano, "sha256": stored.sha256, "visibilidad": doc.visibilidad});
         write_act(&txn, &doc, kinds::DOCUMENT_UPLOADED, Some(&me), content).await?;
-        let wake = publish_change(&txn, &doc)
+        let wake = publish_change(&txn, &doc, None)
             .await?
             .join(notify_upload(&txn, &doc, &auth.user).await?);
         let member = access::membership(&txn, &doc.familia_id, &me)
@@ -661,7 +673,7 @@ pub async fn add_version(
         let doc = active.update(&txn).await?;
         let content = json!({"version": numero, "tipo": stored.tipo, "tamano": stored.tamano, "sha256": stored.sha256});
         write_act(&txn, &doc, kinds::DOCUMENT_VERSION, Some(&me), content).await?;
-        let wake = publish_change(&txn, &doc)
+        let wake = publish_change(&txn, &doc, None)
             .await?
             .join(notify_upload(&txn, &doc, &auth.user).await?);
         txn.commit().await?;
@@ -966,7 +978,7 @@ pub async fn update_document(
     let content =
         json!({"cambios": changed, "visibilidad": doc.visibilidad, "categoria": doc.categoria});
     write_act(&txn, &doc, kinds::DOCUMENT_CHANGED, Some(&me), content).await?;
-    let wake = publish_change(&txn, &doc).await?;
+    let wake = publish_change(&txn, &doc, Some(&found.doc)).await?;
     txn.commit().await?;
     state.wake(wake);
     answer(
@@ -1005,7 +1017,7 @@ pub async fn delete_document(
     let doc = active.update(&txn).await?;
     let content = json!({"restaurableHasta": access::purge_at(now)});
     write_act(&txn, &doc, kinds::DOCUMENT_DELETED, Some(&me), content).await?;
-    let wake = publish_change(&txn, &doc).await?;
+    let wake = publish_change(&txn, &doc, None).await?;
     txn.commit().await?;
     state.wake(wake);
     answer(
@@ -1041,7 +1053,7 @@ pub async fn restore_document(
     let txn = state.db.begin().await?;
     let doc = active.update(&txn).await?;
     write_act(&txn, &doc, kinds::DOCUMENT_RESTORED, Some(&me), json!({})).await?;
-    let wake = publish_change(&txn, &doc).await?;
+    let wake = publish_change(&txn, &doc, None).await?;
     txn.commit().await?;
     state.wake(wake);
     answer(
@@ -1187,7 +1199,7 @@ pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> ApiResult<u64> {
                 },
             )
             .await?;
-            wake = publish_change(&txn, &doc).await?;
+            wake = publish_change(&txn, &doc, None).await?;
         }
         erased += purged;
         pending::note(&txn, state, &files).await?;

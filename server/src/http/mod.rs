@@ -43,8 +43,12 @@ pub fn router(state: AppState, domains: &[&dyn Domain]) -> Router {
     let doc_json = openapi::to_json(&doc);
     let request_id = HeaderName::from_static("x-request-id");
 
+    let pages = domains
+        .iter()
+        .fold(Router::new(), |pages, domain| pages.merge(domain.pages()));
     Router::new()
         .merge(api)
+        .merge(pages)
         .route(
             "/api/openapi.json",
             get(move || async move { ([("content-type", "application/json")], doc_json) }),
@@ -53,7 +57,6 @@ pub fn router(state: AppState, domains: &[&dyn Domain]) -> Router {
         .route("/sitemap.xml", get(spa::sitemap))
         .route("/robots.txt", get(spa::robots))
         .merge(site::routes::aliases())
-        .merge(crate::children::card::page_routes())
         .route("/api", any(api_not_found))
         .route("/api3/{*rest}", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))

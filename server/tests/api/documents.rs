@@ -183,14 +183,15 @@ struct Family {
     sam: String,
     rita: String,
     family: String,
+    ids: [String; 5],
 }
 
 async fn family_with(options: Options) -> Family {
     let app = TestApp::spawn_with(options).await;
-    let (ana, _) = app.register("ana@example.org", PASSWORD).await;
-    let (beto, _) = app.register("beto@example.org", PASSWORD).await;
-    let (vera, _) = app.register("vera@example.org", PASSWORD).await;
-    let (sam, _) = app.register("sam@example.org", PASSWORD).await;
+    let (ana, ana_id) = app.register("ana@example.org", PASSWORD).await;
+    let (beto, beto_id) = app.register("beto@example.org", PASSWORD).await;
+    let (vera, vera_id) = app.register("vera@example.org", PASSWORD).await;
+    let (sam, sam_id) = app.register("sam@example.org", PASSWORD).await;
     let (rita, rita_id) = app.register("rita@example.org", PASSWORD).await;
     let family = app.own_family(&ana).await;
     app.join_family(&ana, &family, &beto, "coparent", "padre")
@@ -208,6 +209,7 @@ async fn family_with(options: Options) -> Family {
         sam,
         rita,
         family,
+        ids: [ana_id, beto_id, vera_id, sam_id, rita_id],
     }
 }
 
@@ -764,4 +766,175 @@ async fn fields_are_checked_in_the_callers_language() {
     assert_eq!(ids_of(&found).len(), 1, "{}", found.body);
     let none = listed(app, &f.beto, &format!("familiaId={}&q=50%25", f.family)).await;
     assert!(ids_of(&none).is_empty());
+}
+
+/// The documents the holder of `token` was told of (`documento.nuevo`), by id, oldest first.
+async fn told_of(app: &TestApp, token: &str) -> Vec<String> {
+    let list = app.get("/api/notificaciones", Some(token)).await;
+    let mut ids: Vec<String> = list.body["data"]["notificaciones"]
+        .as_array()
+        .expect("notices")
+        .iter()
+        .filter(|n| n["tipo"] == "documento.nuevo")
+        .map(|n| {
+            assert!(
+                n["titulo"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains("Análisis de sangre"),
+                "{n}"
+            );
+            let link = n["enlace"].as_str().unwrap_or_default();
+            link.trim_start_matches("/profile/documents?documento=")
+                .to_owned()
+        })
+        .collect();
+    ids.reverse();
+    ids
+}
+
+/// How many live `documentos` events went to each of the family's five people, in order.
+async fn live_counts(f: &Family) -> Vec<u64> {
+    use nido::platform::live::store::evento;
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    let mut counts = Vec::new();
+    for id in &f.ids {
+        counts.push(
+            evento::Entity::find()
+                .filter(evento::Column::UsuarioId.eq(id))
+                .filter(evento::Column::Tipo.eq("documentos"))
+                .count(&f.app.db)
+                .await
+                .expect("live events"),
+        );
+    }
+    counts
+}
+
+#[tokio::test]
+async fn uploads_are_told_and_changes_sent_live_only_to_those_who_may_see_them() {
+    let f = family_with(Options::default()).await;
+    let app = &f.app;
+    let shared = uploaded(app, &f.ana, &f.family, "familia").await;
+    let parents = uploaded(app, &f.ana, &f.family, "coprogenitores").await;
+    let private = uploaded(app, &f.ana, &f.family, "privado").await;
+    let version = upload_to(
+        app,
+        &format!("/api/documentos/{shared}/versiones"),
+        &f.beto,
+        &[],
+        pdf(1000),
+        "v2.pdf",
+    )
+    .await;
+    assert_eq!(version.status, StatusCode::CREATED, "{}", version.body);
+
+    // The uploader is never told of their own upload; the others only of what they may see.
+    assert_eq!(told_of(app, &f.ana).await, [shared.clone()]);
+    assert_eq!(
+        told_of(app, &f.beto).await,
+        [shared.clone(), parents.clone()]
+    );
+    assert_eq!(told_of(app, &f.vera).await, [shared.clone()]);
+    assert!(told_of(app, &f.sam).await.is_empty());
+    assert!(told_of(app, &f.rita).await.is_empty());
+    // Ana, Beto, Vera, Sam, Rita: four changes to Ana, three to Beto, two to Vera.
+    assert_eq!(live_counts(&f).await, [4, 3, 2, 0, 0]);
+
+    // Made private, the document's last event still reaches those who saw it, so their lists
+    // drop it; from then on only its uploader hears of it.
+    let hidden = put(app, &f.ana, &shared, json!({"visibilidad": "privado"})).await;
+    assert_eq!(hidden.status, StatusCode::OK, "{}", hidden.body);
+    assert_eq!(live_counts(&f).await, [5, 4, 3, 0, 0]);
+    assert_eq!(delete(app, &f.ana, &private).await.status, StatusCode::OK);
+    assert_eq!(live_counts(&f).await, [6, 4, 3, 0, 0]);
+}
+
+#[tokio::test]
+async fn the_uploaders_export_holds_their_documents_and_their_erasure_keeps_the_familys() {
+    let f = family_with(Options::default()).await;
+    let app = &f.app;
+    let shared = uploaded(app, &f.beto, &f.family, "familia").await;
+    let private = uploaded(app, &f.beto, &f.family, "privado").await;
+    let second = pdf(3000);
+    let version = upload_to(
+        app,
+        &format!("/api/documentos/{shared}/versiones"),
+        &f.ana,
+        &[],
+        second.clone(),
+        "v2.pdf",
+    )
+    .await;
+    assert_eq!(version.status, StatusCode::CREATED, "{}", version.body);
+
+    // Beto's export lists both documents and every version, with the files he uploaded.
+    let listed: Value =
+        serde_json::from_str(&app.export_file(&f.beto, "documentos/documentos.json").await)
+            .expect("json");
+    let ids: Vec<&str> = listed
+        .as_array()
+        .expect("documents")
+        .iter()
+        .map(|d| d["id"].as_str().unwrap_or_default())
+        .collect();
+    let mut expected = vec![shared.as_str(), private.as_str()];
+    expected.sort();
+    assert_eq!(ids, expected);
+    let of_shared = listed
+        .as_array()
+        .expect("documents")
+        .iter()
+        .find(|d| d["id"] == shared.as_str())
+        .expect("shared");
+    assert_eq!(of_shared["versiones"][0]["subidaPorTi"], true);
+    assert_eq!(of_shared["versiones"][1]["subidaPorTi"], false);
+    let first = app
+        .export_file(
+            &f.beto,
+            &format!("documentos/archivos/{shared}/v1-informe.pdf"),
+        )
+        .await;
+    assert_eq!(first.as_bytes(), pdf(2000));
+    // Ana uploaded no document: hers lists none, though she added a version.
+    assert_eq!(
+        app.export_file(&f.ana, "documentos/documentos.json").await,
+        "[]"
+    );
+
+    let before = stored_files(app).len();
+    let closed = app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&f.beto),
+            Some(json!({"password": PASSWORD, "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert!(closed.status.is_success(), "{}", closed.body);
+    nido::accounts::closing::purge_due(&app.state, Utc::now() + Duration::days(91))
+        .await
+        .expect("purge");
+
+    // The family's document stays, naming no uploader; the private one went, with its file.
+    let kept = app
+        .get(&format!("/api/documentos/{shared}"), Some(&f.ana))
+        .await;
+    assert_eq!(kept.status, StatusCode::OK, "{}", kept.body);
+    assert_eq!(kept.body["data"]["subidoPor"]["_id"], "", "{}", kept.body);
+    assert_eq!(kept.body["data"]["subidoPor"]["nombre"], "");
+    let back = file(app, &f.ana, &format!("/api/documentos/{shared}/archivo")).await;
+    assert_eq!(back.bytes().await.expect("body").to_vec(), second);
+    let list = listed_ids(app, &f.ana, &f.family).await;
+    assert_eq!(list, [shared.clone()]);
+    assert_eq!(
+        stored_files(app).len(),
+        before - 1,
+        "the private file is gone"
+    );
+}
+
+async fn listed_ids(app: &TestApp, token: &str, family: &str) -> Vec<String> {
+    ids_of(&listed(app, token, &format!("familiaId={family}")).await)
 }

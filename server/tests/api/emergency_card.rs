@@ -1,12 +1,13 @@
 //! The emergency card: who may make, list and revoke its links; the expiry's bounds; the public
 //! page (the child's details, hostile text escaped, its headers, no way into the rest of Nido);
-//! expired, revoked and unknown links all 404 alike; openings recorded, listed, told once.
+//! expired, revoked and unknown links all 404 alike; a connection guessing links is stopped with
+//! a page; openings recorded, listed, told once.
 
 use chrono::{Duration, Utc};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::TestApp;
+use crate::helpers::{Options, TestApp};
 
 const PASSWORD: &str = "lluvia-de-otoño-en-Rosario";
 
@@ -32,7 +33,11 @@ struct Family {
 
 /// Ana and Beto co-parent Tomás.
 async fn family() -> Family {
-    let app = TestApp::spawn().await;
+    family_with(Options::default()).await
+}
+
+async fn family_with(options: Options) -> Family {
+    let app = TestApp::spawn_with(options).await;
     let (ana, _) = register(&app, "Ana", "ana@example.org").await;
     let (beto, _) = register(&app, "Beto", "beto@example.org").await;
     let family = app.own_family(&ana).await;
@@ -403,6 +408,44 @@ async fn expired_revoked_and_unknown_links_all_answer_the_same_404() {
 }
 
 #[tokio::test]
+async fn a_connection_guessing_links_is_stopped_with_a_page_not_an_answer_for_programs() {
+    let f = family_with(Options {
+        rate_limits: true,
+        ..Options::default()
+    })
+    .await;
+    let (_, live) = f.link(&f.ana, 7).await;
+    // Opening a live link costs nothing, however often.
+    for _ in 0..40 {
+        assert_eq!(page(&f.app, &live, None, None).await.status, StatusCode::OK);
+    }
+    for n in 0..30 {
+        let guess = format!("/tarjeta/{n:A>43}");
+        assert_eq!(
+            page(&f.app, &guess, None, None).await.status,
+            StatusCode::NOT_FOUND
+        );
+    }
+    for path in [live.clone(), format!("{live}/foto")] {
+        let stopped = page(&f.app, &path, None, None).await;
+        assert_eq!(stopped.status, StatusCode::TOO_MANY_REQUESTS, "{path}");
+        assert!(
+            stopped.headers["content-type"]
+                .to_str()
+                .unwrap_or_default()
+                .starts_with("text/html"),
+            "{:?}",
+            stopped.headers
+        );
+        assert!(stopped.headers.contains_key("retry-after"));
+        assert_eq!(stopped.headers["x-robots-tag"], "noindex, nofollow");
+        assert!(stopped.html.contains("Demasiados intentos"));
+        assert!(stopped.html.contains("Too many attempts"));
+        assert!(!stopped.html.contains("Tomás"));
+    }
+}
+
+#[tokio::test]
 async fn openings_are_recorded_listed_and_told_once_to_both_parents() {
     let f = family().await;
     let (id, path) = f.link(&f.ana, 30).await;
@@ -455,4 +498,23 @@ async fn openings_are_recorded_listed_and_told_once_to_both_parents() {
     }
     // No address is kept anywhere near an opening.
     assert!(!openings[0].to_string().contains("127.0.0.1"));
+
+    // The maker's export holds the link and its openings, never its token; Beto made none.
+    let exported: Value = serde_json::from_str(
+        &f.app
+            .export_file(&f.ana, "hijos/tarjeta-enlaces.json")
+            .await,
+    )
+    .expect("json");
+    assert_eq!(exported[0]["id"], id.as_str());
+    assert_eq!(exported[0]["hijoId"], f.child.as_str());
+    assert_eq!(exported[0]["aperturas"][1]["navegador"], "curl");
+    let token = path.trim_start_matches("/tarjeta/");
+    assert!(!exported.to_string().contains(token));
+    assert_eq!(
+        f.app
+            .export_file(&f.beto, "hijos/tarjeta-enlaces.json")
+            .await,
+        "[]"
+    );
 }

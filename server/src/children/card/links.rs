@@ -10,8 +10,8 @@ use axum::{
 };
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
-    sea_query::Expr,
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    TransactionTrait, sea_query::Expr,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -194,18 +194,7 @@ pub async fn list_links(
         .order_by_desc(enlace::Column::CreatedAt)
         .all(&state.db)
         .await?;
-    let mut openings: HashMap<String, Vec<OpeningView>> = HashMap::new();
-    for o in apertura::Entity::find()
-        .filter(apertura::Column::EnlaceId.is_in(links.iter().map(|l| l.id.clone())))
-        .order_by_asc(apertura::Column::At)
-        .all(&state.db)
-        .await?
-    {
-        openings.entry(o.enlace_id).or_default().push(OpeningView {
-            at: o.at,
-            navegador: o.navegador,
-        });
-    }
+    let mut openings = openings_of(&state.db, &links).await?;
     let makers: HashMap<String, usuario::Model> = usuario::Entity::find()
         .filter(usuario::Column::Id.is_in(links.iter().filter_map(|l| l.creado_por.clone())))
         .all(&state.db)
@@ -260,6 +249,62 @@ pub async fn revoke_link(
     txn.commit().await?;
     state.wake(wake);
     Ok(Json(RevokedAnswer { success: true }))
+}
+
+/// The openings of these links, oldest first, by link.
+async fn openings_of(
+    db: &impl ConnectionTrait,
+    links: &[enlace::Model],
+) -> Result<HashMap<String, Vec<OpeningView>>, DbErr> {
+    let mut openings: HashMap<String, Vec<OpeningView>> = HashMap::new();
+    for o in apertura::Entity::find()
+        .filter(apertura::Column::EnlaceId.is_in(links.iter().map(|l| l.id.clone())))
+        .order_by_asc(apertura::Column::At)
+        .all(db)
+        .await?
+    {
+        openings.entry(o.enlace_id).or_default().push(OpeningView {
+            at: o.at,
+            navegador: o.navegador,
+        });
+    }
+    Ok(openings)
+}
+
+/// A link as a user's export shows it: every link they made, live or not, with its openings.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedLink {
+    id: String,
+    hijo_id: String,
+    created_at: DateTime<Utc>,
+    vence_at: DateTime<Utc>,
+    revocado_at: Option<DateTime<Utc>>,
+    aperturas: Vec<OpeningView>,
+}
+
+/// Every card link `usuario_id` made, oldest first (never a token: only its hash is kept).
+pub async fn made_by(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+) -> Result<Vec<ExportedLink>, DbErr> {
+    let links = enlace::Entity::find()
+        .filter(enlace::Column::CreadoPor.eq(usuario_id))
+        .order_by_asc(enlace::Column::CreatedAt)
+        .all(db)
+        .await?;
+    let mut openings = openings_of(db, &links).await?;
+    Ok(links
+        .into_iter()
+        .map(|l| ExportedLink {
+            aperturas: openings.remove(&l.id).unwrap_or_default(),
+            id: l.id,
+            hijo_id: l.hijo_id,
+            created_at: l.created_at,
+            vence_at: l.vence_at,
+            revocado_at: l.revocado_at,
+        })
+        .collect())
 }
 
 fn view_of(

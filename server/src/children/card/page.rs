@@ -97,19 +97,28 @@ async fn resolve(
     Ok(child.map(|c| (link, c)))
 }
 
-/// Counts a miss unless the token opens a live link.
+/// The link a token opens and its child, or the page to answer instead: a 404 for a token that
+/// opens nothing (counted as a miss), a 429 once a connection has missed too often.
 async fn guarded(
     state: &AppState,
     client: &ClientInfo,
     token: &str,
-) -> ApiResult<Option<(enlace::Model, hijo::Model)>> {
+) -> ApiResult<Result<(enlace::Model, hijo::Model), Response>> {
     let subject = client.ip_key();
-    state.limiter.hit(&MISSES_PER_IP, &subject).await?;
+    if let Err(limited) = state.limiter.hit(&MISSES_PER_IP, &subject).await {
+        let Some(retry) = limited.retry_after() else {
+            return Err(limited);
+        };
+        let mut page = html(StatusCode::TOO_MANY_REQUESTS, too_many_page());
+        page.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(retry));
+        return Ok(Err(page));
+    }
     let found = resolve(&state.db, token).await?;
     if found.is_some() {
         state.limiter.refund(&MISSES_PER_IP, &subject).await?;
     }
-    Ok(found)
+    Ok(found.ok_or_else(|| html(StatusCode::NOT_FOUND, not_found_page())))
 }
 
 pub async fn show(
@@ -120,8 +129,9 @@ pub async fn show(
     Query(query): Query<PageQuery>,
 ) -> ApiResult<Response> {
     let lang = language(&query, &headers);
-    let Some((link, child)) = guarded(&state, &client, &token).await? else {
-        return Ok(html(StatusCode::NOT_FOUND, not_found_page()));
+    let (link, child) = match guarded(&state, &client, &token).await? {
+        Ok(found) => found,
+        Err(page) => return Ok(page),
     };
     let navegador = browser::describe(client.user_agent.as_deref());
     record_opening(&state, &link, &child, &navegador).await?;
@@ -146,8 +156,9 @@ pub async fn photo(
     client: ClientInfo,
     Path(token): Path<String>,
 ) -> ApiResult<Response> {
-    let Some((_, child)) = guarded(&state, &client, &token).await? else {
-        return Ok(html(StatusCode::NOT_FOUND, not_found_page()));
+    let child = match guarded(&state, &client, &token).await? {
+        Ok((_, child)) => child,
+        Err(page) => return Ok(page),
     };
     let Some(key) = child.foto_key else {
         return Ok(html(StatusCode::NOT_FOUND, not_found_page()));
@@ -301,6 +312,14 @@ fn not_found_page() -> String {
     format!(
         r#"{}<body><main class="card missing"><h1>Este enlace no está disponible</h1><p>El enlace a la tarjeta de emergencia no existe, venció o fue revocado. Pide un enlace nuevo a la familia.</p><h1 lang="en">This link is not available</h1><p lang="en">The link to the emergency card does not exist, has expired or was revoked. Ask the family for a new link.</p></main></body></html>"#,
         head(Lang::Es, "Enlace no disponible · Link not available")
+    )
+}
+
+/// The page once a connection has tried too many links that open nothing, in both languages.
+fn too_many_page() -> String {
+    format!(
+        r#"{}<body><main class="card missing"><h1>Demasiados intentos</h1><p>Desde esta conexión se probaron demasiados enlaces que no existen. Espera unos minutos y vuelve a abrir el enlace que te dio la familia.</p><h1 lang="en">Too many attempts</h1><p lang="en">Too many links that do not exist were tried from this connection. Wait a few minutes, then open the link the family gave you again.</p></main></body></html>"#,
+        head(Lang::Es, "Demasiados intentos · Too many attempts")
     )
 }
 

@@ -94,6 +94,8 @@ interface OverviewProps {
 
 function Overview({ doc, kids, versions, versionsFailed, onEdit, onAddVersion, onDelete }: OverviewProps) {
   const { t, i18n } = useTranslation();
+  // An erased account leaves its uploads to the family under no name.
+  const nameOf = (p: DocumentView['subidoPor']) => `${p.nombre} ${p.apellido}`.trim() || t('documents.item.erased');
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<number | null>(null);
   const names = doc.hijos.map((id) => kids.find((k) => k.id === id)?.name).filter(Boolean);
@@ -117,11 +119,11 @@ function Overview({ doc, kids, versions, versionsFailed, onEdit, onAddVersion, o
         <dd className="text-ink">{t(`documents.categories.${doc.categoria}`)}</dd>
         <dt className="text-muted">{t('documents.fields.visibility')}</dt>
         <dd className="text-ink">{t(`documents.visibility.${doc.visibilidad}`)}</dd>
-        <dt className="sr-only">{t('documents.fields.children')}</dt>
-        <dd className="col-span-2 text-ink">{names.length ? t('documents.detail.children', { names: names.join(', ') }) : t('documents.detail.everyone')}</dd>
+        <dt className="text-muted">{t('documents.detail.about')}</dt>
+        <dd className="text-ink">{names.length ? names.join(', ') : t('documents.detail.noChild')}</dd>
         <dt className="sr-only">{t('documents.upload.file')}</dt>
         <dd className="col-span-2 break-all text-muted">
-          {doc.archivo.nombre} · {formatBytes(doc.archivo.tamano, i18n.language)} · {t('documents.item.by', { name: `${doc.subidoPor.nombre} ${doc.subidoPor.apellido}`.trim() })}
+          {doc.archivo.nombre} · {formatBytes(doc.archivo.tamano, i18n.language)} · {t('documents.item.by', { name: nameOf(doc.subidoPor) })}
         </dd>
       </dl>
       {doc.notas && <p className="whitespace-pre-wrap rounded-xl bg-sand-100 p-3 text-sm text-ink">{doc.notas}</p>}
@@ -158,7 +160,7 @@ function Overview({ doc, kids, versions, versionsFailed, onEdit, onAddVersion, o
                   n: v.numero,
                   size: formatBytes(v.archivo.tamano, i18n.language),
                   date: date(v.createdAt),
-                  name: `${v.subidoPor.nombre} ${v.subidoPor.apellido}`.trim(),
+                  name: nameOf(v.subidoPor),
                 })}
                 {v.numero === doc.version && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{t('documents.detail.current')}</span>}
               </span>

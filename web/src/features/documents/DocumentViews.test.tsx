@@ -231,7 +231,7 @@ describe('a document', () => {
 
     expect(await within(dialog).findByRole('img', { name: 'Vista previa de Carnet de vacunas' })).toHaveAttribute('src', 'blob:preview');
     expect(requests.find((r) => r.path === '/api/documentos/d1/archivo')?.search).toBe('?version=2&inline=true');
-    expect(within(dialog).getByText('De: Mateo García')).toBeVisible();
+    expect(within(dialog).getByText('Mateo García')).toBeVisible();
     expect(await within(dialog).findByRole('button', { name: 'Descargar la versión 1' })).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Descargar la versión 1' }));
     await waitFor(() => expect(requests.some((r) => r.search === '?version=1')).toBe(true));

@@ -72,6 +72,7 @@ describe('record labels', () => {
   it('names the member who acted, Nido for the server, and a former member otherwise', () => {
     expect(recordActor('u2', members)).toEqual({ name: 'Martín Sosa' });
     expect(recordActor(null, members)).toEqual({ key: 'families.record.byNido' });
+    expect(recordActor(null, members, 'tarjeta.abierta')).toEqual({ key: 'families.record.byLinkHolder' });
     expect(recordActor('gone', members)).toEqual({ key: 'families.record.byFormer' });
   });
 });

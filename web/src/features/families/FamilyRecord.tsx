@@ -134,7 +134,7 @@ export function RecordView({
         <>
           <ol className="divide-y divide-sand-200" aria-label={t('families.record.listLabel')}>
             {entries.map((entry) => {
-              const actor = recordActor(entry.actor, members);
+              const actor = recordActor(entry.actor, members, entry.tipo);
               return (
                 <li key={entry.seq} className="flex gap-3 py-3" data-testid="record-entry">
                   <span className="w-10 shrink-0 pt-0.5 text-right font-mono text-xs text-muted">#{entry.seq}</span>

@@ -31,11 +31,12 @@ export function recordKindKey(tipo: string) {
 }
 
 /**
- * Who acted, as the record can say it: a member's name, Nido for the server's own work (no
- * actor), or "a former member" for someone no longer in the family's list.
+ * Who acted, as the record can say it: a member's name, whoever held an emergency card's link
+ * for its openings, Nido for the server's own work (no actor), or "a former member" for someone
+ * no longer in the family's list.
  */
-export function recordActor(actor: string | null | undefined, members: Member[]): { name: string } | { key: string } {
-  if (!actor) return { key: 'families.record.byNido' };
+export function recordActor(actor: string | null | undefined, members: Member[], tipo?: string): { name: string } | { key: string } {
+  if (!actor) return { key: tipo === 'tarjeta.abierta' ? 'families.record.byLinkHolder' : 'families.record.byNido' };
   const member = members.find((m) => m.usuarioId === actor);
   if (!member) return { key: 'families.record.byFormer' };
   return { name: `${member.nombre} ${member.apellido}`.trim() };
