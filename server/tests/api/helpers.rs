@@ -368,6 +368,12 @@ impl TestApp {
     /// The text of one file (`name`, its path in the archive) of the holder of `token`'s data
     /// export.
     pub async fn export_file(&self, token: &str, name: &str) -> String {
+        String::from_utf8(self.export_bytes(token, name).await).expect("utf-8")
+    }
+
+    /// The bytes of one file (`name`, its path in the archive) of the holder of `token`'s data
+    /// export.
+    pub async fn export_bytes(&self, token: &str, name: &str) -> Vec<u8> {
         let res = self
             .client
             .get(format!("{}/api/usuarios/exportar", self.base))
@@ -378,15 +384,15 @@ impl TestApp {
         assert_eq!(res.status(), StatusCode::OK);
         let bytes = res.bytes().await.expect("body").to_vec();
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
-        let mut text = String::new();
-        std::io::Read::read_to_string(
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(
             &mut archive
                 .by_name(name)
                 .unwrap_or_else(|_| panic!("{name} in the export")),
-            &mut text,
+            &mut bytes,
         )
-        .expect("utf-8");
-        text
+        .expect("read");
+        bytes
     }
 
     /// Runs a statement written the same for both backends (no placeholders).
