@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { callApi, register, uniqueEmail } from './support';
+import { callApi, liveStream, register, uniqueEmail } from './support';
 
 async function ok<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await callApi<T>(page, method, path, body);
@@ -7,8 +7,6 @@ async function ok<T>(page: Page, method: string, path: string, body?: unknown): 
   return answer.json.data;
 }
 
-/** Resolves once the page's live stream has answered. */
-const liveStream = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/tiempo-real?') && r.status() === 200);
 
 /** Ana (in `a`) registers and makes a code; Bruno registers in a browser of his own and joins as a co-parent. */
 async function twoParents(browser: Browser, a: Page): Promise<{ b: Page; zone: string }> {

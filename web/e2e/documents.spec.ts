@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { register, uniqueEmail } from './support';
+import { liveStream, register, uniqueEmail } from './support';
 
 /** A small well-formed PDF (one page saying "Nido"), its cross-reference offsets computed. */
 function pdf(text: string): Buffer {
@@ -31,8 +31,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** Resolves once the page's live stream has answered. */
-const liveStream = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/tiempo-real?') && r.status() === 200);
 
 async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, category: string) {
   await page.getByRole('button', { name: 'Subir documento' }).click();

@@ -1,8 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { callApi, register, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { callApi, liveStream, register, uniqueEmail } from './support';
 
-/** Resolves once the page's live stream has answered. */
-const liveStream = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/tiempo-real?') && r.status() === 200);
 
 test('a change made in another tab shows up without reloading', async ({ context, page }) => {
   const streaming = liveStream(page);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { callApi, mailsTo, register, uniqueEmail } from './support';
+import { callApi, liveStream, mailsTo, register, uniqueEmail } from './support';
 
 async function ok<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await callApi<T>(page, method, path, body);
@@ -10,8 +10,6 @@ async function ok<T>(page: Page, method: string, path: string, body?: unknown): 
   return answer.json.data;
 }
 
-/** Resolves once the page's live stream has answered. */
-const liveStream = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/tiempo-real?') && r.status() === 200);
 
 interface Parents {
   a: Page;

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { callApi, mailsTo, register, uniqueEmail, unsubscribeLinkFor } from './support';
+import { callApi, liveStream, mailsTo, register, uniqueEmail, unsubscribeLinkFor } from './support';
 
 async function ok<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await callApi<T>(page, method, path, body);
@@ -65,7 +65,10 @@ test('A edits a child: B\'s open tab shows the notice and the bell count rises, 
   test.setTimeout(60_000);
   const family = await twoParents(browser, page);
   const { b } = family;
+  // A stream opened after the edit would not carry it: the edit waits for B's stream.
+  const streaming = liveStream(b);
   await b.goto('/children');
+  await streaming;
   await expect(b.getByRole('button', { name: 'Notificaciones, ninguna sin leer' })).toBeVisible();
   // Survives only as long as the page is not loaded again.
   await b.evaluate(() => ((window as unknown as { sinRecargar: boolean }).sinRecargar = true));

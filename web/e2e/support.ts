@@ -75,6 +75,9 @@ export async function unsubscribeLinkFor(to: string): Promise<string> {
   return (await linkInMailTo(to, /\/unsubscribe\?t=[A-Za-z0-9_.%-]+/)).replace(/&amp;/g, '&');
 }
 
+/** Resolves once the page's live stream has answered: what changes after it reaches the page. */
+export const liveStream = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/tiempo-real?') && r.status() === 200);
+
 /** Calls the API as the signed-in user of `page` (the token the app keeps in localStorage). */
 export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: { data: T } }> {
   return page.evaluate(
