@@ -3,7 +3,6 @@
 //! scoped in SQL to the conversations the caller may read.
 
 pub mod days;
-mod months;
 mod words;
 
 use axum::extract::{Query, State};
@@ -17,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use self::{days::Days, months::Window, words::Words};
+use self::{days::Days, words::Words};
 use super::{TEMAS, access, views::PersonaView};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -269,41 +268,49 @@ const COLUMNS: &str = "m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, 
     m.autor_id, u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto";
 
 /// How many of the caller's newest messages PostgreSQL walks, testing each, before it turns to its
-/// month index. A word with 50 hits among them (10%) ends there; a rarer one is in fewer than a
-/// tenth of a month's messages, which the month index lists without reading the others.
+/// week index. A word with 50 hits among them (10%) ends there; a rarer one is in fewer than a
+/// tenth of a week's messages, which the week index lists without reading the others.
 const RECENT: u64 = 500;
 
-/// Where the walk of the newest `RECENT` messages ended (sending time and id), and when the
-/// families' oldest message was sent.
-struct Edge {
-    at: DateTime<Utc>,
-    id: String,
-    oldest: DateTime<Utc>,
-}
+/// The most weeks one window of the week index covers: windows double from one week up to this,
+/// which bounds the size of each window's query.
+const MAX_WEEKS_SHIFT: u32 = 5;
 
-/// PostgreSQL's first statement, which answers most searches alone: whether the caller belongs to
-/// the family asked for, the walk of the families' newest `RECENT` messages, and when that walk
-/// finds fewer than 50, where it ended, the families' oldest message and the matches of the first
-/// window of months (the month the walk ended in, or of `hasta` if older): a word in 1% of the
-/// messages is done there. Each round trip costs both cores more than its statement does (the
-/// hand-offs between the server's threads and PostgreSQL's process, the protocol, the decoding),
-/// so what used to be four statements is one.
+/// PostgreSQL's one statement: whether the caller belongs to the family asked for, the walk of
+/// the families' newest `RECENT` messages, and when that walk finds fewer than 50, the older
+/// matches from the week index (migration m0035), window by window back from the week the walk
+/// ended in: one week, then two, four… up to 32, until the page is full or the families' oldest
+/// week is passed. Each round trip costs both cores more than a window does (the hand-offs
+/// between the server's threads and PostgreSQL's process, the protocol, the decoding), so the
+/// windows are a recursive CTE whose own condition stops it, not one statement each.
 ///
-/// Every row carries `miembro` and the edge (`borde_at`, `borde_id`, `mas_antiguo`, null when
-/// the walk was enough or the families hold no more than `RECENT` messages), then a match, or
-/// nulls when nothing matched: the walk's first (`parte` 1), then the window's (2), each newest
-/// first. The text depends only on the caller, the number of families and whether one was asked
-/// for; the subject and days are values that may be null, so the prepared statement is reused.
-/// For PostgreSQL to keep one generic plan instead of planning each search anew (2 ms, more
-/// than the search), nothing per row may look costlier without the values: the words' query,
-/// and the caller's readable conversations of the subject asked for, are each computed once.
+/// Every row carries `miembro`, then a match, or nulls when nothing matched: the walk's first
+/// (`parte` 1), then the windows' (2), each newest first. The text depends only on the caller and
+/// the number of families (the subject and days are values that may be null), so the prepared
+/// statement is reused. PostgreSQL keeps one generic plan for it instead of planning each search
+/// anew (more than the search costs) only while that plan's estimate is no higher than a plan made
+/// for the values, so nothing may look cheaper once the values are known: the words' query and
+/// lexemes, the family list (behind `OFFSET 0`, so no array is folded into a constant whose size
+/// the planner would then know) and the caller's readable conversations of the subject asked for
+/// are each computed once.
 ///
-/// The walk is a subquery with its own LIMIT: the words cannot be pushed into it, so the planner
-/// cannot trade that walk for a GIN index, which would list every match of a common word before
-/// sorting them. The edge and the window sit behind conditions on the walk's count that do not
-/// depend on any row, which PostgreSQL tests once: a common word never reads them. The window is
-/// `months_statement`'s query for one month, its month computed from the edge in SQL.
-fn pg_first_statement(
+/// - The walk is a subquery with its own LIMIT: the words cannot be pushed into it, so the planner
+///   cannot trade it for a GIN index, which would list every match of a common word before
+///   sorting them.
+/// - The edge (the walk's last message, the weeks to search) sits behind a condition on the walk's
+///   count that does not depend on any row, which PostgreSQL tests once: a common word never
+///   reads it, nor any window.
+/// - A window's query is built here from `nido_busqueda_clave_semana`, which PostgreSQL inlines; as
+///   a SQL function of its own it was parsed and planned again on every search, a fifth of the
+///   database's time.
+/// - A window lists the week index's candidates in a subquery that nothing else is pushed into
+///   (`OFFSET 0`), so whatever the values its only path is that index; each candidate is checked
+///   against the message's own `busqueda`, family, dates, the walk's edge and the caller's scope,
+///   and only the ids of the page's rows are kept. A window reads only its own matches: for a word
+///   rarer than 10% of a week's messages, fewer than a tenth of that week, never the family's
+///   whole history.
+/// - Only the page's rows are then read again by id and joined to their conversation and author.
+fn pg_statement(
     usuario_id: &str,
     search: &Search,
     words: &Words,
@@ -331,8 +338,18 @@ fn pg_first_statement(
         AND ({from}::timestamptz IS NULL OR m.enviado_at >= {from}::timestamptz)
         AND ({until}::timestamptz IS NULL OR m.enviado_at < {until}::timestamptz)"
     );
+    let size = format!("(1 << least(o.k, {MAX_WEEKS_SHIFT}))");
     sql.push(&format!(
-        "WITH words AS MATERIALIZED (SELECT to_tsquery('simple', nido_sin_acentos({q})) AS q),
+        "WITH RECURSIVE words AS MATERIALIZED (
+            SELECT to_tsquery('simple', nido_sin_acentos({q})) AS q,
+                ARRAY(SELECT replace(replace(l.lexema, '\\', '\\\\'), '''', '''''') || ''''
+                        || CASE WHEN p.n = cardinality(a.palabras) THEN ':*' ELSE '' END
+                    FROM unnest(a.palabras) WITH ORDINALITY p(palabra, n),
+                        unnest(tsvector_to_array(to_tsvector('simple',
+                            nido_sin_acentos(p.palabra)))) l(lexema)) AS colas,
+                a.familias
+            FROM (SELECT string_to_array({lexemes}, ' ') AS palabras,
+                string_to_array({keys}, ' ') AS familias OFFSET 0) a),
         scope AS MATERIALIZED (SELECT ARRAY(SELECT r.id FROM ({ids}) r
             JOIN conversaciones t ON t.id = r.id
             WHERE {tema}::text IS NULL OR t.tema = {tema}::text) AS ids),
@@ -343,79 +360,54 @@ fn pg_first_statement(
             AND {filters}
             ORDER BY m.enviado_at DESC, m.id DESC LIMIT {LIMIT}),
         edge AS MATERIALIZED (
-            SELECT e.enviado_at, e.id, (SELECT min((SELECT min(o.enviado_at) FROM mensajes o
-                    WHERE o.familia_id = f)) FROM unnest(ARRAY[{list}]::text[]) f) AS oldest
+            SELECT e.enviado_at, e.id,
+                nido_semana(least(e.enviado_at, {until}::timestamptz)) AS arriba,
+                nido_semana(greatest((SELECT min((SELECT min(o.enviado_at) FROM mensajes o
+                    WHERE o.familia_id = f)) FROM unnest(ARRAY[{list}]::text[]) f),
+                    {from}::timestamptz)) AS abajo
             FROM (SELECT m.enviado_at, m.id FROM mensajes m WHERE m.familia_id IN ({list})
-                ORDER BY m.enviado_at DESC, m.id DESC OFFSET {} LIMIT 1) e
+                ORDER BY m.enviado_at DESC, m.id DESC OFFSET {skip} LIMIT 1) e
             WHERE (SELECT count(*) FROM walk) < {LIMIT}),
-        older AS MATERIALIZED (
-            SELECT m.* FROM mensajes m
-            WHERE EXISTS (SELECT 1 FROM edge)
-            AND nido_busqueda_mes(m.familia_id, m.enviado_at, m.busqueda)
-                @@ nido_busqueda_consulta(string_to_array({keys}, ' '),
-                    ARRAY[(SELECT least(e.enviado_at, {until}::timestamptz) FROM edge e)],
-                    string_to_array({lexemes}, ' '))),
-        page AS (
-            SELECT m.* FROM older m, edge e
-            WHERE m.busqueda @@ (SELECT w.q FROM words w)
-            AND m.familia_id IN ({list})
-            AND m.enviado_at >= greatest(date_trunc('month',
-                least(e.enviado_at, {until}::timestamptz), 'UTC'), {from}::timestamptz)
-            AND (m.enviado_at, m.id) < (e.enviado_at, e.id)
-            AND {filters}
-            ORDER BY m.enviado_at DESC, m.id DESC
-            LIMIT {LIMIT} - (SELECT count(*) FROM walk)),
-        hits AS (SELECT 1 AS parte, m.* FROM walk m UNION ALL SELECT 2, m.* FROM page m)
-        SELECT k.miembro, e.enviado_at AS borde_at, e.id AS borde_id, e.oldest AS mas_antiguo,
-            m.parte, {COLUMNS}
+        older(k, hasta, encontrados, ids) AS (
+            SELECT 0, e.arriba, (SELECT count(*) FROM walk)::int, ARRAY[]::varchar[] FROM edge e
+            UNION ALL
+            SELECT o.k + 1, o.hasta - {size}, o.encontrados + cardinality(x.ids), x.ids
+            FROM older o CROSS JOIN edge e CROSS JOIN LATERAL (SELECT ARRAY(
+                SELECT m.id FROM (SELECT m.* FROM mensajes m
+                    WHERE nido_busqueda_semana(m.familia_id, m.enviado_at, m.busqueda)
+                        @@ (SELECT string_agg(c.por_clave, ' | ')::tsquery FROM (
+                            SELECT '(' || string_agg(''''
+                                || nido_busqueda_clave_semana(f.f, s.s) || t.t, ' & ')
+                                || ')' AS por_clave
+                            FROM unnest((SELECT w.familias FROM words w)) f(f),
+                                generate_series(greatest(o.hasta - {size} + 1, e.abajo),
+                                    o.hasta) s(s),
+                                unnest((SELECT w.colas FROM words w)) t(t)
+                            GROUP BY f.f, s.s) c)
+                    OFFSET 0) m
+                WHERE m.busqueda @@ (SELECT w.q FROM words w)
+                AND m.familia_id IN ({list})
+                AND (m.enviado_at, m.id) < (e.enviado_at, e.id)
+                AND {filters}
+                ORDER BY m.enviado_at DESC, m.id DESC
+                LIMIT {LIMIT} - o.encontrados) AS ids OFFSET 0) x
+            WHERE o.encontrados < {LIMIT} AND o.hasta >= e.abajo),
+        hits AS (SELECT 1 AS parte, m.* FROM walk m
+            UNION ALL SELECT 2, m.* FROM mensajes m
+            WHERE m.id = ANY(ARRAY(SELECT unnest(o.ids) FROM older o)))
+        SELECT k.miembro, m.parte, {COLUMNS}
         FROM (SELECT {member} AS miembro) k
-        LEFT JOIN edge e ON TRUE
         LEFT JOIN (hits m JOIN conversaciones c ON c.id = m.conversacion_id
             LEFT JOIN usuarios u ON u.id = m.autor_id) ON TRUE
         ORDER BY m.parte, m.enviado_at DESC, m.id DESC",
-        RECENT - 1
+        skip = RECENT - 1,
     ));
     sql.statement()
 }
 
-/// What PostgreSQL's first statement answered.
-struct First {
-    member: bool,
-    edge: Option<Edge>,
-    rows: Vec<QueryResult>,
-}
-
-fn read_first(rows: Vec<QueryResult>) -> Result<First, sea_orm::DbErr> {
-    let Some(row) = rows.first() else {
-        return Err(sea_orm::DbErr::RecordNotFound(
-            "the search's first statement answered no row".into(),
-        ));
-    };
-    let member: bool = row.try_get("", "miembro")?;
-    let at: Option<DateTime<Utc>> = row.try_get("", "borde_at")?;
-    let id: Option<String> = row.try_get("", "borde_id")?;
-    let oldest: Option<DateTime<Utc>> = row.try_get("", "mas_antiguo")?;
-    let edge = match (at, id, oldest) {
-        (Some(at), Some(id), Some(oldest)) => Some(Edge { at, id, oldest }),
-        _ => None,
-    };
-    let mut hits = Vec::with_capacity(rows.len());
-    for row in rows {
-        if row.try_get::<Option<String>>("", "id")?.is_some() {
-            hits.push(row);
-        }
-    }
-    Ok(First {
-        member,
-        edge,
-        rows: hits,
-    })
-}
-
 /// `values` joined by spaces, for `string_to_array(…, ' ')`: one placeholder whatever their
-/// number, so the statement's text is the same for every window of a caller's searches and its
-/// prepared plan is reused. Ids, instants and the typed words (split at white space) hold no
-/// space.
+/// number, so the statement's text is the same for every search of a caller and its prepared
+/// plan is reused. Ids and the typed words (split at white space) hold no space.
 fn spaced<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
     values
         .into_iter()
@@ -424,68 +416,11 @@ fn spaced<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
         .join(" ")
 }
 
-/// PostgreSQL: the matches in a window of months older than the walk's edge, newest first, at
-/// most `LIMIT`. The month index (migration m0031) lists the window's candidates into a
-/// materialised list, with no other condition beside it, so the planner has no other index to
-/// choose whatever the values; each candidate is then checked against the message's own
-/// `busqueda`, family, window, dates, subject and the caller's scope, and only the page's rows
-/// are joined to their conversation and author, so even a plan made for any values joins a few.
-fn months_statement(
-    usuario_id: &str,
-    search: &Search,
-    words: &Words,
-    families: &[String],
-    window: &Window,
-    edge: &Edge,
-) -> Statement {
-    let mut sql = Sql::new(DbBackend::Postgres);
-    let instant = |at: &DateTime<Utc>| at.format("%Y-%m-%dT%H:%M:%SZ").to_string();
-    let keys = sql.bind(spaced(families));
-    let months = sql.bind(spaced(window.months.iter().map(instant)));
-    let list = sql.bind(spaced(words.as_slice()));
-    let q = sql.bind(words.tsquery());
-    let from = sql.bind(search.days.from.map_or(window.from, |d| d.max(window.from)));
-    let until = sql.bind(
-        search
-            .days
-            .until
-            .map_or(window.until, |d| d.min(window.until)),
-    );
-    let (b, i) = (sql.bind(edge.at), sql.bind(edge.id.as_str()));
-    let tema = sql.bind(search.tema.clone());
-    let scope = readable(&sql, usuario_id);
-    sql.push(&format!(
-        "WITH hits AS MATERIALIZED (
-            SELECT m.* FROM mensajes m
-            WHERE nido_busqueda_mes(m.familia_id, m.enviado_at, m.busqueda)
-                @@ nido_busqueda_consulta(string_to_array({keys}, ' '),
-                    string_to_array({months}, ' ')::timestamptz[], string_to_array({list}, ' '))),
-        page AS (SELECT m.* FROM hits m
-            WHERE m.busqueda @@ to_tsquery('simple', nido_sin_acentos({q}))
-            AND m.familia_id = ANY(string_to_array({keys}, ' '))
-            AND m.enviado_at >= {from} AND m.enviado_at < {until}
-            AND (m.enviado_at, m.id) < ({b}, {i})
-            AND {scope}
-            AND ({tema}::text IS NULL OR EXISTS (SELECT 1 FROM conversaciones t
-                WHERE t.id = m.conversacion_id AND t.tema = {tema}))
-            ORDER BY m.enviado_at DESC, m.id DESC LIMIT {LIMIT})
-        SELECT m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, m.numero, m.autor_id,
-            u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto
-        FROM page m
-        JOIN conversaciones c ON c.id = m.conversacion_id
-        LEFT JOIN usuarios u ON u.id = m.autor_id
-        ORDER BY m.enviado_at DESC, m.id DESC"
-    ));
-    sql.statement()
-}
-
 /// PostgreSQL estimates how common a word is from its statistics, and a word that is rare or
 /// absent can be taken for a common one; walking every message from the newest then costs the
 /// whole family. So the search walks the newest `RECENT` messages, and only when those hold
-/// fewer than 50 results asks the month index for older ones, month by month from the newest
-/// (`months::windows`), so each statement reads one window's matches, not the family's all. The
-/// walk and the first window are one statement (`pg_first_statement`); the later windows, which
-/// only rare words reach, one each. None: the family asked for is not the caller's.
+/// fewer than 50 results asks the week index for older ones (`pg_statement`), all in one
+/// statement. None: the family asked for is not the caller's.
 async fn pg_search(
     db: &DatabaseConnection,
     usuario_id: &str,
@@ -493,35 +428,25 @@ async fn pg_search(
     words: &Words,
     families: &[String],
 ) -> Result<Option<Vec<QueryResult>>, sea_orm::DbErr> {
-    let first = read_first(
-        db.query_all_raw(pg_first_statement(usuario_id, search, words, families))
-            .await?,
-    )?;
-    if !first.member {
+    let rows = db
+        .query_all_raw(pg_statement(usuario_id, search, words, families))
+        .await?;
+    let Some(first) = rows.first() else {
+        return Err(sea_orm::DbErr::RecordNotFound(
+            "the search's statement answered no row".into(),
+        ));
+    };
+    if !first.try_get::<bool>("", "miembro")? {
         return Ok(None);
     }
-    let mut rows = first.rows;
-    let Some(edge) = first.edge.filter(|_| rows.len() < LIMIT) else {
-        return Ok(Some(rows));
-    };
-    let newest = search
-        .days
-        .until
-        .map_or(edge.at, |until| until.min(edge.at));
-    let oldest = search
-        .days
-        .from
-        .map_or(edge.oldest, |from| from.max(edge.oldest));
-    // The first window, the newest month, was the first statement's.
-    for window in months::windows(newest, oldest).iter().skip(1) {
-        let older = months_statement(usuario_id, search, words, families, window, &edge);
-        rows.extend(db.query_all_raw(older).await?);
-        if rows.len() >= LIMIT {
-            break;
+    let mut hits = Vec::with_capacity(rows.len());
+    for row in rows {
+        if row.try_get::<Option<String>>("", "id")?.is_some() {
+            hits.push(row);
         }
     }
-    rows.truncate(LIMIT);
-    Ok(Some(rows))
+    hits.truncate(LIMIT);
+    Ok(Some(hits))
 }
 
 /// Whether `usuario_id` belongs to the family.

@@ -1,7 +1,7 @@
 //! Searches whose newest 50 matches lie beyond a family's newest 500 messages, where PostgreSQL
-//! asks its month index month by month: the same results, in the same order, as the newest
-//! matches of all the messages, across month boundaries, empty months and date filters; never
-//! another family's messages nor a conversation the caller is not in.
+//! asks its week index in windows of weeks going back: the same results, in the same order, as
+//! the newest matches of all the messages, across week and month boundaries, empty weeks and date
+//! filters; never another family's messages nor a conversation the caller is not in.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use reqwest::StatusCode;

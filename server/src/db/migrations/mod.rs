@@ -33,6 +33,7 @@ mod m0031_message_search_months;
 mod m0032_money_versions;
 mod m0033_documents;
 mod m0034_emergency_card;
+mod m0035_message_search_weeks;
 
 pub struct Migrator;
 
@@ -72,6 +73,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0032_money_versions::Migration),
             Box::new(m0033_documents::Migration),
             Box::new(m0034_emergency_card::Migration),
+            Box::new(m0035_message_search_weeks::Migration),
         ]
     }
 }
