@@ -76,8 +76,8 @@ const POSTGRES_DOWN: &[&str] = &[
     "DROP FUNCTION IF EXISTS nido_busqueda_clave(text, timestamptz)",
 ];
 
-/// The schema `nido_sin_acentos` (m0022) lives in, quoted for SQL.
-async fn schema(m: &SchemaManager<'_>) -> Result<String, DbErr> {
+/// The schema `nido_sin_acentos` (m0022) lives in, quoted for SQL; m0035 builds there too.
+pub(super) async fn schema(m: &SchemaManager<'_>) -> Result<String, DbErr> {
     let row = m
         .get_connection()
         .query_one_raw(Statement::from_string(

@@ -9,8 +9,10 @@
 //! Functions called by an index expression run during a restore with an empty search_path: each
 //! names the schema of the others it calls.
 
-use sea_orm::{ConnectionTrait, DbBackend, Statement};
+use sea_orm::{ConnectionTrait, DbBackend};
 use sea_orm_migration::prelude::*;
+
+use super::m0031_message_search_months::schema;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -59,20 +61,6 @@ const POSTGRES_DOWN: &[&str] = &[
     "DROP FUNCTION IF EXISTS nido_semana(timestamptz)",
     "DROP FUNCTION IF EXISTS nido_busqueda_clave_semana(text, int)",
 ];
-
-/// The schema `nido_sin_acentos` (m0022) lives in, quoted for SQL.
-async fn schema(m: &SchemaManager<'_>) -> Result<String, DbErr> {
-    let row = m
-        .get_connection()
-        .query_one_raw(Statement::from_string(
-            DbBackend::Postgres,
-            "SELECT quote_ident(n.nspname) AS esquema FROM pg_proc p
-                JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname = 'nido_sin_acentos'",
-        ))
-        .await?
-        .ok_or_else(|| DbErr::Migration("nido_sin_acentos is missing (m0022)".into()))?;
-    row.try_get("", "esquema")
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
