@@ -45,6 +45,10 @@ export default defineConfig({
       NIDO_PUBLIC_URL: BASE,
       NIDO_DATA_DIR: dataDir,
       NIDO_RATE_LIMITS: 'off',
+      // Notices are mailed at once: the specs read them from the outbox.
+      NIDO_MAIL_DELAY_SECONDS: '0',
+      // The push specs run their own push service on this machine.
+      NIDO_PUSH_ALLOW_LOOPBACK: 'on',
       RUST_LOG: 'warn',
     },
   },

@@ -12,6 +12,8 @@ pub struct Config {
     pub public_url: Url,
     pub smtp_url: Option<String>,
     pub mail_from: String,
+    /// How long a notice's mail waits, so that a notice seen in the app meanwhile is not mailed.
+    pub mail_delay: chrono::Duration,
     pub support_email: String,
     pub storage_url: String,
     /// The key that wraps every stored file's key; never in the database.
@@ -22,6 +24,9 @@ pub struct Config {
     pub signing_key_file: PathBuf,
     /// The P-256 key that signs web push requests (VAPID; created at first start).
     pub vapid_key_file: PathBuf,
+    /// Lets push go to a push service on this machine (plain http on a loopback address), for
+    /// test suites that run one; off, every push endpoint must be https to public addresses.
+    pub push_allow_loopback: bool,
     /// The most a family's documents may take in the store, every version counted.
     pub document_quota_bytes: u64,
 }
@@ -101,6 +106,24 @@ impl Config {
             ));
         }
 
+        let mail_delay = match get("NIDO_MAIL_DELAY_SECONDS") {
+            None => DEFAULT_MAIL_DELAY_SECONDS,
+            Some(value) => value
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n <= MAX_MAIL_DELAY_SECONDS)
+                .ok_or_else(|| {
+                    bad(
+                        "NIDO_MAIL_DELAY_SECONDS",
+                        format!(
+                            "'{value}' must be a number of seconds from 0 to {MAX_MAIL_DELAY_SECONDS}"
+                        ),
+                    )
+                })?,
+        };
+        let mail_delay = chrono::Duration::seconds(i64::from(mail_delay));
+
         let support_email =
             get("NIDO_SUPPORT_EMAIL").unwrap_or_else(|| "Nido <soporte@nido.app>".into());
         if support_email.parse::<lettre::message::Mailbox>().is_err() {
@@ -130,6 +153,9 @@ impl Config {
             .map(PathBuf::from)
             .unwrap_or_else(|| data_dir.join("vapid.key"));
 
+        let push_allow_loopback = on_off(get("NIDO_PUSH_ALLOW_LOOPBACK"), false)
+            .map_err(|p| bad("NIDO_PUSH_ALLOW_LOOPBACK", p))?;
+
         let document_quota_bytes = match get("NIDO_DOCUMENT_QUOTA_BYTES") {
             None => DEFAULT_DOCUMENT_QUOTA_BYTES,
             Some(value) => value
@@ -152,6 +178,7 @@ impl Config {
             public_url,
             smtp_url,
             mail_from,
+            mail_delay,
             support_email,
             storage_url,
             master_key_file,
@@ -159,6 +186,7 @@ impl Config {
             trust_proxy,
             signing_key_file,
             vapid_key_file,
+            push_allow_loopback,
             document_quota_bytes,
         })
     }
@@ -172,6 +200,11 @@ impl Config {
         format!("{}{}", self.public_url.as_str().trim_end_matches('/'), path)
     }
 }
+
+/// Three minutes: long enough for someone reading live to see a notice before its mail goes.
+pub const DEFAULT_MAIL_DELAY_SECONDS: u32 = 180;
+/// A day: a longer wait would make the mail of a notice news of another day.
+const MAX_MAIL_DELAY_SECONDS: u32 = 24 * 60 * 60;
 
 /// 5 GiB: years of a family's scanned papers and photos of them.
 pub const DEFAULT_DOCUMENT_QUOTA_BYTES: u64 = 5 * 1024 * 1024 * 1024;
@@ -205,6 +238,7 @@ impl fmt::Debug for Config {
             .field("public_url", &self.public_url.as_str())
             .field("smtp_url", &self.smtp_url.as_deref().map(redact))
             .field("mail_from", &self.mail_from)
+            .field("mail_delay", &self.mail_delay.num_seconds())
             .field("support_email", &self.support_email)
             .field("storage_url", &redact(&self.storage_url))
             .field("master_key_file", &self.master_key_file)
@@ -212,6 +246,7 @@ impl fmt::Debug for Config {
             .field("trust_proxy", &self.trust_proxy)
             .field("signing_key_file", &self.signing_key_file)
             .field("vapid_key_file", &self.vapid_key_file)
+            .field("push_allow_loopback", &self.push_allow_loopback)
             .finish()
     }
 }
@@ -236,6 +271,8 @@ mod tests {
         assert_eq!(c.storage_url, "file://./data/files");
         assert!(c.rate_limits);
         assert!(c.smtp_url.is_none());
+        assert_eq!(c.mail_delay.num_seconds(), 180);
+        assert!(!c.push_allow_loopback);
         assert_eq!(
             c.link("/reset-password/x"),
             "http://localhost:8080/reset-password/x"
@@ -251,6 +288,9 @@ mod tests {
             ("NIDO_SMTP_URL", "http://x"),
             ("NIDO_RATE_LIMITS", "maybe"),
             ("NIDO_SUPPORT_EMAIL", "not an address"),
+            ("NIDO_MAIL_DELAY_SECONDS", "-1"),
+            ("NIDO_MAIL_DELAY_SECONDS", "soon"),
+            ("NIDO_PUSH_ALLOW_LOOPBACK", "maybe"),
         ] {
             let err = config(&[(name, value)]).expect_err(name);
             assert_eq!(err.name, name);

@@ -182,6 +182,7 @@ messages! {
     TwoFactorCodeUsed => "two_factor_code_used", "Ese código ya se usó. Espera a que tu app muestre el siguiente.", "That code has already been used. Wait for your app to show the next one.";
     // Web push: the devices that get notifications.
     PushEndpointInvalid => "push_endpoint_invalid", "La suscripción debe tener una dirección https del servicio de notificaciones del navegador.", "The subscription needs an https address of the browser's push service.";
+    PushEndpointNotPublic => "push_endpoint_not_public", "La dirección del servicio de notificaciones apunta a una red privada o a este mismo servidor: solo aceptamos la de un servicio público, como la que da el navegador.", "The push service's address points into a private network or at this very server: only a public push service's address, such as the browser gives, is accepted.";
     PushKeyInvalid => "push_key_invalid", "Las claves de la suscripción no son válidas: vuelve a activar las notificaciones en este navegador.", "The subscription's keys are not valid: turn notifications on again in this browser.";
     PushDeviceRemoved => "push_device_removed", "Quitamos el dispositivo: ya no recibirá notificaciones.", "The device was removed: it will no longer get notifications.";
     PushTest => "push_test", "Las notificaciones llegan a este dispositivo.", "Notifications reach this device.";
@@ -197,6 +198,7 @@ messages! {
     FamilyOnlyMember => "family_only_member", "Es tu propia familia y eres su único miembro, así que no puedes salir de ella. Si quieres dejar Nido, cierra tu cuenta.", "This is your own family and you are its only member, so you cannot leave it. To leave Nido, close your account instead.";
     FamilyLeft => "family_left", "Saliste de la familia.", "You left the family.";
     RecordCursorInvalid => "record_cursor_invalid", "El cursor debe ser el número de una entrada del registro.", "The cursor must be the number of an entry of the record.";
+    LiveStreamsTooMany => "live_streams_too_many", "Tienes demasiadas pestañas o dispositivos conectados en vivo a la vez: cierra alguno y vuelve a intentarlo.", "Too many of your tabs or devices are connected live at once: close one and try again.";
     LiveResumeInvalid => "live_resume_invalid", "El punto desde el que seguir (Last-Event-ID o ultimo) debe ser un número de evento.", "The point to resume from (Last-Event-ID or ultimo) must be an event number.";
     MemberRemoved => "member_removed", "Quitamos a esa persona de la familia.", "The member was removed from the family.";
     InvitationUnknown => "invitation_unknown", "No encontramos esa invitación. Revisa el enlace o el código.", "We could not find that invitation. Check the link or the code.";

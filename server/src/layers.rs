@@ -127,6 +127,69 @@ fn modules_use_only_the_layers_below_them() {
     );
 }
 
+/// Where `source` reaches `notifications::notify` itself: by its path, or by naming it in a
+/// `notifications::{..}` import.
+fn calls_notify_directly(source: &str) -> bool {
+    if source.contains("notifications::notify") {
+        return true;
+    }
+    source.match_indices("notifications::{").any(|(at, _)| {
+        roots_after(&source[at + "notifications::".len()..])
+            .iter()
+            .any(|name| name == "notify")
+    })
+}
+
+fn direct_notices(dir: &Path, root: &Path, found: &mut BTreeSet<String>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let relative = path.strip_prefix(root).unwrap_or(&path).to_owned();
+        if path.is_dir() {
+            // The service itself, and the one path every notice takes (`families::notices`).
+            if relative != Path::new("notifications") {
+                direct_notices(&path, root, found);
+            }
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs")
+            || relative == Path::new("families/notices.rs")
+            || relative == Path::new("layers.rs")
+        {
+            continue;
+        }
+        let source = without_comments(&fs::read_to_string(&path).unwrap_or_default());
+        if calls_notify_directly(&source) {
+            found.insert(relative.display().to_string());
+        }
+    }
+}
+
+/// Blocking must reach every notice another person's action causes: a domain sends notices
+/// through `families::notices::notify`, which keeps them in the app for whoever blocked the actor.
+#[test]
+fn notices_go_through_families() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = BTreeSet::new();
+    direct_notices(&root, &root, &mut found);
+    assert!(
+        found.is_empty(),
+        "calls to notifications::notify outside families::notices:\n{}",
+        found.into_iter().collect::<Vec<_>>().join("\n")
+    );
+    assert!(calls_notify_directly(
+        "crate::notifications::notify(txn, &r, n)"
+    ));
+    assert!(calls_notify_directly(
+        "use crate::notifications::{self, notify};"
+    ));
+    assert!(!calls_notify_directly(
+        "use crate::notifications::{self, Notice};"
+    ));
+}
+
 #[test]
 fn the_scanner_reads_braces_and_inline_paths() {
     assert_eq!(

@@ -85,7 +85,7 @@ pub(crate) async fn tell_members(
         objeto_id: None,
         solo_app: Vec::new(),
     };
-    Ok(changed.join(notifications::notify(txn, &members, notice).await?))
+    Ok(changed.join(families::notices::notify(txn, &members, notice).await?))
 }
 
 /// The children domain's part of the contract (`domain`).

@@ -318,7 +318,7 @@ async fn notify_upload(
         objeto_id: Some(doc.id.clone()),
         solo_app: Vec::new(),
     };
-    Ok(notifications::notify(txn, &viewers, notice).await?)
+    Ok(families::notices::notify(txn, &viewers, notice).await?)
 }
 
 /// What the upload form said besides the file.
@@ -1129,7 +1129,9 @@ pub async fn download(
         content,
     )
     .await?;
+    let seen = notifications::centre::mark_read_of(&txn, &me, &found.doc.id).await?;
     txn.commit().await?;
+    state.wake(seen);
     let shows = version.tipo == "application/pdf" || version.tipo.starts_with("image/");
     let how = if shows && present(&query.inline) == Some("true") {
         "inline"

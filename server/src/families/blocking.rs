@@ -9,6 +9,7 @@ use axum::{
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    TransactionTrait,
     sea_query::{OnConflict, Query},
 };
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,7 @@ use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     i18n::Msg,
+    notifications,
     request::{AuthUser, Done, Json},
     state::AppState,
 };
@@ -185,9 +187,10 @@ async fn block(
     }
     let row = bloqueo::ActiveModel {
         usuario_id: sea_orm::Set(auth.user.id.clone()),
-        bloqueado_id: sea_orm::Set(other),
+        bloqueado_id: sea_orm::Set(other.clone()),
         created_at: sea_orm::Set(Utc::now()),
     };
+    let txn = state.db.begin().await?;
     // Blocking twice is the same as once.
     bloqueo::Entity::insert(row)
         .on_conflict(
@@ -195,8 +198,12 @@ async fn block(
                 .do_nothing()
                 .to_owned(),
         )
-        .exec_without_returning(&state.db)
+        .exec_without_returning(&txn)
         .await?;
+    // What they caused before and is not read yet: its mail (still waiting, or in a summary)
+    // must not carry their words from now on either.
+    notifications::keep_in_app(&txn, &auth.user.id, &other).await?;
+    txn.commit().await?;
     Ok((StatusCode::CREATED, Done::new(Msg::UserBlocked)))
 }
 

@@ -8,6 +8,7 @@ pub mod entities;
 mod export;
 pub mod invitations;
 mod mails;
+pub mod notices;
 pub mod record;
 pub mod record_acts;
 pub mod routes;
@@ -298,7 +299,7 @@ pub async fn notify_membership(
         solo_app: Vec::new(),
     };
     let members = member_ids(txn, familia_id).await?;
-    notifications::notify(txn, &members, notice).await
+    notices::notify(txn, &members, notice).await
 }
 
 /// The ids of the families `usuario_id` belongs to, as a subquery.

@@ -18,12 +18,21 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     i18n::Msg,
     ids,
-    platform::live::store,
+    platform::{live::store, rate_limit::Limit},
     request::{AuthUser, Json},
     state::AppState,
 };
 
 const TICKET_LIFE: chrono::Duration = chrono::Duration::seconds(60);
+/// A tab asks for a ticket each time it (re)connects, with a growing pause between tries: more
+/// than this in a minute is not a browser reconnecting.
+const TICKETS: Limit = Limit {
+    name: "live_ticket",
+    max: 30,
+    window: std::time::Duration::from_secs(60),
+};
+/// When a refused stream may try again: about when a closed tab's stream is seen gone.
+const STREAM_RETRY_SECS: u64 = 30;
 /// A comment line this often keeps proxies from closing a quiet stream.
 const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(15);
 
@@ -40,13 +49,19 @@ pub struct LiveTicketAnswer {
     pub data: LiveTicket,
 }
 
-/// A one-use ticket, valid for 60 seconds on any instance, to open the live stream with.
+/// A one-use ticket, valid for 60 seconds on any instance, to open the live stream with; 30 a
+/// minute per user.
 #[utoipa::path(post, path = "/tiempo-real/ticket", tag = "live", security(("bearer" = [])),
-    responses((status = 200, body = LiveTicketAnswer), (status = 401, body = ErrorBody)))]
+    responses(
+        (status = 200, body = LiveTicketAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 429, description = "too many tickets in the minute", body = ErrorBody),
+    ))]
 pub(super) async fn create_ticket(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<LiveTicketAnswer>> {
+    state.limiter.hit(&TICKETS, &auth.user.id).await?;
     let ticket = ids::new_secret();
     let expira = Utc::now() + TICKET_LIFE;
     store::insert_ticket(
@@ -74,13 +89,15 @@ pub(super) struct StreamQuery {
 /// The caller's live events as `text/event-stream`: first `listo` `{ultimo}` (no id), then each
 /// event as `id: <sequence>`, `event: <kind>`, `data: <json of ids>`; a comment every 15 seconds.
 /// Resumes after `Last-Event-ID` (else `ultimo`); `recargar` when those events are no longer
-/// kept. Ends when the session does or the server stops.
+/// kept. Ends when the session does or the server stops. A user holds at most 10 streams open
+/// at once, over every instance.
 #[utoipa::path(get, path = "/tiempo-real", tag = "live", security((), ("bearer" = [])),
     params(StreamQuery, ("Last-Event-ID" = Option<String>, Header, description = "the last event id received")),
     responses(
         (status = 200, content_type = "text/event-stream", body = String),
         (status = 401, description = "no valid ticket or session", body = ErrorBody),
         (status = 422, description = "a resume point that is not an event number", body = ErrorBody),
+        (status = 429, description = "10 streams of the user's already open (`live_streams_too_many`)", body = ErrorBody),
     ))]
 pub(super) async fn open_stream(
     State(state): State<AppState>,
@@ -116,7 +133,10 @@ pub(super) async fn open_stream(
                 .ok_or_else(|| ApiError::field("ultimo", Msg::LiveResumeInvalid))?,
         ),
     };
-    let events = stream::open(state.clone(), usuario_id, sesion_id, resume).await?;
+    let counted = stream::admit(&state, &usuario_id)
+        .await?
+        .ok_or_else(|| ApiError::limited(Msg::LiveStreamsTooMany, STREAM_RETRY_SECS))?;
+    let events = stream::open(state.clone(), counted, usuario_id, sesion_id, resume).await?;
     let mut response = Sse::new(events)
         .keep_alive(KeepAlive::new().interval(HEARTBEAT))
         .into_response();

@@ -11,14 +11,58 @@ use tokio::time::{Interval, MissedTickBehavior};
 
 use crate::{
     db::entities::sesion,
+    ids,
     platform::live::{Subscription, store},
     state::AppState,
 };
 
 /// Rows read at once; a stream far behind reads again at once for the rest.
 const BATCH: u64 = 200;
-/// Without a wake, a stream re-checks its session (and its rows) this often.
+/// Without a wake, a stream re-checks its session (and its rows) this often, and beats.
 const CHECK_EVERY: Duration = Duration::from_secs(15);
+/// Streams a user may hold open at once, on all instances together: every tab and device of a
+/// family's day, with room to spare.
+pub(super) const MAX_OPEN: u64 = 10;
+/// A stream whose beat is older than this was left by an instance that died: it counts no more.
+const ALIVE_FOR: chrono::Duration = chrono::Duration::seconds(60);
+
+/// The row that counts an open stream (`flujos_en_vivo`); dropping it, when the stream ends or
+/// its client goes, takes the row away.
+pub(super) struct Counted {
+    state: AppState,
+    id: String,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let (db, id) = (self.state.db.clone(), std::mem::take(&mut self.id));
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move {
+                if let Err(err) = store::close_stream(&db, &id).await {
+                    tracing::warn!(error = %err, "an ended live stream stays counted until it goes stale");
+                }
+            });
+        }
+    }
+}
+
+/// Counts a new stream of the user's; None when they already hold `MAX_OPEN` (unless rate
+/// limits are off, as for load benchmarks).
+pub(super) async fn admit(state: &AppState, usuario_id: &str) -> Result<Option<Counted>, DbErr> {
+    let id = ids::new_id();
+    let now = chrono::Utc::now();
+    let max = if state.config.rate_limits {
+        MAX_OPEN
+    } else {
+        u64::MAX
+    };
+    let admitted =
+        store::admit_stream(&state.db, &id, usuario_id, now, now - ALIVE_FOR, max).await?;
+    Ok(admitted.then(|| Counted {
+        state: state.clone(),
+        id,
+    }))
+}
 
 struct Reader {
     state: AppState,
@@ -29,11 +73,13 @@ struct Reader {
     subscription: Subscription,
     queue: VecDeque<Event>,
     check: Interval,
+    counted: Counted,
 }
 
 /// Opens the caller's stream from `resume` (the last id the client got), or from now.
 pub(super) async fn open(
     state: AppState,
+    counted: Counted,
     usuario_id: String,
     sesion_id: String,
     resume: Option<i64>,
@@ -75,6 +121,7 @@ pub(super) async fn open(
         subscription,
         queue,
         check,
+        counted,
     };
     Ok(stream::unfold(reader, Reader::next)
         .map(Ok)
@@ -98,7 +145,12 @@ impl Reader {
             }
             tokio::select! {
                 () = self.subscription.woken() => {}
-                _ = self.check.tick() => {}
+                _ = self.check.tick() => {
+                    let beat = store::beat_stream(&self.state.db, &self.counted.id, chrono::Utc::now());
+                    if let Err(err) = beat.await {
+                        tracing::warn!(error = %err, "live stream missed a beat");
+                    }
+                }
             }
             match self.session_alive().await {
                 Ok(true) => {}

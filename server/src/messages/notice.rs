@@ -1,12 +1,11 @@
 //! Who hears of a new message, and how. A notice names who wrote and about which topic, never
 //! the text. A sender's burst (more than `BURST_COUNT` messages within `BURST_WINDOW` in one
 //! conversation) is told once; an emergency is always told, and goes out by mail and push even
-//! in quiet hours. A recipient who blocked the author gets the notice in the app only.
+//! in quiet hours. A recipient who blocked the author gets the notice in the app only, as with
+//! every notice (`families::notices`).
 
 use chrono::Duration;
-use sea_orm::{
-    ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect,
-};
+use sea_orm::{ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, QueryFilter};
 
 use super::entities::{
     conversacion,
@@ -14,7 +13,7 @@ use super::entities::{
 };
 use crate::{
     db::entities::usuario,
-    families::entities::bloqueo,
+    families,
     notifications::{self, kinds},
     platform::live::Wake,
 };
@@ -73,14 +72,6 @@ pub async fn tell(
     let Some(kind) = kind_for(&message.tipo, before) else {
         return Ok(Wake::none());
     };
-    let solo_app: Vec<String> = bloqueo::Entity::find()
-        .select_only()
-        .column(bloqueo::Column::UsuarioId)
-        .filter(bloqueo::Column::BloqueadoId.eq(&author.id))
-        .filter(bloqueo::Column::UsuarioId.is_in(recipients.iter().cloned()))
-        .into_tuple()
-        .all(txn)
-        .await?;
     let (tema_es, tema_en) = topic_names(&conversation.tema);
     let notice = notifications::Notice {
         kind,
@@ -93,9 +84,9 @@ pub async fn tell(
         }),
         enlace: Some(format!("/messages/{}", conversation.id)),
         objeto_id: Some(message.id.clone()),
-        solo_app,
+        solo_app: Vec::new(),
     };
-    notifications::notify(txn, recipients, notice).await
+    families::notices::notify(txn, recipients, notice).await
 }
 
 #[cfg(test)]

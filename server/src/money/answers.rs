@@ -28,7 +28,7 @@ use crate::{
     families::record::{self, Act, kinds},
     fields,
     i18n::Msg,
-    ids,
+    ids, notifications,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -237,9 +237,10 @@ async fn answer(
     )
     .await?;
     let live = publish_change(&txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+    let seen = notifications::centre::mark_read_of(&txn, &me, &row.id).await?;
     let view = views::one_expense(&txn, row).await?;
     txn.commit().await?;
-    state.wake(told.join(live));
+    state.wake(told.join(live).join(seen));
     Ok(Json(ExpenseAnswer {
         success: true,
         data: view,

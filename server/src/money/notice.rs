@@ -194,7 +194,7 @@ pub async fn tell_expense(
         solo_app: Vec::new(),
     };
     let recipients = members_among(txn, familia_id, recipients).await?;
-    notifications::notify(txn, &recipients, notice).await
+    families::notices::notify(txn, &recipients, notice).await
 }
 
 /// Notifies the other side of the payment `pago_id` of a step.
@@ -228,7 +228,7 @@ pub async fn tell_payment(
         solo_app: Vec::new(),
     };
     let recipients = members_among(txn, familia_id, &[recipient.to_owned()]).await?;
-    notifications::notify(txn, &recipients, notice).await
+    families::notices::notify(txn, &recipients, notice).await
 }
 
 #[cfg(test)]

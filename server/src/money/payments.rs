@@ -32,7 +32,7 @@ use crate::{
     },
     fields,
     i18n::Msg,
-    ids,
+    ids, notifications,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -391,8 +391,9 @@ async fn respond(
     )
     .await?;
     let live = publish_change(&txn, &row.familia_id, serde_json::json!({"pagoId": row.id})).await?;
+    let seen = notifications::centre::mark_read_of(&txn, &me, &row.id).await?;
     txn.commit().await?;
-    state.wake(told.join(live));
+    state.wake(told.join(live).join(seen));
     Ok(Json(PaymentAnswer {
         success: true,
         data: views::payment(row),

@@ -228,6 +228,23 @@ pub async fn mark_read_about(
     Ok((changed, announce_read(txn, usuario_id).await?))
 }
 
+/// `mark_read_about` for the notices about one thing (`objeto_id`): the user acted on it (answered
+/// the request, approved the expense, opened the document), so its notice needs no more
+/// attention, nor its waiting mail. Gives back the wake to send after the commit.
+pub async fn mark_read_of(
+    txn: &DatabaseTransaction,
+    usuario_id: &str,
+    objeto_id: &str,
+) -> Result<live::Wake, DbErr> {
+    let (_, wake) = mark_read_about(
+        txn,
+        usuario_id,
+        notificacion::Column::ObjetoId.eq(objeto_id),
+    )
+    .await?;
+    Ok(wake)
+}
+
 /// Mark one of your notices read; answers the new unread count. Another user's notice: 404.
 #[utoipa::path(post, path = "/notificaciones/{id}/leida", tag = "notifications", security(("bearer" = [])),
     params(("id" = String, Path)),

@@ -1,6 +1,10 @@
 //! Mail and push for new notices, after the change that made them commits (a job per `notify`).
 //! Each recipient gets what their preferences ask for, in their language; discreet mode says only
-//! that something is new. In the recipient's quiet hours (their time zone) a notice is held
+//! that something is new. Push goes at once; the mail waits `NIDO_MAIL_DELAY_SECONDS` (a job
+//! due then, `MAIL_JOB`) and is dropped if the notice was read meanwhile, in the centre or by
+//! opening what it is about: someone reading live is not mailed what they just saw. Urgent kinds
+//! and emergencies never wait. A mail that comes due in quiet hours still goes: the notice came
+//! outside them, and holding it would push it a second time when they end. In the recipient's quiet hours (their time zone) a notice is held
 //! (`retenida`) unless its kind is urgent; when the hours end, one mail and one push tell what
 //! came in meanwhile. A kind that is `siempre` (an emergency) goes by mail and push whatever the
 //! recipient chose for it.
@@ -21,9 +25,11 @@ use super::{
     push::PushMessage,
     push_out, unsubscribe,
 };
-use crate::{db::entities::usuario, i18n::Lang, state::AppState};
+use crate::{db::entities::usuario, i18n::Lang, platform::jobs, state::AppState};
 
 pub const JOB: &str = "notificaciones.entregar";
+/// The mails that waited, due `NIDO_MAIL_DELAY_SECONDS` after their notices.
+pub const MAIL_JOB: &str = "notificaciones.correo";
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Payload {
@@ -69,10 +75,114 @@ fn lang_of(user: &usuario::Model) -> Lang {
 /// The delivery job: each notice once, as its recipient chose.
 pub async fn run(state: &AppState, payload: Payload) -> anyhow::Result<()> {
     let now = Utc::now();
+    let mut waiting = Vec::new();
     for id in payload.ids {
-        deliver(state, &id, now).await?;
+        if deliver(state, &id, now).await? == Mail::Waits {
+            waiting.push(id);
+        }
+    }
+    if !waiting.is_empty() {
+        jobs::enqueue(
+            &state.db,
+            MAIL_JOB,
+            &Payload { ids: waiting },
+            now + state.config.mail_delay,
+            None,
+        )
+        .await?;
     }
     Ok(())
+}
+
+/// The waiting-mail job: the mails of its notices that are still unread.
+pub async fn run_mail(state: &AppState, payload: Payload) -> anyhow::Result<()> {
+    for id in payload.ids {
+        mail_waiting(state, &id).await?;
+    }
+    Ok(())
+}
+
+/// Sends every waiting mail due at `now` (its notice older than the delay) whose notice is still
+/// unread, and drops the others; gives back how many it mailed. The jobs do the same for their
+/// own notices when due; this lets a test or an operator move the clock.
+pub async fn mail_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    let due: Vec<String> = notificacion::Entity::find()
+        .select_only()
+        .column(notificacion::Column::Id)
+        .filter(notificacion::Column::Entrega.eq(notificacion::MAIL_WAITING))
+        .filter(notificacion::Column::Creada.lte(now - state.config.mail_delay))
+        .order_by_asc(notificacion::Column::Creada)
+        .limit(500)
+        .into_tuple()
+        .all(&state.db)
+        .await?;
+    let mut mailed = 0;
+    for id in due {
+        if mail_waiting(state, &id).await? {
+            mailed += 1;
+        }
+    }
+    Ok(mailed)
+}
+
+/// One waiting mail: claimed first (so two runs never both send it), then sent if the notice is
+/// still unread and its recipient still wants it. Answers whether it was mailed.
+async fn mail_waiting(state: &AppState, id: &str) -> anyhow::Result<bool> {
+    let ids = [id.to_owned()];
+    if set_delivery(
+        &state.db,
+        &ids,
+        notificacion::MAIL_WAITING,
+        notificacion::SENT,
+    )
+    .await?
+        == 0
+    {
+        return Ok(false);
+    }
+    let Some(notice) = notificacion::Entity::find_by_id(id).one(&state.db).await? else {
+        return Ok(false);
+    };
+    if notice.leida_at.is_some() {
+        return Ok(false);
+    }
+    let Some(user) = usuario::Entity::find_by_id(&notice.usuario_id)
+        .one(&state.db)
+        .await?
+    else {
+        return Ok(false);
+    };
+    let wants_mail = choices_of(&state.db, &user.id)
+        .await?
+        .get(&notice.tipo)
+        .is_none_or(|choice| choice.0);
+    if user.desactivado_at.is_some() || !wants_mail {
+        return Ok(false);
+    }
+    let settings = settings_of(&state.db, &user.id).await?;
+    let datos = serde_json::from_str(&notice.datos).unwrap_or_default();
+    let (titulo, texto) = kinds::render(&notice.tipo, &datos, lang_of(&user));
+    let enlace = notice.enlace.as_deref().unwrap_or("/notifications");
+    mail_notice(
+        state,
+        &user,
+        &settings,
+        &notice.tipo,
+        &titulo,
+        &texto,
+        enlace,
+    )
+    .await?;
+    Ok(true)
+}
+
+/// What became of a notice's mail in `deliver`.
+#[derive(PartialEq, Eq)]
+enum Mail {
+    /// Sent, held with the rest in quiet hours, or not wanted.
+    Settled,
+    /// Waiting for `MAIL_JOB`.
+    Waits,
 }
 
 async fn set_delivery(
@@ -90,21 +200,21 @@ async fn set_delivery(
         .rows_affected)
 }
 
-async fn deliver(state: &AppState, id: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+async fn deliver(state: &AppState, id: &str, now: DateTime<Utc>) -> anyhow::Result<Mail> {
     // A second run of the job finds it delivered (or read and gone) and does nothing.
     let Some(notice) = notificacion::Entity::find_by_id(id)
         .filter(notificacion::Column::Entrega.eq(notificacion::PENDING))
         .one(&state.db)
         .await?
     else {
-        return Ok(());
+        return Ok(Mail::Settled);
     };
     let ids = [notice.id.clone()];
     let Some(user) = usuario::Entity::find_by_id(&notice.usuario_id)
         .one(&state.db)
         .await?
     else {
-        return Ok(());
+        return Ok(Mail::Settled);
     };
     let settings = settings_of(&state.db, &user.id).await?;
     let kind = kinds::find(&notice.tipo);
@@ -112,8 +222,9 @@ async fn deliver(state: &AppState, id: &str, now: DateTime<Utc>) -> anyhow::Resu
     let always = kind.is_some_and(|k| k.siempre);
     if held_back(urgent, &settings, &user.zona_horaria, now) {
         set_delivery(&state.db, &ids, notificacion::PENDING, notificacion::HELD).await?;
-        return Ok(());
+        return Ok(Mail::Settled);
     }
+    let mut mail = Mail::Settled;
     // A closed account keeps its notices in case it comes back, but hears nothing.
     if user.desactivado_at.is_none() {
         let (email, push) = if always {
@@ -132,7 +243,11 @@ async fn deliver(state: &AppState, id: &str, now: DateTime<Utc>) -> anyhow::Resu
             .enlace
             .clone()
             .unwrap_or_else(|| "/notifications".to_owned());
-        if email {
+        let waits =
+            email && !urgent && !always && state.config.mail_delay > chrono::Duration::zero();
+        if waits {
+            mail = Mail::Waits;
+        } else if email {
             mail_notice(
                 state,
                 &user,
@@ -158,8 +273,12 @@ async fn deliver(state: &AppState, id: &str, now: DateTime<Utc>) -> anyhow::Resu
             push_out::send(state, &user.id, message).await;
         }
     }
-    set_delivery(&state.db, &ids, notificacion::PENDING, notificacion::SENT).await?;
-    Ok(())
+    let next = match mail {
+        Mail::Waits => notificacion::MAIL_WAITING,
+        Mail::Settled => notificacion::SENT,
+    };
+    set_delivery(&state.db, &ids, notificacion::PENDING, next).await?;
+    Ok(mail)
 }
 
 async fn mail_notice(
@@ -175,7 +294,20 @@ async fn mail_notice(
         return Ok(());
     };
     let lang = lang_of(user);
-    let (open, stop_line) = labels(lang);
+    let (open, mut stop_line) = labels(lang);
+    // An emergency's mail cannot be stopped: its link offers the other mails instead, and says so.
+    let mut stops = tipo;
+    if kinds::find(tipo).is_some_and(|k| k.siempre) {
+        stops = unsubscribe::ALL_MAIL;
+        stop_line = match lang {
+            Lang::Es => {
+                "Las emergencias llegan siempre y no se pueden desactivar. ¿No quieres los demás emails? Date de baja aquí:"
+            }
+            Lang::En => {
+                "Emergencies always arrive and cannot be turned off. Don't want the other emails? Unsubscribe here:"
+            }
+        };
+    }
     let discreet_text = kinds::discreet_text(lang);
     let (subject, body, path) = if settings.discreto {
         (discreet_text, discreet_text, "/notifications")
@@ -185,7 +317,7 @@ async fn mail_notice(
     let notice = NoticeMail {
         lang,
         discreet: settings.discreto,
-        stops: tipo,
+        stops,
         subject,
         body: &[body],
         open: (open, path),

@@ -17,6 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     entities::dispositivo_push,
     push::{self, PushMessage},
+    push_address,
 };
 use crate::{
     db::entities::usuario,
@@ -33,6 +34,13 @@ use crate::{
 /// so that the table cannot be filled from one account.
 const MAX_DEVICES: u64 = 20;
 const MAX_ENDPOINT_CHARS: usize = 1024;
+/// Registrations a user may make in an hour: a browser registers again after each sign-in, but
+/// no one signs in twenty times an hour, and each registration is a row and a lookup.
+const REGISTRATIONS: Limit = Limit {
+    name: "push_register",
+    max: 20,
+    window: Duration::from_secs(60 * 60),
+};
 const TEST_PUSHES: Limit = Limit {
     name: "push_test",
     max: 10,
@@ -109,7 +117,8 @@ pub struct DeviceIdAnswer {
     request_body = SubscriptionRequest,
     responses(
         (status = 200, body = DeviceIdAnswer),
-        (status = 422, description = "an endpoint that is not https (http only on a loopback host), or keys that are not a P-256 key and a 16-byte secret", body = ErrorBody),
+        (status = 422, description = "an endpoint that is not https, or whose host is not public (`push_endpoint_not_public`: this machine, a private network, or a name that resolves there), or keys that are not a P-256 key and a 16-byte secret", body = ErrorBody),
+        (status = 429, description = "too many registrations in the hour", body = ErrorBody),
     ))]
 pub async fn register_device(
     State(state): State<AppState>,
@@ -117,14 +126,27 @@ pub async fn register_device(
     client: ClientInfo,
     Json(body): Json<SubscriptionRequest>,
 ) -> ApiResult<Json<DeviceIdAnswer>> {
+    state.limiter.hit(&REGISTRATIONS, &auth.user.id).await?;
     let mut errors = FieldErrors::default();
-    let endpoint = body
-        .endpoint
-        .map(|e| e.trim().to_owned())
-        .filter(|e| e.chars().count() <= MAX_ENDPOINT_CHARS && push::endpoint(e).is_some());
-    if endpoint.is_none() {
-        errors.add("endpoint", Msg::PushEndpointInvalid);
-    }
+    let allow_loopback = state.config.push_allow_loopback;
+    let endpoint = match body.endpoint.map(|e| e.trim().to_owned()) {
+        Some(e) if e.chars().count() > MAX_ENDPOINT_CHARS => Err(Msg::PushEndpointInvalid),
+        Some(e) => match push_address::endpoint(&e, allow_loopback) {
+            Some(url) if push_address::resolves_inside(&url, allow_loopback).await => {
+                Err(Msg::PushEndpointNotPublic)
+            }
+            Some(_) => Ok(e),
+            None => Err(not_allowed_because(&e)),
+        },
+        None => Err(Msg::PushEndpointInvalid),
+    };
+    let endpoint = match endpoint {
+        Ok(e) => Some(e),
+        Err(msg) => {
+            errors.add("endpoint", msg);
+            None
+        }
+    };
     let (p256dh, secret) = match body.keys {
         Some(keys) => (keys.p256dh, keys.auth),
         None => (None, None),
@@ -167,6 +189,21 @@ pub async fn register_device(
         success: true,
         data: DeviceId { id },
     }))
+}
+
+/// Why an endpoint was refused: its form, or a host inside (an https URL that names one).
+fn not_allowed_because(endpoint: &str) -> Msg {
+    match url::Url::parse(endpoint) {
+        Ok(url)
+            if url.scheme() == "https"
+                && url.username().is_empty()
+                && url.password().is_none()
+                && url.host().is_some() =>
+        {
+            Msg::PushEndpointNotPublic
+        }
+        _ => Msg::PushEndpointInvalid,
+    }
 }
 
 struct Owner<'a> {

@@ -18,10 +18,12 @@ pub mod notificacion {
         pub enlace: Option<String>,
         pub leida_at: Option<DateTimeUtc>,
         pub creada: DateTimeUtc,
-        /// `PENDING`, `SENT` or `HELD`.
+        /// `PENDING`, `MAIL_WAITING`, `SENT`, `HELD` or `IN_APP_ONLY`.
         pub entrega: String,
         /// The id of what it is about (a message, say), for `mark_read_about`.
         pub objeto_id: Option<String>,
+        /// Who caused it, if someone did (m0037; older notices have none).
+        pub actor_id: Option<String>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -35,6 +37,11 @@ pub mod notificacion {
     pub const SENT: &str = "enviada";
     /// Arrived in the recipient's quiet hours: goes in the summary when they end.
     pub const HELD: &str = "retenida";
+    /// Pushed; its mail waits `NIDO_MAIL_DELAY_SECONDS` and goes only if it is still unread.
+    pub const MAIL_WAITING: &str = "en_espera";
+    /// For the app alone (its recipient blocked who caused it): never mailed, pushed, nor listed
+    /// in a summary.
+    pub const IN_APP_ONLY: &str = "solo_app";
 }
 
 pub mod preferencia {

@@ -3,16 +3,22 @@
 //! (texts rendered when read, in the reader's language), a live event, and, per their
 //! preferences, a mail and a push sent by a job after the commit. Quiet hours hold mail and push
 //! back until they end (`delivery`); a periodic summary mail gathers what is unread (`summary`).
-//! Web push goes to the devices a user registered (`devices`, `push`).
+//! Web push goes to the devices a user registered (`devices`, `push`). A notice's mail waits a
+//! while (`NIDO_MAIL_DELAY_SECONDS`) and is dropped if the notice was read meanwhile.
+//!
+//! Domains send notices through `families::notices::notify`, which keeps a notice to the app for
+//! a recipient who blocked its actor; this service does not read blocking itself.
 
 pub mod centre;
 pub mod delivery;
 pub mod devices;
 pub mod entities;
+mod erasure;
 pub mod kinds;
 mod mail;
 pub mod preferences;
 pub mod push;
+pub mod push_address;
 mod push_out;
 pub mod summary;
 pub mod unsubscribe;
@@ -59,8 +65,8 @@ pub struct Notice {
 
 /// Inside the caller's transaction: one notice per recipient (minus the actor), a live
 /// `notificaciones` event each, and a delivery job for mail and push (for those not in
-/// `solo_app`). Wake the answer after the
-/// commit (`state.wake`).
+/// `solo_app`). Wake the answer after the commit (`state.wake`). Domains call it through
+/// `families::notices::notify`.
 pub async fn notify(
     txn: &DatabaseTransaction,
     recipients: &[String],
@@ -96,14 +102,15 @@ pub async fn notify(
             enlace: Set(notice.enlace.clone()),
             leida_at: Set(None),
             creada: Set(now),
-            // Nothing to deliver beyond the centre: it is born delivered.
+            // Nothing to deliver beyond the centre.
             entrega: Set(if in_app_only {
-                notificacion::SENT
+                notificacion::IN_APP_ONLY
             } else {
                 notificacion::PENDING
             }
             .to_owned()),
             objeto_id: Set(notice.objeto_id.clone()),
+            actor_id: Set(notice.actor_id.clone()),
         });
         let event = live::publish(
             txn,
@@ -127,6 +134,26 @@ pub async fn notify(
     )
     .await?;
     Ok(wake)
+}
+
+/// Inside the blocking's transaction: what `actor_id` caused for `usuario_id` goes no further
+/// than the app from now on, its waiting mail and the summary included.
+pub async fn keep_in_app(
+    txn: &DatabaseTransaction,
+    usuario_id: &str,
+    actor_id: &str,
+) -> Result<u64, DbErr> {
+    Ok(notificacion::Entity::update_many()
+        .col_expr(
+            notificacion::Column::Entrega,
+            sea_orm::sea_query::Expr::value(notificacion::IN_APP_ONLY),
+        )
+        .filter(notificacion::Column::UsuarioId.eq(usuario_id))
+        .filter(notificacion::Column::ActorId.eq(actor_id))
+        .filter(notificacion::Column::Entrega.ne(notificacion::IN_APP_ONLY))
+        .exec(txn)
+        .await?
+        .rows_affected)
 }
 
 /// The notifications service's part of the contract (`domain`).
@@ -198,6 +225,9 @@ impl Domain for Notifications {
             (delivery::JOB, |state, job| {
                 Box::pin(async move { delivery::run(&state, job.payload()?).await })
             }),
+            (delivery::MAIL_JOB, |state, job| {
+                Box::pin(async move { delivery::run_mail(&state, job.payload()?).await })
+            }),
             (preferences::RELEASE_JOB, |state, job| {
                 Box::pin(async move { delivery::run_release(&state, job.payload()?).await })
             }),
@@ -247,6 +277,17 @@ impl Domain for Notifications {
             "notificaciones.json tus notificaciones / your notifications\n\
              preferencias_notificacion.json cómo las recibes / how you receive them\n",
         ))
+    }
+
+    /// Their own notices go with the account (foreign keys cascade); their name leaves the
+    /// notices of others (`erasure`).
+    async fn erase_account(
+        &self,
+        txn: &DatabaseTransaction,
+        user: &usuario::Model,
+    ) -> Result<Vec<String>, DbErr> {
+        erasure::forget(txn, user).await?;
+        Ok(Vec::new())
     }
 
     /// The notices about a family go with it; a user's rows go with theirs (foreign keys cascade).

@@ -2,8 +2,7 @@
 //! the browser's push service, signed with the server's VAPID key.
 
 use std::{
-    net::IpAddr,
-    sync::OnceLock,
+    sync::{Arc, OnceLock},
     time::{Duration, Instant},
 };
 
@@ -12,10 +11,12 @@ use chrono::Utc;
 use futures_util::future::join_all;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
 use serde::Serialize;
-use url::{Host, Url};
 use web_push_native::{Auth, WebPushBuilder, p256};
 
-use super::entities::dispositivo_push;
+use super::{
+    entities::dispositivo_push,
+    push_address::{self, PublicOnly},
+};
 use crate::state::AppState;
 
 /// What the service worker shows: `{"titulo","texto","enlace","etiqueta"}`. `etiqueta` is the
@@ -111,7 +112,8 @@ async fn send(
             return Outcome::Gone;
         }
     };
-    let client = match client() {
+    let service = push_address::for_log(&device.endpoint);
+    let client = match client(state.config.push_allow_loopback) {
         Ok(client) => client,
         Err(err) => return Outcome::Failed(format!("no HTTP client: {err}")),
     };
@@ -119,19 +121,21 @@ async fn send(
     match client.execute(request).await {
         Ok(response) => {
             let status = response.status();
-            tracing::debug!(device = %device.id, %status, elapsed = ?started.elapsed(), "push sent");
+            tracing::debug!(device = %device.id, %service, %status, elapsed = ?started.elapsed(), "push sent");
             match status.as_u16() {
                 200..=299 => Outcome::Accepted,
                 404 | 410 => Outcome::Gone,
                 _ => {
                     let body = response.text().await.unwrap_or_default();
-                    Outcome::Failed(format!("{status}: {}", cut(&body, 300)))
+                    Outcome::Failed(format!("{service} {status}: {}", cut(&body, 300)))
                 }
             }
         }
         Err(err) => {
             // reqwest's own text is only "error sending request": the cause is in the chain.
-            let mut problem = err.to_string();
+            // Without the URL: its path is the capability to push to that browser.
+            let err = err.without_url();
+            let mut problem = format!("{service}: {err}");
             let mut source = std::error::Error::source(&err);
             while let Some(cause) = source {
                 problem.push_str(&format!(": {cause}"));
@@ -148,7 +152,8 @@ fn build_request(
     payload: &[u8],
     contact: &str,
 ) -> Result<reqwest::Request, String> {
-    let endpoint = endpoint(&device.endpoint).ok_or("endpoint not allowed")?;
+    let endpoint = push_address::endpoint(&device.endpoint, state.config.push_allow_loopback)
+        .ok_or("endpoint not allowed")?;
     let ua_public = subscriber_key(&device.p256dh).ok_or("bad p256dh key")?;
     let ua_auth = auth_secret(&device.auth).ok_or("bad auth secret")?;
     let uri: axum::http::Uri = endpoint.as_str().parse().map_err(|e| format!("{e}"))?;
@@ -163,19 +168,29 @@ fn build_request(
     reqwest::Request::try_from(request).map_err(|e| format!("{e}"))
 }
 
-/// One client for every push: its connections to the few push services are reused. It follows
-/// no redirect, so an endpoint cannot lead it anywhere the endpoint check did not see.
-fn client() -> reqwest::Result<&'static reqwest::Client> {
-    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
-    if let Some(client) = CLIENT.get() {
+/// One client for every push (one per setting of `NIDO_PUSH_ALLOW_LOOPBACK`): its connections
+/// to the few push services are reused. It resolves names only to allowed addresses and connects
+/// to those, follows no redirect and takes no proxy from the environment, so an endpoint cannot
+/// lead it anywhere the checks did not see.
+fn client(allow_loopback: bool) -> reqwest::Result<&'static reqwest::Client> {
+    static PUBLIC: OnceLock<reqwest::Client> = OnceLock::new();
+    static WITH_LOOPBACK: OnceLock<reqwest::Client> = OnceLock::new();
+    let cell = if allow_loopback {
+        &WITH_LOOPBACK
+    } else {
+        &PUBLIC
+    };
+    if let Some(client) = cell.get() {
         return Ok(client);
     }
     let client = reqwest::Client::builder()
         .timeout(SEND_TIMEOUT)
         .connect_timeout(SEND_TIMEOUT / 2)
         .redirect(reqwest::redirect::Policy::none())
+        .no_proxy()
+        .dns_resolver(Arc::new(PublicOnly { allow_loopback }))
         .build()?;
-    Ok(CLIENT.get_or_init(|| client))
+    Ok(cell.get_or_init(|| client))
 }
 
 /// Whom push services may write to about our traffic (VAPID `sub`): the support address.
@@ -187,57 +202,6 @@ fn contact(state: &AppState) -> String {
         .map(|m| m.email.to_string())
         .unwrap_or_else(|_| "soporte@nido.app".to_owned());
     format!("mailto:{address}")
-}
-
-/// The endpoint as a URL when the server may post to it: `https`, or `http` on a loopback host (a
-/// push service on the same machine, as in tests). An `https` address may not name a private or
-/// link-local IP: the server is not to be made to post into its own network.
-pub fn endpoint(endpoint: &str) -> Option<Url> {
-    let url = Url::parse(endpoint).ok()?;
-    if !url.username().is_empty() || url.password().is_some() {
-        return None;
-    }
-    let host = url.host()?;
-    let loopback = match &host {
-        Host::Domain(name) => name.eq_ignore_ascii_case("localhost"),
-        Host::Ipv4(ip) => ip.is_loopback(),
-        Host::Ipv6(ip) => ip.is_loopback(),
-    };
-    let ok = match url.scheme() {
-        "https" => match host {
-            Host::Domain(_) => true,
-            Host::Ipv4(ip) => loopback || public_ip(IpAddr::V4(ip)),
-            Host::Ipv6(ip) => loopback || public_ip(IpAddr::V6(ip)),
-        },
-        "http" => loopback,
-        _ => false,
-    };
-    ok.then_some(url)
-}
-
-fn public_ip(ip: IpAddr) -> bool {
-    match ip.to_canonical() {
-        IpAddr::V4(v4) => {
-            !(v4.is_private()
-                || v4.is_loopback()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_multicast()
-                || v4.is_documentation()
-                // 100.64.0.0/10, carrier-grade NAT.
-                || (v4.octets()[0] == 100 && (v4.octets()[1] & 0xc0) == 64))
-        }
-        IpAddr::V6(v6) => {
-            let first = v6.segments()[0];
-            !(v6.is_loopback()
-                || v6.is_unspecified()
-                || v6.is_multicast()
-                // fc00::/7 unique local, fe80::/10 link-local.
-                || (first & 0xfe00) == 0xfc00
-                || (first & 0xffc0) == 0xfe80)
-        }
-    }
 }
 
 /// The browser's P-256 public key (`keys.p256dh`): base64url of an uncompressed point.
@@ -272,35 +236,6 @@ fn cut(text: &str, max_chars: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn endpoints_are_https_or_local_http() {
-        for ok in [
-            "https://fcm.googleapis.com/fcm/send/abc",
-            "https://updates.push.services.mozilla.com/wpush/v2/abc",
-            "http://localhost:8090/notify/abc",
-            "http://127.0.0.1:9000/x",
-            "http://[::1]:9000/x",
-            "https://8.8.8.8/x",
-        ] {
-            assert!(endpoint(ok).is_some(), "{ok}");
-        }
-        for bad in [
-            "http://fcm.googleapis.com/fcm/send/abc",
-            "ftp://example.org/x",
-            "https://10.0.0.5/x",
-            "https://192.168.1.1/x",
-            "https://169.254.169.254/latest/meta-data",
-            "https://[fd00::1]/x",
-            "https://[::ffff:10.0.0.1]/x",
-            "http://10.0.0.5/x",
-            "https://user:pass@example.org/x",
-            "not a url",
-            "",
-        ] {
-            assert!(endpoint(bad).is_none(), "{bad}");
-        }
-    }
 
     #[test]
     fn keys_must_be_a_point_and_sixteen_bytes() {

@@ -125,6 +125,8 @@ async fn send_summary(state: &AppState, user: &usuario::Model) -> anyhow::Result
         let unread = notificacion::Entity::find()
             .filter(notificacion::Column::UsuarioId.eq(&user.id))
             .filter(notificacion::Column::LeidaAt.is_null())
+            // What someone they blocked caused stays in the app, its words too.
+            .filter(notificacion::Column::Entrega.ne(notificacion::IN_APP_ONLY))
             .order_by_desc(notificacion::Column::Creada)
             .limit(LISTED)
             .all(&state.db)

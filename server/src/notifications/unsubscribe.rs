@@ -106,6 +106,9 @@ pub struct Unsubscription {
     pub tipo: String,
     /// What that is, in the caller's language.
     pub nombre: String,
+    /// A kind that cannot be turned off (emergencies): the link stops nothing, and says so. With
+    /// `todo`, every kind but these stops.
+    pub siempre: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -116,9 +119,14 @@ pub struct UnsubscriptionAnswer {
 
 fn answer(tipo: String) -> Json<UnsubscriptionAnswer> {
     let nombre = name_of(&tipo, i18n::current()).to_owned();
+    let siempre = kinds::find(&tipo).is_some_and(|k| k.siempre);
     Json(UnsubscriptionAnswer {
         success: true,
-        data: Unsubscription { tipo, nombre },
+        data: Unsubscription {
+            tipo,
+            nombre,
+            siempre,
+        },
     })
 }
 

@@ -45,6 +45,10 @@ pub struct Options {
     pub trust_proxy: bool,
     /// `NIDO_DOCUMENT_QUOTA_BYTES`: a family's room for documents.
     pub document_quota: Option<u64>,
+    /// `NIDO_PUSH_ALLOW_LOOPBACK=on`: push may go to a push service the test runs on loopback.
+    pub push_loopback: bool,
+    /// `NIDO_MAIL_DELAY_SECONDS`; unset, 0: a notice's mail goes at once, as most tests expect.
+    pub mail_delay_seconds: Option<u32>,
 }
 
 impl TestApp {
@@ -81,6 +85,13 @@ impl TestApp {
                 if options.rate_limits { "on" } else { "off" }.to_owned(),
             ),
         ];
+        vars.push((
+            "NIDO_MAIL_DELAY_SECONDS",
+            options.mail_delay_seconds.unwrap_or(0).to_string(),
+        ));
+        if options.push_loopback {
+            vars.push(("NIDO_PUSH_ALLOW_LOOPBACK", "on".to_owned()));
+        }
         if let Some(quota) = options.document_quota {
             vars.push(("NIDO_DOCUMENT_QUOTA_BYTES", quota.to_string()));
         }

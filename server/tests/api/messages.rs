@@ -679,7 +679,11 @@ async fn a_blocked_authors_message_reaches_the_blocker_in_the_app_only() {
     .await;
     let notices = f.notices_of(&f.beto_id, "mensaje.emergencia").await;
     assert_eq!(notices.len(), 1);
-    assert_eq!(notices[0].entrega, notificacion::SENT, "born delivered");
+    assert_eq!(
+        notices[0].entrega,
+        notificacion::IN_APP_ONLY,
+        "for the app alone"
+    );
     let unread = f
         .app
         .get("/api/notificaciones/no-leidas", Some(&f.beto))

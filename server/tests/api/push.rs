@@ -91,8 +91,6 @@ async fn a_subscription_needs_an_https_endpoint_and_real_keys() {
     let bad_endpoints = [
         json!("http://push.example.org/abc"),
         json!("ftp://push.example.org/abc"),
-        json!("https://10.1.2.3/abc"),
-        json!("https://169.254.169.254/latest"),
         json!("https://user:secret@push.example.org/abc"),
         json!(format!("https://push.example.org/{}", "a".repeat(1100))),
         json!("no es una dirección"),
@@ -149,11 +147,192 @@ async fn a_subscription_needs_an_https_endpoint_and_real_keys() {
     let anonymous = app.post(DEVICES, None, subscription(good)).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 
-    // A loopback push service over plain http is for tests on one machine; padding is accepted.
+    // A loopback push service is for test suites that run one (`NIDO_PUSH_ALLOW_LOOPBACK`);
+    // padding is accepted.
     let local = json!({"endpoint": "http://localhost:8090/notify/abc",
         "keys": {"p256dh": format!("{P256DH}="), "auth": format!("{AUTH}==")}});
-    let (status, answer) = register_device(&app, &token, local).await;
+    let (status, answer) = register_device(&app, &token, local.clone()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    let tests = TestApp::spawn_with(Options {
+        push_loopback: true,
+        ..Default::default()
+    })
+    .await;
+    let (token, _) = tests.register("ana@example.org", PASSWORD).await;
+    let (status, answer) = register_device(&tests, &token, local).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+    // Even then, nothing else inside.
+    let (status, answer) =
+        register_device(&tests, &token, subscription("https://10.1.2.3/abc")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+}
+
+#[tokio::test]
+async fn an_endpoint_inside_this_machine_or_its_network_is_refused_in_words() {
+    let app = TestApp::spawn().await;
+    let (token, _) = app.register("ana@example.org", PASSWORD).await;
+    for endpoint in [
+        "https://localhost/abc",
+        "https://localhost.:8443/abc",
+        "https://push.localhost/abc",
+        "https://127.0.0.1/abc",
+        "https://127.1/abc",
+        "https://0x7f.1/abc",
+        "https://2130706433/abc",
+        "https://0.0.0.0/abc",
+        "https://10.1.2.3/abc",
+        "https://172.20.0.1/abc",
+        "https://192.168.0.10/abc",
+        "https://100.64.1.1/abc",
+        "https://169.254.169.254/latest",
+        "https://224.0.0.251/abc",
+        "https://[::1]/abc",
+        "https://[::]/abc",
+        "https://[fd12:3456::1]/abc",
+        "https://[fe80::1]/abc",
+        "https://[ff02::1]/abc",
+        "https://[::ffff:127.0.0.1]/abc",
+        "https://[::ffff:192.168.1.1]/abc",
+        "https://[::127.0.0.1]/abc",
+        "https://[64:ff9b::7f00:1]/abc",
+    ] {
+        let (status, answer) = register_device(&app, &token, subscription(endpoint)).await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{endpoint}: {answer}"
+        );
+        assert_eq!(
+            answer["errors"]["endpoint"],
+            "La dirección del servicio de notificaciones apunta a una red privada o a este mismo \
+             servidor: solo aceptamos la de un servicio público, como la que da el navegador.",
+            "{endpoint}: {answer}"
+        );
+    }
+    let english = app
+        .post(
+            "/api/usuarios",
+            None,
+            json!({"nombre": "Sam", "apellido": "Lee", "email": "sam@example.org",
+                   "password": PASSWORD, "language": "en"}),
+        )
+        .await;
+    let (status, english) = register_device(
+        &app,
+        english.str("token"),
+        subscription("https://127.1:8443/abc"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{english}");
+    assert!(
+        english["errors"]["endpoint"]
+            .as_str()
+            .is_some_and(|m| m.contains("private network or at this very server")),
+        "{english}"
+    );
+    let (status, answer) =
+        register_device(&app, &token, subscription("http://[::1]:9000/abc")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(devices(&app, &token).await.is_empty());
+}
+
+#[tokio::test]
+async fn without_the_setting_the_sending_path_refuses_a_loopback_device_too() {
+    // A push service on this machine that counts what reaches it.
+    let hits = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = hits.clone();
+    let service = axum::Router::new().route(
+        "/{device}",
+        axum::routing::post(move || {
+            let counter = counter.clone();
+            async move {
+                counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                StatusCode::CREATED
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move { axum::serve(listener, service).await });
+
+    let allowed = TestApp::spawn_with(Options {
+        push_loopback: true,
+        ..Default::default()
+    })
+    .await;
+    let (token, _) = allowed.register("ana@example.org", PASSWORD).await;
+    let (status, answer) = register_device(
+        &allowed,
+        &token,
+        subscription(&format!("http://{addr}/device")),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(test_push(&allowed, &token).await, 1);
+    assert_eq!(hits.load(std::sync::atomic::Ordering::SeqCst), 1);
+
+    // Another instance of the same deployment without the setting: the device cannot be pushed
+    // to, and goes.
+    let strict = TestApp::spawn_with(Options {
+        database_url: Some(allowed.database_url().to_owned()),
+        keys_from: Some(allowed.data_dir.path().to_owned()),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(test_push(&strict, &token).await, 0);
+    assert_eq!(
+        hits.load(std::sync::atomic::Ordering::SeqCst),
+        1,
+        "nothing more reached it"
+    );
+    assert!(devices(&strict, &token).await.is_empty());
+}
+
+#[tokio::test]
+async fn registrations_are_capped_per_hour() {
+    let app = TestApp::spawn_with(Options {
+        rate_limits: true,
+        ..Default::default()
+    })
+    .await;
+    let (token, _) = app.register("ana@example.org", PASSWORD).await;
+    for n in 0..20 {
+        let (status, answer) = register_device(
+            &app,
+            &token,
+            subscription(&format!("https://fcm.googleapis.com/fcm/send/{n}")),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{n}: {answer}");
+    }
+    let res = app
+        .client
+        .post(format!("{}{DEVICES}", app.base))
+        .bearer_auth(&token)
+        .json(&subscription("https://fcm.googleapis.com/fcm/send/21"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = res
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("Retry-After");
+    assert!((1..=3600).contains(&retry), "{retry}");
+    // The 20 kept are the most a user has.
+    assert_eq!(devices(&app, &token).await.len(), 20);
+    let (other, _) = app.register("beto@example.org", PASSWORD).await;
+    let (status, _) = register_device(
+        &app,
+        &other,
+        subscription("https://fcm.googleapis.com/fcm/send/beto"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "a cap per user");
 }
 
 #[tokio::test]
@@ -339,7 +518,11 @@ impl PushService {
 #[tokio::test]
 async fn a_test_notice_reaches_a_real_push_service_and_an_ended_subscription_is_dropped() {
     let service = PushService::start().await;
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(Options {
+        push_loopback: true,
+        ..Default::default()
+    })
+    .await;
     let (token, user_id) = app.register("ana@example.org", PASSWORD).await;
     let key = app.get("/api/notificaciones/clave-push", None).await;
     let key = key.body["data"]["clave"]
@@ -414,7 +597,11 @@ async fn a_push_service_that_fails_keeps_the_device_and_one_that_forgets_it_drop
     let addr = listener.local_addr().expect("addr");
     tokio::spawn(async move { axum::serve(listener, service).await });
 
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(Options {
+        push_loopback: true,
+        ..Default::default()
+    })
+    .await;
     let (token, _) = app.register("ana@example.org", PASSWORD).await;
     for status in [201, 404, 500, 429] {
         let (code, answer) = register_device(

@@ -1904,7 +1904,8 @@ export interface paths {
          * The caller's live events as `text/event-stream`: first `listo` `{ultimo}` (no id), then each
          *     event as `id: <sequence>`, `event: <kind>`, `data: <json of ids>`; a comment every 15 seconds.
          *     Resumes after `Last-Event-ID` (else `ultimo`); `recargar` when those events are no longer
-         *     kept. Ends when the session does or the server stops.
+         *     kept. Ends when the session does or the server stops. A user holds at most 10 streams open
+         *     at once, over every instance.
          */
         get: operations["open_stream"];
         put?: never;
@@ -1924,7 +1925,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A one-use ticket, valid for 60 seconds on any instance, to open the live stream with. */
+        /**
+         * A one-use ticket, valid for 60 seconds on any instance, to open the live stream with; 30 a
+         *     minute per user.
+         */
         post: operations["create_ticket"];
         delete?: never;
         options?: never;
@@ -4708,6 +4712,11 @@ export interface components {
         Unsubscription: {
             /** @description What that is, in the caller's language. */
             nombre: string;
+            /**
+             * @description A kind that cannot be turned off (emergencies): the link stops nothing, and says so. With
+             *     `todo`, every kind but these stops.
+             */
+            siempre: boolean;
             /** @description A kind, `resumen` or `todo`. */
             tipo: string;
         };
@@ -12175,8 +12184,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description an endpoint that is not https (http only on a loopback host), or keys that are not a P-256 key and a 16-byte secret */
+            /** @description an endpoint that is not https, or whose host is not public (`push_endpoint_not_public`: this machine, a private network, or a name that resolves there), or keys that are not a P-256 key and a 16-byte secret */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many registrations in the hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13031,6 +13049,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description 10 streams of the user's already open (`live_streams_too_many`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     create_ticket: {
@@ -13051,6 +13078,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many tickets in the minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

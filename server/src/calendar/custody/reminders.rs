@@ -16,7 +16,7 @@ use super::{
 };
 use crate::{
     db::entities::usuario,
-    families::entities::familia,
+    families::{self, entities::familia},
     notifications::{self, kinds},
     platform::jobs::Periodic,
     state::AppState,
@@ -148,7 +148,7 @@ async fn remind(
     let mut parents = vec![exchange.from.clone(), exchange.to.clone()];
     let members = crate::families::member_ids(&txn, &family.id).await?;
     parents.retain(|p| members.contains(p));
-    let wake = notifications::notify(&txn, &parents, notice).await?;
+    let wake = families::notices::notify(&txn, &parents, notice).await?;
     txn.commit().await?;
     state.wake(wake);
     Ok(true)

@@ -20,7 +20,8 @@ use super::{
 use crate::{
     calendar::recurrence::Start,
     domain::Work,
-    notifications::{self, Notice, kinds},
+    families,
+    notifications::{Notice, kinds},
     platform::jobs::Periodic,
     state::AppState,
 };
@@ -154,7 +155,7 @@ async fn send_one(
         Start::At(t) => format!("{} ({})", t.format("%Y-%m-%d %H:%M"), fields.zona_horaria),
     };
     let recipients = audience(&txn, row).await?;
-    let wake = notifications::notify(
+    let wake = families::notices::notify(
         &txn,
         &recipients,
         Notice {

@@ -65,6 +65,7 @@ pub async fn expire_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, D
         let told = notice::tell(
             &txn,
             &row.familia_id,
+            &row.id,
             None,
             &[row.solicitante_id.clone(), row.destinatario_id.clone()],
             Step::Expired,

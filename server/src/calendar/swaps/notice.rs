@@ -50,10 +50,11 @@ fn texts(step: Step, actor: &str) -> (String, String) {
 }
 
 /// Notifies `recipients` (those still in the family) of a step by `actor_id` (None: the
-/// server's own, an expiry). Inside the step's transaction.
+/// server's own, an expiry) on the request `cambio_id`. Inside the step's transaction.
 pub async fn tell(
     txn: &DatabaseTransaction,
     familia_id: &str,
+    cambio_id: &str,
     actor_id: Option<&str>,
     recipients: &[String],
     step: Step,
@@ -79,8 +80,8 @@ pub async fn tell(
         actor_id: actor_id.map(str::to_owned),
         datos: serde_json::json!({"actor": actor, "detalleEs": es, "detalleEn": en}),
         enlace: Some("/calendar".to_owned()),
-        objeto_id: None,
+        objeto_id: Some(cambio_id.to_owned()),
         solo_app: Vec::new(),
     };
-    notifications::notify(txn, &recipients, notice).await
+    families::notices::notify(txn, &recipients, notice).await
 }

@@ -34,7 +34,7 @@ use crate::{
     },
     fields,
     i18n::Msg,
-    ids,
+    ids, notifications,
     platform::live::Wake,
     request::Json,
     state::AppState,
@@ -332,6 +332,7 @@ async fn store(
     let told = notice::tell(
         txn,
         familia_id,
+        &row.id,
         Some(me),
         std::slice::from_ref(&row.destinatario_id),
         step,
@@ -507,18 +508,20 @@ async fn answered(
     let told = notice::tell(
         txn,
         &row.familia_id,
+        &row.id,
         Some(me),
         std::slice::from_ref(&row.solicitante_id),
         step,
     )
     .await?;
+    let seen = notifications::centre::mark_read_of(txn, me, &row.id).await?;
     let live = publish_change(
         txn,
         &row.familia_id,
         serde_json::json!({"cambioId": row.id}),
     )
     .await?;
-    Ok(told.join(live))
+    Ok(told.join(live).join(seen))
 }
 
 /// Decline a request: nothing changes.
@@ -593,8 +596,9 @@ pub async fn counter_swap(
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::SwapNotParent));
     }
     let (row, wake) = store(&txn, &first.familia_id, &me, input, Some(&first.id), now).await?;
+    let seen = notifications::centre::mark_read_of(&txn, &me, &first.id).await?;
     txn.commit().await?;
-    state.wake(wake);
+    state.wake(wake.join(seen));
     Ok((
         StatusCode::CREATED,
         Json(SwapAnswer {

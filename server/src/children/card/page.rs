@@ -28,6 +28,7 @@ use super::{
 use crate::{
     children::entities::{contacto, hijo},
     error::{ApiError, ApiResult},
+    families,
     i18n::Lang,
     ids, notifications,
     platform::rate_limit::Limit,
@@ -227,7 +228,7 @@ async fn record_opening(
             objeto_id: Some(link.id.clone()),
             solo_app: Vec::new(),
         };
-        wake = wake.join(notifications::notify(&txn, &parents, notice).await?);
+        wake = wake.join(families::notices::notify(&txn, &parents, notice).await?);
     }
     txn.commit().await?;
     state.wake(wake);

@@ -7,6 +7,7 @@ use sea_orm::{DatabaseTransaction, DbErr, EntityTrait};
 use super::{coparents, entities::cuota};
 use crate::{
     db::entities::usuario,
+    families,
     notifications::{self, kinds},
     platform::live::Wake,
 };
@@ -96,7 +97,7 @@ pub async fn tell(
         objeto_id: Some(row.id.clone()),
         solo_app: Vec::new(),
     };
-    notifications::notify(txn, recipients, notice).await
+    families::notices::notify(txn, recipients, notice).await
 }
 
 /// Tells both parents that a due is overdue. Inside the claim's transaction.
@@ -121,5 +122,5 @@ pub async fn overdue(
         objeto_id: Some(row.id.clone()),
         solo_app: Vec::new(),
     };
-    notifications::notify(txn, parents, notice).await
+    families::notices::notify(txn, parents, notice).await
 }

@@ -36,7 +36,7 @@ use crate::{
         record::{self, Act},
     },
     i18n::Msg,
-    ids,
+    ids, notifications,
     request::Json,
     state::AppState,
 };
@@ -344,8 +344,10 @@ async fn answer(
     };
     let told = notice::tell(&txn, &row, &me, &others, step).await?;
     let live = publish(&txn, &row.familia_id, &row.id).await?;
+    // Its notices are about the agreement (`cuota`): answering a payment is seeing them.
+    let seen = notifications::centre::mark_read_of(&txn, &me, &row.id).await?;
     txn.commit().await?;
-    state.wake(told.join(live));
+    state.wake(told.join(live).join(seen));
     Ok(SupportPaymentAnswer {
         success: true,
         data: view(&answered),

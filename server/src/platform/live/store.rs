@@ -1,5 +1,5 @@
-//! The tables of live events: each user's events and the counter of their sequence, and the
-//! one-use tickets that open a stream.
+//! The tables of live events: each user's events and the counter of their sequence, the
+//! one-use tickets that open a stream, and the streams open now.
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -64,6 +64,77 @@ pub mod ticket {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
+}
+
+pub mod flujo {
+    use sea_orm::entity::prelude::*;
+
+    /// A stream open on some instance; its `latido` is refreshed while it stays open.
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "flujos_en_vivo")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub usuario_id: String,
+        pub latido: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+/// Counts a new stream of the user's, if fewer than `max` of their streams beat after `alive`.
+/// The row goes in first and is taken back when over: two instances admitting at once may both
+/// refuse, never both let one too many in.
+pub async fn admit_stream(
+    db: &impl ConnectionTrait,
+    id: &str,
+    usuario_id: &str,
+    now: DateTime<Utc>,
+    alive: DateTime<Utc>,
+    max: u64,
+) -> Result<bool, DbErr> {
+    use sea_orm::PaginatorTrait;
+    flujo::Entity::insert(flujo::ActiveModel {
+        id: sea_orm::Set(id.to_owned()),
+        usuario_id: sea_orm::Set(usuario_id.to_owned()),
+        latido: sea_orm::Set(now),
+    })
+    .exec_without_returning(db)
+    .await?;
+    let open = flujo::Entity::find()
+        .filter(flujo::Column::UsuarioId.eq(usuario_id))
+        .filter(flujo::Column::Latido.gt(alive))
+        .count(db)
+        .await?;
+    if open > max {
+        close_stream(db, id).await?;
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// The stream is still open at `now`.
+pub async fn beat_stream(
+    db: &impl ConnectionTrait,
+    id: &str,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    flujo::Entity::update_many()
+        .col_expr(flujo::Column::Latido, Expr::value(now))
+        .filter(flujo::Column::Id.eq(id))
+        .exec(db)
+        .await
+        .map(drop)
+}
+
+pub async fn close_stream(db: &impl ConnectionTrait, id: &str) -> Result<(), DbErr> {
+    flujo::Entity::delete_by_id(id.to_owned())
+        .exec(db)
+        .await
+        .map(drop)
 }
 
 /// Takes the user's next sequence number. On PostgreSQL the upsert locks the counter's row until
@@ -162,7 +233,13 @@ pub async fn prune(
         .exec(db)
         .await?
         .rows_affected;
-    Ok(events + tickets)
+    // Streams of an instance that died without closing them: their beat stopped long ago.
+    let streams = flujo::Entity::delete_many()
+        .filter(flujo::Column::Latido.lt(now - chrono::Duration::hours(1)))
+        .exec(db)
+        .await?
+        .rows_affected;
+    Ok(events + tickets + streams)
 }
 
 /// Everything kept for a user whose account is being erased.

@@ -72,6 +72,19 @@ describe('notification preferences', () => {
     expect(screen.getByTestId('this-device')).toHaveTextContent('Este navegador no puede recibir notificaciones push');
   });
 
+  it('names in the quiet hours text exactly the kinds that pass them, in both languages', async () => {
+    setUp();
+    expect(
+      await screen.findByText('En estas horas no te enviamos emails ni notificaciones push. Solo llegan igual: Mensajes urgentes.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/avisos urgentes sí llegan/)).not.toBeInTheDocument();
+    await i18n.changeLanguage('en');
+    expect(
+      await screen.findByText("During these hours we don't send you emails or push notifications. Only these still come through: Mensajes urgentes."),
+    ).toBeInTheDocument();
+    await i18n.changeLanguage('es');
+  });
+
   it('shows a kind the server marks always on with its switches on and locked, and why', async () => {
     const emergency = { tipo: 'mensaje.emergencia', nombre: 'Mensajes de emergencia', descripcion: 'Un mensaje marcado como emergencia', email: false, push: false, urgente: true, siempre: true };
     PREFERENCES.tipos.push(emergency);

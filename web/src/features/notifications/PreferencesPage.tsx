@@ -72,6 +72,8 @@ export function PreferencesForm({ preferences, onSaved }: { preferences: Prefere
     formState: { errors, isSubmitting, isDirty },
   } = useForm<PreferencesValues>({ resolver: zodResolver(preferencesSchema(t)), defaultValues: valuesOf(preferences) });
   const quiet = useWatch({ control, name: 'quiet' });
+  // Named from the kinds themselves, so the text says exactly what passes quiet hours.
+  const passing = preferences.tipos.filter((kind) => kind.urgente).map((kind) => kind.nombre);
 
   const submit = async (values: PreferencesValues) => {
     setFailure(null);
@@ -101,7 +103,10 @@ export function PreferencesForm({ preferences, onSaved }: { preferences: Prefere
       </Card>
 
       <Card title={t('notificationSettings.quiet.title')}>
-        <p className="text-sm text-muted">{t('notificationSettings.quiet.description')}</p>
+        <p className="text-sm text-muted">
+          {t('notificationSettings.quiet.description')}
+          {passing.length > 0 && <> {t('notificationSettings.quiet.passes', { names: passing.join(', ') })}</>}
+        </p>
         <div className="mt-3">
           <Controller control={control} name="quiet" render={({ field }) => <Switch label={t('notificationSettings.quiet.toggle')} checked={field.value} onChange={field.onChange} />} />
         </div>

@@ -26,7 +26,7 @@ function setUp(path: string, get: () => Response, post: () => Response = get) {
   return calls;
 }
 
-const kind = () => jsonResponse(200, { success: true, data: { tipo: 'hijo.cambiado', nombre: 'Cambios en la ficha de un hijo' } });
+const kind = () => jsonResponse(200, { success: true, data: { tipo: 'hijo.cambiado', nombre: 'Cambios en la ficha de un hijo', siempre: false } });
 
 describe('unsubscribe page', () => {
   beforeEach(() => i18n.changeLanguage('es'));
@@ -51,8 +51,31 @@ describe('unsubscribe page', () => {
 
   it('names the summary mail and all mail in their own words, in English too', async () => {
     await i18n.changeLanguage('en');
-    setUp('/unsubscribe?t=abc', () => jsonResponse(200, { success: true, data: { tipo: 'resumen', nombre: 'Summary email' } }));
+    setUp('/unsubscribe?t=abc', () => jsonResponse(200, { success: true, data: { tipo: 'resumen', nombre: 'Summary email', siempre: false } }));
     expect(await screen.findByText("You'll stop getting the summary email.")).toBeInTheDocument();
+  });
+
+  it('says that emergencies cannot be turned off, and offers no button that would stop nothing', async () => {
+    const calls = setUp('/unsubscribe?t=abc', () =>
+      jsonResponse(200, { success: true, data: { tipo: 'mensaje.emergencia', nombre: 'Mensajes de emergencia', siempre: true } }),
+    );
+    expect(
+      await screen.findByText(
+        'Los avisos de «Mensajes de emergencia» no se pueden desactivar: una emergencia sobre tus hijos te llega siempre por email y notificación push, también en tus horas de silencio.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Preferencias de notificaciones' })).toHaveAttribute('href', '/profile/notifications');
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
+  });
+
+  it('says that stopping every mail leaves the emergencies, before and after', async () => {
+    setUp('/unsubscribe?t=abc', () => jsonResponse(200, { success: true, data: { tipo: 'todo', nombre: 'Todos los emails de notificaciones', siempre: false } }));
+    expect(
+      await screen.findByText('Dejarás de recibir todos los emails de avisos de Nido, salvo las emergencias, que no se pueden desactivar.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Ya no te enviaremos emails de avisos, salvo las emergencias.')).toBeInTheDocument();
   });
 
   it('calls a link without a token a bad link, without asking the server', async () => {

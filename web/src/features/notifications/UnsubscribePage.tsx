@@ -104,6 +104,18 @@ export default function UnsubscribePage() {
     );
   }
 
+  // Emergencies cannot be turned off: the page says so rather than offer a button that stops nothing.
+  if (state.what.siempre) {
+    return (
+      <AuthLayout title={t('unsubscribe.title')}>
+        {noindex}
+        <p className="text-ink">{t('unsubscribe.whatAlways', { name: state.what.nombre })}</p>
+        <p className="mt-2 text-sm text-muted">{t('unsubscribe.alwaysHint')}</p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">{toPreferences}</div>
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout title={t('unsubscribe.title')}>
       {noindex}
