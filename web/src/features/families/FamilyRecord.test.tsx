@@ -120,6 +120,10 @@ describe('record labels', () => {
     );
     expect(recordSentence({ tipo: 'cambio.pedido', contenido: { noches: ['2027-01-09', '2027-01-08'] } }, names).params).toEqual({ count: 2, fecha: 'día 2027-01-08' });
     expect(recordSentence({ tipo: 'cuota.pago.confirmado', contenido: { cuota: 'c1' } }, names).key).toBe('families.record.kind.cuota_pago_confirmado');
+    expect(recordSentence({ tipo: 'evento.creado', contenido: { titulo: 'Dentista' } }, names).key).toBe('families.record.about.evento_creado');
+    expect(recordSentence({ tipo: 'evento.creado', contenido: { eventoId: 'e1', privado: true } }, names).key).toBe(
+      'families.record.about.evento_creado_privado',
+    );
     // A kind this app does not know yet (a newer server).
     expect(recordSentence({ tipo: 'calendario.creado', contenido: {} }, names)).toEqual({ key: 'families.record.kind.other', params: { kind: 'calendario.creado' } });
     expect(withheldWhyKey('pago.registrado')).toBe('families.record.withheldWhy.money');

@@ -31,7 +31,7 @@ interface KindLabel {
   domain: RecordDomain;
   /** From the entry's content; null when the content does not hold what to name (older entries). */
   about?: (content: Content, names: RecordNames) => About | null;
-  /** The variants `about` may choose; each has its own sentence. */
+  /** The variants `about` may choose, each with its own sentence ('' for `about.<kind>` itself). */
   variants?: readonly string[];
 }
 
@@ -82,6 +82,13 @@ const nights = (c: Content, n: RecordNames) => {
 
 const expense = (c: Content) => all({ descripcion: text(c, 'descripcion') });
 
+/** A private event's entries never hold its title, even for its author: they say it was private. */
+const event: KindLabel = {
+  domain: 'calendar',
+  variants: ['', 'privado'],
+  about: (c) => (c.privado === true ? { params: {}, variant: 'privado' } : titled('titulo')(c)),
+};
+
 /**
  * Each kind's words: a neutral sentence (`families.record.kind.<kind>`, shown when the content is
  * withheld, erased or holds nothing to name) and, for most, one that names what it concerns
@@ -122,10 +129,9 @@ export const RECORD_LABELS: Record<RecordKind, KindLabel> = {
   'conversacion.creada': { domain: 'messages', about: titled('asunto') },
   'mensaje.enviado': { domain: 'messages', about: titled('asunto') },
   'mensaje.visto': { domain: 'messages', about: titled('asunto') },
-  // A private event's entries never hold its title, even for its author: they say it was private.
-  'evento.creado': { domain: 'calendar', about: titled('titulo') },
-  'evento.modificado': { domain: 'calendar', about: titled('titulo') },
-  'evento.cancelado': { domain: 'calendar', about: titled('titulo') },
+  'evento.creado': event,
+  'evento.modificado': event,
+  'evento.cancelado': event,
   'custodia.definida': {
     domain: 'calendar',
     about: (c, n) => {
@@ -267,7 +273,7 @@ export function aboutKeys(tipo: RecordKind): string[] {
   const label = RECORD_LABELS[tipo];
   if (!label.about) return [];
   const base = `families.record.about.${kindKey(tipo)}`;
-  return label.variants ? label.variants.map((v) => `${base}_${v}`) : [base];
+  return label.variants ? label.variants.map((v) => (v ? `${base}_${v}` : base)) : [base];
 }
 
 /**
