@@ -66,7 +66,7 @@ pub async fn run(db: DatabaseConnection, options: Options) -> anyhow::Result<()>
     // Every family's chain must still hold after the concurrent appends.
     let mut broken = 0;
     for id in ids.iter() {
-        if !record::verify::verify(&db, id).await?.valido {
+        if !record::verify::verify(&db, id, None).await?.valido {
             broken += 1;
         }
     }
@@ -121,6 +121,7 @@ async fn write(db: &DatabaseConnection, id: &str, with_record: bool) -> anyhow::
                 actor: None,
                 content: json!({"nombre": "bench"}),
                 subjects: vec![],
+                audience: record::Audience::Family,
             },
         )
         .await?;

@@ -310,10 +310,20 @@ fn verify_command(file: &std::path::Path) -> anyhow::Result<()> {
     let reports = nido::families::record::export::check_file(file)?;
     let mut broken = 0;
     for report in &reports {
-        let erased = if report.erased > 0 {
-            format!(" ({} with content erased)", report.erased)
-        } else {
+        let mut apart = Vec::new();
+        if report.erased > 0 {
+            apart.push(format!("{} with content erased", report.erased));
+        }
+        if report.withheld > 0 {
+            apart.push(format!(
+                "{} with content withheld from the member who exported it",
+                report.withheld
+            ));
+        }
+        let erased = if apart.is_empty() {
             String::new()
+        } else {
+            format!(" ({})", apart.join(", "))
         };
         match report.first_error {
             None => println!(

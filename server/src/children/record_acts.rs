@@ -1,11 +1,12 @@
 //! What the children domain writes into the family record (`families::record`): a child added,
-//! which parts of its record changed, deleted, restored, purged.
+//! which parts of its record changed, deleted, restored, purged. Every member reads these, as
+//! every member reads the child's record.
 
 use sea_orm::{ConnectionTrait, DbErr};
 use serde_json::json;
 
 use super::entities::hijo;
-use crate::families::record::{self, Act, child_subject, kinds};
+use crate::families::record::{self, Act, Audience, Kind, child_subject, kinds};
 
 /// The parts of a child's record an entry names when they change.
 pub mod parts {
@@ -20,7 +21,7 @@ pub mod parts {
 
 async fn write(
     txn: &impl ConnectionTrait,
-    kind: &str,
+    kind: Kind,
     child: &hijo::Model,
     actor: Option<&str>,
     content: serde_json::Value,
@@ -33,6 +34,7 @@ async fn write(
             actor,
             content,
             subjects: vec![child_subject(&child.id)],
+            audience: Audience::Family,
         },
     )
     .await

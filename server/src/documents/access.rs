@@ -8,7 +8,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use super::entities::documento;
 use crate::{
     error::{ApiError, ApiResult},
-    families::{self, entities::miembro},
+    families::{self, entities::miembro, record::Audience},
     i18n::Msg,
 };
 
@@ -30,6 +30,17 @@ pub fn can_see(doc: &documento::Model, member: &miembro::Model) -> bool {
         "familia" => true,
         "coprogenitores" => families::can_edit(member),
         _ => doc.subido_por.as_deref() == Some(member.usuario_id.as_str()),
+    }
+}
+
+/// Who reads the content (its title) of the record's entries about the document, by `can_see`'s
+/// rule as it stands when the act is written: a private document's uploader (no one once their
+/// account is gone), the co-parents (judged when read), or the whole family.
+pub fn record_audience(doc: &documento::Model) -> Audience {
+    match doc.visibilidad.as_str() {
+        "familia" => Audience::Family,
+        "coprogenitores" => Audience::CoParents,
+        _ => Audience::Users(doc.subido_por.iter().cloned().collect()),
     }
 }
 

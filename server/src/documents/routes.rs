@@ -31,7 +31,7 @@ use crate::{
     families::{
         self,
         entities::miembro,
-        record::{self, Act, kinds},
+        record::{self, Act, Kind, kinds},
     },
     i18n::Msg,
     ids, notifications,
@@ -240,7 +240,7 @@ async fn children_ids(db: &impl ConnectionTrait, documento_id: &str) -> ApiResul
 async fn write_act(
     txn: &impl ConnectionTrait,
     doc: &documento::Model,
-    kind: &str,
+    kind: Kind,
     actor: Option<&str>,
     content: serde_json::Value,
 ) -> ApiResult<()> {
@@ -254,10 +254,22 @@ async fn append_act(
     txn: &impl ConnectionTrait,
     doc: &documento::Model,
     hijos: &[String],
-    kind: &str,
+    kind: Kind,
     actor: Option<&str>,
     content: serde_json::Value,
 ) -> ApiResult<()> {
+    record::append(txn, &doc.familia_id, act(doc, hijos, kind, actor, content)).await?;
+    Ok(())
+}
+
+/// An act about a document; its title is read by whom the document's visibility shows it to.
+fn act<'a>(
+    doc: &documento::Model,
+    hijos: &[String],
+    kind: Kind,
+    actor: Option<&'a str>,
+    content: serde_json::Value,
+) -> Act<'a> {
     let subjects = match actor {
         Some(actor) => record_subjects(doc, hijos, actor),
         None => hijos.iter().map(|h| record::child_subject(h)).collect(),
@@ -265,18 +277,13 @@ async fn append_act(
     let mut content = content;
     content["documento"] = json!(doc.id);
     content["titulo"] = json!(doc.titulo);
-    record::append(
-        txn,
-        &doc.familia_id,
-        Act {
-            kind,
-            actor,
-            content,
-            subjects,
-        },
-    )
-    .await?;
-    Ok(())
+    Act {
+        kind,
+        actor,
+        content,
+        subjects,
+        audience: access::record_audience(doc),
+    }
 }
 
 /// Tells the members who may see the document, or could before a change of its visibility
@@ -1118,17 +1125,14 @@ pub async fn download(
     let len = opened.len;
     let body = authenticated_body(opened).await?;
     let hijos = children_ids(&state.db, &found.doc.id).await?;
-    let txn = state.db.begin().await?;
+    // Once per person, document and family day: downloading again adds nothing to the record.
+    let today = record::family_today(&state.db, &found.doc.familia_id).await?;
+    let kind = kinds::DOCUMENT_DOWNLOADED;
+    let mark = format!("{kind} {} {me}", found.doc.id);
     let content = json!({"version": numero});
-    append_act(
-        &txn,
-        &found.doc,
-        &hijos,
-        kinds::DOCUMENT_DOWNLOADED,
-        Some(&me),
-        content,
-    )
-    .await?;
+    let act = act(&found.doc, &hijos, kind, Some(&me), content);
+    let txn = state.db.begin().await?;
+    record::append_once_a_day(&txn, &found.doc.familia_id, today, &mark, act).await?;
     let seen = notifications::centre::mark_read_of(&txn, &me, &found.doc.id).await?;
     txn.commit().await?;
     state.wake(seen);
@@ -1198,6 +1202,7 @@ pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> ApiResult<u64> {
                     actor: None,
                     content: json!({"documento": doc.id, "titulo": doc.titulo}),
                     subjects: hijos.iter().map(|h| record::child_subject(h)).collect(),
+                    audience: access::record_audience(&doc),
                 },
             )
             .await?;

@@ -20,8 +20,10 @@ familias.json       tus familias y sus miembros / your families and their member
 invitaciones.json   las invitaciones que enviaste / the invitations you sent\n\
 bloqueos.json       las personas que bloqueaste / the people you blocked\n\
 registro/<id>.json  el registro de cada familia, con su punto de control firmado; compruébalo con\n\
-                    `nido verify` (docs/record.md) / each family's record with its signed\n\
-                    checkpoint; check it with `nido verify` (docs/record.md)\n";
+                    `nido verify` (docs/record.md); el contenido que no es para ti figura como\n\
+                    reservado / each family's record with its signed checkpoint; check it with\n\
+                    `nido verify` (docs/record.md); content that is not yours to read shows as\n\
+                    withheld\n";
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -63,13 +65,11 @@ struct BlockRecord {
 }
 
 pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<ExportFile>> {
-    let family_ids: Vec<String> = miembro::Entity::find()
+    let memberships = miembro::Entity::find()
         .filter(miembro::Column::UsuarioId.eq(&user.id))
         .all(&state.db)
-        .await?
-        .into_iter()
-        .map(|m| m.familia_id)
-        .collect();
+        .await?;
+    let family_ids: Vec<String> = memberships.iter().map(|m| m.familia_id.clone()).collect();
     let (families, members, sent, blocks) = tokio::try_join!(
         familia::Entity::find()
             .filter(familia::Column::Id.is_in(family_ids.clone()))
@@ -150,8 +150,10 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
         export_json("invitaciones.json", &sent)?,
         export_json("bloqueos.json", &blocks)?,
     ];
-    for familia_id in &family_ids {
-        let record = super::record::export::family_record(&state.db, familia_id).await?;
+    // Each record as its exporter reads it on the screen: what is not theirs to read stays out.
+    for me in &memberships {
+        let familia_id = &me.familia_id;
+        let record = super::record::export::family_record(&state.db, familia_id, me).await?;
         files.push(export_json(format!("registro/{familia_id}.json"), &record)?);
     }
     Ok(files)

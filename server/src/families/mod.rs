@@ -413,6 +413,8 @@ impl Domain for Families {
                     let signed =
                         record::checkpoint::checkpoint_all(&state.db, &state.signer).await?;
                     tracing::info!(signed, "family records checkpointed");
+                    let pruned = record::daily::prune_marks(&state.db).await?;
+                    tracing::info!(pruned, "past days' record marks forgotten");
                     Ok(())
                 })
             },

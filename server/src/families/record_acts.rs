@@ -1,18 +1,19 @@
 //! What the families domain writes into the family record: a family made, renamed or moved to
 //! another time zone, members joining, leaving, removed, and changes to their access or role.
+//! Every member reads these: the family's own make-up is no one's secret within it.
 
 use sea_orm::{ConnectionTrait, DbErr};
 use serde_json::json;
 
 use super::{
     entities::miembro,
-    record::{self, Act, kinds, user_subject},
+    record::{self, Act, Audience, Kind, kinds, user_subject},
 };
 
 async fn write(
     txn: &impl ConnectionTrait,
     familia_id: &str,
-    kind: &str,
+    kind: Kind,
     actor: Option<&str>,
     content: serde_json::Value,
     subjects: Vec<String>,
@@ -25,6 +26,7 @@ async fn write(
             actor,
             content,
             subjects,
+            audience: Audience::Family,
         },
     )
     .await

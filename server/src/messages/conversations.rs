@@ -27,7 +27,7 @@ use crate::{
     families::{
         self,
         entities::miembro,
-        record::{self, Act, kinds},
+        record::{self, Act, Audience, kinds},
     },
     fields,
     i18n::Msg,
@@ -291,6 +291,7 @@ pub async fn create_conversation(
                 "participantes": people,
             }),
             subjects: vec![record::user_subject(&me)],
+            audience: Audience::Users(people.clone()),
         },
     )
     .await?;

@@ -162,7 +162,7 @@ async fn entries_of(
                     .column(entrada::Column::Seq)
                     .from(entrada::Entity)
                     .and_where(entrada::Column::FamiliaId.eq(familia_id))
-                    .and_where(entrada::Column::Tipo.eq(kinds::MESSAGE_SEEN))
+                    .and_where(entrada::Column::Tipo.eq(kinds::MESSAGE_SEEN.as_str()))
                     .and_where(entrada::Column::Hora.gte(since))
                     .to_owned(),
             ),

@@ -29,7 +29,7 @@ use super::{
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::record::{self, Act, chain::sha256_hex, kinds},
+    families::record::{self, Act, Audience, chain::sha256_hex, kinds},
     fields,
     i18n::Msg,
     ids,
@@ -250,6 +250,7 @@ async fn store(
     let content = serde_json::json!({
         "mensaje": row.id,
         "conversacion": row.conversacion_id,
+        "asunto": conversation.asunto,
         "numero": row.numero,
         "autor": author.id,
         "tipo": row.tipo,
@@ -260,6 +261,9 @@ async fn store(
         })).collect::<Vec<_>>(),
         "destinatarios": recipients,
     });
+    // The conversation's readers, author included: what they read of it, the record shows them.
+    let mut audience = recipients.clone();
+    audience.push(author.id.clone());
     row.registro_seq = record::append(
         txn,
         &row.familia_id,
@@ -268,6 +272,7 @@ async fn store(
             actor: Some(&author.id),
             content,
             subjects: vec![record::user_subject(&author.id)],
+            audience: Audience::Users(audience.clone()),
         },
     )
     .await?;
@@ -276,8 +281,6 @@ async fn store(
         .filter(mensaje::Column::Id.eq(&row.id))
         .exec(txn)
         .await?;
-    let mut audience = recipients.clone();
-    audience.push(author.id.clone());
     let wake = live::publish(
         txn,
         &audience,

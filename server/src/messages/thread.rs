@@ -25,7 +25,7 @@ use super::{
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
-    families::record::{self, Act, kinds},
+    families::record::{self, Act, Audience, kinds},
     i18n::Msg,
     notifications::{self, entities::notificacion},
     platform::live,
@@ -237,6 +237,8 @@ pub async fn mark_seen(
     pages::touch(&txn, &conversation.id).await?;
     set.sort_by_key(|v| v.numero);
     let mensajes: Vec<&str> = set.iter().map(|v| v.mensaje_id.as_str()).collect();
+    // The conversation's readers now, who read what the record says of it.
+    let audience = readers(&txn, &conversation).await?;
     record::append(
         &txn,
         &conversation.familia_id,
@@ -245,15 +247,16 @@ pub async fn mark_seen(
             actor: Some(me),
             content: serde_json::json!({
                 "conversacion": conversation.id,
+                "asunto": conversation.asunto,
                 "usuario": me,
                 "mensajes": mensajes,
                 "vistaAt": now,
             }),
             subjects: vec![record::user_subject(me)],
+            audience: Audience::Users(audience.clone()),
         },
     )
     .await?;
-    let audience = readers(&txn, &conversation).await?;
     let wake = live::publish(
         &txn,
         &audience,

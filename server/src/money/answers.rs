@@ -25,7 +25,7 @@ use super::{
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
-    families::record::{self, Act, kinds},
+    families::record::{self, Act, Audience, kinds},
     fields,
     i18n::Msg,
     ids, notifications,
@@ -207,6 +207,7 @@ async fn answer(
             actor: Some(&me),
             content: serde_json::json!({
                 "gasto": row.id,
+                "descripcion": row.descripcion,
                 "decision": given.decision,
                 "motivo": given.motivo,
                 "comentario": given.comentario,
@@ -217,6 +218,7 @@ async fn answer(
                 record::user_subject(&me),
                 record::user_subject(&row.creado_por),
             ],
+            audience: Audience::CoParents,
         },
     )
     .await?;

@@ -36,7 +36,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         entities::familia,
-        record::{self, Act, kinds},
+        record::{self, Act, Audience, kinds},
     },
     fields,
     i18n::Msg,
@@ -446,6 +446,7 @@ pub async fn insert(
             actor: Some(me),
             content,
             subjects,
+            audience: Audience::CoParents,
         },
     )
     .await?;
@@ -847,6 +848,7 @@ pub async fn update_expense(
             actor: Some(&me),
             content,
             subjects,
+            audience: Audience::CoParents,
         },
     )
     .await?;
@@ -923,8 +925,9 @@ pub async fn withdraw_expense(
         Act {
             kind: kinds::EXPENSE_WITHDRAWN,
             actor: Some(&me),
-            content: serde_json::json!({"gasto": row.id}),
+            content: serde_json::json!({"gasto": row.id, "descripcion": row.descripcion}),
             subjects: vec![record::user_subject(&me)],
+            audience: Audience::CoParents,
         },
     )
     .await?;

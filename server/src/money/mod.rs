@@ -2,7 +2,8 @@
 //! balances and settling up, child support (`support`) and expense reports (docs/money.md states
 //! the rules). `split` and `settle` are the pure parts everything else stands on; `balance`
 //! keeps the running totals that every counted expense and confirmed payment moves in its own
-//! transaction.
+//! transaction. Like its routes, its entries in the family record are read by co-parents alone
+//! (`Audience::CoParents` at each append), judged when read.
 
 pub mod access;
 pub mod answers;

@@ -28,7 +28,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         entities::familia,
-        record::{self, Act, kinds},
+        record::{self, Act, Audience, kinds},
     },
     fields,
     i18n::Msg,
@@ -198,6 +198,7 @@ pub async fn create_payment(
                 record::user_subject(&row.de),
                 record::user_subject(&row.para),
             ],
+            audience: Audience::CoParents,
         },
     )
     .await?;
@@ -366,11 +367,14 @@ async fn respond(
         Act {
             kind: kinds::PAYMENT_ANSWERED,
             actor: Some(&me),
-            content: serde_json::json!({"pago": row.id, "estado": row.estado}),
+            content: serde_json::json!({
+                "pago": row.id, "monto": row.monto, "moneda": row.moneda, "estado": row.estado,
+            }),
             subjects: vec![
                 record::user_subject(&row.de),
                 record::user_subject(&row.para),
             ],
+            audience: Audience::CoParents,
         },
     )
     .await?;

@@ -29,7 +29,7 @@ use super::{
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
-    families::record::{self, Act, kinds},
+    families::record::{self, Act, Audience, kinds},
     i18n::Msg,
     ids,
     platform::{pending, photo},
@@ -256,8 +256,11 @@ pub async fn upload_receipt(
             Act {
                 kind: kinds::EXPENSE_RECEIPT,
                 actor: Some(&me),
-                content: serde_json::json!({"gasto": row.id, "tipo": tipo, "tamano": tamano}),
+                content: serde_json::json!({
+                    "gasto": row.id, "descripcion": row.descripcion, "tipo": tipo, "tamano": tamano,
+                }),
                 subjects: vec![record::user_subject(&me)],
+                audience: Audience::CoParents,
             },
         )
         .await?;
@@ -366,6 +369,7 @@ pub async fn upload_proof(
                     record::user_subject(&row.de),
                     record::user_subject(&row.para),
                 ],
+                audience: Audience::CoParents,
             },
         )
         .await?;

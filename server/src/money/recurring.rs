@@ -26,7 +26,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::{
         entities::familia,
-        record::{self, Act, kinds},
+        record::{self, Act, Audience, kinds},
     },
     i18n::Msg,
     ids,
@@ -211,6 +211,7 @@ async fn make_next(
                 actor: None,
                 content: serde_json::json!({"recurrente": series.id, "motivo": "participantes"}),
                 subjects: vec![record::user_subject(&series.creado_por)],
+                audience: Audience::CoParents,
             },
         )
         .await?;
@@ -374,6 +375,7 @@ pub async fn stop_series(
                 actor: Some(&me),
                 content: serde_json::json!({"recurrente": row.id}),
                 subjects: vec![record::user_subject(&me)],
+                audience: Audience::CoParents,
             },
         )
         .await?;

@@ -28,7 +28,7 @@ use super::{
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::record::{self, Act, kinds},
+    families::record::{self, Act, Audience, kinds},
     i18n::Msg,
     request::{AuthUser, Json},
     state::AppState,
@@ -143,7 +143,8 @@ pub async fn record_refund(
             kind: kinds::EXPENSE_REFUND,
             actor: Some(&me),
             content: serde_json::json!({
-                "gasto": row.id, "entidad": row.reintegro_entidad, "monto": monto,
+                "gasto": row.id, "descripcion": row.descripcion,
+                "entidad": row.reintegro_entidad, "monto": monto,
                 "fecha": fecha, "partes": partes,
             }),
             subjects: people
@@ -151,6 +152,7 @@ pub async fn record_refund(
                 .map(|p| record::user_subject(&p.usuario_id))
                 .chain(std::iter::once(record::user_subject(&me)))
                 .collect(),
+            audience: Audience::CoParents,
         },
     )
     .await?;

@@ -23,7 +23,7 @@ use crate::{
     families::{
         FamilyMember,
         entities::familia,
-        record::{self, Act, kinds},
+        record::{self, Act, Audience, kinds},
     },
     i18n::Msg,
     request::Json,
@@ -200,6 +200,7 @@ pub async fn put_settings(
                 "ingresos": settings.ingresos,
             }),
             subjects,
+            audience: Audience::CoParents,
         },
     )
     .await?;

@@ -40,6 +40,7 @@ mod outage;
 mod profile;
 mod push;
 mod record;
+mod record_readers;
 mod robustness;
 mod site;
 mod status;

@@ -256,10 +256,11 @@ async fn concurrent_appends_in_one_family_stay_one_chain() {
                 &txn,
                 &family,
                 nido::families::record::Act {
-                    kind: "prueba.concurrente",
+                    kind: nido::families::record::kinds::FAMILY_CHANGED,
                     actor: None,
                     content: json!({"n": n}),
                     subjects: vec![],
+                    audience: nido::families::record::Audience::Family,
                 },
             )
             .await
@@ -293,10 +294,11 @@ async fn concurrent_appends_in_one_family_stay_one_chain() {
         tasks.push(tokio::spawn(async move {
             let txn = db.begin().await.expect("begin");
             let act = nido::families::record::Act {
-                kind: "prueba.primera",
+                kind: nido::families::record::kinds::FAMILY_CHANGED,
                 actor: None,
                 content: json!({"n": n}),
                 subjects: vec![],
+                audience: nido::families::record::Audience::Family,
             };
             let seq = nido::families::record::append(&txn, &fresh, act)
                 .await
@@ -311,7 +313,7 @@ async fn concurrent_appends_in_one_family_stay_one_chain() {
     }
     seqs.sort_unstable();
     assert_eq!(seqs, (1..=32).collect::<Vec<i64>>());
-    let found = nido::families::record::verify::verify(&app.state.db, &fresh)
+    let found = nido::families::record::verify::verify(&app.state.db, &fresh, None)
         .await
         .expect("verify");
     assert!(found.valido, "{found:?}");
@@ -500,10 +502,11 @@ async fn the_record_is_read_in_pages_newest_first() {
     let txn = app.state.db.begin().await.expect("begin");
     for n in 0..59 {
         let act = nido::families::record::Act {
-            kind: "prueba.pagina",
+            kind: nido::families::record::kinds::FAMILY_CHANGED,
             actor: None,
             content: json!({"n": n}),
             subjects: vec![],
+            audience: nido::families::record::Audience::Family,
         };
         nido::families::record::append(&txn, &family, act)
             .await

@@ -904,7 +904,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The family's record, newest first, 50 entries a page (members only). */
+        /**
+         * The family's record, newest first, 50 entries a page (members only); each entry's content
+         *     only to whom its domain shows it.
+         */
         get: operations["list_entries"];
         put?: never;
         post?: never;
@@ -939,8 +942,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Checks the whole record as stored: every entry's hash and link, the content still held, the
-         *     head, and the latest checkpoint's signature (members only).
+         * Checks the whole record as stored: every entry's hash and link, the content still held (also
+         *     what is not for this reader, counted apart), the head, and the latest checkpoint's signature
+         *     (members only).
          */
         get: operations["verification"];
         put?: never;
@@ -3081,11 +3085,18 @@ export interface components {
         EntryView: {
             /** @description The user who acted; null for the server's own work. */
             actor?: string | null;
-            /** @description What the act was about; null once erased. */
+            /** @description What the act was about; null once erased, or when it is not for this reader. */
             contenido?: Record<string, never> | null;
+            /** @description Erased with the person it concerned (for every reader). */
             contenidoBorrado: boolean;
             /** @description The SHA-256 of the content's canonical JSON. */
             contenidoHash: string;
+            /**
+             * @description Kept from this reader by the rule of the domain that wrote it (money is for co-parents, a
+             *     conversation for its participants, a private document for its uploader, a private event
+             *     for its author); the entry itself, and the chain, stay visible and verifiable.
+             */
+            contenidoReservado: boolean;
             hash: string;
             /** @description The server's time, RFC 3339 UTC. */
             hora: string;
@@ -3093,7 +3104,7 @@ export interface components {
             /** Format: int64 */
             seq: number;
             /** @description What happened, e.g. hijo.creado, miembro.unido. */
-            tipo: string;
+            tipo: components["schemas"]["RecordKind"];
         };
         /** @description The body of every error answer. */
         ErrorBody: {
@@ -4145,6 +4156,11 @@ export interface components {
             permiso: components["schemas"]["Permission"];
             relacion: components["schemas"]["Relation"];
         };
+        /**
+         * @description The kind of act an entry records.
+         * @enum {string}
+         */
+        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado";
         RecoveryCodes: {
             /** @description Ten one-use codes such as `k7m2-x9pq-4hzt`, shown this once: only their hashes are kept. */
             recoveryCodes: string[];
@@ -4754,6 +4770,12 @@ export interface components {
              *     links the chain, so they are not errors.
              */
             contenidoBorrado: number;
+            /**
+             * Format: int64
+             * @description Entries whose content is not for this reader (money for co-parents, a conversation for
+             *     its participants...): the server checked it against its hash all the same.
+             */
+            contenidoReservado: number;
             /** Format: int64 */
             entradas: number;
             /**

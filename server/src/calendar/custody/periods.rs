@@ -24,7 +24,7 @@ use crate::{
     families::{
         FamilyMember,
         entities::miembro,
-        record::{self, Act, kinds},
+        record::{self, Act, Audience, kinds},
     },
     fields,
     i18n::Msg,
@@ -284,6 +284,7 @@ pub async fn create_period(
                 record::user_subject(&me),
                 record::user_subject(&row.usuario_id),
             ],
+            audience: Audience::Family,
         },
     )
     .await?;
@@ -338,6 +339,7 @@ pub async fn delete_period(
                 "nombre": row.nombre,
             }),
             subjects: vec![record::user_subject(&me)],
+            audience: Audience::Family,
         },
     )
     .await?;

@@ -14,7 +14,7 @@ use crate::{
     families::{
         FamilyMember,
         entities::miembro,
-        record::{self, Act, kinds},
+        record::{self, Act, Audience, kinds},
     },
     fields,
     i18n::Msg,
@@ -248,6 +248,7 @@ pub async fn put_schedule(
                 record::user_subject(&row.progenitor_a),
                 record::user_subject(&row.progenitor_b),
             ],
+            audience: Audience::Family,
         },
     )
     .await?;

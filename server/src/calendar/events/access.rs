@@ -9,6 +9,7 @@ use crate::{
     families::{
         self,
         entities::{familia, miembro},
+        record::Audience,
     },
 };
 
@@ -75,6 +76,16 @@ pub async fn writable(
     let row = readable(db, evento_id, usuario_id).await?;
     let family = editor(db, &row.familia_id, usuario_id).await?;
     Ok((row, family))
+}
+
+/// Who reads the content of the record's entries about the event, by the same rule: its author
+/// alone if private (no one, once the author's account is gone), every member otherwise.
+pub fn record_audience(row: &evento::Model) -> Audience {
+    if row.privado {
+        Audience::Users(row.autor_id.iter().cloned().collect())
+    } else {
+        Audience::Family
+    }
 }
 
 /// Who sees the event: its author alone if private, every member otherwise.

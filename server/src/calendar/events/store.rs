@@ -9,14 +9,14 @@ use sea_orm::{
 use serde_json::{Value, json};
 
 use super::{
-    access::audience,
+    access::{audience, record_audience},
     entities::evento,
     input::{Fields, start_list},
     reminders,
 };
 use crate::{
     error::ApiResult,
-    families::record::{self, Act},
+    families::record::{self, Act, Kind},
     ids,
     platform::live::{self, Wake},
 };
@@ -97,10 +97,11 @@ pub async fn update(
 
 /// Writes the act to the family record and tells those who see the event (before and after the
 /// change) to refresh their calendars. A private event's entry names neither its title nor its
-/// times: the record is read by every member.
+/// times, and its content is its author's alone (`access::record_audience`): the entry itself is
+/// read by every member.
 pub async fn announce(
     txn: &impl ConnectionTrait,
-    kind: &str,
+    kind: Kind,
     actor: &str,
     rows: &[&evento::Model],
     detail: Value,
@@ -136,6 +137,7 @@ pub async fn announce(
             actor: Some(actor),
             content,
             subjects,
+            audience: record_audience(main),
         },
     )
     .await?;

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     calendar::custody::publish_change,
-    families::record::{self, Act, kinds},
+    families::record::{self, Act, Audience, kinds},
     platform::jobs::Periodic,
     state::AppState,
 };
@@ -59,6 +59,7 @@ pub async fn expire_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, D
                     record::user_subject(&row.solicitante_id),
                     record::user_subject(&row.destinatario_id),
                 ],
+                audience: Audience::Family,
             },
         )
         .await?;

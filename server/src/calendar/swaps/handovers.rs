@@ -17,7 +17,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         FamilyMember,
-        record::{self, Act, kinds},
+        record::{self, Act, Audience, kinds},
     },
     fields,
     i18n::Msg,
@@ -221,6 +221,7 @@ pub async fn record_handover(
                 "nota": row.nota,
             }),
             subjects: vec![record::user_subject(&me)],
+            audience: Audience::Family,
         },
     )
     .await?;

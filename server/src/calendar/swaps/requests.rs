@@ -30,7 +30,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         FamilyMember,
-        record::{self, Act, kinds},
+        record::{self, Act, Audience, kinds},
     },
     fields,
     i18n::Msg,
@@ -326,6 +326,7 @@ async fn store(
                 record::user_subject(me),
                 record::user_subject(&row.destinatario_id),
             ],
+            audience: Audience::Family,
         },
     )
     .await?;
@@ -486,6 +487,7 @@ pub async fn accept_swap(
                 record::user_subject(&me),
                 record::user_subject(&row.solicitante_id),
             ],
+            audience: Audience::Family,
         },
     )
     .await?;
@@ -555,6 +557,7 @@ pub async fn decline_swap(
                 record::user_subject(&me),
                 record::user_subject(&row.solicitante_id),
             ],
+            audience: Audience::Family,
         },
     )
     .await?;

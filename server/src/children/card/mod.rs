@@ -20,7 +20,7 @@ use crate::{
     families::{
         self,
         entities::miembro,
-        record::{self, Act, child_subject, kinds},
+        record::{self, Act, Audience, Kind, child_subject, kinds},
     },
     platform::live::{self, Wake},
     state::AppState,
@@ -75,29 +75,38 @@ async fn publish(
     live::publish(db, parents, "tarjetas", data).await
 }
 
-/// What the card writes into the family record.
+/// What the card writes into the family record. Its links are the co-parents' business (their
+/// routes answer anyone else 404), so their entries' content is the co-parents' too.
 mod acts {
+    use chrono::NaiveDate;
+
     use super::*;
+
+    fn act<'a>(
+        kind: Kind,
+        child: &hijo::Model,
+        actor: Option<&'a str>,
+        content: serde_json::Value,
+    ) -> Act<'a> {
+        Act {
+            kind,
+            actor,
+            content,
+            subjects: vec![child_subject(&child.id)],
+            audience: Audience::CoParents,
+        }
+    }
 
     async fn write(
         txn: &impl ConnectionTrait,
-        kind: &str,
+        kind: Kind,
         child: &hijo::Model,
         actor: Option<&str>,
         content: serde_json::Value,
     ) -> Result<(), DbErr> {
-        record::append(
-            txn,
-            &child.familia_id,
-            Act {
-                kind,
-                actor,
-                content,
-                subjects: vec![child_subject(&child.id)],
-            },
-        )
-        .await
-        .map(|_| ())
+        record::append(txn, &child.familia_id, act(kind, child, actor, content))
+            .await
+            .map(|_| ())
     }
 
     pub async fn created(
@@ -120,14 +129,21 @@ mod acts {
         write(txn, kinds::CARD_LINK_REVOKED, child, Some(actor), content).await
     }
 
-    /// Someone without an account opened the page: no actor.
+    /// Someone without an account opened the page: no actor. Once per link and family day
+    /// (`today`), however often it is loaded; the openings list keeps every one.
     pub async fn opened(
         txn: &impl ConnectionTrait,
         child: &hijo::Model,
         enlace_id: &str,
         navegador: &str,
+        today: NaiveDate,
     ) -> Result<(), DbErr> {
         let content = json!({"hijo": child.id, "enlace": enlace_id, "navegador": navegador});
-        write(txn, kinds::CARD_LINK_OPENED, child, None, content).await
+        let kind = kinds::CARD_LINK_OPENED;
+        let mark = format!("{kind} {enlace_id}");
+        let act = act(kind, child, None, content);
+        record::append_once_a_day(txn, &child.familia_id, today, &mark, act)
+            .await
+            .map(|_| ())
     }
 }

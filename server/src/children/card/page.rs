@@ -1,7 +1,8 @@
 //! `GET /tarjeta/{token}`: the card itself, rendered here as one self-contained page (no script,
 //! one inline stylesheet allowed by its hash), in the visitor's language, printable on A4 or
 //! Letter. Unknown, expired and revoked tokens, and a deleted child's, all get the same 404 page.
-//! Every opening is recorded; the first one of a link tells the co-parents.
+//! Every opening is kept in the link's openings, and written into the family record once per
+//! link and day; the first one of a link tells the co-parents.
 
 use std::{sync::LazyLock, time::Duration as StdDuration};
 
@@ -28,7 +29,7 @@ use super::{
 use crate::{
     children::entities::{contacto, hijo},
     error::{ApiError, ApiResult},
-    families,
+    families::{self, record},
     i18n::Lang,
     ids, notifications,
     platform::rate_limit::Limit,
@@ -197,6 +198,7 @@ async fn record_opening(
     navegador: &str,
 ) -> ApiResult<()> {
     let now = Utc::now();
+    let today = record::family_today(&state.db, &child.familia_id).await?;
     let txn = state.db.begin().await?;
     apertura::Entity::insert(apertura::ActiveModel {
         id: Set(ids::new_id()),
@@ -215,7 +217,7 @@ async fn record_opening(
         .await?
         .rows_affected
         == 1;
-    acts::opened(&txn, child, &link.id, navegador).await?;
+    acts::opened(&txn, child, &link.id, navegador, today).await?;
     let parents = co_parents(&txn, &child.familia_id).await?;
     let mut wake = super::publish(&txn, &parents, child).await?;
     if first {

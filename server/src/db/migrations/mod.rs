@@ -34,6 +34,7 @@ mod m0032_money_versions;
 mod m0033_documents;
 mod m0034_emergency_card;
 mod m0035_message_search_weeks;
+pub mod m0036_record_audiences;
 mod m0037_notice_actors_and_streams;
 
 pub struct Migrator;
@@ -75,6 +76,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0033_documents::Migration),
             Box::new(m0034_emergency_card::Migration),
             Box::new(m0035_message_search_weeks::Migration),
+            Box::new(m0036_record_audiences::Migration),
             Box::new(m0037_notice_actors_and_streams::Migration),
         ]
     }

@@ -62,6 +62,25 @@ pub fn checkpoint_text(familia: &str, entradas: i64, cabeza: &str, hora: &str) -
     )
 }
 
+/// What a walk knows of an entry's content.
+#[derive(Clone, Copy, Debug)]
+pub enum Held<'a> {
+    /// Its canonical JSON, checked against the entry's `contenido` hash.
+    Content(&'a str),
+    /// Erased with the person it concerned: the hash still links the chain.
+    Erased,
+    /// Kept from this reader (docs/record.md, "Who reads an entry's content"): it exists, but
+    /// only the server, or whoever may read it, can check it against its hash.
+    Withheld,
+}
+
+impl<'a> Held<'a> {
+    /// Stored content, None once erased.
+    pub fn stored(content: Option<&'a str>) -> Held<'a> {
+        content.map_or(Held::Erased, Held::Content)
+    }
+}
+
 /// Walks a family's entries in order and remembers the first one that does not hold.
 #[derive(Debug)]
 pub struct ChainCheck {
@@ -73,6 +92,7 @@ pub struct ChainCheck {
     pub first_error: Option<i64>,
     pub entries: i64,
     pub erased: i64,
+    pub withheld: i64,
 }
 
 impl ChainCheck {
@@ -85,6 +105,7 @@ impl ChainCheck {
             first_error: None,
             entries: 0,
             erased: 0,
+            withheld: 0,
         }
     }
 
@@ -92,8 +113,8 @@ impl ChainCheck {
         self.first_error.get_or_insert(seq);
     }
 
-    /// One entry, with its content unless erased. Entries must come in ascending `seq`.
-    pub fn push(&mut self, entry: &Entry, content: Option<&str>) {
+    /// One entry, with what is known of its content. Entries must come in ascending `seq`.
+    pub fn push(&mut self, entry: &Entry, content: Held<'_>) {
         self.entries += 1;
         if self.first_error.is_some() {
             return;
@@ -110,9 +131,12 @@ impl ChainCheck {
             return;
         }
         match content {
-            Some(text) if sha256_hex(text.as_bytes()) != entry.contenido => self.fail(expected),
-            Some(_) => {}
-            None => self.erased += 1,
+            Held::Content(text) if sha256_hex(text.as_bytes()) != entry.contenido => {
+                self.fail(expected)
+            }
+            Held::Content(_) => {}
+            Held::Erased => self.erased += 1,
+            Held::Withheld => self.withheld += 1,
         }
         if let Some((count, head)) = &self.checkpoint
             && *count == entry.seq
@@ -178,7 +202,7 @@ mod tests {
     fn check(entries: &[(Entry, String)], head: Option<(i64, &str)>) -> ChainCheck {
         let mut c = ChainCheck::new("f", None);
         for (e, content) in entries {
-            c.push(e, Some(content));
+            c.push(e, Held::Content(content));
         }
         c.finish(head)
     }
@@ -222,12 +246,33 @@ mod tests {
     fn erased_content_is_counted_not_broken() {
         let entries = chain(3);
         let mut c = ChainCheck::new("f", Some((3, entries[2].0.hash.clone())));
-        c.push(&entries[0].0, Some(&entries[0].1));
-        c.push(&entries[1].0, None);
-        c.push(&entries[2].0, Some(&entries[2].1));
+        c.push(&entries[0].0, Held::Content(&entries[0].1));
+        c.push(&entries[1].0, Held::Erased);
+        c.push(&entries[2].0, Held::Content(&entries[2].1));
         let c = c.finish(None);
         assert!(c.valid());
         assert_eq!(c.erased, 1);
+    }
+
+    #[test]
+    fn withheld_content_is_counted_apart_and_the_links_still_hold() {
+        let entries = chain(3);
+        let mut c = ChainCheck::new("f", Some((3, entries[2].0.hash.clone())));
+        c.push(&entries[0].0, Held::Withheld);
+        c.push(&entries[1].0, Held::Erased);
+        c.push(&entries[2].0, Held::Withheld);
+        let c = c.finish(None);
+        assert!(c.valid());
+        assert_eq!((c.erased, c.withheld), (1, 2));
+
+        // Withholding the content does not hide a change to the entry itself.
+        let mut changed = entries.clone();
+        changed[1].0.actor = Some("otro".into());
+        let mut c = ChainCheck::new("f", None);
+        for (e, _) in &changed {
+            c.push(e, Held::Withheld);
+        }
+        assert_eq!(c.finish(None).first_error, Some(2));
     }
 
     #[test]
@@ -235,12 +280,12 @@ mod tests {
         let entries = chain(3);
         let mut c = ChainCheck::new("f", Some((4, "x".into())));
         for (e, t) in &entries {
-            c.push(e, Some(t));
+            c.push(e, Held::Content(t));
         }
         assert_eq!(c.finish(None).first_error, Some(4));
         let mut c = ChainCheck::new("f", Some((2, "x".into())));
         for (e, t) in &entries {
-            c.push(e, Some(t));
+            c.push(e, Held::Content(t));
         }
         assert_eq!(c.finish(None).first_error, Some(2));
     }

@@ -1,4 +1,4 @@
-//! The record's tables (migration m0016).
+//! The record's tables (migration m0016; who reads each content and the daily marks, m0036).
 
 /// One family's last entry: every append updates this row first.
 pub mod cabeza {
@@ -44,7 +44,8 @@ pub mod entrada {
     impl ActiveModelBehavior for ActiveModel {}
 }
 
-/// What an entry is about, in canonical JSON; erased (NULL) with the people it concerns.
+/// What an entry is about, in canonical JSON; erased (NULL) with the people it concerns. Who may
+/// read it (`super::super::Audience`) sits beside it, outside the hashed bytes.
 pub mod contenido {
     use sea_orm::entity::prelude::*;
 
@@ -57,6 +58,33 @@ pub mod contenido {
         pub seq: i64,
         pub contenido: Option<String>,
         pub sujetos: String,
+        /// `familia`, `coprogenitores` or `usuarios`.
+        pub audiencia: String,
+        /// For `usuarios`: their ids, " a b "; else "".
+        pub lectores: String,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+/// "Already recorded today": an act that may repeat (a card link opened, a document downloaded)
+/// is recorded once per mark and day (`super::super::append_once_a_day`).
+pub mod marca {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "registro_marcas")]
+    pub struct Model {
+        /// The family's own day, `YYYY-MM-DD`.
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub dia: String,
+        /// What was recorded, e.g. `tarjeta.abierta <link id>`.
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub clave: String,
+        pub familia_id: String,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

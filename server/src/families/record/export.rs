@@ -1,6 +1,7 @@
 //! The record as it leaves the server: one JSON file per family in the account export, holding
-//! every entry, its content unless erased, and the latest signed checkpoint with its public key;
-//! and its check (`nido verify`), which needs no server and no database.
+//! every entry, its content unless erased or not for the exporting member, and the latest signed
+//! checkpoint with its public key; and its check (`nido verify`), which needs no server and no
+//! database.
 
 use std::{io::Read, path::Path};
 
@@ -10,11 +11,11 @@ use sea_orm::{ConnectionTrait, DbErr};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    chain::{self, ChainCheck, Entry},
+    chain::{self, ChainCheck, Entry, Held},
     checkpoint::{self, CheckpointView, decode_key},
     verify,
 };
-use crate::platform::signing;
+use crate::{families::entities::miembro, platform::signing};
 
 pub const FORMAT: &str = "nido-registro v1";
 
@@ -32,8 +33,13 @@ pub struct RecordExport {
 pub struct ExportedEntry {
     #[serde(flatten)]
     pub entry: Entry,
-    /// The content's canonical JSON, whose SHA-256 is `contenido`; null once erased.
+    /// The content's canonical JSON, whose SHA-256 is `contenido`; null once erased, or when it
+    /// is not for the member who exported it.
     pub contenido_json: Option<String>,
+    /// The content exists but is not for the member who exported it (absent in exports made
+    /// before this field: read as false).
+    #[serde(default)]
+    pub contenido_reservado: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -45,10 +51,11 @@ pub struct ExportedCheckpoint {
     pub clave_pem: Option<String>,
 }
 
-/// A family's whole record for the export.
+/// A family's whole record for the export, as `reader` (a member) may read it.
 pub async fn family_record(
     db: &impl ConnectionTrait,
     familia_id: &str,
+    reader: &miembro::Model,
 ) -> Result<RecordExport, DbErr> {
     // The checkpoint first: one signed later could cover entries this export would not hold.
     let latest = checkpoint::latest(db, familia_id).await?;
@@ -59,13 +66,17 @@ pub async fn family_record(
         let Some((last, _)) = page.last() else { break };
         after = last.seq;
         let full = page.len() == 500;
-        entradas.extend(
-            page.into_iter()
-                .map(|(entry, contenido_json)| ExportedEntry {
-                    entry,
-                    contenido_json,
-                }),
-        );
+        entradas.extend(page.into_iter().map(|(entry, stored)| {
+            let held = stored.held_for(reader);
+            ExportedEntry {
+                contenido_json: match held {
+                    Held::Content(text) => Some(text.to_owned()),
+                    Held::Erased | Held::Withheld => None,
+                },
+                contenido_reservado: matches!(held, Held::Withheld),
+                entry,
+            }
+        }));
         if !full {
             break;
         }
@@ -101,6 +112,9 @@ pub struct FileReport {
     pub entries: i64,
     pub first_error: Option<i64>,
     pub erased: i64,
+    /// Entries whose content the exporting member may not read: their links are checked, their
+    /// content cannot be.
+    pub withheld: i64,
     pub checkpoint: Option<CheckpointReport>,
 }
 
@@ -128,7 +142,12 @@ pub fn check_record(name: &str, record: &RecordExport) -> FileReport {
         point.map(|p| (p.entradas, p.cabeza.clone())),
     );
     for e in &record.entradas {
-        check.push(&e.entry, e.contenido_json.as_deref());
+        let held = match (&e.contenido_json, e.contenido_reservado) {
+            (Some(text), _) => Held::Content(text),
+            (None, true) => Held::Withheld,
+            (None, false) => Held::Erased,
+        };
+        check.push(&e.entry, held);
     }
     let check = check.finish(None);
     let checkpoint = point.map(|p| {
@@ -153,6 +172,7 @@ pub fn check_record(name: &str, record: &RecordExport) -> FileReport {
         entries: check.entries,
         first_error: check.first_error,
         erased: check.erased,
+        withheld: check.withheld,
         checkpoint,
     }
 }

@@ -1,12 +1,15 @@
 //! The family record: one append-only, hash-chained list per family of the acts a parent may one
 //! day need to prove. Every domain appends in the same transaction as the act (`append`); the
-//! content stays erasable beside the chain, which keeps only its hash; checkpoints sign the head.
-//! docs/record.md documents the bytes.
+//! content stays erasable beside the chain, which keeps only its hash, and each act says who may
+//! read its content (`Audience`); checkpoints sign the head. docs/record.md documents the bytes.
 
+pub mod audience;
 pub mod chain;
 pub mod checkpoint;
+pub mod daily;
 pub mod entities;
 pub mod export;
+pub mod kinds;
 pub mod routes;
 pub mod verify;
 
@@ -17,67 +20,10 @@ use sea_orm::{
 };
 use serde_json::Value;
 
+pub use audience::Audience;
+pub use daily::{append_once_a_day, family_today};
 use entities::{cabeza, contenido, entrada};
-
-/// The kinds of entry written today; later domains add theirs.
-pub mod kinds {
-    pub const FAMILY_CREATED: &str = "familia.creada";
-    /// Its name or time zone changed.
-    pub const FAMILY_CHANGED: &str = "familia.cambiada";
-    pub const MEMBER_JOINED: &str = "miembro.unido";
-    pub const MEMBER_LEFT: &str = "miembro.salio";
-    pub const MEMBER_REMOVED: &str = "miembro.eliminado";
-    pub const MEMBER_CHANGED: &str = "miembro.cambiado";
-    pub const CHILD_CREATED: &str = "hijo.creado";
-    pub const CHILD_CHANGED: &str = "hijo.modificado";
-    pub const CHILD_DELETED: &str = "hijo.eliminado";
-    pub const CHILD_RESTORED: &str = "hijo.restaurado";
-    pub const CHILD_PURGED: &str = "hijo.purgado";
-    pub const CONVERSATION_CREATED: &str = "conversacion.creada";
-    pub const MESSAGE_SENT: &str = "mensaje.enviado";
-    /// A recipient's first view of one or more messages.
-    pub const MESSAGE_SEEN: &str = "mensaje.visto";
-    pub const EVENT_CREATED: &str = "evento.creado";
-    pub const EVENT_CHANGED: &str = "evento.modificado";
-    pub const EVENT_CANCELLED: &str = "evento.cancelado";
-    /// A custody schedule set from a date on.
-    pub const CUSTODY_SET: &str = "custodia.definida";
-    /// A holiday period added or removed.
-    pub const CUSTODY_PERIOD: &str = "custodia.periodo";
-    pub const SWAP_REQUESTED: &str = "cambio.pedido";
-    pub const SWAP_ACCEPTED: &str = "cambio.aceptado";
-    pub const SWAP_DECLINED: &str = "cambio.rechazado";
-    pub const SWAP_COUNTERED: &str = "cambio.contraoferta";
-    pub const SWAP_EXPIRED: &str = "cambio.vencido";
-    pub const HANDOVER_RECORDED: &str = "entrega.registrada";
-    /// A family's finance settings changed.
-    pub const MONEY_SETTINGS: &str = "finanzas.cambiadas";
-    pub const EXPENSE_CREATED: &str = "gasto.creado";
-    pub const EXPENSE_CHANGED: &str = "gasto.modificado";
-    pub const EXPENSE_WITHDRAWN: &str = "gasto.retirado";
-    /// An answer (approved, refused, disputed), with the state it left the expense in.
-    pub const EXPENSE_ANSWERED: &str = "gasto.respondido";
-    pub const EXPENSE_RECEIPT: &str = "gasto.recibo";
-    /// A monthly expense stopped: by a co-parent, or because its people changed.
-    pub const EXPENSE_SERIES_STOPPED: &str = "gasto.recurrente_detenido";
-    pub const EXPENSE_REFUND: &str = "gasto.reintegro";
-    pub const PAYMENT_RECORDED: &str = "pago.registrado";
-    /// Confirmed or not received.
-    pub const PAYMENT_ANSWERED: &str = "pago.respondido";
-    pub const PAYMENT_PROOF: &str = "pago.comprobante";
-    /// An emergency card share link made, revoked, or opened by someone holding it.
-    pub const CARD_LINK_CREATED: &str = "tarjeta.creada";
-    pub const CARD_LINK_REVOKED: &str = "tarjeta.revocada";
-    pub const CARD_LINK_OPENED: &str = "tarjeta.abierta";
-    pub const DOCUMENT_UPLOADED: &str = "documento.subido";
-    /// A new version of a document's file.
-    pub const DOCUMENT_VERSION: &str = "documento.version";
-    pub const DOCUMENT_DOWNLOADED: &str = "documento.descargado";
-    pub const DOCUMENT_CHANGED: &str = "documento.modificado";
-    pub const DOCUMENT_DELETED: &str = "documento.eliminado";
-    pub const DOCUMENT_RESTORED: &str = "documento.restaurado";
-    pub const DOCUMENT_PURGED: &str = "documento.purgado";
-}
+pub use kinds::Kind;
 
 /// Whom an act's content concerns: erasing them erases the content (never the entry).
 pub fn user_subject(id: &str) -> String {
@@ -90,12 +36,15 @@ pub fn child_subject(id: &str) -> String {
 
 /// One act to record.
 pub struct Act<'a> {
-    pub kind: &'a str,
+    pub kind: Kind,
     /// The user who acted; None for the server's own work (an erasure that fell due).
     pub actor: Option<&'a str>,
     pub content: Value,
     /// `user_subject` / `child_subject` of everyone the content is about.
     pub subjects: Vec<String>,
+    /// Who may read the content: the rule of the domain that writes it. Every member sees the
+    /// entry itself.
+    pub audience: Audience,
 }
 
 /// Appends `act` to the family's record; call it inside the act's own transaction, so both or
@@ -131,7 +80,7 @@ pub async fn append(
     let mut entry = chain::Entry {
         familia: familia_id.to_owned(),
         seq: head.entradas,
-        tipo: act.kind.to_owned(),
+        tipo: act.kind.as_str().to_owned(),
         actor: act.actor.map(str::to_owned),
         hora: Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true),
         contenido: chain::sha256_hex(content.as_bytes()),
@@ -151,11 +100,14 @@ pub async fn append(
     })
     .exec_without_returning(txn)
     .await?;
+    let (audiencia, lectores) = act.audience.columns();
     contenido::Entity::insert(contenido::ActiveModel {
         familia_id: Set(familia_id.to_owned()),
         seq: Set(entry.seq),
         contenido: Set(Some(content)),
         sujetos: Set(subjects_column(&act.subjects)),
+        audiencia: Set(audiencia.to_owned()),
+        lectores: Set(lectores),
     })
     .exec_without_returning(txn)
     .await?;

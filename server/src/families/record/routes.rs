@@ -13,6 +13,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
+    Kind,
+    chain::Held,
     checkpoint::{self, CheckpointView, KeyView},
     entities::entrada,
     verify::{self, Verification},
@@ -56,6 +58,7 @@ pub struct EntriesQuery {
 pub struct EntryView {
     pub seq: i64,
     /// What happened, e.g. hijo.creado, miembro.unido.
+    #[schema(value_type = Kind)]
     pub tipo: String,
     /// The user who acted; null for the server's own work.
     pub actor: Option<String>,
@@ -65,10 +68,15 @@ pub struct EntryView {
     pub contenido_hash: String,
     pub previo: String,
     pub hash: String,
-    /// What the act was about; null once erased.
+    /// What the act was about; null once erased, or when it is not for this reader.
     #[schema(value_type = Option<Object>)]
     pub contenido: Option<serde_json::Value>,
+    /// Erased with the person it concerned (for every reader).
     pub contenido_borrado: bool,
+    /// Kept from this reader by the rule of the domain that wrote it (money is for co-parents, a
+    /// conversation for its participants, a private document for its uploader, a private event
+    /// for its author); the entry itself, and the chain, stay visible and verifiable.
+    pub contenido_reservado: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -86,7 +94,8 @@ pub struct EntriesAnswer {
     pub data: EntriesPage,
 }
 
-/// The family's record, newest first, 50 entries a page (members only).
+/// The family's record, newest first, 50 entries a page (members only); each entry's content
+/// only to whom its domain shows it.
 #[utoipa::path(get, path = "/familias/{id}/registro", tag = "record", security(("bearer" = [])),
     params(("id" = String, Path), EntriesQuery),
     responses(
@@ -125,19 +134,26 @@ async fn list_entries(
         .all(&state.db)
         .await?;
     let full = rows.len() as u64 == PAGE;
-    let entradas: Vec<EntryView> = verify::contents_of(&state.db, familia_id, rows)
+    let entradas: Vec<EntryView> = verify::stored_of(&state.db, familia_id, rows)
         .await?
         .into_iter()
-        .map(|(e, content)| EntryView {
-            seq: e.seq,
-            tipo: e.tipo,
-            actor: e.actor,
-            hora: e.hora,
-            contenido_hash: e.contenido,
-            previo: e.previo,
-            hash: e.hash,
-            contenido_borrado: content.is_none(),
-            contenido: content.and_then(|c| serde_json::from_str(&c).ok()),
+        .map(|(e, stored)| {
+            let held = stored.held_for(&access.me);
+            EntryView {
+                contenido: match held {
+                    Held::Content(text) => serde_json::from_str(text).ok(),
+                    Held::Erased | Held::Withheld => None,
+                },
+                contenido_borrado: matches!(held, Held::Erased),
+                contenido_reservado: matches!(held, Held::Withheld),
+                seq: e.seq,
+                tipo: e.tipo,
+                actor: e.actor,
+                hora: e.hora,
+                contenido_hash: e.contenido,
+                previo: e.previo,
+                hash: e.hash,
+            }
         })
         .collect();
     let siguiente = entradas
@@ -159,8 +175,9 @@ pub struct VerificationAnswer {
     pub data: Verification,
 }
 
-/// Checks the whole record as stored: every entry's hash and link, the content still held, the
-/// head, and the latest checkpoint's signature (members only).
+/// Checks the whole record as stored: every entry's hash and link, the content still held (also
+/// what is not for this reader, counted apart), the head, and the latest checkpoint's signature
+/// (members only).
 #[utoipa::path(get, path = "/familias/{id}/registro/verificacion", tag = "record",
     security(("bearer" = [])),
     params(("id" = String, Path)),
@@ -175,7 +192,7 @@ async fn verification(
 ) -> ApiResult<Json<VerificationAnswer>> {
     Ok(Json(VerificationAnswer {
         success: true,
-        data: verify::verify(&state.db, &access.family.id).await?,
+        data: verify::verify(&state.db, &access.family.id, Some(&access.me)).await?,
     }))
 }
 

@@ -1,5 +1,6 @@
 //! Verifying a family's record as stored: every entry's hash and link, every present content's
-//! hash, the head row, and the latest checkpoint's signature and place in the chain.
+//! hash, the head row, and the latest checkpoint's signature and place in the chain. The server
+//! checks every content itself, whoever asks; a reader is only told how many they may not read.
 
 use std::collections::HashMap;
 
@@ -10,10 +11,12 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{
-    chain::{ChainCheck, Entry},
+    Audience,
+    chain::{ChainCheck, Entry, Held},
     checkpoint::{self, CheckpointView},
     entities::{cabeza, contenido, entrada},
 };
+use crate::families::entities::miembro;
 
 /// Entries read per query: bounds memory on a long record.
 const PAGE: u64 = 500;
@@ -29,6 +32,9 @@ pub struct Verification {
     /// Entries whose content was erased (an erased account, a purged child): their hash still
     /// links the chain, so they are not errors.
     pub contenido_borrado: i64,
+    /// Entries whose content is not for this reader (money for co-parents, a conversation for
+    /// its participants...): the server checked it against its hash all the same.
+    pub contenido_reservado: i64,
     /// The latest signed checkpoint, or null before the first.
     pub punto_de_control: Option<CheckpointView>,
 }
@@ -46,13 +52,35 @@ pub fn entry_of(row: entrada::Model) -> Entry {
     }
 }
 
-/// Entries with `after < seq`, ascending, at most `limit`, each with its content (None once erased).
+/// An entry's content as stored (None once erased), and who may read it.
+#[derive(Debug)]
+pub struct Stored {
+    pub content: Option<String>,
+    pub audience: Audience,
+}
+
+impl Stored {
+    /// What `reader` is shown of it.
+    pub fn held_for(&self, reader: &miembro::Model) -> Held<'_> {
+        match &self.content {
+            None => Held::Erased,
+            Some(text) if self.audience.admits(reader) => Held::Content(text),
+            Some(_) => Held::Withheld,
+        }
+    }
+
+    fn held(&self) -> Held<'_> {
+        Held::stored(self.content.as_deref())
+    }
+}
+
+/// Entries with `after < seq`, ascending, at most `limit`, each with its stored content.
 pub async fn entries_after(
     db: &impl ConnectionTrait,
     familia_id: &str,
     after: i64,
     limit: u64,
-) -> Result<Vec<(Entry, Option<String>)>, DbErr> {
+) -> Result<Vec<(Entry, Stored)>, DbErr> {
     let rows = entrada::Entity::find()
         .filter(entrada::Column::FamiliaId.eq(familia_id))
         .filter(entrada::Column::Seq.gt(after))
@@ -60,33 +88,65 @@ pub async fn entries_after(
         .limit(limit)
         .all(db)
         .await?;
-    contents_of(db, familia_id, rows).await
+    stored_of(db, familia_id, rows).await
 }
 
-pub async fn contents_of(
+/// These entries of the family with their stored content and its audience.
+pub async fn stored_of(
     db: &impl ConnectionTrait,
     familia_id: &str,
     rows: Vec<entrada::Model>,
-) -> Result<Vec<(Entry, Option<String>)>, DbErr> {
+) -> Result<Vec<(Entry, Stored)>, DbErr> {
     let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
-    let mut contents: HashMap<i64, Option<String>> = contenido::Entity::find()
+    let mut contents: HashMap<i64, contenido::Model> = contenido::Entity::find()
         .filter(contenido::Column::FamiliaId.eq(familia_id))
         .filter(contenido::Column::Seq.is_in(seqs))
         .all(db)
         .await?
         .into_iter()
-        .map(|c| (c.seq, c.contenido))
+        .map(|c| (c.seq, c))
         .collect();
     Ok(rows
         .into_iter()
         .map(|row| {
-            let content = contents.remove(&row.seq).flatten();
-            (entry_of(row), content)
+            let stored = match contents.remove(&row.seq) {
+                Some(c) => Stored {
+                    content: c.contenido,
+                    audience: Audience::from_columns(&c.audiencia, &c.lectores),
+                },
+                // A missing content row reads as erased, as it always has: the entry's own
+                // hash still links the chain.
+                None => Stored {
+                    content: None,
+                    audience: Audience::CoParents,
+                },
+            };
+            (entry_of(row), stored)
         })
         .collect())
 }
 
-pub async fn verify(db: &impl ConnectionTrait, familia_id: &str) -> Result<Verification, DbErr> {
+/// These entries with their content as stored (None once erased), whoever may read it: for a
+/// domain that has already decided its reader may (a conversation's print for its participants).
+pub async fn contents_of(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    rows: Vec<entrada::Model>,
+) -> Result<Vec<(Entry, Option<String>)>, DbErr> {
+    Ok(stored_of(db, familia_id, rows)
+        .await?
+        .into_iter()
+        .map(|(entry, stored)| (entry, stored.content))
+        .collect())
+}
+
+/// Checks the family's record; with a `reader`, also counts the entries whose content is not
+/// for them (None: the server's own check, as the benchmarks and tests ask).
+pub async fn verify(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    reader: Option<&miembro::Model>,
+) -> Result<Verification, DbErr> {
     // Read in this order, each no older than the one before: appends committed meanwhile only add
     // entries past the head that was read, which the walk leaves for the next verification.
     let point = checkpoint::latest(db, familia_id).await?;
@@ -101,6 +161,7 @@ pub async fn verify(db: &impl ConnectionTrait, familia_id: &str) -> Result<Verif
         familia_id,
         point.as_ref().map(|p| (p.entradas, p.cabeza.clone())),
     );
+    let mut withheld = 0;
     let mut after = 0;
     loop {
         let page = entries_after(db, familia_id, after, PAGE).await?;
@@ -109,12 +170,15 @@ pub async fn verify(db: &impl ConnectionTrait, familia_id: &str) -> Result<Verif
         // Entries past the head read above were appended after it: the next verification,
         // reading a newer head, walks them.
         let mut past_head = false;
-        for (entry, content) in &page {
+        for (entry, stored) in &page {
             if entry.seq > bound {
                 past_head = true;
                 break;
             }
-            check.push(entry, content.as_deref());
+            check.push(entry, stored.held());
+            if reader.is_some_and(|r| matches!(stored.held_for(r), Held::Withheld)) {
+                withheld += 1;
+            }
         }
         if past_head || (page.len() as u64) < PAGE {
             break;
@@ -131,6 +195,7 @@ pub async fn verify(db: &impl ConnectionTrait, familia_id: &str) -> Result<Verif
         entradas: check.entries,
         primer_error: check.first_error,
         contenido_borrado: check.erased,
+        contenido_reservado: withheld,
         punto_de_control,
     })
 }

@@ -27,7 +27,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         FamilyMember,
-        record::{self, Act},
+        record::{self, Act, Audience},
     },
     i18n::Msg,
     ids,
@@ -264,6 +264,7 @@ pub async fn adjust(
                 "moneda": row.moneda,
             }),
             subjects: subjects(&row),
+            audience: Audience::CoParents,
         },
     )
     .await?;

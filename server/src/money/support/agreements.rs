@@ -36,7 +36,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         FamilyMember,
-        record::{self, Act},
+        record::{self, Act, Audience},
     },
     fields,
     i18n::Msg,
@@ -613,6 +613,7 @@ pub async fn create_agreement(
                 "notas": row.notas,
             }),
             subjects: subjects(&row),
+            audience: Audience::CoParents,
         },
     )
     .await?;
@@ -766,6 +767,7 @@ pub async fn update_agreement(
             actor: Some(&me),
             content: Value::Object(changes),
             subjects: subjects(&row),
+            audience: Audience::CoParents,
         },
     )
     .await?;

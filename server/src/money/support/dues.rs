@@ -22,7 +22,7 @@ use super::{
 use crate::{
     families::{
         entities::familia,
-        record::{self, Act},
+        record::{self, Act, Audience},
     },
     platform::jobs::Periodic,
     state::AppState,
@@ -235,6 +235,7 @@ pub async fn make_missing(
                     "pagadoConCredito": pagado,
                 }),
                 subjects: super::subjects(row),
+                audience: Audience::CoParents,
             },
         )
         .await?;
@@ -371,6 +372,7 @@ async fn tell_overdue(
                     "moneda": row.moneda,
                 }),
                 subjects: super::subjects(&row),
+                audience: Audience::CoParents,
             },
         )
         .await?;

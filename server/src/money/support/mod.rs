@@ -31,16 +31,14 @@ use crate::{
 };
 use entities::cuota;
 
-/// What the family record calls each step.
+/// What the family record calls each step (its kinds live with the record's closed set).
 pub mod acts {
-    pub const CREATED: &str = "cuota.creada";
-    pub const CHANGED: &str = "cuota.modificada";
-    pub const ADJUSTED: &str = "cuota.ajustada";
-    pub const DUE_MADE: &str = "cuota.vencimiento";
-    pub const OVERDUE: &str = "cuota.vencida";
-    pub const PAYMENT: &str = "cuota.pago";
-    pub const PAYMENT_CONFIRMED: &str = "cuota.pago.confirmado";
-    pub const PAYMENT_NOT_RECEIVED: &str = "cuota.pago.no_recibido";
+    pub use crate::families::record::kinds::{
+        SUPPORT_ADJUSTED as ADJUSTED, SUPPORT_CHANGED as CHANGED, SUPPORT_CREATED as CREATED,
+        SUPPORT_DUE_MADE as DUE_MADE, SUPPORT_OVERDUE as OVERDUE, SUPPORT_PAYMENT as PAYMENT,
+        SUPPORT_PAYMENT_CONFIRMED as PAYMENT_CONFIRMED,
+        SUPPORT_PAYMENT_NOT_RECEIVED as PAYMENT_NOT_RECEIVED,
+    };
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

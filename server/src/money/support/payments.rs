@@ -33,7 +33,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         FamilyMember,
-        record::{self, Act},
+        record::{self, Act, Audience},
     },
     i18n::Msg,
     ids, notifications,
@@ -242,6 +242,7 @@ pub async fn record_payment(
             actor: Some(&me),
             content,
             subjects: subjects(&row),
+            audience: Audience::CoParents,
         },
     )
     .await?;
@@ -333,6 +334,7 @@ async fn answer(
             actor: Some(&me),
             content,
             subjects: subjects(&row),
+            audience: Audience::CoParents,
         },
     )
     .await?;

@@ -5,7 +5,7 @@ import type { Family, Member } from './api';
 import { FamiliesView } from './FamiliesPage';
 import { RecordView } from './FamilyRecord';
 import type { RecordEntry, RecordVerification } from './recordApi';
-import { RECORD_KINDS, recordActor, recordKindKey } from './recordLabels';
+import { RECORD_KINDS, RECORD_LABELS, aboutKeys, kindKey, recordActor, recordSentence, withheldWhyKey, type RecordNames } from './recordLabels';
 import es from '../../i18n/app.es.json';
 import en from '../../i18n/app.en.json';
 
@@ -34,6 +34,7 @@ const entry = (over: Partial<RecordEntry>): RecordEntry => ({
   hash: 'b'.repeat(64),
   contenido: null,
   contenidoBorrado: false,
+  contenidoReservado: false,
   ...over,
 });
 
@@ -42,6 +43,7 @@ const intact: RecordVerification = {
   entradas: 3,
   primerError: null,
   contenidoBorrado: 0,
+  contenidoReservado: 0,
   puntoDeControl: {
     cabeza: 'c'.repeat(64),
     claveId: 'k1',
@@ -58,15 +60,74 @@ const members = [member({}), member({ _id: 'm2', usuarioId: 'u2', nombre: 'Mart�
 
 beforeEach(() => i18n.changeLanguage('es'));
 
+/** A text of `dictionary` by its dotted key, or one of its plural forms. */
+function hasText(dictionary: unknown, key: string): boolean {
+  const find = (k: string) =>
+    k.split('.').reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), dictionary);
+  const found = (k: string) => typeof find(k) === 'string' && (find(k) as string).trim() !== '';
+  return found(key) || (found(`${key}_one`) && found(`${key}_other`));
+}
+
+const names: RecordNames = {
+  person: (id) => (id === 'u2' ? 'Martín Sosa' : null),
+  child: (id) => (id === 'h1' ? 'Tomás Pereyra' : null),
+  day: (date) => `día ${date}`,
+  month: (period) => `mes ${period}`,
+};
+
 describe('record labels', () => {
-  it('has a label for every kind in both languages, and a generic one for new kinds', () => {
+  it('has words for every kind of entry in both languages: what happened, what it concerns, why it is withheld', () => {
+    expect(RECORD_KINDS.length).toBeGreaterThanOrEqual(54);
     for (const kind of RECORD_KINDS) {
-      const key = recordKindKey(kind).split('.').slice(-1)[0] as keyof typeof es.families.record.kind;
-      expect(es.families.record.kind[key]).toBeTruthy();
-      expect(en.families.record.kind[key]).toBeTruthy();
+      const keys = [`families.record.kind.${kindKey(kind)}`, ...aboutKeys(kind), withheldWhyKey(kind)];
+      for (const key of keys) {
+        expect(hasText(es, key), `${key} in Spanish`).toBe(true);
+        expect(hasText(en, key), `${key} in English`).toBe(true);
+      }
     }
-    expect(recordKindKey('calendario.creado')).toBe('families.record.kind.other');
-    expect(recordKindKey('hijo.purgado')).toBe('families.record.kind.hijo_purgado');
+    // Every kind names what it concerns unless its content holds nothing worth naming.
+    const unnamed = RECORD_KINDS.filter((k) => !RECORD_LABELS[k].about);
+    expect(unnamed.sort()).toEqual(
+      [
+        'cambio.rechazado',
+        'cambio.vencido',
+        'cuota.ajustada',
+        'cuota.modificada',
+        'cuota.pago',
+        'cuota.pago.confirmado',
+        'cuota.pago.no_recibido',
+        'gasto.recurrente_detenido',
+        'pago.comprobante',
+      ].sort(),
+    );
+  });
+
+  it('the check tells a missing text from a present one', () => {
+    expect(hasText(es, 'families.record.kind.calendario_creado')).toBe(false);
+    expect(hasText(es, 'families.record.about.cambio_pedido')).toBe(true);
+  });
+
+  it('names what an entry concerns when its content is there, and says only what happened otherwise', () => {
+    const expense = { tipo: 'gasto.creado', contenido: { gasto: 'g1', descripcion: 'Dentista' } };
+    expect(recordSentence(expense, names)).toEqual({ key: 'families.record.about.gasto_creado', params: { descripcion: 'Dentista' } });
+    expect(recordSentence({ ...expense, contenido: null, contenidoReservado: true }, names)).toEqual({ key: 'families.record.kind.gasto_creado', params: {} });
+    expect(recordSentence({ tipo: 'hijo.modificado', contenido: { hijo: 'h1', campos: ['foto'] } }, names).params).toEqual({ hijo: 'Tomás Pereyra' });
+    // A child no longer listed, an older entry without the subject: the neutral sentence.
+    expect(recordSentence({ tipo: 'hijo.modificado', contenido: { hijo: 'gone' } }, names).key).toBe('families.record.kind.hijo_modificado');
+    expect(recordSentence({ tipo: 'mensaje.enviado', contenido: { mensaje: 'm1' } }, names).key).toBe('families.record.kind.mensaje_enviado');
+    expect(recordSentence({ tipo: 'gasto.respondido', contenido: { descripcion: 'Dentista', decision: 'disputado' } }, names).key).toBe(
+      'families.record.about.gasto_respondido_disputado',
+    );
+    expect(recordSentence({ tipo: 'cambio.pedido', contenido: { noches: ['2027-01-09', '2027-01-08'] } }, names).params).toEqual({ count: 2, fecha: 'día 2027-01-08' });
+    expect(recordSentence({ tipo: 'cuota.pago.confirmado', contenido: { cuota: 'c1' } }, names).key).toBe('families.record.kind.cuota_pago_confirmado');
+    expect(recordSentence({ tipo: 'evento.creado', contenido: { titulo: 'Dentista' } }, names).key).toBe('families.record.about.evento_creado');
+    expect(recordSentence({ tipo: 'evento.creado', contenido: { eventoId: 'e1', privado: true } }, names).key).toBe(
+      'families.record.about.evento_creado_privado',
+    );
+    // A kind this app does not know yet (a newer server).
+    expect(recordSentence({ tipo: 'calendario.creado', contenido: {} }, names)).toEqual({ key: 'families.record.kind.other', params: { kind: 'calendario.creado' } });
+    expect(withheldWhyKey('pago.registrado')).toBe('families.record.withheldWhy.money');
+    expect(withheldWhyKey('calendario.creado')).toBe('families.record.withheldWhy.other');
   });
 
   it('names the member who acted, Nido for the server, and a former member otherwise', () => {
@@ -95,6 +156,50 @@ describe('RecordView', () => {
     expect(screen.getByText(/Nido$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Firmar punto de control ahora' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
+  });
+
+  it('shows an entry withheld from this reader plainly, with why, and names the ones it may read', () => {
+    render(
+      <RecordView
+        members={members}
+        childrenOfFamily={[{ _id: 'h1', nombre: 'Tomás', apellido: 'Pereyra' } as never]}
+        verification={{ ...intact, contenidoReservado: 1 }}
+        entries={[
+          entry({ seq: 3, tipo: 'gasto.creado', contenidoReservado: true }),
+          entry({ seq: 2, tipo: 'documento.subido', contenido: { titulo: 'Calendario escolar' } as never }),
+          entry({ seq: 1, tipo: 'hijo.modificado', contenido: { hijo: 'h1', campos: ['foto'] } as never }),
+        ]}
+      />,
+    );
+    expect(screen.getByText('Registro íntegro: 3 entradas, verificado.')).toBeInTheDocument();
+    expect(screen.getByText(/1 entrada tiene el contenido reservado/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Se cargó un gasto')).toBeInTheDocument();
+    const withheld = screen.getByTestId('record-withheld');
+    expect(withheld).toHaveTextContent('Contenido reservado');
+    expect(withheld).toHaveTextContent('El dinero solo lo ven los progenitores.');
+    expect(screen.getByText('Se subió «Calendario escolar»')).toBeInTheDocument();
+    expect(screen.getByText('Se modificaron los datos de Tomás Pereyra')).toBeInTheDocument();
+    expect(screen.getAllByTestId('record-withheld')).toHaveLength(1);
+  });
+
+  it('speaks English, plurals included', async () => {
+    await i18n.changeLanguage('en');
+    render(
+      <RecordView
+        members={members}
+        verification={{ ...intact, contenidoReservado: 2 }}
+        entries={[
+          entry({ seq: 2, tipo: 'cambio.pedido', contenido: { noches: ['2027-01-08', '2027-01-09'] } as never }),
+          entry({ seq: 1, tipo: 'conversacion.creada', contenidoReservado: true }),
+        ]}
+      />,
+    );
+    expect(screen.getByText('A swap of 2 nights from January 8, 2027 was requested')).toBeInTheDocument();
+    expect(screen.getByText('A conversation was started')).toBeInTheDocument();
+    expect(screen.getByTestId('record-withheld')).toHaveTextContent('Content withheld');
+    expect(screen.getByTestId('record-withheld')).toHaveTextContent('Only the conversation’s participants see it.');
+    expect(screen.getByText(/2 entries have their content withheld/)).toBeInTheDocument();
   });
 
   it('warns about a broken record naming the first broken entry, and counts erased content', () => {

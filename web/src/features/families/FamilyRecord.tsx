@@ -3,16 +3,25 @@ import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
-import { localeOf } from '../../lib/dates';
+import { formatDate, localeOf, parseDate } from '../../lib/dates';
 import type { Family, Member } from './api';
-import { useRecordEntries, useRecordVerification, useSignCheckpoint, type RecordEntry, type RecordVerification } from './recordApi';
-import { recordActor, recordKindKey } from './recordLabels';
+import {
+  useRecordChildren,
+  useRecordEntries,
+  useRecordVerification,
+  useSignCheckpoint,
+  type RecordChild,
+  type RecordEntry,
+  type RecordVerification,
+} from './recordApi';
+import { recordActor, recordSentence, withheldWhyKey, type RecordNames } from './recordLabels';
 
 /** The family's record, fetched when this is first drawn (the card draws it once its section is opened). */
 export function FamilyRecord({ family }: { family: Family }) {
   const { t } = useTranslation();
   const verification = useRecordVerification(family._id, true);
   const entries = useRecordEntries(family._id, true);
+  const children = useRecordChildren(true);
   const sign = useSignCheckpoint(family._id);
   const [signError, setSignError] = useState<string | null>(null);
   const [signed, setSigned] = useState(false);
@@ -31,6 +40,7 @@ export function FamilyRecord({ family }: { family: Family }) {
   return (
     <RecordView
       members={family.miembros}
+      childrenOfFamily={children.data?.filter((c) => c.familiaId === family._id)}
       verification={verification.data}
       verificationError={verification.isError ? (verification.error?.message ?? t('families.record.loadFailed')) : null}
       entries={entries.data?.pages.flatMap((page) => page.entradas)}
@@ -53,6 +63,8 @@ export function FamilyRecord({ family }: { family: Family }) {
 
 interface RecordViewProps {
   members: Member[];
+  /** The family's children, to name them in entries (undefined while loading). */
+  childrenOfFamily?: RecordChild[];
   /** Undefined while loading. */
   verification?: RecordVerification;
   verificationError?: string | null;
@@ -74,6 +86,7 @@ interface RecordViewProps {
 /** The record, rendered from props: what it is, its check, its entries and the checkpoint button. */
 export function RecordView({
   members,
+  childrenOfFamily,
   verification,
   verificationError,
   entries,
@@ -91,6 +104,18 @@ export function RecordView({
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const names: RecordNames = {
+    person: (id) => {
+      const found = recordActor(id, members);
+      return 'name' in found ? found.name : null;
+    },
+    child: (id) => {
+      const child = childrenOfFamily?.find((c) => c._id === id);
+      return child ? `${child.nombre} ${child.apellido}`.trim() : null;
+    },
+    day: (date) => formatDate(date.slice(0, 10), i18n.language),
+    month: (period) => parseDate(`${period}-01`).toLocaleDateString(locale, { month: 'long', year: 'numeric' }),
+  };
 
   return (
     <div className="space-y-4" data-testid="family-record">
@@ -135,11 +160,12 @@ export function RecordView({
           <ol className="divide-y divide-sand-200" aria-label={t('families.record.listLabel')}>
             {entries.map((entry) => {
               const actor = recordActor(entry.actor, members, entry.tipo);
+              const sentence = recordSentence(entry, names);
               return (
                 <li key={entry.seq} className="flex gap-3 py-3" data-testid="record-entry">
                   <span className="w-10 shrink-0 pt-0.5 text-right font-mono text-xs text-muted">#{entry.seq}</span>
                   <div className="min-w-0 flex-1">
-                    <p className="break-words font-medium text-ink">{t(recordKindKey(entry.tipo), { kind: entry.tipo })}</p>
+                    <p className="break-words font-medium text-ink">{t(sentence.key, sentence.params)}</p>
                     <p className="mt-0.5 text-sm text-muted">
                       <time dateTime={entry.hora}>{dateTime(entry.hora)}</time>
                       <span aria-hidden="true"> · </span>
@@ -151,6 +177,14 @@ export function RecordView({
                         </>
                       )}
                     </p>
+                    {entry.contenidoReservado && (
+                      <p className="mt-1 text-sm text-muted" data-testid="record-withheld">
+                        <span className="mr-1.5 inline-block rounded bg-sand-100 px-1.5 py-0.5 text-xs font-medium text-ink">
+                          {t('families.record.withheld')}
+                        </span>
+                        {t(withheldWhyKey(entry.tipo))}
+                      </p>
+                    )}
                   </div>
                 </li>
               );
@@ -179,6 +213,7 @@ function RecordStatus({ verification: v, dateTime }: { verification: RecordVerif
       <Alert>
         <strong className="font-semibold">{t('families.record.brokenTitle')}</strong> {problem}
         {v.contenidoBorrado > 0 && <> {t('families.record.erasedCount', { count: v.contenidoBorrado })}</>}
+        {v.contenidoReservado > 0 && <> {t('families.record.withheldCount', { count: v.contenidoReservado })}</>}
       </Alert>
     );
   }
@@ -188,6 +223,7 @@ function RecordStatus({ verification: v, dateTime }: { verification: RecordVerif
       {point && point.firmaValida && <> {t('families.record.checkpoint', { date: dateTime(point.hora) })}</>}
       {!point && <> {t('families.record.noCheckpoint')}</>}
       {v.contenidoBorrado > 0 && <> {t('families.record.erasedCount', { count: v.contenidoBorrado })}</>}
+      {v.contenidoReservado > 0 && <> {t('families.record.withheldCount', { count: v.contenidoReservado })}</>}
     </Alert>
   );
 }

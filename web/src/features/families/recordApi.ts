@@ -5,6 +5,7 @@ import type { components } from '../../api/schema';
 
 export type RecordEntry = components['schemas']['EntryView'];
 export type RecordVerification = components['schemas']['Verification'];
+export type RecordChild = components['schemas']['ChildView'];
 
 export const recordKey = (familyId: string) => ['families', familyId, 'record'] as const;
 const verificationKey = (familyId: string) => [...recordKey(familyId), 'verification'] as const;
@@ -36,6 +37,19 @@ export function useRecordEntries(familyId: string, enabled: boolean) {
         )
       ).data,
     getNextPageParam: (page) => (page.siguiente == null ? undefined : String(page.siguiente)),
+  });
+}
+
+/**
+ * The caller's children, to name them in the record's entries: the same query, and cache, as the
+ * children's list (`['children']`, which the live `hijos` event refreshes).
+ */
+export function useRecordChildren(enabled: boolean) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: ['children'],
+    enabled,
+    queryFn: async () => (await unwrap(api.GET('/api/hijos'), t('families.record.loadFailed'))).data,
   });
 }
 
