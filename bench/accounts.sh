@@ -59,7 +59,7 @@ end
 LUA
 
 echo "wrk: $THREADS threads, $CONNECTIONS connections, $DURATION per endpoint, $(nproc) cores"
-run "GET /api/health (ceiling)" "$BASE/api/health"
+ceiling "$BASE"
 run "GET /api/usuarios/perfil (auth)" -s "$PROFILE_LUA" "$BASE/api/usuarios/perfil"
 run "POST /api/usuarios/login (argon2)" -s "$LUA" "$BASE/api/usuarios/login"
 rm -f "$LUA" "$PROFILE_LUA"

@@ -61,7 +61,7 @@ for backend in $BACKENDS; do
   SERVER=$!
   wait_up "$BASE" "$SERVER" "$DATA/server.log"
   echo "$backend: $FAMILIES families, wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores"
-  run "GET /api/health (ceiling)" "$BASE/api/health"
+  ceiling "$BASE"
   # The first pass meets every user for the first time: sessions, memberships and children are
   # read from the database and kept. The next passes show the usual state, copies in memory.
   run "GET /api/hijos (cold copies)" -s "$LUA/list.lua" "$BASE/api/hijos"

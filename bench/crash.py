@@ -177,13 +177,26 @@ def check(db_url, data_dir, ledger):
     return problems, len(ledger.users), len(ledger.children), sum(1 for c in ledger.children.values() if c["photo"])
 
 
+def pg_admin(sql):
+    """One statement on the admin database, waiting up to a minute for a free connection (other
+    test runs on the same machine can hold them all for a while)."""
+    deadline = time.monotonic() + 60
+    while True:
+        done = subprocess.run(["psql", "-q", PG_ADMIN, "-c", sql], capture_output=True, text=True)
+        if done.returncode == 0:
+            return
+        if "too many clients" not in done.stderr or time.monotonic() > deadline:
+            raise SystemExit(f"psql: {done.stderr.strip()}")
+        time.sleep(1)
+
+
 def round_(backend, number):
     data_dir = tempfile.mkdtemp(prefix="nido-crash-")
     if backend == "postgres":
         name = f"nido_crash_{uuid.uuid4().hex[:8]}"
         # PG_TEMPLATE (bench/common.sh): a database this binary already migrated, copied.
         template = os.environ.get("PG_TEMPLATE")
-        subprocess.run(["psql", "-q", PG_ADMIN, "-c", f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else "")], check=True)
+        pg_admin(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))
         db_url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
     else:
         name = None
@@ -224,7 +237,7 @@ def round_(backend, number):
         else:
             shutil.rmtree(data_dir, ignore_errors=True)
         if name:
-            subprocess.run(["psql", "-q", PG_ADMIN, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+            pg_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def main():

@@ -104,7 +104,7 @@ for backend in $BACKENDS; do
   SERVER=$!
   wait_up "$BASE" "$SERVER" "$DATA/server.log"
   echo "$backend: wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores shared by server, database and client"
-  run "GET /api/health (ceiling)" "$BASE/api/health"
+  ceiling "$BASE"
   # Sessions and memberships into memory (unmeasured), through another route.
   warm -s "$LUA/users.lua" "$BASE"
   run "newest 50, first openings (from the database)" -d"$FIRST" -s "$LUA/first.lua" "$BASE"

@@ -79,7 +79,7 @@ for backend in $BACKENDS; do
   done
   echo "$backend: balance $(curl -sf -H "Authorization: Bearer bench-token-1" "$BASE/api/familias/$FAMILY/balance")"
   echo "$backend: wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores shared by server, database and client"
-  run "GET /api/health (ceiling)" "$BASE/api/health"
+  ceiling "$BASE"
   # Sessions and memberships into memory (unmeasured), through another route.
   warm -s "$LUA/users.lua" "$BASE"
   run "the balance ($EXPENSES expenses, $PAYMENTS payments)" -s "$LUA/balance.lua" "$BASE"
