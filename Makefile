@@ -14,10 +14,10 @@ NPM_STAMP := web/node_modules/.installed
 WEB_INPUTS := $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html \
 	web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json
 WEB_BUILT := web/dist/.built
-# The tests, the fuzzing and the browser tests all use this one debug build.
+# The tests, the fuzzing, the browser tests and the benches' smoke pass all use this one debug build.
 DEBUG_BIN := target/debug/nido
 
-.PHONY: run build web server debug test check-server test-server check-web reference fuzz e2e openapi bench chromium sqlite3 clean
+.PHONY: run build web server debug test check-server test-server check-web reference fuzz e2e openapi bench bench-smoke chromium sqlite3 clean
 
 ## run: install what is needed, build the web app and the server, serve on http://127.0.0.1:8080
 run: build
@@ -41,8 +41,8 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 	cd web && npm install --no-audit --no-fund --no-save
 	touch $@
 
-## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, API fuzzing, end to end)
-test: check-web web check-server test-server fuzz chromium sqlite3 e2e
+## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, API fuzzing, end to end, every bench at a tiny size)
+test: check-web web check-server test-server fuzz chromium sqlite3 e2e bench-smoke
 
 check-server:
 	cargo fmt --all --check
@@ -97,6 +97,10 @@ sqlite3:
 openapi: $(NPM_STAMP)
 	cargo run --quiet -- openapi > docs/openapi.json
 	cd web && npm run gen:api
+
+## bench-smoke: every script of bench/ at a tiny size against the debug binary: its seeding and one short pass, no timing judged (bench/smoke.sh)
+bench-smoke: chromium debug
+	BIN=$(DEBUG_BIN) bash bench/smoke.sh
 
 ## bench: load figures (accounts, children) next to the /api/health ceiling, and the public site's weight and scores
 bench: build

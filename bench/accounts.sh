@@ -5,10 +5,11 @@
 #
 #   bash bench/accounts.sh            # 32 connections, 10 s per endpoint
 #   CONNECTIONS=64 DURATION=20s bash bench/accounts.sh
+#   BIN=target/debug/nido USERS=5 DURATION=1s bash bench/accounts.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 
-BIN=target/release/nido
 CONNECTIONS=${CONNECTIONS:-32}
 DURATION=${DURATION:-10s}
 THREADS=${THREADS:-2}
@@ -16,14 +17,14 @@ USERS=${USERS:-50}
 PORT=${PORT:-18080}
 BASE="http://127.0.0.1:$PORT"
 
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-[ -x "$BIN" ] || { echo "build first: make build" >&2; exit 1; }
+need_wrk
+bench_build
 
 DATA=$(mktemp -d)
 trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
 NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_RATE_LIMITS=off RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
 SERVER=$!
-for _ in $(seq 100); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
+wait_up "$BASE" "$SERVER" "$DATA/server.log"
 
 echo "seeding $USERS users..."
 TOKENS=()
@@ -47,30 +48,18 @@ LUA
 } >"$PROFILE_LUA"
 
 LUA=$(mktemp --suffix=.lua)
-cat >"$LUA" <<'LUA'
+cat >"$LUA" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 local n = 0
 request = function()
-  n = n % 50 + 1
+  n = n % $USERS + 1
   return wrk.format(nil, nil, nil, string.format('{"email":"bench%d@example.org","password":"tormenta-de-banco-%d"}', n, n))
 end
 LUA
 
-run() { # name, extra wrk args...
-  local name=$1; shift
-  local out
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@")
-  local rps p50 p99 non2xx
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
-  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  non2xx=$(awk '/Non-2xx/ {print $4}' <<<"$out")
-  printf '%-34s %10s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$name" "$rps" "$p50" "$p99" "${non2xx:-0}"
-}
-
 echo "wrk: $THREADS threads, $CONNECTIONS connections, $DURATION per endpoint, $(nproc) cores"
-run "GET /api/health (ceiling)" "$BASE/api/health"
+ceiling "$BASE"
 run "GET /api/usuarios/perfil (auth)" -s "$PROFILE_LUA" "$BASE/api/usuarios/perfil"
 run "POST /api/usuarios/login (argon2)" -s "$LUA" "$BASE/api/usuarios/login"
 rm -f "$LUA" "$PROFILE_LUA"

@@ -10,26 +10,26 @@
 # Each is measured twice: first openings (a window no one has asked for since the server started,
 # so read from the database and computed), then openings of the current month or year again (the
 # answers kept in memory, calendar::kept). Goals: p99 under 10 ms for a month, under 20 ms for
-# the year's report. Release build. Not a test: nothing fails on a timing.
+# the year's report. Release build (BIN=target/debug/nido runs the debug build, to try the
+# script at a small size). Not a test: nothing fails on a timing.
 #
 #   bash bench/calendar.sh
 #   BACKENDS=sqlite FAMILIES=200 bash bench/calendar.sh
+#   BIN=target/debug/nido FAMILIES=5 EVENTS=5 DURATION=1s bash bench/calendar.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. bench/wrk.sh
+. bench/common.sh
 
-BIN=target/release/nido
 FAMILIES=${FAMILIES:-1000}
 EVENTS=${EVENTS:-50}
 CONNECTIONS=${CONNECTIONS:-32}
 DURATION=${DURATION:-10s}
 BACKENDS=${BACKENDS:-sqlite postgres}
-PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}
 PORT=${PORT:-18096}
 BASE="http://127.0.0.1:$PORT"
 
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-cargo build --quiet --release --locked --bin nido
+need_wrk
+bench_build
 
 MONTH_START=$(date -u +%Y-%m-01)
 NEXT_MONTH=$(date -u -d "$MONTH_START +1 month" +%Y-%m-01)
@@ -53,10 +53,10 @@ LUA
 # Every request a window never asked before: family n mod FAMILIES, its start moved by one more
 # day each time every family has had a turn (each wrk thread takes every other n).
 first() { # file, path format with %s for the family id and the two dates, first date, span in days
-  local dates="" d
-  for d in $(seq 0 59); do
-    dates+="{\"$(date -u -d "$3 +$d days" +%Y-%m-%d)\", \"$(date -u -d "$3 +$((d + $4)) days" +%Y-%m-%d)\"},"
-  done
+  # One `date` for the 120 dates (a process each costs seconds on a busy machine).
+  local dates
+  dates=$(for d in $(seq 0 59); do echo "$3 +$d days"; echo "$3 +$((d + $4)) days"; done |
+    date -u -f - +%Y-%m-%d | paste -d' ' - - | awk '{printf "{\"%s\", \"%s\"},", $1, $2}')
   cat >"$LUA/$1" <<LUA
 local windows = {$dates}
 local threads = 0
@@ -82,8 +82,10 @@ lua share.lua "/api/familias/%s/custodia/reparto?desde=${YEAR_START}&hasta=${YEA
 
 SERVER=
 DATA=
+DB_URL=
 cleanup() {
   if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  if [[ "$DB_URL" == postgres* ]]; then drop_pg_db "$DB_URL"; fi
   rm -rf "$LUA" "$DATA"
 }
 trap cleanup EXIT
@@ -91,8 +93,7 @@ trap cleanup EXIT
 for backend in $BACKENDS; do
   DATA=$(mktemp -d)
   if [ "$backend" = postgres ]; then
-    psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS nido_bench_calendar" -c "CREATE DATABASE nido_bench_calendar"
-    DB_URL="${PG_ADMIN%/*}/nido_bench_calendar"
+    DB_URL=$(new_pg_db nido_bench_calendar)
   else
     DB_URL="sqlite://$DATA/nido.db?mode=rwc"
   fi
@@ -103,23 +104,25 @@ for backend in $BACKENDS; do
   DATABASE_URL=$DB_URL NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_PUBLIC_URL=$BASE NIDO_RATE_LIMITS=off \
     RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
   SERVER=$!
-  for _ in $(seq 300); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
+  wait_up "$BASE" "$SERVER" "$DATA/server.log"
   echo "$backend: wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores shared by server, database and client"
-  run "GET /api/health (ceiling)" "$BASE/api/health"
+  ceiling "$BASE"
   # Sessions into memory (unmeasured), through another route.
-  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$LUA/users.lua" "$BASE" >/dev/null
+  warm -s "$LUA/users.lua" "$BASE"
   run "a month of events ($EVENTS series), first" -s "$LUA/events-first.lua" "$BASE"
   run "a month of custody nights, first" -s "$LUA/nights-first.lua" "$BASE"
   run "a year's parenting-time report, first" -s "$LUA/share-first.lua" "$BASE"
   # Until every family's current month and year are kept (unmeasured).
   for kind in events nights share; do
-    wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$LUA/$kind.lua" "$BASE" >/dev/null
+    warm -s "$LUA/$kind.lua" "$BASE"
   done
   run "a month of events ($EVENTS series), again" -s "$LUA/events.lua" "$BASE"
   run "a month of custody nights, again" -s "$LUA/nights.lua" "$BASE"
   run "a year's parenting-time report, again" -s "$LUA/share.lua" "$BASE"
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
   SERVER=
+  if [ "$backend" = postgres ]; then drop_pg_db "$DB_URL"; fi
+  DB_URL=
   rm -rf "$DATA"
-  if [ "$backend" = postgres ]; then psql -q "$PG_ADMIN" -c "DROP DATABASE nido_bench_calendar"; fi
+  DATA=
 done

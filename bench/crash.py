@@ -6,12 +6,15 @@ a photo record without its file, a photo file without its record).
 
     python3 bench/crash.py sqlite [ROUNDS]
     python3 bench/crash.py postgres [ROUNDS]
+    BIN=target/debug/nido KILL_AFTER=1 python3 bench/crash.py sqlite 1
 
-Needs the release binary (make build). Prints one line per round and the totals; exits non-zero
-if anything acknowledged is missing or anything is half-written."""
-import json, os, random, signal, sqlite3, struct, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request, uuid, zlib
+Runs the release binary (make build) unless BIN names another. KILL_AFTER fixes the seconds of
+writing before the SIGKILL (random between 2 and 5 otherwise). Prints one line per round and the
+totals; exits non-zero if anything acknowledged is missing or anything is half-written."""
+import json, os, random, shutil, signal, sqlite3, struct, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request, uuid, zlib
 
-BIN = os.path.join(os.path.dirname(__file__), "..", "target", "release", "nido")
+BIN = os.environ.get("BIN") or os.path.join(os.path.dirname(__file__), "..", "target", "release", "nido")
+KILL_AFTER = os.environ.get("KILL_AFTER")
 PG_ADMIN = os.environ.get("PG_ADMIN", "postgres://postgres@127.0.0.1:5432/postgres")
 CLIENTS = int(os.environ.get("CLIENTS", "8"))
 PORT = int(os.environ.get("PORT", "18091"))
@@ -104,11 +107,14 @@ def client(n, ledger, stop):
 
 def start(env, log):
     proc = subprocess.Popen([BIN, "serve"], env=env, stdout=log, stderr=subprocess.STDOUT)
-    for _ in range(200):
+    # A debug build migrating a fresh database on a busy machine takes seconds.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
         if call("GET", "/api/health", timeout=1)[0] == 200:
             return proc
         time.sleep(0.05)
-    raise SystemExit("the server did not start")
+    proc.kill()
+    raise SystemExit(f"the server did not start (its log: {log.name})")
 
 
 def query(db_url, data_dir, sql):
@@ -171,11 +177,26 @@ def check(db_url, data_dir, ledger):
     return problems, len(ledger.users), len(ledger.children), sum(1 for c in ledger.children.values() if c["photo"])
 
 
+def pg_admin(sql):
+    """One statement on the admin database, waiting up to a minute for a free connection (other
+    test runs on the same machine can hold them all for a while)."""
+    deadline = time.monotonic() + 60
+    while True:
+        done = subprocess.run(["psql", "-q", PG_ADMIN, "-c", sql], capture_output=True, text=True)
+        if done.returncode == 0:
+            return
+        if "too many clients" not in done.stderr or time.monotonic() > deadline:
+            raise SystemExit(f"psql: {done.stderr.strip()}")
+        time.sleep(1)
+
+
 def round_(backend, number):
     data_dir = tempfile.mkdtemp(prefix="nido-crash-")
     if backend == "postgres":
         name = f"nido_crash_{uuid.uuid4().hex[:8]}"
-        subprocess.run(["psql", "-q", PG_ADMIN, "-c", f"CREATE DATABASE {name}"], check=True)
+        # PG_TEMPLATE (bench/common.sh): a database this binary already migrated, copied.
+        template = os.environ.get("PG_TEMPLATE")
+        pg_admin(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))
         db_url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
     else:
         name = None
@@ -183,13 +204,15 @@ def round_(backend, number):
     env = dict(os.environ, DATABASE_URL=db_url, NIDO_DATA_DIR=data_dir, NIDO_ADDR=f"127.0.0.1:{PORT}",
                NIDO_RATE_LIMITS="off", RUST_LOG="warn", NIDO_STORAGE_URL=f"file://{data_dir}/files")
     log = open(os.path.join(data_dir, "server.log"), "ab")
+    # Kept to look into when the round fails.
+    keep = True
     try:
         server = start(env, log)
         ledger, stop = Ledger(), threading.Event()
         threads = [threading.Thread(target=client, args=(n, ledger, stop)) for n in range(CLIENTS)]
         for t in threads:
             t.start()
-        time.sleep(random.uniform(2.0, 5.0))
+        time.sleep(float(KILL_AFTER) if KILL_AFTER else random.uniform(2.0, 5.0))
         server.send_signal(signal.SIGKILL)
         server.wait()
         stop.set()
@@ -205,17 +228,22 @@ def round_(backend, number):
         print(f"  round {number:2d}: {users:4d} users, {children:4d} children, {photos:3d} photos acknowledged before SIGKILL; {state}", flush=True)
         for p in problems[:10]:
             print(f"           {p}")
+        keep = bool(problems)
         return problems, users, children, photos
     finally:
         log.close()
+        if keep:
+            print(f"           its data and the server's log: {data_dir}")
+        else:
+            shutil.rmtree(data_dir, ignore_errors=True)
         if name:
-            subprocess.run(["psql", "-q", PG_ADMIN, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+            pg_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def main():
     backend = sys.argv[1] if len(sys.argv) > 1 else "sqlite"
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
-    print(f"{backend}: {rounds} rounds, {CLIENTS} clients writing, SIGKILL after 2-5 s")
+    print(f"{backend}: {rounds} rounds, {CLIENTS} clients writing, SIGKILL after {KILL_AFTER or '2-5'} s")
     totals = [0, 0, 0, 0]
     for number in range(1, rounds + 1):
         problems, users, children, photos = round_(backend, number)

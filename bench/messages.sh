@@ -6,31 +6,34 @@
 #     connections, in random small families and in the 100,000-message conversation;
 #   - a search in the 100,000-message family (GET /api/mensajes/buscar), words of every frequency;
 #   - a sent message reaching the recipient's open stream (server/examples/messages_bench.rs);
-# and, once, `nido bench-tone` (rating a 2,000-character message). Release build. Not a test:
-# nothing fails on a timing.
+#   - with WORD_RUNS set, each search word alone, one request at a time (bench/search_words.py);
+# and, once, `nido bench-tone` (rating a 2,000-character message, TONE_ROUNDS times). Release
+# build (BIN=target/debug/nido runs the debug build, to try the script at a small size). Not a
+# test: nothing fails on a timing.
 #
 #   bash bench/messages.sh
 #   BACKENDS=sqlite FAMILIES=1000 MESSAGES=100000 BIG=20000 bash bench/messages.sh
+#   BIN=target/debug/nido FAMILIES=10 MESSAGES=300 BIG=100 SENDS=3 DURATION=1s FIRST=1s bash bench/messages.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. bench/wrk.sh
+. bench/common.sh
 
-BIN=target/release/nido
 FAMILIES=${FAMILIES:-10000}
 MESSAGES=${MESSAGES:-1000000}
 BIG=${BIG:-100000}
 SENDS=${SENDS:-200}
+WORD_RUNS=${WORD_RUNS:-0}
+TONE_ROUNDS=${TONE_ROUNDS:-20}
 CONNECTIONS=${CONNECTIONS:-32}
 DURATION=${DURATION:-10s}
 # Short enough that the first openings do not wrap around to conversations already opened.
 FIRST=${FIRST:-4s}
 BACKENDS=${BACKENDS:-sqlite postgres}
-PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}
 PORT=${PORT:-18095}
 BASE="http://127.0.0.1:$PORT"
 
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-cargo build --quiet --release --bin nido --example messages_bench
+need_wrk
+bench_build messages_bench
 
 LUA=$(mktemp -d)
 # The first conversation of a random family other than the big one, read by its first parent.
@@ -74,8 +77,10 @@ LUA
 
 SERVER=
 DATA=
+DB_URL=
 cleanup() {
   if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  if [[ "$DB_URL" == postgres* ]]; then drop_pg_db "$DB_URL"; fi
   rm -rf "$LUA" "$DATA"
 }
 trap cleanup EXIT
@@ -83,8 +88,7 @@ trap cleanup EXIT
 for backend in $BACKENDS; do
   DATA=$(mktemp -d)
   if [ "$backend" = postgres ]; then
-    psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS nido_bench_messages" -c "CREATE DATABASE nido_bench_messages"
-    DB_URL="${PG_ADMIN%/*}/nido_bench_messages"
+    DB_URL=$(new_pg_db nido_bench_messages)
   else
     DB_URL="sqlite://$DATA/nido.db?mode=rwc"
   fi
@@ -98,24 +102,27 @@ for backend in $BACKENDS; do
   DATABASE_URL=$DB_URL NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_PUBLIC_URL=$BASE NIDO_RATE_LIMITS=off \
     RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
   SERVER=$!
-  for _ in $(seq 300); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
+  wait_up "$BASE" "$SERVER" "$DATA/server.log"
   echo "$backend: wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores shared by server, database and client"
-  run "GET /api/health (ceiling)" "$BASE/api/health"
+  ceiling "$BASE"
   # Sessions and memberships into memory (unmeasured), through another route.
-  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$LUA/users.lua" "$BASE" >/dev/null
+  warm -s "$LUA/users.lua" "$BASE"
   run "newest 50, first openings (from the database)" -d"$FIRST" -s "$LUA/first.lua" "$BASE"
   # Until every conversation's newest page is kept (unmeasured).
-  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$LUA/first.lua" "$BASE" >/dev/null
+  warm -s "$LUA/first.lua" "$BASE"
   run "newest 50, random small conversations" -s "$LUA/small.lua" "$BASE"
   run "newest 50, the 100,000-message conversation" -s "$LUA/big.lua" \
     "$BASE/api/conversaciones/0000000c-0000-7000-8000-000000000001/mensajes"
   run "search in the 100,000-message family" -s "$LUA/search.lua" "$BASE"
-  BASE=$BASE SENDS=$SENDS target/release/examples/messages_bench
+  if [ "$WORD_RUNS" -gt 0 ]; then python3 bench/search_words.py "$BASE" "$WORD_RUNS"; fi
+  BASE=$BASE SENDS=$SENDS "$EXAMPLES/messages_bench"
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
   SERVER=
+  if [ "$backend" = postgres ]; then drop_pg_db "$DB_URL"; fi
+  DB_URL=
   rm -rf "$DATA"
-  if [ "$backend" = postgres ]; then psql -q "$PG_ADMIN" -c "DROP DATABASE nido_bench_messages"; fi
+  DATA=
 done
 
 echo "tone:"
-"$BIN" bench-tone
+"$BIN" bench-tone --rounds "$TONE_ROUNDS"

@@ -14,24 +14,20 @@
 #   BIN=target/debug/nido BACKENDS=sqlite EXPENSES=2000 PAYMENTS=100 DURATION=3s bash bench/money.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. bench/wrk.sh
+. bench/common.sh
 
-BIN=${BIN:-target/release/nido}
 EXPENSES=${EXPENSES:-100000}
 PAYMENTS=${PAYMENTS:-2000}
 CONNECTIONS=${CONNECTIONS:-32}
 DURATION=${DURATION:-10s}
 BACKENDS=${BACKENDS:-sqlite postgres}
-PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}
 PORT=${PORT:-18097}
 BASE="http://127.0.0.1:$PORT"
 # As `bench-money-seed` makes it: family 1, its parents users 1 and 2.
 FAMILY=00000002-0000-7000-8000-000000000001
 
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-if [ "$BIN" = target/release/nido ]; then
-  cargo build --quiet --release --locked --bin nido
-fi
+need_wrk
+bench_build
 
 LUA=$(mktemp -d)
 # Either parent, at random.
@@ -49,8 +45,10 @@ users_lua "$LUA/users.lua" 2
 
 SERVER=
 DATA=
+DB_URL=
 cleanup() {
   if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  if [[ "$DB_URL" == postgres* ]]; then drop_pg_db "$DB_URL"; fi
   rm -rf "$LUA" "$DATA"
 }
 trap cleanup EXIT
@@ -58,8 +56,7 @@ trap cleanup EXIT
 for backend in $BACKENDS; do
   DATA=$(mktemp -d)
   if [ "$backend" = postgres ]; then
-    psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS nido_bench_money" -c "CREATE DATABASE nido_bench_money"
-    DB_URL="${PG_ADMIN%/*}/nido_bench_money"
+    DB_URL=$(new_pg_db nido_bench_money)
   else
     DB_URL="sqlite://$DATA/nido.db?mode=rwc"
   fi
@@ -74,7 +71,7 @@ for backend in $BACKENDS; do
   DATABASE_URL=$DB_URL NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_PUBLIC_URL=$BASE NIDO_RATE_LIMITS=off \
     RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
   SERVER=$!
-  for _ in $(seq 300); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
+  wait_up "$BASE" "$SERVER" "$DATA/server.log"
   # What is measured must be an answer: a failing route would measure its error.
   for path in "/api/familias/$FAMILY/balance" "/api/gastos?familiaId=$FAMILY"; do
     curl -sf -H "Authorization: Bearer bench-token-1" "$BASE$path" >/dev/null \
@@ -82,13 +79,15 @@ for backend in $BACKENDS; do
   done
   echo "$backend: balance $(curl -sf -H "Authorization: Bearer bench-token-1" "$BASE/api/familias/$FAMILY/balance")"
   echo "$backend: wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores shared by server, database and client"
-  run "GET /api/health (ceiling)" "$BASE/api/health"
+  ceiling "$BASE"
   # Sessions and memberships into memory (unmeasured), through another route.
-  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$LUA/users.lua" "$BASE" >/dev/null
+  warm -s "$LUA/users.lua" "$BASE"
   run "the balance ($EXPENSES expenses, $PAYMENTS payments)" -s "$LUA/balance.lua" "$BASE"
   run "the expense list's first page (50)" -s "$LUA/list.lua" "$BASE"
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
   SERVER=
+  if [ "$backend" = postgres ]; then drop_pg_db "$DB_URL"; fi
+  DB_URL=
   rm -rf "$DATA"
-  if [ "$backend" = postgres ]; then psql -q "$PG_ADMIN" -c "DROP DATABASE nido_bench_money"; fi
+  DATA=
 done

@@ -6,32 +6,38 @@
 #
 #   bash bench/record.sh                   # both backends
 #   BACKENDS=sqlite WRITES=5000 bash bench/record.sh
+#   BIN=target/debug/nido FAMILIES=10 WRITERS=4 WRITES=100 bash bench/record.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 
-BIN=${BIN:-target/release/nido}
 FAMILIES=${FAMILIES:-1000}
 WRITERS=${WRITERS:-32}
 WRITES=${WRITES:-20000}
 BACKENDS=${BACKENDS:-sqlite postgres}
-PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}
 
-[ -x "$BIN" ] || { echo "build first: make build" >&2; exit 1; }
+bench_build
+
+DATA=
+URL=
+cleanup() {
+  if [[ "$URL" == postgres* ]]; then drop_pg_db "$URL"; fi
+  rm -rf "$DATA"
+}
+trap cleanup EXIT
 
 for backend in $BACKENDS; do
   DATA=$(mktemp -d)
   echo "== $backend"
   if [ "$backend" = postgres ]; then
-    DB="nido_bench_record_$$"
-    psql "$PG_ADMIN" -qc "CREATE DATABASE $DB"
-    URL="${PG_ADMIN%/*}/$DB"
+    URL=$(new_pg_db nido_bench_record)
   else
     URL="sqlite://$DATA/nido.db?mode=rwc"
   fi
   NIDO_DATA_DIR="$DATA" DATABASE_URL="$URL" RUST_LOG=warn \
     "$BIN" bench-record --families "$FAMILIES" --writers "$WRITERS" --writes "$WRITES"
-  if [ "$backend" = postgres ]; then
-    psql "$PG_ADMIN" -qc "DROP DATABASE $DB WITH (FORCE)"
-  fi
+  if [ "$backend" = postgres ]; then drop_pg_db "$URL"; fi
+  URL=
   rm -rf "$DATA"
+  DATA=
 done

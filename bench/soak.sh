@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# A bounded soak: mixed reads and writes from random users of seeded families, at 32 connections,
-# minute after minute, on SQLite and on PostgreSQL. Each minute prints its throughput, errors,
-# p50/p99 and the server's resident memory, so that a drift (slower, bigger, failing) shows.
-# Not a test: nothing fails on a timing; the script exits non-zero only on errors (non-2xx or
-# socket errors).
+# A bounded soak: mixed reads and writes from random users of seeded families (the hidden
+# `nido bench-families-seed`), at 32 connections, round after round (a minute each), on SQLite
+# and on PostgreSQL. Each round prints its throughput, errors, p50/p99 and the server's resident
+# memory, so that a drift (slower, bigger, failing) shows. Not a test: nothing fails on a timing;
+# the script exits non-zero only on errors (non-2xx or socket errors).
 #
-#   bash bench/soak.sh                          # 5 minutes per backend, 32 connections
-#   MINUTES=2 BACKENDS=sqlite bash bench/soak.sh
+#   bash bench/soak.sh                          # 5 rounds of a minute per backend, 32 connections
+#   ROUNDS=2 BACKENDS=sqlite bash bench/soak.sh
+#   BIN=target/debug/nido FAMILIES=20 ROUNDS=1 DURATION=1s bash bench/soak.sh
 #
 # The mix per request: 40% GET /api/hijos, 25% GET /api/hijos/{id}, 10% GET /api/familias,
 # 15% PUT /api/hijos/{id}/actividades/{actividadId}, 10% PUT /api/hijos/{id}/informacion-medica.
@@ -14,18 +15,19 @@
 # or memory would be the server's own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 
-BIN=target/release/nido
 FAMILIES=${FAMILIES:-2000}
 CONNECTIONS=${CONNECTIONS:-32}
-MINUTES=${MINUTES:-5}
+# MINUTES is the older name of ROUNDS, from when a round was always a minute.
+ROUNDS=${ROUNDS:-${MINUTES:-5}}
+DURATION=${DURATION:-60s}
 BACKENDS=${BACKENDS:-sqlite postgres}
-PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}
 PORT=${PORT:-18083}
 BASE="http://127.0.0.1:$PORT"
 
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-[ -x "$BIN" ] || { echo "build first: make build" >&2; exit 1; }
+need_wrk
+bench_build
 
 LUA=$(mktemp -d)
 cat >"$LUA/mix.lua" <<LUA
@@ -54,41 +56,52 @@ request = function()
 end
 LUA
 
+SERVER=
+DATA=
+DB_URL=
+cleanup() {
+  if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  if [[ "$DB_URL" == postgres* ]]; then drop_pg_db "$DB_URL"; fi
+  rm -rf "$LUA" "$DATA"
+}
+trap cleanup EXIT
+
 status=0
 for backend in $BACKENDS; do
   DATA=$(mktemp -d)
   if [ "$backend" = postgres ]; then
-    psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS nido_soak" -c "CREATE DATABASE nido_soak"
-    DB_URL="${PG_ADMIN%/*}/nido_soak"
+    DB_URL=$(new_pg_db nido_soak)
   else
     DB_URL="sqlite://$DATA/nido.db?mode=rwc"
   fi
   DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA "$BIN" migrate >/dev/null
-  python3 bench/seed_families.py "$DB_URL" "$FAMILIES"
+  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$BIN" bench-families-seed --families "$FAMILIES"
   DATABASE_URL=$DB_URL NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_RATE_LIMITS=off RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
   SERVER=$!
-  for _ in $(seq 100); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done
-  echo "$backend: $FAMILIES families, $CONNECTIONS connections, $MINUTES x 1 minute, $(nproc) cores"
-  printf '  %-8s %10s %8s %10s %10s %10s\n' minute "req/s" errors p50 p99 "RSS MiB"
+  wait_up "$BASE" "$SERVER" "$DATA/server.log"
+  echo "$backend: $FAMILIES families, $CONNECTIONS connections, $ROUNDS x $DURATION, $(nproc) cores"
+  printf '  %-8s %10s %8s %10s %10s %10s\n' round "req/s" errors p50 p99 "RSS MiB"
   first_rss=""
-  for minute in $(seq "$MINUTES"); do
-    out=$(wrk -t2 -c"$CONNECTIONS" -d60s --latency -s "$LUA/mix.lua" "$BASE")
+  for round in $(seq "$ROUNDS"); do
+    out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -s "$LUA/mix.lua" "$BASE")
     rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
     p50=$(awk '$1=="50%" {print $2}' <<<"$out")
     p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-    non2xx=$(awk '/Non-2xx/ {print $4}' <<<"$out")
+    non2xx=$(awk '/Non-2xx/ {print $5}' <<<"$out")
     sockerr=$(awk '/Socket errors/ {gsub(",", ""); print $4 + $6 + $8 + $10}' <<<"$out")
     errors=$(( ${non2xx:-0} + ${sockerr:-0} ))
     rss=$(awk '/VmRSS/ {printf "%.1f", $2 / 1024}' "/proc/$SERVER/status")
     [ -z "$first_rss" ] && first_rss=$rss
-    printf '  %-8s %10s %8s %10s %10s %10s\n' "$minute" "$rps" "$errors" "$p50" "$p99" "$rss"
+    printf '  %-8s %10s %8s %10s %10s %10s\n' "$round" "$rps" "$errors" "$p50" "$p99" "$rss"
     [ "$errors" -eq 0 ] || status=1
   done
   growth=$(awk -v a="$first_rss" -v b="$rss" 'BEGIN {printf "%+.1f%%", (b - a) / a * 100}')
-  echo "  memory after the first minute: $first_rss MiB, at the end: $rss MiB ($growth)"
+  echo "  memory after the first round: $first_rss MiB, at the end: $rss MiB ($growth)"
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
+  SERVER=
+  if [ "$backend" = postgres ]; then drop_pg_db "$DB_URL"; fi
+  DB_URL=
   rm -rf "$DATA"
-  [ "$backend" = postgres ] && psql -q "$PG_ADMIN" -c "DROP DATABASE nido_soak WITH (FORCE)"
+  DATA=
 done
-rm -rf "$LUA"
 exit "$status"

@@ -1,7 +1,7 @@
 //! Live events across two instances on one PostgreSQL database, as `bench/live.sh` runs it (the
-//! script starts the servers and seeds the families with `bench/seed_families.py`). Every seeded
-//! user opens one stream (ticket from instance A, stream on A for odd users and on B for even ones,
-//! so each family has members on both). Prints the servers' resident memory per idle stream, then
+//! script starts the servers and seeds the families with the hidden `nido bench-families-seed`).
+//! Every seeded user opens one stream (ticket from instance A, stream on A for odd users and on B
+//! for even ones, so each family has members on both). Prints the servers' resident memory per idle stream, then
 //! the delay from a child edit on A until each member's stream, on either instance, gets its
 //! `hijos` event.
 //!
@@ -28,7 +28,8 @@ fn setting<T: FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-/// The ids `bench/seed_families.py` gives: kind 1 users, kind 5 children.
+/// The ids `nido bench-families-seed` gives (server/src/bench_families.rs): kind 1 users, kind 5
+/// children.
 fn seeded_id(kind: usize, n: usize) -> String {
     format!("{kind:08x}-0000-7000-8000-{n:012}")
 }

@@ -110,7 +110,7 @@ pub async fn run(db: DatabaseConnection, options: Options) -> anyhow::Result<()>
     let now = Utc::now().trunc_subsecs(0);
     let zone = nido::time_zone::DEFAULT;
     let today = now.date_naive();
-    seed_people(&db, options.families, now).await?;
+    seed_people(&db, options.families, 2, now).await?;
     let families = 1..=options.families;
     insert_all(
         &db,

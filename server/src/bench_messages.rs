@@ -41,7 +41,7 @@ const PER_TRANSACTION: usize = 50_000;
 // Any valid argon2id hash: these users sign in with their session token, never a password.
 const HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$dtl8Je3Gr5C4XC2qwah6cw$i1JkuUaDmMDIdt8KSItOL8bwYU7RjzSh8DwfE7gAavI";
 
-/// Kinds of seeded ids: users 1, families 2, sessions 3, members 4 (as bench/seed_families.py),
+/// Kinds of seeded ids: users 1, families 2, sessions 3, members 4, children 5 (`bench_families`),
 /// conversations 0x0c, messages 0x0d.
 pub fn seeded_id(kind: u32, n: usize) -> String {
     format!("{kind:08x}-0000-7000-8000-{n:012}")
@@ -86,12 +86,24 @@ fn token_hash(user: usize) -> String {
     sha256_hex(format!("bench-token-{user}").as_bytes())
 }
 
+/// A seeded family's members in turn: two co-parents (the first the family's admin), then viewers.
+const MEMBERS: [(&str, &str); 4] = [
+    ("madre", "coparent"),
+    ("padre", "coparent"),
+    ("abuela", "viewer"),
+    ("cuidador", "viewer"),
+];
+
+/// `families` families of `members` users each: user j (from 1, family by family) with a session
+/// whose token is `bench-token-<j>`, family i's users (i-1)·members+1 to i·members.
 pub(crate) async fn seed_people(
     db: &DatabaseConnection,
     families: usize,
+    members: usize,
     now: DateTime<Utc>,
 ) -> anyhow::Result<()> {
-    let users = 1..=families * 2;
+    anyhow::ensure!(members > 0, "a family has at least one member");
+    let users = 1..=families * members;
     insert_all(
         db,
         users.clone().map(|j| {
@@ -151,14 +163,16 @@ pub(crate) async fn seed_people(
     .await?;
     insert_all(
         db,
-        (1..=families * 2).map(|j| {
+        (1..=families * members).map(|j| {
+            let place = (j - 1) % members;
+            let (relacion, permiso) = MEMBERS[place % MEMBERS.len()];
             miembro::Model {
                 id: seeded_id(4, j),
-                familia_id: seeded_id(2, j.div_ceil(2)),
+                familia_id: seeded_id(2, j.div_ceil(members)),
                 usuario_id: seeded_id(1, j),
-                relacion: if j % 2 == 1 { "madre" } else { "padre" }.to_owned(),
-                permiso: "coparent".to_owned(),
-                es_admin: j % 2 == 1,
+                relacion: relacion.to_owned(),
+                permiso: permiso.to_owned(),
+                es_admin: place == 0,
                 created_at: now,
                 updated_at: now,
             }
@@ -286,7 +300,7 @@ fn messages<'a>(
 pub async fn run(db: DatabaseConnection, options: Options) -> anyhow::Result<()> {
     let started = Instant::now();
     let now = Utc::now().trunc_subsecs(0);
-    seed_people(&db, options.families, now).await?;
+    seed_people(&db, options.families, 2, now).await?;
     let plans = plans(&options);
     seed_conversations(&db, &plans, now).await?;
     let templates = templates();

@@ -212,7 +212,7 @@ pub async fn run(db: DatabaseConnection, options: Options) -> anyhow::Result<()>
     );
     let started = Instant::now();
     let now = Utc::now().trunc_subsecs(0);
-    seed_people(&db, 1, now).await?;
+    seed_people(&db, 1, 2, now).await?;
     insert_all(
         &db,
         [finanzas::Model {

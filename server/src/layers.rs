@@ -18,9 +18,8 @@ fn layer(module: &str) -> u8 {
         "families" => 7,
         "http" => 9,
         // The benchmark seeders are parts of the binary, beside `main`.
-        "lib" | "main" | "maintenance" | "backup" | "layers" | "bench_calendar" | "bench_money" => {
-            10
-        }
+        "lib" | "main" | "maintenance" | "backup" | "layers" | "bench_calendar"
+        | "bench_families" | "bench_money" => 10,
         _ => 8,
     }
 }

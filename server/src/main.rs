@@ -11,6 +11,7 @@ use nido::config::Config;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod bench_calendar;
+mod bench_families;
 mod bench_messages;
 mod bench_money;
 mod bench_record;
@@ -72,6 +73,16 @@ enum Command {
         writers: usize,
         #[arg(long, default_value_t = 20000)]
         writes: usize,
+    },
+    /// Fill a scratch database with families, their members and children for bench/children.sh,
+    /// bench/soak.sh and bench/live.sh.
+    #[command(hide = true)]
+    BenchFamiliesSeed {
+        #[arg(long, default_value_t = 10_000)]
+        families: usize,
+        /// Users per family: the first two co-parents, the others viewers.
+        #[arg(long, default_value_t = 1)]
+        members: usize,
     },
     /// Fill a scratch database with families, conversations and messages for bench/messages.sh.
     #[command(hide = true)]
@@ -263,6 +274,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 writes,
             };
             bench_record::run(db, options).await?;
+        }
+        Command::BenchFamiliesSeed { families, members } => {
+            let db = nido::connect_and_migrate(&config).await?;
+            bench_families::run(db, bench_families::Options { families, members }).await?;
         }
         Command::BenchMessagesSeed {
             families,

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { invitationLinkFor, PASSWORD, register, uniqueEmail } from './support';
+import { dialogClosed, invitationLinkFor, PASSWORD, register, uniqueEmail } from './support';
 
 /** A second or third person: a browser context of their own, so no session is shared. */
 async function person(browser: Browser): Promise<Page> {
@@ -22,7 +22,7 @@ test('invite by email and by code: a co-parent and a read-only member see the sa
   await dialog.getByLabel('Fecha de nacimiento', { exact: true }).fill('2018-03-09');
   await dialog.getByLabel('Género', { exact: true }).selectOption('femenino');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await expect(dialog).toBeHidden();
+  await dialogClosed(ana);
 
   // Ana invites Martín by email, as the father, with full access.
   await ana.goto('/profile/coparents');
@@ -177,6 +177,7 @@ test('someone with an account follows the mail, signs in to accept, then blocks 
   await anaRow.getByRole('button', { name: 'Bloquear' }).click();
   await bruno.getByRole('dialog').getByRole('button', { name: 'Bloquear' }).click();
   await expect(anaRow).toContainText('Bloqueado');
+  await dialogClosed(bruno);
   await bruno.goto('/profile/blocked');
   const blocked = bruno.getByTestId('blocked-user');
   await expect(blocked).toHaveCount(1);

@@ -78,6 +78,16 @@ export async function unsubscribeLinkFor(to: string): Promise<string> {
 /** Resolves once the page's live stream has answered: what changes after it reaches the page. */
 export const liveStream = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/tiempo-real?') && r.status() === 200);
 
+/**
+ * Waits until no dialog is open and the app has gone Back over the history entry its dialog added
+ * (components/useBackCloses.ts). That Back comes a moment after the dialog closes; a `page.goto`
+ * or `page.reload` started before it would be cancelled by it (net::ERR_ABORTED).
+ */
+export async function dialogClosed(page: Page) {
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => (window.history.state as { nidoDialog?: string } | null)?.nidoDialog ?? null)).toBeNull();
+}
+
 /** Calls the API as the signed-in user of `page` (the token the app keeps in localStorage). */
 export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: { data: T } }> {
   return page.evaluate(
@@ -137,17 +147,13 @@ export function totp(secret: string, at: Date = new Date()): string {
   return number.toString().padStart(6, '0');
 }
 
-/** Seconds until the app shows its next code. */
-export function secondsLeftInStep(at: Date = new Date()): number {
-  return TOTP_STEP_SECONDS - ((at.getTime() / 1000) % TOTP_STEP_SECONDS);
-}
-
 /**
  * Waits for the app's next code and gives it: the server takes each code once, so a second code
  * right after the first must come from the next 30-second window.
  */
 export async function nextTotp(secret: string): Promise<string> {
-  await new Promise((resolve) => setTimeout(resolve, secondsLeftInStep() * 1000 + 250));
+  const spent = totp(secret);
+  await expect.poll(() => totp(secret), { timeout: (TOTP_STEP_SECONDS + 5) * 1000 }).not.toBe(spent);
   return totp(secret);
 }
 

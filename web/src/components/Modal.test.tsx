@@ -42,6 +42,32 @@ describe('Modal', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('takes its entry away once closed, but not while the page is being left: that Back would cancel the navigation', async () => {
+    const back = vi.spyOn(window.history, 'back');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    try {
+      render(<Opener />);
+      fireEvent.click(screen.getByRole('button', { name: 'Abrir' }));
+      await screen.findByRole('dialog', { name: 'Editar' });
+      fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+      await waitFor(() => expect(back).toHaveBeenCalledTimes(1));
+
+      back.mockClear();
+      removed.mockClear();
+      fireEvent.click(screen.getByRole('button', { name: 'Abrir' }));
+      await screen.findByRole('dialog', { name: 'Editar' });
+      window.dispatchEvent(new Event('beforeunload'));
+      fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+      // The closed dialog has let go of the page once it stops listening for it being left.
+      await waitFor(() => expect(removed).toHaveBeenCalledWith('beforeunload', expect.any(Function)));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(back).not.toHaveBeenCalled();
+    } finally {
+      back.mockRestore();
+      removed.mockRestore();
+    }
+  });
 });
 
 function DateForm({ onSubmit }: { onSubmit: (v: { birth: string; at: string }) => void }) {

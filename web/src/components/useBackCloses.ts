@@ -16,6 +16,13 @@ export function useBackCloses(open: boolean, id: string, close: () => void, lock
     const ours = () => (window.history.state as { nidoDialog?: string } | null)?.nidoDialog === id;
     // A second run for the same opening (StrictMode) finds its entry already there.
     if (!ours()) window.history.pushState({ ...(window.history.state as object | null), nidoDialog: id }, '');
+    // A Back sent while the page is being left (an address typed, a bookmark, a reload) would
+    // cancel that navigation, however short the wait before it: once it starts, the entry stays.
+    let leaving = false;
+    const onLeave = () => {
+      leaving = true;
+    };
+    window.addEventListener('beforeunload', onLeave);
     const onPop = () => {
       if (ours() || !latest.current.open) return;
       if (latest.current.locked) {
@@ -31,7 +38,8 @@ export function useBackCloses(open: boolean, id: string, close: () => void, lock
       // Closed some other way (button, Escape, saved): take the entry away, unless the dialog is
       // open again by then (StrictMode's second run) or a navigation has put another entry on top.
       window.setTimeout(() => {
-        if (!latest.current.open && ours()) window.history.back();
+        window.removeEventListener('beforeunload', onLeave);
+        if (!leaving && !latest.current.open && ours()) window.history.back();
       }, 0);
     };
   }, [open, id]);
