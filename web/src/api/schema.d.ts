@@ -3837,6 +3837,12 @@ export interface components {
              *     all-day events.
              */
             inicio: string;
+            /**
+             * @description Whether the series has more occurrences in the asked window than the answer carries: more
+             *     than 24 on a day (a series made before that limit), or more than the answer's 5,000 in
+             *     all. The calendar says that more occurrences are not shown.
+             */
+            limitado: boolean;
             lugar?: string | null;
             notas?: string | null;
             /**
@@ -3844,6 +3850,7 @@ export interface components {
              *     change or cancel it alone or with the following ones.
              */
             ocurrencia: string;
+            origen?: components["schemas"]["OriginView"] | null;
             privado: boolean;
             recordatorios: number[];
             recurrencia?: string | null;
@@ -3866,6 +3873,14 @@ export interface components {
             at: string;
             /** @description A coarse name of the browser, e.g. "Chrome · Android"; "?" when not recognised. */
             navegador: string;
+        };
+        /** @description Where an occurrence that is not a family event comes from. */
+        OriginView: {
+            hijoId: string;
+            /** @description The activity's or the appointment's id, under `/api/hijos/{hijoId}/...`. */
+            id: string;
+            /** @description `actividad` (a child's activity) or `turno` (a child's medical appointment). */
+            tipo: string;
         };
         Overall: {
             status: components["schemas"]["ServiceStatus"];
@@ -4720,6 +4735,7 @@ export interface components {
             /** @description As in the events list: RFC 3339 with its offset, or a date for all-day events. */
             inicio: string;
             ocurrencia: string;
+            origen?: components["schemas"]["OriginView"] | null;
             titulo: string;
             todoElDia: boolean;
         };
