@@ -340,8 +340,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every occurrence of the family's events (those the caller sees) whose start `s` satisfies
-         *     `desde ≤ s < hasta`, in order.
+         * Every occurrence of the family's events (those the caller sees) and of what its children's
+         *     records put on the calendar (`origen`), whose start `s` satisfies `desde ≤ s < hasta`, in
+         *     order. At most 24 of one series on a day and 5,000 in all: a series cut is `limitado`.
          */
         get: operations["list_events"];
         put?: never;
@@ -6226,7 +6227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description bad instants, more than 5 years, or more than 5,000 occurrences */
+            /** @description bad instants, or more than 5 years */
             422: {
                 headers: {
                     [name: string]: unknown;
