@@ -133,9 +133,10 @@ pub async fn list_occurrences(
             limited,
         });
     }
-    let zone = match items.is_empty() {
-        true => None,
-        false => Some(family_zone(db, familia_id).await?),
+    let zone = if items.is_empty() {
+        None
+    } else {
+        Some(family_zone(db, familia_id).await?)
     };
     for item in &items {
         let Some(zone) = zone else { break };
