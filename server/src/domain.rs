@@ -7,6 +7,7 @@
 use std::sync::OnceLock;
 
 use async_trait::async_trait;
+use chrono::{DateTime, NaiveTime, Utc, Weekday};
 use futures_util::future::BoxFuture;
 use sea_orm::{DatabaseConnection, DatabaseExecutor, DatabaseTransaction, DbErr};
 use utoipa_axum::router::OpenApiRouter;
@@ -38,6 +39,48 @@ pub enum ExportContent {
     /// is written, so an export holds at most one chunk of the stored files in memory. A file
     /// that is gone by then is left out.
     Stored(String),
+}
+
+/// Something a domain puts on a family's calendar from its own records (a child's activity or
+/// medical appointment). The calendar expands it with its own recurrence and shows it in the
+/// month, the feed and "Today" beside the family's events, marked with where it lives
+/// (`origin`), so that it is changed there: the record stays its one source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CalendarItem {
+    pub origin: CalendarOrigin,
+    /// May be empty (an appointment with no kind of visit): the reader names it then.
+    pub titulo: String,
+    /// The calendar's own `tipo` and `categoria` for it (`actividad`, `medico`...).
+    pub tipo: &'static str,
+    pub categoria: &'static str,
+    pub lugar: Option<String>,
+    pub notas: Option<String>,
+    /// The children it concerns.
+    pub hijos: Vec<String>,
+    pub when: CalendarWhen,
+}
+
+/// Where a calendar item lives: its kind (`actividad`, `turno`), the child it belongs to, its id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CalendarOrigin {
+    pub tipo: &'static str,
+    pub hijo_id: String,
+    pub id: String,
+}
+
+/// When a calendar item happens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CalendarWhen {
+    /// Every week on `days`, in the family's time zone, from the day of `since` on: from the
+    /// first to the second wall-clock time (the second left out: an hour), or all day without
+    /// hours.
+    Weekly {
+        since: DateTime<Utc>,
+        days: Vec<Weekday>,
+        hours: Option<(NaiveTime, Option<NaiveTime>)>,
+    },
+    /// Once, from `at`, for `minutes`.
+    Once { at: DateTime<Utc>, minutes: i64 },
 }
 
 #[async_trait]
@@ -122,6 +165,17 @@ pub trait Domain: Send + Sync {
         Ok(Vec::new())
     }
 
+    /// What it puts on the calendar of a family (`CalendarItem`) that `usuario_id` may see by its
+    /// own rule, for the child `hijo_id` alone if given; items that happen once only if they
+    /// start within `[desde, hasta)`.
+    async fn calendar_items(
+        &self,
+        _db: &DatabaseConnection,
+        _query: &CalendarQuery<'_>,
+    ) -> Result<Vec<CalendarItem>, DbErr> {
+        Ok(Vec::new())
+    }
+
     /// Its counters per family, as (family, name, count), for the families given.
     async fn family_counters(
         &self,
@@ -166,6 +220,28 @@ pub async fn family_counters(
         }
     }
     Ok(counts)
+}
+
+/// Whose calendar, for whom and when: what the calendar asks the domains for its items.
+#[derive(Debug, Clone, Copy)]
+pub struct CalendarQuery<'a> {
+    pub familia_id: &'a str,
+    pub usuario_id: &'a str,
+    pub hijo_id: Option<&'a str>,
+    pub desde: DateTime<Utc>,
+    pub hasta: DateTime<Utc>,
+}
+
+/// Every domain's calendar items for the query.
+pub async fn calendar_items(
+    db: &DatabaseConnection,
+    query: &CalendarQuery<'_>,
+) -> Result<Vec<CalendarItem>, DbErr> {
+    let mut items = Vec::new();
+    for domain in all() {
+        items.extend(domain.calendar_items(db, query).await?);
+    }
+    Ok(items)
 }
 
 /// Settles the file notes left by interrupted changes (`platform::pending`), asking every domain

@@ -294,9 +294,12 @@ messages! {
     EventRuleFrequency => "event_rule_frequency", "Un evento puede repetirse cada día, semana, mes o año, no por horas ni minutos", "An event can repeat daily, weekly, monthly or yearly, not by hours or minutes";
     EventRuleUntil => "event_rule_until", "UNTIL debe ser una hora UTC como 20260415T215959Z (o una fecha como 20260415 en eventos de todo el día)", "UNTIL must be a UTC time like 20260415T215959Z (or a date like 20260415 for all-day events)";
     EventRuleNever => "event_rule_never", "Con esa regla el evento no ocurre nunca (por ejemplo, un 31 de abril)", "With that rule the event never happens (a 31 April, say)";
+    EventRuleTooFrequent => "event_rule_too_frequent", "Un evento puede ocurrir como máximo 24 veces por día: elige menos horas o minutos en la regla", "An event can happen at most 24 times a day: choose fewer hours or minutes in the rule";
     EventRuleAllDayTime => "event_rule_all_day_time", "Un evento de todo el día no puede repetirse a ciertas horas (BYHOUR, BYMINUTE, BYSECOND)", "An all-day event cannot repeat at given hours (BYHOUR, BYMINUTE, BYSECOND)";
     CalendarRangeInvalid => "calendar_range_invalid", "Indica desde y hasta como instantes RFC 3339, con hasta después de desde", "Give desde and hasta as RFC 3339 instants, with hasta after desde";
     CalendarRangeTooLong => "calendar_range_too_long", "Consulta como máximo 5 años a la vez", "Ask for at most 5 years at a time";
+    CalendarSeriesLimited => "calendar_series_limited", "Esta serie se repite más de lo que Nido muestra: hay ocurrencias que no aparecen", "This series repeats more often than Nido shows: some occurrences are left out";
+    CalendarAppointment => "calendar_appointment", "Turno médico", "Medical appointment";
     CalendarTooManyOccurrences => "calendar_too_many_occurrences", "Hay más de 5.000 ocurrencias en ese período: consulta un período más corto", "There are more than 5,000 occurrences in that period: ask for a shorter one";
     EventTitleRequired => "event_title_required", "Escribe un título", "Write a title";
     EventTypeInvalid => "event_type_invalid", "El tipo debe ser recogida, actividad, cumpleanos, familia, recordatorio o personalizado", "The type must be recogida, actividad, cumpleanos, familia, recordatorio or personalizado";

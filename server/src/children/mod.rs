@@ -1,6 +1,7 @@
 //! Children: each child's records, shared by the members of the child's family.
 
 pub mod access;
+mod calendar;
 pub mod card;
 pub mod deletion;
 pub mod entities;
@@ -21,7 +22,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
-    domain::{Domain, ExportFile, Work},
+    domain::{CalendarItem, CalendarQuery, Domain, ExportFile, Work},
     error::ApiResult,
     families, notifications,
     platform::{
@@ -182,6 +183,15 @@ impl Domain for Children {
             .flatten()
             .filter(|k| keys.contains(k))
             .collect())
+    }
+
+    /// Each child's activities and medical appointments, for whoever reads the child's record.
+    async fn calendar_items(
+        &self,
+        db: &DatabaseConnection,
+        query: &CalendarQuery<'_>,
+    ) -> Result<Vec<CalendarItem>, DbErr> {
+        calendar::items(db, query).await
     }
 
     async fn user_counters(

@@ -713,8 +713,9 @@ async fn bad_fields_and_rules_are_422_in_both_languages() {
     );
 }
 
+/// Five thousand occurrences cut an answer rather than fail it: `calendar_limits`.
 #[tokio::test]
-async fn queries_are_bounded_to_five_years_and_5000_occurrences() {
+async fn queries_are_bounded_to_five_years() {
     let f = family().await;
     let a = f
         .list(&f.ana, "2027-01-01T00:00:00Z", "2032-01-01T00:00:01Z")
@@ -728,12 +729,6 @@ async fn queries_are_bounded_to_five_years_and_5000_occurrences() {
         json!({"inicio": "2027-01-01T00:00:00", "recurrencia": "FREQ=DAILY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23"}),
     )
     .await;
-    let a = f
-        .list(&f.ana, "2027-01-01T00:00:00Z", "2028-01-01T00:00:00Z")
-        .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert_eq!(a.body["code"], "calendar_too_many_occurrences");
-    assert!(a.str("msg").contains("5.000"), "{}", a.body);
     assert_eq!(
         f.listed(&f.ana, "2027-01-01T00:00:00Z", "2027-01-02T00:00:00Z")
             .await

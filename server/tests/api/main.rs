@@ -3,8 +3,10 @@
 
 mod accounts;
 mod backup;
+mod calendar_children;
 mod calendar_events;
 mod calendar_feed;
+mod calendar_limits;
 mod calendar_today;
 mod child_deletion;
 mod children;

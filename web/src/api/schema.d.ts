@@ -340,8 +340,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every occurrence of the family's events (those the caller sees) whose start `s` satisfies
-         *     `desde ≤ s < hasta`, in order.
+         * Every occurrence of the family's events (those the caller sees) and of what its children's
+         *     records put on the calendar (`origen`), whose start `s` satisfies `desde ≤ s < hasta`, in
+         *     order. At most 24 of one series on a day and 5,000 in all: a series cut is `limitado`.
          */
         get: operations["list_events"];
         put?: never;
@@ -3852,6 +3853,12 @@ export interface components {
              *     all-day events.
              */
             inicio: string;
+            /**
+             * @description Whether the series has more occurrences in the asked window than the answer carries: more
+             *     than 24 on a day (a series made before that limit), or more than the answer's 5,000 in
+             *     all. The calendar says that more occurrences are not shown.
+             */
+            limitado: boolean;
             lugar?: string | null;
             notas?: string | null;
             /**
@@ -3859,6 +3866,7 @@ export interface components {
              *     change or cancel it alone or with the following ones.
              */
             ocurrencia: string;
+            origen?: components["schemas"]["OriginView"] | null;
             privado: boolean;
             recordatorios: number[];
             recurrencia?: string | null;
@@ -3881,6 +3889,14 @@ export interface components {
             at: string;
             /** @description A coarse name of the browser, e.g. "Chrome · Android"; "?" when not recognised. */
             navegador: string;
+        };
+        /** @description Where an occurrence that is not a family event comes from. */
+        OriginView: {
+            hijoId: string;
+            /** @description The activity's or the appointment's id, under `/api/hijos/{hijoId}/...`. */
+            id: string;
+            /** @description `actividad` (a child's activity) or `turno` (a child's medical appointment). */
+            tipo: string;
         };
         Overall: {
             status: components["schemas"]["ServiceStatus"];
@@ -4745,6 +4761,7 @@ export interface components {
             /** @description As in the events list: RFC 3339 with its offset, or a date for all-day events. */
             inicio: string;
             ocurrencia: string;
+            origen?: components["schemas"]["OriginView"] | null;
             titulo: string;
             todoElDia: boolean;
         };
@@ -6241,7 +6258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description bad instants, more than 5 years, or more than 5,000 occurrences */
+            /** @description bad instants, or more than 5 years */
             422: {
                 headers: {
                     [name: string]: unknown;

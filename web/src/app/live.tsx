@@ -171,6 +171,8 @@ export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveDat
       if (typeof data.familiaId === 'string') void client.invalidateQueries({ queryKey: ['families', data.familiaId] });
       // A change to a child is their latest activity on the children list (features/calendar/today).
       void client.invalidateQueries({ queryKey: ['calendario', 'hoy'] });
+      // Their activities and appointments are on the family's calendar, with the child's name.
+      if (typeof data.familiaId === 'string') void client.invalidateQueries({ queryKey: ['calendario', data.familiaId, 'eventos'] });
       break;
     case 'familia':
       void client.invalidateQueries({ queryKey: ['families'] });

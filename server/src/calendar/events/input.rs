@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::entities::evento;
 use crate::{
-    calendar::recurrence::{Rule, Series, Start},
+    calendar::recurrence::{MAX_PER_DAY, Rule, Series, Start},
     error::{ApiError, ApiResult, FieldErrors},
     fields,
     i18n::Msg,
@@ -234,24 +234,28 @@ pub async fn check(
         ),
         (None, _) => None,
     };
-    let recurrencia = match (inicio, body.recurrencia.as_deref().map(str::trim)) {
+    let rule = match (inicio, body.recurrencia.as_deref().map(str::trim)) {
         (_, None | Some("")) => None,
-        (Some(start), Some(value)) => errors
-            .check(
-                "recurrencia",
-                Rule::parse(value, start).and_then(|r| {
-                    if r.happens(start) {
-                        Ok(r)
-                    } else {
-                        Err(Msg::EventRuleNever)
-                    }
-                }),
-            )
-            .map(|r| r.text()),
+        (Some(start), Some(value)) => errors.check(
+            "recurrencia",
+            Rule::parse(value, start).and_then(|r| {
+                if r.happens(start) {
+                    Ok(r)
+                } else {
+                    Err(Msg::EventRuleNever)
+                }
+            }),
+        ),
         (None, Some(_)) => None,
     };
     let excepciones = errors.check("excepciones", starts(body.excepciones, all));
     let fechas_extra = errors.check("fechasExtra", starts(body.fechas_extra, all));
+    if let Some(extra) = &fechas_extra
+        && rule.as_ref().map_or(1, Rule::per_day) + most_on_one_day(extra) > MAX_PER_DAY
+    {
+        errors.add("recurrencia", Msg::EventRuleTooFrequent);
+    }
+    let recurrencia = rule.map(|r| r.text());
     let hijos = match body.hijos {
         None => {
             errors.add("hijos", Msg::EventChildrenRequired);
@@ -304,6 +308,16 @@ fn default_end(start: Start) -> Start {
         Start::At(t) => Start::At(t + Duration::hours(1)),
         Start::Day(d) => Start::Day(d),
     }
+}
+
+/// The most extra dates (RDATE) that fall on one day.
+fn most_on_one_day(starts: &[Start]) -> usize {
+    let mut days: Vec<_> = starts.iter().map(|s| s.naive().date()).collect();
+    days.sort_unstable();
+    days.chunk_by(|a, b| a == b)
+        .map(<[_]>::len)
+        .max()
+        .unwrap_or(0)
 }
 
 fn starts(values: Option<Vec<String>>, all_day: bool) -> Result<Vec<Start>, Msg> {

@@ -60,10 +60,11 @@ pub fn next_due(
     let Ok(series) = fields.series() else {
         return again;
     };
-    let Ok(occurrences) = series.occurrences(after, until) else {
+    let Ok(occurrences) = series.limited(after, until) else {
         return again;
     };
     occurrences
+        .found
         .iter()
         .flat_map(|o| {
             let instant = o.instant.with_timezone(&Utc);
@@ -85,16 +86,30 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<us
         .await?;
     let mut sent = 0;
     for row in rows {
-        let fields =
-            Fields::of(&row).map_err(|e| anyhow::anyhow!("event {}: {}", row.id, e.code()))?;
-        let series = fields
-            .series()
-            .map_err(|m| anyhow::anyhow!("event {}: {}", row.id, m.code()))?;
-        let furthest = fields.recordatorios.iter().max().copied().unwrap_or(0);
-        let until = now + Duration::minutes(i64::from(furthest)) + Duration::seconds(1);
-        let occurrences = series
-            .occurrences(now - GRACE, until)
-            .map_err(|m| anyhow::anyhow!("event {}: {}", row.id, m.code()))?;
+        let furthest = |f: &Fields| f.recordatorios.iter().max().copied().unwrap_or(0);
+        // One event that does not read (or a series too dense to walk) is logged and left out,
+        // never keeping the others' reminders back; its occurrences are as the calendar shows
+        // them (`Series::limited`).
+        let read = Fields::of(&row)
+            .map_err(|e| e.code().to_owned())
+            .and_then(|fields| {
+                let until =
+                    now + Duration::minutes(i64::from(furthest(&fields))) + Duration::seconds(1);
+                let found = fields
+                    .series()
+                    .and_then(|s| s.limited(now - GRACE, until))
+                    .map_err(|m| m.code().to_owned())?
+                    .found;
+                Ok((fields, found))
+            });
+        let (fields, occurrences) = match read {
+            Ok(read) => read,
+            Err(code) => {
+                tracing::error!(evento = %row.id, code, "an event's reminders cannot be worked out");
+                set_next(state, &row, None).await?;
+                continue;
+            }
+        };
         for occurrence in &occurrences {
             let instant = occurrence.instant.with_timezone(&Utc);
             for minutes in &fields.recordatorios {
@@ -107,18 +122,24 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<us
                 }
             }
         }
-        // Unless the event changed meanwhile (the change set its own).
-        evento::Entity::update_many()
-            .col_expr(
-                evento::Column::ProximoAviso,
-                Expr::value(next_due(&fields, row.ultimo_inicio, now)),
-            )
-            .filter(evento::Column::Id.eq(&row.id))
-            .filter(evento::Column::UpdatedAt.eq(row.updated_at))
-            .exec(&state.db)
-            .await?;
+        set_next(state, &row, next_due(&fields, row.ultimo_inicio, now)).await?;
     }
     Ok(sent)
+}
+
+/// When the job looks at the event next, unless it changed meanwhile (the change set its own).
+async fn set_next(
+    state: &AppState,
+    row: &evento::Model,
+    next: Option<DateTime<Utc>>,
+) -> Result<(), sea_orm::DbErr> {
+    evento::Entity::update_many()
+        .col_expr(evento::Column::ProximoAviso, Expr::value(next))
+        .filter(evento::Column::Id.eq(&row.id))
+        .filter(evento::Column::UpdatedAt.eq(row.updated_at))
+        .exec(&state.db)
+        .await?;
+    Ok(())
 }
 
 /// Claims and sends one reminder in one transaction; false when another run had it.

@@ -158,15 +158,16 @@ pub async fn create_event(
     ))
 }
 
-/// Every occurrence of the family's events (those the caller sees) whose start `s` satisfies
-/// `desde ≤ s < hasta`, in order.
+/// Every occurrence of the family's events (those the caller sees) and of what its children's
+/// records put on the calendar (`origen`), whose start `s` satisfies `desde ≤ s < hasta`, in
+/// order. At most 24 of one series on a day and 5,000 in all: a series cut is `limitado`.
 #[utoipa::path(get, path = "/eventos", tag = "calendar", security(("bearer" = [])),
     params(ListQuery),
     responses(
         (status = 200, body = OccurrencesAnswer),
         (status = 401, body = ErrorBody),
         (status = 404, description = "not a member of the family", body = ErrorBody),
-        (status = 422, description = "bad instants, more than 5 years, or more than 5,000 occurrences", body = ErrorBody),
+        (status = 422, description = "bad instants, or more than 5 years", body = ErrorBody),
     ))]
 pub async fn list_events(
     State(state): State<AppState>,

@@ -1,12 +1,14 @@
 //! How events and their occurrences are shown.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
+use chrono_tz::Tz;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{entities::evento, input::Fields};
 use crate::{
     calendar::recurrence::{Occurrence, Start, resolve},
+    domain::CalendarItem,
     error::ApiResult,
 };
 
@@ -102,23 +104,86 @@ pub struct OccurrenceView {
     pub privado: bool,
     pub recordatorios: Vec<i32>,
     pub serie_id: Option<String>,
+    /// Whether the series has more occurrences in the asked window than the answer carries: more
+    /// than 24 on a day (a series made before that limit), or more than the answer's 5,000 in
+    /// all. The calendar says that more occurrences are not shown.
+    pub limitado: bool,
+    /// Where it lives when a child's record puts it on the calendar (an activity, a medical
+    /// appointment): it is changed there, not through `/eventos`. Null for the family's events.
+    pub origen: Option<OriginView>,
     /// Its start instant, for sorting and for reminders.
     #[serde(skip)]
     pub instant: DateTime<Utc>,
 }
 
+/// Where an occurrence that is not a family event comes from.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OriginView {
+    /// `actividad` (a child's activity) or `turno` (a child's medical appointment).
+    pub tipo: String,
+    pub hijo_id: String,
+    /// The activity's or the appointment's id, under `/api/hijos/{hijoId}/...`.
+    pub id: String,
+}
+
+/// An occurrence's `inicio` and `fin` as the API shows them: RFC 3339 with the zone's offset,
+/// or dates (the last one inclusive) for all-day ones.
+fn shown_times(occurrence: &Occurrence, length: Duration, zone: Tz) -> (String, String) {
+    match occurrence.start {
+        Start::Day(d) => (
+            d.format("%Y-%m-%d").to_string(),
+            (d + length).format("%Y-%m-%d").to_string(),
+        ),
+        Start::At(t) => (
+            occurrence.instant.to_rfc3339(),
+            resolve(zone, t + length).to_rfc3339(),
+        ),
+    }
+}
+
 impl OccurrenceView {
+    /// One occurrence of what another domain puts on the calendar, in the family's zone.
+    pub fn of_item(
+        item: &CalendarItem,
+        familia_id: &str,
+        rule: Option<&str>,
+        zone: Tz,
+        occurrence: &Occurrence,
+        length: Duration,
+    ) -> OccurrenceView {
+        let (inicio, fin) = shown_times(occurrence, length, zone);
+        OccurrenceView {
+            evento_id: item.origin.id.clone(),
+            ocurrencia: occurrence.start.to_string(),
+            inicio,
+            fin,
+            familia_id: familia_id.to_owned(),
+            autor_id: None,
+            titulo: item.titulo.clone(),
+            tipo: item.tipo.to_owned(),
+            categoria: item.categoria.to_owned(),
+            todo_el_dia: occurrence.start.is_day(),
+            zona_horaria: zone.name().to_owned(),
+            recurrencia: rule.map(str::to_owned),
+            hijos: item.hijos.clone(),
+            lugar: item.lugar.clone(),
+            notas: item.notas.clone(),
+            privado: false,
+            recordatorios: Vec::new(),
+            serie_id: None,
+            limitado: false,
+            origen: Some(OriginView {
+                tipo: item.origin.tipo.to_owned(),
+                hijo_id: item.origin.hijo_id.clone(),
+                id: item.origin.id.clone(),
+            }),
+            instant: occurrence.instant.with_timezone(&Utc),
+        }
+    }
+
     pub fn of(row: &evento::Model, fields: &Fields, occurrence: &Occurrence) -> OccurrenceView {
-        let (inicio, fin) = match occurrence.start {
-            Start::Day(d) => (
-                d.format("%Y-%m-%d").to_string(),
-                (d + fields.length()).format("%Y-%m-%d").to_string(),
-            ),
-            Start::At(t) => (
-                occurrence.instant.to_rfc3339(),
-                resolve(fields.zone(), t + fields.length()).to_rfc3339(),
-            ),
-        };
+        let (inicio, fin) = shown_times(occurrence, fields.length(), fields.zone());
         OccurrenceView {
             evento_id: row.id.clone(),
             ocurrencia: occurrence.start.to_string(),
@@ -138,6 +203,8 @@ impl OccurrenceView {
             privado: fields.privado,
             recordatorios: fields.recordatorios.clone(),
             serie_id: row.serie_id.clone(),
+            limitado: false,
+            origen: None,
             instant: occurrence.instant.with_timezone(&Utc),
         }
     }

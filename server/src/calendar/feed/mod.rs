@@ -17,7 +17,9 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use chrono::{DateTime, Duration, Months, NaiveDate, Utc};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
@@ -29,6 +31,7 @@ use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody},
     families::entities::{familia, miembro},
+    i18n::{Lang, Msg},
     platform::rate_limit::Limit,
     request::ClientInfo,
     state::AppState,
@@ -109,7 +112,7 @@ async fn owner(db: &impl ConnectionTrait, token: &str) -> ApiResult<Option<usuar
 
 /// The whole feed of `user` at `now`.
 pub async fn build(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     user: &usuario::Model,
     now: DateTime<Utc>,
 ) -> ApiResult<String> {
@@ -141,7 +144,7 @@ pub async fn build(
                 .unwrap_or(hasta)
                 .min(hasta);
             for occurrence in events::occurrences(db, &family.id, &user.id, from, to).await? {
-                calendar.event(&event_of(&occurrence, now)?);
+                calendar.event(&event_of(&occurrence, now, english)?);
             }
             from = to;
         }
@@ -150,7 +153,8 @@ pub async fn build(
     Ok(calendar.finish())
 }
 
-fn event_of(o: &OccurrenceView, now: DateTime<Utc>) -> ApiResult<Event> {
+fn event_of(o: &OccurrenceView, now: DateTime<Utc>, english: bool) -> ApiResult<Event> {
+    let lang = if english { Lang::En } else { Lang::Es };
     let bad = || ApiError::internal(format!("event {}: unreadable occurrence", o.evento_id));
     let when = if o.todo_el_dia {
         When::AllDay {
@@ -176,13 +180,31 @@ fn event_of(o: &OccurrenceView, now: DateTime<Utc>) -> ApiResult<Event> {
         ),
         None => format!("{}@nido", o.evento_id),
     };
+    // An appointment recorded without its kind of visit is named for what it is.
+    let summary = match (o.titulo.is_empty(), &o.origen) {
+        (true, Some(origen)) if origen.tipo == "turno" => {
+            Msg::CalendarAppointment.text(lang).to_owned()
+        }
+        _ => o.titulo.clone(),
+    };
+    // A series cut to what an answer takes says so where the app shows an event's notes.
+    let description = match o.limitado {
+        false => o.notas.clone(),
+        true => {
+            let note = Msg::CalendarSeriesLimited.text(lang);
+            Some(match &o.notas {
+                Some(notas) => format!("{notas}\n\n{note}"),
+                None => note.to_owned(),
+            })
+        }
+    };
     Ok(Event {
         uid,
         stamp: now,
         when,
-        summary: o.titulo.clone(),
+        summary,
         location: o.lugar.clone(),
-        description: o.notas.clone(),
+        description,
         category: Some(o.categoria.clone()),
         private: o.privado,
     })

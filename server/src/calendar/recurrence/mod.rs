@@ -4,6 +4,7 @@
 //! with `resolve`, and UNTIL, EXDATE, RDATE and the bounds are applied here too. The rules are
 //! stated in docs/calendar.md and checked against python-dateutil in `reference_tests`.
 
+mod limits;
 #[cfg(test)]
 mod reference_tests;
 mod rule;
@@ -17,6 +18,7 @@ use chrono::{
 use chrono_tz::Tz;
 
 use crate::i18n::Msg;
+pub use limits::{Limited, MAX_PER_DAY, shares};
 pub use rule::{Rule, Until};
 
 /// At most this many occurrences in one answer.
@@ -227,13 +229,29 @@ impl Series {
     }
 
     /// Whether an occurrence (after EXDATE and RDATE) starts before `at`, in wall-clock time.
+    /// The walk stops at the first instance not excluded: a series that began long ago, however
+    /// dense, answers at once (so it can still be ended from a coming occurrence).
     pub fn has_before(&self, at: Start) -> Result<bool, Msg> {
         let earlier = |s: &Start| s.naive() < at.naive() && !self.exdates.contains(s);
-        Ok(self.rdates.iter().any(earlier)
-            || self
-                .rule_starts(NaiveDateTime::MIN, at.naive())?
-                .iter()
-                .any(earlier))
+        if self.rdates.iter().any(earlier) {
+            return Ok(true);
+        }
+        let Some(rule) = &self.rule else {
+            return Ok(earlier(&self.start));
+        };
+        for (walked, naive) in rule.walk(self.start.naive())?.enumerate() {
+            let start = self.start.like(naive);
+            if naive >= at.naive() || !rule.until_allows(self.zone, start) {
+                return Ok(false);
+            }
+            if !self.exdates.contains(&start) {
+                return Ok(true);
+            }
+            if walked == MAX_WALK {
+                return Err(Msg::CalendarTooManyOccurrences);
+            }
+        }
+        Ok(false)
     }
 
     /// The first and the last start instants of the series (the last is None when it never
@@ -268,11 +286,16 @@ impl Series {
         let Some(rule) = &self.rule else {
             return Ok((None, None));
         };
-        let made = self
-            .rule_starts(NaiveDateTime::MIN, at.naive())?
-            .iter()
-            .filter(|s| s.naive() < at.naive())
-            .count();
+        // Only a COUNT needs the instances before `at` counted; a series without one is split
+        // without walking its past.
+        let made = match rule.count() {
+            Some(_) => self
+                .rule_starts(NaiveDateTime::MIN, at.naive())?
+                .iter()
+                .filter(|s| s.naive() < at.naive())
+                .count(),
+            None => 0,
+        };
         let end = match at {
             Start::At(t) => {
                 Until::Instant(resolve(self.zone, t).with_timezone(&Utc) - Duration::seconds(1))
@@ -432,6 +455,65 @@ mod rebase_tests {
             assert!(!whole.is_empty(), "{rule}");
             assert_eq!(series.rule_starts(low, high), Ok(whole), "{rule}");
         }
+    }
+}
+
+#[cfg(test)]
+mod rebase_by_months_tests {
+    use super::*;
+
+    /// Monthly and yearly rules walked from a later month give what the whole walk gives.
+    #[test]
+    fn walking_monthly_and_yearly_rules_from_a_later_month_changes_nothing() {
+        let mut compared = 0;
+        for start in [
+            "2019-01-31T00:30:00",
+            "2019-07-15T17:30:00",
+            "2020-02-29T23:30:00",
+        ] {
+            let start = Start::parse(start, false).expect("a start");
+            let low = Start::parse("2026-10-30T00:00:00", false)
+                .expect("a start")
+                .naive();
+            let high = low + Duration::days(800);
+            for rule in [
+                "FREQ=MONTHLY",
+                "FREQ=MONTHLY;INTERVAL=5",
+                "FREQ=MONTHLY;BYMONTHDAY=31",
+                "FREQ=MONTHLY;BYMONTHDAY=-1;BYHOUR=0,12",
+                "FREQ=MONTHLY;BYDAY=2MO,-1FR",
+                "FREQ=MONTHLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+                "FREQ=MONTHLY;BYMONTHDAY=1,15;BYHOUR=8,20;BYMINUTE=0,30",
+                "FREQ=YEARLY",
+                "FREQ=YEARLY;INTERVAL=3",
+                "FREQ=YEARLY;BYMONTH=1,12;BYDAY=1SU",
+                "FREQ=YEARLY;BYWEEKNO=1,53;BYDAY=MO",
+                "FREQ=YEARLY;BYYEARDAY=1,-1",
+                "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29",
+                "FREQ=MONTHLY;UNTIL=20280101T000000Z",
+            ] {
+                let series = Series {
+                    zone: chrono_tz::Europe::Madrid,
+                    start,
+                    rule: Some(Rule::parse(rule, start).expect("a rule")),
+                    exdates: Vec::new(),
+                    rdates: Vec::new(),
+                };
+                let whole: Vec<Start> = series
+                    .rule_starts(NaiveDateTime::MIN, high)
+                    .expect("a walk")
+                    .into_iter()
+                    .filter(|s| s.naive() >= low)
+                    .collect();
+                compared += whole.len();
+                assert_eq!(
+                    series.rule_starts(low, high),
+                    Ok(whole),
+                    "{rule} from {start}"
+                );
+            }
+        }
+        assert!(compared > 500, "{compared}");
     }
 }
 

@@ -53,6 +53,16 @@ impl Case {
         let found = series
             .occurrences(self.from, self.to)
             .expect("a reference case expands");
+        // Within the limits an answer keeps, the limited expansion is the same.
+        assert_eq!(
+            series.limited(self.from, self.to),
+            Ok(super::Limited {
+                found: found.clone(),
+                cut: false
+            }),
+            "{}",
+            self.json()
+        );
         Value::Array(
             found
                 .iter()

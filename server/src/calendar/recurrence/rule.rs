@@ -158,6 +158,19 @@ impl Rule {
         self.until.is_some() || self.count.is_some()
     }
 
+    /// The most instances the rule can make on one day: one per combination of its hours,
+    /// minutes and seconds (each the start's own when not given), fewer when a daily rule picks
+    /// some of them with BYSETPOS.
+    pub fn per_day(&self) -> usize {
+        let r = &self.rrule;
+        let combinations =
+            r.get_by_hour().len() * r.get_by_minute().len() * r.get_by_second().len();
+        match (r.get_freq(), r.get_by_set_pos().len()) {
+            (Frequency::Daily, picked) if picked > 0 => combinations.min(picked),
+            _ => combinations,
+        }
+    }
+
     /// The rule's wall-clock instances from `start`, COUNT applied, UNTIL not.
     pub(super) fn walk(
         &self,
@@ -175,20 +188,50 @@ impl Rule {
     /// Two periods and some days of margin keep the first period, which may come out short,
     /// well before `low`.
     pub(super) fn rebased(&self, start: NaiveDateTime, low: NaiveDateTime) -> NaiveDateTime {
-        let days = match self.rrule.get_freq() {
-            Frequency::Daily => 1,
-            Frequency::Weekly => 7,
-            _ => return start,
-        };
         if self.count.is_some() {
             return start;
         }
+        let days = match self.rrule.get_freq() {
+            Frequency::Daily => 1,
+            Frequency::Weekly => 7,
+            Frequency::Monthly => return self.rebased_by_months(start, low, 1),
+            Frequency::Yearly => return self.rebased_by_months(start, low, 12),
+            _ => return start,
+        };
         let period = i64::from(self.rrule.get_interval()) * days;
         let gap = (low - start).num_days() - 2 * period - 3;
         if gap <= 0 {
             return start;
         }
         start + chrono::Duration::days(gap / period * period)
+    }
+
+    /// `rebased` for monthly and yearly rules: the first midnight of a month (of a year) whole
+    /// periods on, two periods before `low`'s. A period's instances never fall before its first
+    /// midnight, and its days and times were settled from the real start on parsing, so the walk
+    /// from there makes the same instances; a long month's or year's worth of instances of a
+    /// series that began long ago is skipped rather than walked.
+    fn rebased_by_months(
+        &self,
+        start: NaiveDateTime,
+        low: NaiveDateTime,
+        months: u32,
+    ) -> NaiveDateTime {
+        use chrono::Datelike;
+        let period = i64::from(self.rrule.get_interval()) * i64::from(months);
+        let month_index = |t: NaiveDateTime| i64::from(t.year()) * 12 + i64::from(t.month0());
+        let periods = (month_index(low) - month_index(start)) / period - 2;
+        if periods <= 0 {
+            return start;
+        }
+        let Ok(skip) = u32::try_from(periods * period) else {
+            return start;
+        };
+        start
+            .date()
+            .with_day(1)
+            .and_then(|first| first.checked_add_months(chrono::Months::new(skip)))
+            .map_or(start, |d| d.and_time(chrono::NaiveTime::MIN))
     }
 
     /// Whether UNTIL (inclusive, on instants) lets an instance starting at `start` be.
@@ -290,9 +333,32 @@ mod tests {
         }
         let day = Start::parse("2026-03-02", true).expect("a day");
         assert_eq!(
+            Rule::parse("FREQ=DAILY;UNTIL=20260415", day).map(|r| r.per_day()),
+            Ok(1)
+        );
+        assert_eq!(
             Rule::parse("FREQ=DAILY;BYHOUR=9", day).map(|_| ()),
             Err(Msg::EventRuleAllDayTime)
         );
         assert!(Rule::parse("FREQ=DAILY;UNTIL=20260415", day).is_ok());
+    }
+
+    #[test]
+    fn a_rule_says_how_many_instances_a_day_it_can_make() {
+        for (rule, per_day) in [
+            ("FREQ=WEEKLY;BYDAY=TU,TH", 1),
+            ("FREQ=DAILY;BYHOUR=8,20", 2),
+            ("FREQ=MONTHLY;BYMONTHDAY=1,15;BYHOUR=8,20;BYMINUTE=0,30", 4),
+            (
+                "FREQ=DAILY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23;\
+                 BYMINUTE=0,5,10,15,20,25,30,35,40,45,50,55",
+                288,
+            ),
+            ("FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=0,30;BYSETPOS=1,-1", 2),
+            ("FREQ=WEEKLY;BYHOUR=1,2,3;BYSETPOS=1", 3),
+        ] {
+            let rule = Rule::parse(&rule.replace(' ', ""), start()).expect("a rule");
+            assert_eq!(rule.per_day(), per_day, "{}", rule.text());
+        }
     }
 }

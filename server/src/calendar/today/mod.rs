@@ -12,7 +12,8 @@ use std::collections::HashMap;
 use axum::extract::State;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder,
     sea_query::{Alias, Expr, ExprTrait, Order, Query},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -64,7 +65,7 @@ pub async fn get_today(
 }
 
 pub async fn today_of(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     user: &crate::db::entities::usuario::Model,
     now: DateTime<Utc>,
 ) -> ApiResult<TodayView> {
@@ -98,7 +99,7 @@ pub async fn today_of(
 }
 
 async fn family_today(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     family: &familia::Model,
     usuario_id: &str,
     now: DateTime<Utc>,

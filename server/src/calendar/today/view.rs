@@ -4,7 +4,10 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::calendar::{events::OccurrenceView, swaps::entities::cambio};
+use crate::calendar::{
+    events::{OccurrenceView, views::OriginView},
+    swaps::entities::cambio,
+};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TodayAnswer {
@@ -115,6 +118,8 @@ pub struct UpcomingEvent {
     /// As in the events list: RFC 3339 with its offset, or a date for all-day events.
     pub inicio: String,
     pub todo_el_dia: bool,
+    /// As in the events list: where it lives when the child's record puts it on the calendar.
+    pub origen: Option<OriginView>,
 }
 
 impl UpcomingEvent {
@@ -125,6 +130,7 @@ impl UpcomingEvent {
             titulo: o.titulo.clone(),
             inicio: o.inicio.clone(),
             todo_el_dia: o.todo_el_dia,
+            origen: o.origen.clone(),
         }
     }
 }

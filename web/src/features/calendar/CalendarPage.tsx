@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -9,7 +9,8 @@ import { useFamilies } from '../families/api';
 import { useNights, useOccurrences, useSchedule, useSwaps } from './api';
 import { CalendarGrid, type CalendarViewName, type VisibleRange } from './CalendarGrid';
 import { CustodyWizard } from './CustodyWizard';
-import { addDays, calendarItems, lastExchange, nightsByDate, occurrenceKey, startOfDay, todayIn } from './display';
+import { ChildItemDialog } from './ChildItemDialog';
+import { addDays, calendarItems, lastExchange, limitedSeries, nightsByDate, occurrenceKey, startOfDay, todayIn } from './display';
 import { EventDialog } from './EventDialog';
 import { HandoverDialog } from './HandoverDialog';
 import { FeedPanel } from './FeedPanel';
@@ -21,10 +22,11 @@ import { ShareSummary } from './ShareSummary';
 import { SwapDialog } from './SwapDialog';
 import { SwapHistory } from './SwapHistory';
 import { SwapRequests } from './SwapRequests';
-import type { Swap } from './types';
+import type { Occurrence, Swap } from './types';
 
 type Dialog =
   | { kind: 'event'; key: string | null; date: string; time?: string | undefined }
+  | { kind: 'record'; origin: NonNullable<Occurrence['origen']> }
   | { kind: 'custody' }
   | { kind: 'period' }
   | { kind: 'swap'; answering?: Swap }
@@ -71,10 +73,22 @@ export default function CalendarPage() {
   const schedule = useSchedule(familiaId);
   const swaps = useSwaps(familiaId);
 
-  const items = useMemo(
-    () => calendarItems(occurrences.data ?? [], nights.data ?? [], zone, (id) => parents.find((p) => p.usuarioId === id)),
-    [occurrences.data, nights.data, zone, parents],
+  // A child's activity or appointment is named with the child's name; an appointment without its kind, for what it is.
+  const titleOf = useCallback(
+    (o: Occurrence) => {
+      if (!o.origen) return o.titulo;
+      const { hijoId, tipo } = o.origen;
+      const title = o.titulo || (tipo === 'turno' ? t('calendar.record.appointment') : '');
+      const child = children.data?.find((c) => c._id === hijoId)?.nombre;
+      return child ? t('calendar.record.title', { title, child }) : title;
+    },
+    [children.data, t],
   );
+  const items = useMemo(
+    () => calendarItems(occurrences.data ?? [], nights.data ?? [], zone, (id) => parents.find((p) => p.usuarioId === id), titleOf),
+    [occurrences.data, nights.data, zone, parents, titleOf],
+  );
+  const limited = useMemo(() => limitedSeries(occurrences.data ?? []), [occurrences.data]);
   const holderOn = useMemo(() => nightsByDate(nights.data ?? []), [nights.data]);
   const nameOf = (usuarioId: string | undefined) => parents.find((p) => p.usuarioId === usuarioId)?.name;
   const childOptions = useMemo(
@@ -150,6 +164,7 @@ export default function CalendarPage() {
 
       {!schedule.isLoading && !hasSchedule && <Alert kind="info">{t('calendar.noSchedule')}</Alert>}
       {(occurrences.isError || nights.isError) && <Alert>{t('calendar.errors.load')}</Alert>}
+      {limited.length > 0 && <Alert kind="info">{t('calendar.limited', { titles: limited.join(', ') })}</Alert>}
 
       <SwapRequests familiaId={familiaId} me={me} parents={parents} swaps={swaps.data ?? []} zone={zone} onCounter={(swap) => setDialog({ kind: 'swap', answering: swap })} />
 
@@ -172,7 +187,10 @@ export default function CalendarPage() {
           events={items}
           onRangeChange={(next) => setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next))}
           onPick={({ date, time }) => setDialog({ kind: 'event', key: null, date, time })}
-          onEventPick={(key) => setDialog({ kind: 'event', key, date: today })}
+          onEventPick={(key) => {
+            const origin = (occurrences.data ?? []).find((o) => occurrenceKey(o) === key)?.origen;
+            setDialog(origin ? { kind: 'record', origin } : { kind: 'event', key, date: today });
+          }}
           nightLabel={(date) => {
             const name = nameOf(holderOn.get(date));
             return name ? t('calendar.nightWith', { name }) : undefined;
@@ -196,6 +214,7 @@ export default function CalendarPage() {
           onClose={() => setDialog(null)}
         />
       )}
+      {dialog?.kind === 'record' && <ChildItemDialog origin={dialog.origin} children={children.data ?? []} canEdit={canEdit} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'custody' && <CustodyWizard familiaId={familiaId} parents={parents} current={schedule.data ?? null} today={today} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'period' && <PeriodDialog familiaId={familiaId} parents={scheduleParents} holders={holders} zone={zone} today={today} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'swap' && (

@@ -38,6 +38,7 @@ const occurrence = (start: string, local: string): Occurrence => ({
   categoria: 'actividades',
   todoElDia: false,
   zonaHoraria: 'Europe/Madrid',
+  limitado: false,
   recurrencia: 'FREQ=WEEKLY;BYDAY=MO',
   hijos: [],
   lugar: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarItems, lastExchange, startOfDay, wallClock } from './display';
+import { calendarItems, lastExchange, limitedSeries, RECORD_COLOUR, startOfDay, wallClock } from './display';
 import type { Night, Occurrence } from './types';
 
 const night = (fecha: string, usuarioId: string): Night => ({ fecha, usuarioId });
@@ -32,6 +32,20 @@ describe('what the calendar draws', () => {
       { start: '2026-03-02', allDay: true, display: 'background', className: 'nido-night nido-parent-0', color: '#eeeeee' },
       expect.objectContaining({ title: 'Viaje', start: '2026-03-02', end: '2026-03-04', allDay: true, color: '#111111' }),
     ]);
+  });
+
+  it("draws what a child's record puts on the calendar in its own colour and words", () => {
+    const swim = { eventoId: 'a1', ocurrencia: '2026-03-03T17:30:00', inicio: '2026-03-03T17:30:00+01:00', fin: '2026-03-03T18:30:00+01:00', todoElDia: false, titulo: 'Natación', autorId: null, origen: { tipo: 'actividad', hijoId: 'h1', id: 'a1' } } as Occurrence;
+    const items = calendarItems([swim], [], 'Europe/Madrid', () => ({ colour: '#111111', nightColour: '#eeeeee', colourClass: 'nido-parent-0' }), (o) => `${o.titulo} · Tomás`);
+    expect(items).toEqual([
+      expect.objectContaining({ title: 'Natación · Tomás', start: '2026-03-03T17:30:00', end: '2026-03-03T18:30:00', color: RECORD_COLOUR, className: 'nido-event nido-event-record' }),
+    ]);
+  });
+
+  it('names each series cut short once', () => {
+    const o = (eventoId: string, titulo: string, limitado: boolean) => ({ eventoId, titulo, limitado }) as Occurrence;
+    expect(limitedSeries([o('e1', 'Medicación', true), o('e1', 'Medicación', true), o('e2', 'Viaje', false), o('e3', 'Agua', true)])).toEqual(['Medicación', 'Agua']);
+    expect(limitedSeries([o('e2', 'Viaje', false)])).toEqual([]);
   });
 
   it('finds the latest exchange among recent nights', () => {

@@ -28,20 +28,27 @@ export const occurrenceKey = (o: Occurrence) => `${o.eventoId}|${o.inicio}`;
 /** A co-parent's colours (by their place among the family's co-parents), if the id is one. */
 export type ParentColour = (usuarioId: string | null | undefined) => { colour: string; nightColour: string; colourClass: string } | undefined;
 
+/** A child's activities and appointments, which have no author, share one colour of their own (white text on it passes AA). */
+export const RECORD_COLOUR = '#44617b';
+
+/** How an occurrence is titled on the grid. */
+export type TitleOf = (o: Occurrence) => string;
+
 /**
  * What FullCalendar draws: each occurrence at its wall-clock time in the family's zone (the
- * calendar runs in UTC, so those times are handed over as they are), coloured by its author, and
- * each night as a background band in the colour of the parent who holds it.
+ * calendar runs in UTC, so those times are handed over as they are), coloured by its author (what
+ * a child's record puts there in a colour of its own), and each night as a background band in the
+ * colour of the parent who holds it.
  */
-export function calendarItems(occurrences: Occurrence[], nights: Night[], zone: string, colourOf: ParentColour): CalendarItem[] {
+export function calendarItems(occurrences: Occurrence[], nights: Night[], zone: string, colourOf: ParentColour, titleOf: TitleOf = (o) => o.titulo): CalendarItem[] {
   const events: CalendarItem[] = occurrences.map((o) => ({
     id: occurrenceKey(o),
-    title: o.titulo,
+    title: titleOf(o),
     start: o.todoElDia ? o.inicio.slice(0, 10) : wallClock(o.inicio, zone),
     end: o.fin ? (o.todoElDia ? endOfAllDay(o.fin) : wallClock(o.fin, zone)) : undefined,
     allDay: o.todoElDia,
-    className: 'nido-event',
-    color: colourOf(o.autorId)?.colour,
+    className: o.origen ? 'nido-event nido-event-record' : 'nido-event',
+    color: o.origen ? RECORD_COLOUR : colourOf(o.autorId)?.colour,
     extendedProps: { occurrenceKey: occurrenceKey(o) },
   }));
   const bands: CalendarItem[] = nights.map((n) => ({
@@ -58,6 +65,13 @@ export function calendarItems(occurrences: Occurrence[], nights: Night[], zone: 
 /** An all-day event's `fin` is its last day; FullCalendar wants the day after (exclusive end). */
 function endOfAllDay(fin: string): string {
   return Temporal.PlainDate.from(fin.slice(0, 10)).add({ days: 1 }).toString();
+}
+
+/** The series with occurrences left out of the answer (`limitado`), by title, once each. */
+export function limitedSeries(occurrences: Occurrence[]): string[] {
+  const seen = new Map<string, string>();
+  for (const o of occurrences) if (o.limitado && !seen.has(o.eventoId)) seen.set(o.eventoId, o.titulo);
+  return [...seen.values()];
 }
 
 /** The nights by date, for the day headings and the swap form. */

@@ -21,7 +21,8 @@ interface Values {
   horaFin: string;
 }
 
-function ActivityForm({ child, activity, onDone }: { child: Child; activity: Activity | null; onDone: () => void }) {
+/** The activity's form: on the child's record, and opened from the calendar for the same activity. */
+export function ActivityForm({ child, activity, onDone }: { child: Child; activity: Activity | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useListItem(child._id, 'actividades');
   const [failure, setFailure] = useState<string | null>(null);

@@ -15,7 +15,7 @@ import { ChildForm } from './ChildForm';
 import { DeletedChildren } from './DeletedChildren';
 import { HealthAlertChips } from './HealthAlerts';
 import { useToday } from '../calendar/today/api';
-import { activityByChild, upcomingWhen, type ChildActivity } from '../calendar/today/format';
+import { activityByChild, eventTitle, upcomingWhen, type ChildActivity } from '../calendar/today/format';
 import { TodayPanel } from '../calendar/today/TodayPanel';
 
 export default function ChildrenPage() {
@@ -181,7 +181,7 @@ function ActivityLines({ activity, now }: { activity: ChildActivity | undefined;
   const { child, zone } = activity;
   const list = child.proximosEventos
     .slice(0, NAMED_EVENTS)
-    .map((e) => `${e.titulo} (${upcomingWhen(e, zone, i18n.language)})`)
+    .map((e) => `${eventTitle(e, t('calendar.record.appointment'))} (${upcomingWhen(e, zone, i18n.language)})`)
     .join(', ');
   return (
     <div className="mt-1 space-y-0.5 text-sm text-muted" data-testid="child-activity">

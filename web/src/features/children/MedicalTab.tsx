@@ -102,7 +102,8 @@ interface AppointmentValues {
   notas: string;
 }
 
-function AppointmentForm({ child, appointment, onDone }: { child: Child; appointment: Appointment | null; onDone: () => void }) {
+/** The appointment's form: on the child's record, and opened from the calendar for the same appointment. */
+export function AppointmentForm({ child, appointment, onDone }: { child: Child; appointment: Appointment | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useListItem(child._id, 'turnos-medicos');
   const [failure, setFailure] = useState<string | null>(null);

@@ -117,9 +117,13 @@ export function useSetMedical(id: string) {
 type ListName = 'actividades' | 'turnos-medicos' | 'contactos-emergencia';
 type ListBody = { actividades: ActivityInput; 'turnos-medicos': AppointmentInput; 'contactos-emergencia': ContactInput };
 
+/** The calendar's queries (features/calendar): a child's activities and appointments are on it. */
+const calendarKey = ['calendario'] as const;
+
 /** Add (no itemId), change or remove (remove: true) one item of a child's list. */
 export function useListItem<L extends ListName>(childId: string, list: L) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const store = useStoreChild();
   return useMutation({
     mutationFn: async ({ itemId, body, remove }: { itemId?: string; body?: ListBody[L]; remove?: boolean }) => {
@@ -140,7 +144,11 @@ export function useListItem<L extends ListName>(childId: string, list: L) {
           : await unwrap(client.POST(base as '/api/hijos/{id}/actividades', { params, body: body as ActivityInput }), fallback);
       return answer.data;
     },
-    onSuccess: store,
+    onSuccess: (child) => {
+      store(child);
+      // Without waiting for the live event: the calendar (and "Today") show the change at once.
+      if (list !== 'contactos-emergencia') void queryClient.invalidateQueries({ queryKey: calendarKey });
+    },
   });
 }
 

@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/dates';
 import { useFamilies } from '../../families/api';
 import type { FamilyToday, Holding, SwapToAnswer, Today } from './api';
 import { useToday } from './api';
-import { eventsInOrder, hasCustody, holdingGroups, isDeviceZone, joinNames, momentOf, timeInZone, type Moment } from './format';
+import { eventTitle, eventsInOrder, hasCustody, holdingGroups, isDeviceZone, joinNames, momentOf, timeInZone, type Moment } from './format';
 
 /** The signed-in home's first block: for each family, who has the children, what happens today, what waits for an answer. */
 export function TodayPanel() {
@@ -153,7 +153,7 @@ function FamilyCard({ family, named, invitations, me, names }: { family: FamilyT
                   <span className="w-[5.5rem] shrink-0 whitespace-nowrap font-medium tabular-nums text-brand-700">
                     {e.todoElDia ? t('calendar.today.allDay') : timeInZone(e.inicio, zone, i18n.language)}
                   </span>
-                  <span className="min-w-0 wrap-anywhere">{e.titulo}</span>
+                  <span className="min-w-0 wrap-anywhere">{eventTitle(e, t('calendar.record.appointment'))}</span>
                 </li>
               ))}
             </ul>

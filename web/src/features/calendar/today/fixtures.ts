@@ -61,6 +61,7 @@ export function occurrence(eventoId: string, titulo: string, inicio: string, tod
     privado: false,
     recordatorios: [],
     zonaHoraria: 'America/Argentina/Buenos_Aires',
+    limitado: false,
   };
 }
 

@@ -1,4 +1,4 @@
-import { activityByChild, dateInZone, eventsInOrder, holdingGroups, isDeviceZone, joinNames, momentOf, upcomingWhen } from './format';
+import { activityByChild, dateInZone, eventTitle, eventsInOrder, holdingGroups, isDeviceZone, joinNames, momentOf, upcomingWhen } from './format';
 import { casaDeAna, todayOf } from './fixtures';
 
 const BA = 'America/Argentina/Buenos_Aires';
@@ -72,5 +72,13 @@ describe('isDeviceZone', () => {
     expect(isDeviceZone(own)).toBe(true);
     expect(isDeviceZone(own === 'Asia/Tokyo' ? 'Europe/Madrid' : 'Asia/Tokyo')).toBe(false);
     expect(isDeviceZone('Not/A_Zone')).toBe(false);
+  });
+});
+
+describe('eventTitle', () => {
+  it("names a child's appointment recorded without its kind, and nothing else", () => {
+    expect(eventTitle({ titulo: '', origen: { tipo: 'turno' } }, 'Turno médico')).toBe('Turno médico');
+    expect(eventTitle({ titulo: 'Pediatra', origen: { tipo: 'turno' } }, 'Turno médico')).toBe('Pediatra');
+    expect(eventTitle({ titulo: 'Natación', origen: null }, 'Turno médico')).toBe('Natación');
   });
 });

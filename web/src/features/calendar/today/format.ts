@@ -15,6 +15,11 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/** An event's title; a child's appointment recorded without its kind of visit is named for what it is (`appointment`). */
+export function eventTitle(e: { titulo: string; origen?: { tipo: string } | null }, appointment: string): string {
+  return e.titulo || (e.origen?.tipo === 'turno' ? appointment : '');
+}
+
 /** Spanish reads the 24-hour clock ("09:30", "18:00"); English the 12-hour one without a leading zero ("6:00 PM"). */
 const clock = (language: string): Intl.DateTimeFormatOptions => ({ hour: language === 'en' ? 'numeric' : '2-digit', minute: '2-digit', hourCycle: language === 'en' ? 'h12' : 'h23' });
 
