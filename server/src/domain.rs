@@ -103,6 +103,18 @@ pub trait Domain: Send + Sync {
         Ok(Vec::new())
     }
 
+    /// Whether `usuario_id` may still read the stored file `key`, when the key is one of this
+    /// domain's (`None` when it is not): a signed file link is served only while the user it was
+    /// issued to may, by the same rule as the domain's own routes (`http::files`).
+    async fn may_read_file(
+        &self,
+        _state: &AppState,
+        _key: &str,
+        _usuario_id: &str,
+    ) -> Result<Option<bool>, DbErr> {
+        Ok(None)
+    }
+
     /// Its counters on the profile hub, by name (`hijos`, `mensajes`...).
     async fn user_counters(
         &self,
@@ -152,6 +164,17 @@ pub async fn files_in_use(db: &DatabaseConnection, keys: &[String]) -> Result<Ve
         used.extend(domain.files_in_use(db, keys).await?);
     }
     Ok(used)
+}
+
+/// Whether `usuario_id` may still read the stored file `key`: the domain whose file it is says
+/// so; a key no domain knows is read by no one.
+pub async fn may_read_file(state: &AppState, key: &str, usuario_id: &str) -> Result<bool, DbErr> {
+    for domain in all() {
+        if let Some(answer) = domain.may_read_file(state, key, usuario_id).await? {
+            return Ok(answer);
+        }
+    }
+    Ok(false)
 }
 
 /// Every domain's counters of these families (their children, say), by family and name.

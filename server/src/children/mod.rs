@@ -163,6 +163,22 @@ impl Domain for Children {
             .collect())
     }
 
+    /// A child's photo and its thumbnail (`hijos/<child>/...`), by `access::may_see_photo`.
+    async fn may_read_file(
+        &self,
+        state: &AppState,
+        key: &str,
+        usuario_id: &str,
+    ) -> Result<Option<bool>, DbErr> {
+        let Some(rest) = key.strip_prefix("hijos/") else {
+            return Ok(None);
+        };
+        let hijo_id = rest.split('/').next().unwrap_or_default();
+        Ok(Some(
+            access::may_see_photo(state, hijo_id, usuario_id).await?,
+        ))
+    }
+
     async fn files_in_use(
         &self,
         db: &DatabaseConnection,

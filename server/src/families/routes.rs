@@ -169,7 +169,9 @@ async fn views(
                     usuario_id: m.usuario_id.clone(),
                     nombre: nombre.clone(),
                     apellido: apellido.clone(),
-                    foto: foto.as_deref().map(|key| state.storage.signed_link(key)),
+                    foto: foto
+                        .as_deref()
+                        .map(|key| state.storage.signed_link(key, caller)),
                     relacion: Relation::of(m),
                     permiso: Permission::of(m),
                     es_admin: m.es_admin,

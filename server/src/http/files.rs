@@ -1,4 +1,6 @@
-//! Serves stored files to whoever holds a signed link the API handed out (see `platform::storage`).
+//! Serves stored files to whoever holds a signed link the API handed out (see
+//! `platform::storage`), while the user it was issued to may still read the file: a link ends
+//! with its reader's membership, account or right, not only with its expiry.
 //!
 //! Only the image types Nido itself writes are shown in the browser; anything else (a PDF, an
 //! attachment of another kind) is handed over as a download under a sandboxing policy
@@ -10,9 +12,12 @@ use axum::{
     http::Response,
 };
 use chrono::Utc;
+use sea_orm::EntityTrait;
 use serde::Deserialize;
 
 use crate::{
+    db::entities::usuario,
+    domain,
     error::{ApiError, ApiResult},
     platform::{
         download::{Download, clean_name},
@@ -24,6 +29,8 @@ use crate::{
 #[derive(Deserialize)]
 pub struct Signature {
     exp: Option<i64>,
+    /// The user the link was issued to.
+    lector: Option<String>,
     sig: Option<String>,
     /// The name to save a download under. Not signed: it only names the holder's own copy, and
     /// its extension is always made to match what is served.
@@ -40,10 +47,13 @@ pub async fn serve(
     Path(key): Path<String>,
     Query(signature): Query<Signature>,
 ) -> ApiResult<Response<Body>> {
-    let (Some(exp), Some(sig)) = (signature.exp, signature.sig) else {
+    let (Some(exp), Some(lector), Some(sig)) = (signature.exp, signature.lector, signature.sig)
+    else {
         return Err(ApiError::not_found());
     };
-    if !state.storage.verify_link(&key, exp, &sig) {
+    if !state.storage.verify_link(&key, exp, &lector, &sig)
+        || !still_reads(&state, &key, &lector).await?
+    {
         return Err(ApiError::not_found());
     }
     let opened = state
@@ -67,6 +77,17 @@ pub async fn serve(
         .len(len)
         .apply(response.headers_mut());
     Ok(response)
+}
+
+/// Whether the user a link was issued to may still read the file: their account is open, and
+/// the domain whose file it is still shows it to them (a member removed from the family, a
+/// participant gone from the conversation, may not).
+async fn still_reads(state: &AppState, key: &str, lector: &str) -> ApiResult<bool> {
+    let open = usuario::Entity::find_by_id(lector)
+        .one(&state.db)
+        .await?
+        .is_some_and(|u| u.desactivado_at.is_none());
+    Ok(open && domain::may_read_file(state, key, lector).await?)
 }
 
 /// How a stored file is presented: the type it is served as, the name it is offered under, and

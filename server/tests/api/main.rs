@@ -40,6 +40,7 @@ mod profile;
 mod push;
 mod record;
 mod robustness;
+mod signed_links;
 mod site;
 mod status;
 mod suggestions;
