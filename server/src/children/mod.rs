@@ -21,7 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
-    domain::{Domain, ExportFile, Work},
+    domain::{Domain, ExportFile, RightsLost, Work},
     error::ApiResult,
     families, notifications,
     platform::{
@@ -177,6 +177,15 @@ impl Domain for Children {
         Ok(Some(
             access::may_see_photo(state, hijo_id, usuario_id).await?,
         ))
+    }
+
+    /// The emergency card's links the member made in that family end (`card::revocation`).
+    async fn coparent_rights_lost(
+        &self,
+        txn: &DatabaseTransaction,
+        lost: &RightsLost,
+    ) -> Result<Wake, DbErr> {
+        card::revocation::maker_lost_rights(txn, lost).await
     }
 
     async fn files_in_use(

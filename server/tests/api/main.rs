@@ -6,6 +6,7 @@ mod backup;
 mod calendar_events;
 mod calendar_feed;
 mod calendar_today;
+mod card_rights;
 mod child_deletion;
 mod children;
 mod closing;
