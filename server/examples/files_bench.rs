@@ -62,6 +62,21 @@ async fn main() -> anyhow::Result<()> {
         peak_rss_mb()
     );
 
+    // The file is a user's own (`usuarios/<id>/`): a signed link is served to its reader only
+    // while they may read it, and a user may read their own files.
+    let client = reqwest::Client::new();
+    let made: serde_json::Value = client
+        .post(format!("http://{addr}/api/usuarios"))
+        .json(&serde_json::json!({"nombre": "Banco", "apellido": "Prueba",
+            "email": "banco@example.org", "password": "una-clave-larga-de-banco"}))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let owner = made["_id"].as_str().unwrap_or_default().to_owned();
+    anyhow::ensure!(!owner.is_empty(), "registration: {made}");
+    let key = format!("usuarios/{owner}/large.bin");
+
     // 1 MB pieces of a pattern, made as they are asked for: the source holds one piece at a time.
     let piece: Bytes = (0..1024 * 1024).map(|i| (i % 251) as u8).collect();
     let pieces = (0..mb).map(move |_| Ok::<_, std::io::Error>(piece.clone()));
@@ -69,11 +84,7 @@ async fn main() -> anyhow::Result<()> {
     let start = Instant::now();
     let written = state
         .files
-        .put_stream(
-            &state.db,
-            "bench/large.bin",
-            futures_util::stream::iter(pieces),
-        )
+        .put_stream(&state.db, &key, futures_util::stream::iter(pieces))
         .await?;
     let secs = start.elapsed().as_secs_f64();
     println!(
@@ -83,8 +94,7 @@ async fn main() -> anyhow::Result<()> {
         peak_rss_mb()
     );
 
-    let link = state.storage.signed_link("bench/large.bin");
-    let client = reqwest::Client::new();
+    let link = state.storage.signed_link(&key, &owner);
     reset_peak();
     let start = Instant::now();
     let res = client.get(format!("http://{addr}{link}")).send().await?;

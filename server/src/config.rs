@@ -29,6 +29,10 @@ pub struct Config {
     pub push_allow_loopback: bool,
     /// The most a family's documents may take in the store, every version counted.
     pub document_quota_bytes: u64,
+    /// The most files (documents and versions) one person may upload in any 24 hours.
+    pub document_daily_uploads: u64,
+    /// The most bytes of documents one person may upload in any 24 hours.
+    pub document_daily_bytes: u64,
 }
 
 /// A bad setting: names the variable and says what is wrong, in one line.
@@ -170,6 +174,30 @@ impl Config {
                     )
                 })?,
         };
+        let positive = |name: &'static str, default: u64, unit: &str| match get(name) {
+            None => Ok(default),
+            Some(value) => value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| {
+                    bad(
+                        name,
+                        format!("'{value}' must be a positive number of {unit}"),
+                    )
+                }),
+        };
+        let document_daily_uploads = positive(
+            "NIDO_DOCUMENT_DAILY_UPLOADS",
+            DEFAULT_DOCUMENT_DAILY_UPLOADS,
+            "files",
+        )?;
+        let document_daily_bytes = positive(
+            "NIDO_DOCUMENT_DAILY_BYTES",
+            DEFAULT_DOCUMENT_DAILY_BYTES,
+            "bytes",
+        )?;
 
         Ok(Config {
             addr,
@@ -188,6 +216,8 @@ impl Config {
             vapid_key_file,
             push_allow_loopback,
             document_quota_bytes,
+            document_daily_uploads,
+            document_daily_bytes,
         })
     }
 
@@ -208,6 +238,10 @@ const MAX_MAIL_DELAY_SECONDS: u32 = 24 * 60 * 60;
 
 /// 5 GiB: years of a family's scanned papers and photos of them.
 pub const DEFAULT_DOCUMENT_QUOTA_BYTES: u64 = 5 * 1024 * 1024 * 1024;
+/// A parent scanning a whole folder on their first day uploads tens of files, not hundreds.
+pub const DEFAULT_DOCUMENT_DAILY_UPLOADS: u64 = 100;
+/// 1 GiB a day: a whole folder of scans; filling the default quota alone takes five days.
+pub const DEFAULT_DOCUMENT_DAILY_BYTES: u64 = 1024 * 1024 * 1024;
 
 fn on_off(value: Option<String>, default: bool) -> Result<bool, String> {
     match value.as_deref().map(str::to_ascii_lowercase).as_deref() {

@@ -18,6 +18,7 @@ use crate::{
     platform::{
         changes::Forget,
         jobs::{Job, Periodic},
+        live::Wake,
     },
     state::{AppState, Parts},
 };
@@ -146,6 +147,30 @@ pub trait Domain: Send + Sync {
         Ok(Vec::new())
     }
 
+    /// Whether `usuario_id` may still read the stored file `key`, when the key is one of this
+    /// domain's (`None` when it is not): a signed file link is served only while the user it was
+    /// issued to may, by the same rule as the domain's own routes (`http::files`).
+    async fn may_read_file(
+        &self,
+        _state: &AppState,
+        _key: &str,
+        _usuario_id: &str,
+    ) -> Result<Option<bool>, DbErr> {
+        Ok(None)
+    }
+
+    /// A member lost the co-parent's rights in a family (removed, left, made a viewer, account
+    /// closed or erased; `families` calls it inside the change's transaction, after the change):
+    /// what they hold there only as a co-parent ends with it (the emergency card's links they
+    /// made). Gives back the live events to wake after the commit.
+    async fn coparent_rights_lost(
+        &self,
+        _txn: &DatabaseTransaction,
+        _lost: &RightsLost,
+    ) -> Result<Wake, DbErr> {
+        Ok(Wake::none())
+    }
+
     /// Its counters on the profile hub, by name (`hijos`, `mensajes`...).
     async fn user_counters(
         &self,
@@ -206,6 +231,63 @@ pub async fn files_in_use(db: &DatabaseConnection, keys: &[String]) -> Result<Ve
         used.extend(domain.files_in_use(db, keys).await?);
     }
     Ok(used)
+}
+
+/// Whether `usuario_id` may still read the stored file `key`: the domain whose file it is says
+/// so; a key no domain knows is read by no one.
+pub async fn may_read_file(state: &AppState, key: &str, usuario_id: &str) -> Result<bool, DbErr> {
+    for domain in all() {
+        if let Some(answer) = domain.may_read_file(state, key, usuario_id).await? {
+            return Ok(answer);
+        }
+    }
+    Ok(false)
+}
+
+/// How a member came to lose the co-parent's rights in a family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RightsLoss {
+    /// An admin removed them.
+    Removed,
+    Left,
+    /// Their permission became `viewer`.
+    MadeViewer,
+    AccountClosed,
+    AccountErased,
+}
+
+impl RightsLoss {
+    /// Its name in the family record (`motivo`).
+    pub fn code(self) -> &'static str {
+        match self {
+            RightsLoss::Removed => "miembro_eliminado",
+            RightsLoss::Left => "miembro_salio",
+            RightsLoss::MadeViewer => "paso_a_lector",
+            RightsLoss::AccountClosed => "cuenta_cerrada",
+            RightsLoss::AccountErased => "cuenta_borrada",
+        }
+    }
+}
+
+/// A member who lost the co-parent's rights in a family, and how.
+#[derive(Clone, Debug)]
+pub struct RightsLost {
+    pub familia_id: String,
+    pub usuario_id: String,
+    pub how: RightsLoss,
+}
+
+/// Tells every domain that a member lost the co-parent's rights in a family, inside the change's
+/// transaction; gives back what to wake after the commit.
+pub async fn coparent_rights_lost(
+    txn: &DatabaseTransaction,
+    lost: &RightsLost,
+) -> Result<Wake, DbErr> {
+    let mut wake = Wake::none();
+    for domain in all() {
+        wake = wake.join(domain.coparent_rights_lost(txn, lost).await?);
+    }
+    Ok(wake)
 }
 
 /// Every domain's counters of these families (their children, say), by family and name.

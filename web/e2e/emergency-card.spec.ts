@@ -6,7 +6,12 @@ test('a parent shares the emergency card, sees it opened and revokes the link', 
   const made = await callApi<{ _id: string }>(page, 'POST', '/api/hijos', { nombre: 'Lucía', apellido: 'García', fechaNacimiento: '2016-04-12', genero: 'femenino', grupoSanguineo: 'O+' });
   expect(made.status).toBe(201);
   const id = made.json.data._id;
-  const medical = await callApi(page, 'POST', `/api/hijos/${id}/informacion-medica`, { alergias: ['Maní'], medicamentos: [], condicionesEspeciales: ['Asma'] });
+  const medical = await callApi(page, 'POST', `/api/hijos/${id}/informacion-medica`, {
+    alergias: ['Maní'],
+    medicamentos: [],
+    condicionesEspeciales: ['Asma'],
+    notasMedicas: 'Autoinyector de adrenalina en la mochila.',
+  });
   expect(medical.status).toBe(200);
   const contact = await callApi(page, 'POST', `/api/hijos/${id}/contactos-emergencia`, { nombre: 'Abuela Rosa', relacion: 'abuela', telefono: '+54 11 4444-1234', prioridad: 1 });
   expect(contact.status).toBe(201);
@@ -14,6 +19,7 @@ test('a parent shares the emergency card, sees it opened and revokes the link', 
   await page.goto(`/children/${id}`);
   const section = page.getByRole('region', { name: 'Tarjeta de emergencia' });
   await expect(section.getByTestId('emergency-card')).toContainText('Maní');
+  await expect(section.getByTestId('emergency-card')).toContainText('Autoinyector de adrenalina en la mochila.');
   await section.getByLabel('Vence en').selectOption({ label: '7 días' });
   await section.getByRole('button', { name: 'Crear enlace' }).click();
   const link = section.getByRole('textbox', { name: 'Enlace a la tarjeta' });
@@ -29,6 +35,8 @@ test('a parent shares the emergency card, sees it opened and revokes the link', 
   await expect(card.getByRole('heading', { name: 'Lucía García' })).toBeVisible();
   await expect(card.getByText('Emergency card')).toBeVisible();
   await expect(card.getByText('Abuela Rosa')).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'Medical notes' })).toBeVisible();
+  await expect(card.getByText('Autoinyector de adrenalina en la mochila.')).toBeVisible();
 
   // The parent's screen shows the opening without a reload.
   await expect(section.getByText('Abierto 1 vez')).toBeVisible();

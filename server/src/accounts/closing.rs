@@ -7,7 +7,8 @@ use std::time::Duration as StdDuration;
 use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set,
+    TransactionTrait, sea_query::Expr,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -223,6 +224,13 @@ async fn purge(state: &AppState, user: usuario::Model) -> Result<(), sea_orm::Db
         .flat_map(|k| photo::with_thumbnail(k))
         .collect();
     let txn = state.db.begin().await?;
+    // The write comes first: on SQLite a transaction that reads and writes later fails if another
+    // connection wrote in between (a notice's delivery, say); writing first takes the lock.
+    usuario::Entity::update_many()
+        .col_expr(usuario::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(usuario::Column::Id.eq(&user.id))
+        .exec(&txn)
+        .await?;
     for domain in domain::all() {
         files.extend(domain.erase_account(&txn, &user).await?);
     }

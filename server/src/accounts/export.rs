@@ -10,7 +10,6 @@ use std::{
 use axum::{
     body::Body,
     extract::State,
-    http::{HeaderValue, header},
     response::{IntoResponse, Response},
 };
 use bytes::Bytes;
@@ -25,7 +24,7 @@ use super::entities::sesion;
 use crate::{
     domain::{self, ExportContent, ExportFile, export_json, export_stored},
     error::{ApiError, ApiResult, ErrorBody},
-    platform::rate_limit::Limit,
+    platform::{download::Download, rate_limit::Limit},
     request::AuthUser,
     state::AppState,
 };
@@ -128,20 +127,11 @@ pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<
     );
 
     let (archive, len) = write_archive(&state, files).await?;
-    let name = format!(
-        "attachment; filename=\"nido-{}.zip\"",
-        Utc::now().format("%Y-%m-%d")
-    );
+    let name = format!("nido-{}.zip", Utc::now().format("%Y-%m-%d"));
     let mut response = Body::from_stream(read_chunks(archive)).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/zip"),
-    );
-    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
-    if let Ok(value) = HeaderValue::from_str(&name) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
+    Download::attachment("application/zip", &name)
+        .len(len)
+        .apply(response.headers_mut());
     Ok(response)
 }
 

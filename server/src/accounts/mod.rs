@@ -6,6 +6,7 @@ pub mod entities;
 mod export;
 pub(crate) mod mails;
 mod password;
+mod photo_access;
 mod profile;
 pub mod routes;
 pub(crate) mod security;
@@ -51,6 +52,20 @@ impl crate::domain::Domain for Accounts {
                 },
             ),
         ]
+    }
+
+    /// A profile photo and its thumbnail (`usuarios/<owner>/...`), by `photo_access`.
+    async fn may_read_file(
+        &self,
+        state: &AppState,
+        key: &str,
+        usuario_id: &str,
+    ) -> Result<Option<bool>, sea_orm::DbErr> {
+        let Some(rest) = key.strip_prefix("usuarios/") else {
+            return Ok(None);
+        };
+        let owner = rest.split('/').next().unwrap_or_default();
+        Ok(Some(photo_access::may_see(state, owner, usuario_id).await?))
     }
 
     /// Profile photos, and their thumbnails (named after the photo).

@@ -30,7 +30,8 @@ impl UserView {
     pub fn new(u: usuario::Model, storage: &crate::platform::storage::Storage) -> Self {
         UserView {
             language: Lang::parse(&u.language).unwrap_or_default(),
-            foto: u.foto.as_deref().map(|key| storage.signed_link(key)),
+            // The user's own view: their photo's link is theirs.
+            foto: u.foto.as_deref().map(|key| storage.signed_link(key, &u.id)),
             email_verificado: u.email_verificado_at.is_some(),
             id: u.id,
             nombre: u.nombre,

@@ -71,6 +71,24 @@ async fn editable_child(
         .await?)
 }
 
+/// Whether `usuario_id` may see the photo of child `hijo_id` as the children's routes show it:
+/// any member of the child's family while the record is live, its co-parents while a deleted
+/// record waits to be restored (the recently deleted list).
+pub async fn may_see_photo(
+    state: &AppState,
+    hijo_id: &str,
+    usuario_id: &str,
+) -> Result<bool, sea_orm::DbErr> {
+    let Some(child) = hijo::Entity::find_by_id(hijo_id).one(&state.db).await? else {
+        return Ok(false);
+    };
+    Ok(families::memberships(state, usuario_id)
+        .await?
+        .iter()
+        .find(|m| m.familia_id == child.familia_id)
+        .is_some_and(|m| child.eliminado_at.is_none() || m.can_edit()))
+}
+
 impl FromRequestParts<AppState> for ReadChild {
     type Rejection = ApiError;
 

@@ -132,7 +132,7 @@ pub async fn list_deleted(
                 foto: child
                     .miniatura_key
                     .as_deref()
-                    .map(|k| state.storage.signed_link(k)),
+                    .map(|k| state.storage.signed_link(k, &auth.user.id)),
                 eliminado_por: DeletedBy {
                     nombre: by.map(|u| u.nombre.clone()).unwrap_or_default(),
                     apellido: by.map(|u| u.apellido.clone()).unwrap_or_default(),
@@ -190,7 +190,7 @@ pub async fn restore_child(
     let wake = super::tell_members(&txn, &child, &auth.user, CHILD_RESTORED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
-    answer(&state, child).await
+    answer(&state, child, &auth.user.id).await
 }
 
 /// Erases for good the records deleted more than 30 days before `now`, with their lists (the

@@ -33,7 +33,7 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
         .map(|c| (c.id.clone(), c.foto_key.clone()))
         .collect();
     let mut files = Vec::new();
-    for child in super::routes::views(state, children).await? {
+    for child in super::routes::views(state, children, &user.id).await? {
         files.push(export_json(format!("hijos/{}.json", child.id), &child)?);
     }
     for (id, key) in photo_keys {

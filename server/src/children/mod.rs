@@ -22,7 +22,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
-    domain::{CalendarItem, CalendarQuery, Domain, ExportFile, Work},
+    domain::{CalendarItem, CalendarQuery, Domain, ExportFile, RightsLost, Work},
     error::ApiResult,
     families, notifications,
     platform::{
@@ -162,6 +162,31 @@ impl Domain for Children {
             .flat_map(|c| [c.foto_key, c.miniatura_key])
             .flatten()
             .collect())
+    }
+
+    /// A child's photo and its thumbnail (`hijos/<child>/...`), by `access::may_see_photo`.
+    async fn may_read_file(
+        &self,
+        state: &AppState,
+        key: &str,
+        usuario_id: &str,
+    ) -> Result<Option<bool>, DbErr> {
+        let Some(rest) = key.strip_prefix("hijos/") else {
+            return Ok(None);
+        };
+        let hijo_id = rest.split('/').next().unwrap_or_default();
+        Ok(Some(
+            access::may_see_photo(state, hijo_id, usuario_id).await?,
+        ))
+    }
+
+    /// The emergency card's links the member made in that family end (`card::revocation`).
+    async fn coparent_rights_lost(
+        &self,
+        txn: &DatabaseTransaction,
+        lost: &RightsLost,
+    ) -> Result<Wake, DbErr> {
+        card::revocation::maker_lost_rights(txn, lost).await
     }
 
     async fn files_in_use(

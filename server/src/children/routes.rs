@@ -58,23 +58,29 @@ pub(super) fn deleted(msg: Msg) -> Json<Deleted> {
     })
 }
 
-/// The views of these children, read afresh from the database (for exports, not for pages).
+/// The views of these children as `reader` gets them, read afresh from the database (for
+/// exports, not for pages).
 pub(crate) async fn views(
     state: &AppState,
     children: Vec<hijo::Model>,
+    reader: &str,
 ) -> ApiResult<Vec<ChildView>> {
     Ok(records::load(&state.db, children)
         .await?
         .iter()
-        .map(|record| ChildView::new(record, &state.storage))
+        .map(|record| ChildView::new(record, &state.storage, reader))
         .collect())
 }
 
 /// After a change to a child or its lists: drops the family's copies everywhere and answers the
-/// child as it now is.
-pub(super) async fn answer(state: &AppState, child: hijo::Model) -> ApiResult<Json<ChildAnswer>> {
+/// child as it now is, to `reader`.
+pub(super) async fn answer(
+    state: &AppState,
+    child: hijo::Model,
+    reader: &str,
+) -> ApiResult<Json<ChildAnswer>> {
     state.announce(Change::Family(&child.familia_id)).await;
-    let data = views(state, vec![child])
+    let data = views(state, vec![child], reader)
         .await?
         .pop()
         .ok_or_else(|| ApiError::internal("a loaded child vanished"))?;
@@ -99,7 +105,7 @@ async fn touched(
     let wake = super::tell_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
-    answer(state, child).await
+    answer(state, child, &access.auth.user.id).await
 }
 
 /// Every child of every family the caller belongs to, youngest last.
@@ -112,7 +118,7 @@ pub(super) async fn list_children(
     let data = records::visible_to(&state, &auth.user.id)
         .await?
         .iter()
-        .map(|record| ChildView::new(record, &state.storage))
+        .map(|record| ChildView::new(record, &state.storage, &auth.user.id))
         .collect();
     Ok(Json(ChildrenAnswer {
         success: true,
@@ -130,7 +136,7 @@ pub(super) async fn get_child(
 ) -> ApiResult<Json<ChildAnswer>> {
     Ok(Json(ChildAnswer {
         success: true,
-        data: ChildView::new(&access.record, &state.storage),
+        data: ChildView::new(&access.record, &state.storage, &access.auth.user.id),
     }))
 }
 
@@ -222,7 +228,10 @@ pub(super) async fn create_child(
     state.wake(wake);
     // A family of their own may have been made for it.
     state.announce(Change::User(&auth.user.id)).await;
-    Ok((StatusCode::CREATED, answer(&state, child).await?))
+    Ok((
+        StatusCode::CREATED,
+        answer(&state, child, &auth.user.id).await?,
+    ))
 }
 
 /// Change the basic form (nombre, apellido, fechaNacimiento, genero, grupoSanguineo,
@@ -276,7 +285,7 @@ pub(super) async fn update_child(
     let wake = super::tell_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
-    answer(&state, child).await
+    answer(&state, child, &access.auth.user.id).await
 }
 
 fn set_medical(active: &mut hijo::ActiveModel, m: input::Medical) {
@@ -332,7 +341,7 @@ async fn replace_medical(
     let wake = super::tell_members(&txn, &child, &access.auth.user, CHILD_CHANGED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
-    answer(&state, child).await
+    answer(&state, child, &access.auth.user.id).await
 }
 
 #[derive(Deserialize)]
@@ -618,7 +627,7 @@ pub(super) async fn upload_photo(
         }
     };
     photo::after_change(&state, &new, &old).await;
-    answer(&state, child).await
+    answer(&state, child, &actor.id).await
 }
 
 /// Remove the child's photo.
@@ -637,7 +646,7 @@ pub(super) async fn delete_photo(
     active.updated_at = Set(Utc::now());
     let child = save_photo_change(&state, active, &access.auth.user).await?;
     photo::after_change(&state, &[], &old).await;
-    answer(&state, child).await
+    answer(&state, child, &access.auth.user.id).await
 }
 
 /// Saves a new or removed photo and records it, in one transaction.

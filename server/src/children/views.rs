@@ -124,7 +124,8 @@ pub fn list_to_json(items: &[String]) -> String {
 }
 
 impl ChildView {
-    pub fn new(record: &ChildRecord, storage: &Storage) -> ChildView {
+    /// The child as `reader` gets it: the photo's links are theirs (`Storage::signed_link`).
+    pub fn new(record: &ChildRecord, storage: &Storage, reader: &str) -> ChildView {
         let child = &record.child;
         ChildView {
             id: child.id.clone(),
@@ -135,11 +136,14 @@ impl ChildView {
             genero: child.genero.clone(),
             grupo_sanguineo: child.grupo_sanguineo.clone(),
             numero_seguro_social: child.numero_seguro_social.clone(),
-            foto: child.foto_key.as_deref().map(|k| storage.signed_link(k)),
+            foto: child
+                .foto_key
+                .as_deref()
+                .map(|k| storage.signed_link(k, reader)),
             foto_miniatura: child
                 .miniatura_key
                 .as_deref()
-                .map(|k| storage.signed_link(k)),
+                .map(|k| storage.signed_link(k, reader)),
             informacion_escolar: SchoolView {
                 escuela: child.escuela.clone(),
                 grado: child.grado.clone(),

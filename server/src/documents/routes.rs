@@ -6,7 +6,7 @@ use axum::{
         Multipart, Path, Query, State,
         multipart::{Field, MultipartRejection},
     },
-    http::{HeaderValue, Response, StatusCode, header},
+    http::{Response, StatusCode},
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -36,7 +36,8 @@ use crate::{
     i18n::Msg,
     ids, notifications,
     platform::{
-        files::answer::{authenticated_body, disposition},
+        download::Download,
+        files::answer::authenticated_body,
         live::{self, Wake},
         pending, photo,
     },
@@ -80,7 +81,10 @@ pub struct DocumentoListAnswer {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Espacio {
+    /// What counts against the caller: the live documents, and those they deleted.
     pub usado_bytes: u64,
+    /// Of that, the documents the caller deleted, counted until they are purged (30 days).
+    pub eliminados_bytes: u64,
     pub cuota_bytes: u64,
 }
 
@@ -372,12 +376,25 @@ async fn room_in(state: &AppState, familia_id: &str, me: &str) -> ApiResult<Room
     if !families::can_edit(&member) {
         return Err(access::forbidden());
     }
-    let used = quota::used(&state.db, familia_id).await?;
+    let used = quota::used(&state.db, familia_id, me).await?;
     let cuota = state.config.document_quota_bytes;
     if used >= cuota {
         return Err(quota::exhausted(used, cuota));
     }
-    Ok(Room::of(Some((used, cuota))))
+    within_day(state, me, Room::of(Some((used, cuota)))).await
+}
+
+/// `room`, narrowed to what the caller may still upload in these 24 hours; a 429 when nothing.
+async fn within_day(state: &AppState, me: &str, room: Room) -> ApiResult<Room> {
+    let Some(limit) = quota::Daily::of(&state.config) else {
+        return Ok(room);
+    };
+    let now = Utc::now();
+    let recent = quota::Recent::of(&state.db, me, now).await?;
+    if recent.room(limit) == 0 {
+        return Err(recent.exhausted(limit, 1, now));
+    }
+    Ok(room.within_day(limit, &recent, now))
 }
 
 /// Reads the form, storing its file as it arrives. The file is erased again if anything after
@@ -404,7 +421,7 @@ async fn read_form(
                             room_in(state, familia_id, me).await?
                         }
                         // The family comes after the file: checked once the form is read.
-                        _ => Room::of(None),
+                        _ => within_day(state, me, Room::of(None)).await?,
                     };
                     stored = Some(upload::receive(state, field, room).await?);
                 }
@@ -500,21 +517,30 @@ fn version_row(
     }
 }
 
-/// Takes the family's lock (a write first, as SQLite wants) and checks that the file still fits:
-/// two uploads at once are counted one after the other.
+/// Takes the family's lock (a write first, as SQLite wants) and checks that the file still fits,
+/// in the family's quota and in the uploader's day: two uploads at once are counted one after
+/// the other.
 async fn lock_and_check_quota(
     state: &AppState,
     txn: &DatabaseTransaction,
     familia_id: &str,
+    me: &str,
     adding: u64,
 ) -> ApiResult<()> {
     if !families::lock_family(txn, familia_id).await? {
         return Err(access::not_found());
     }
-    let used = quota::used(txn, familia_id).await?;
+    let used = quota::used(txn, familia_id, me).await?;
     let cuota = state.config.document_quota_bytes;
     if used.saturating_add(adding) > cuota {
         return Err(quota::exhausted(used, cuota));
+    }
+    if let Some(limit) = quota::Daily::of(&state.config) {
+        let now = Utc::now();
+        let recent = quota::Recent::of(txn, me, now).await?;
+        if recent.room(limit) < adding {
+            return Err(recent.exhausted(limit, adding, now));
+        }
     }
     Ok(())
 }
@@ -570,7 +596,7 @@ pub async fn create_document(
         let new = check_form(&state, form, &me).await?;
         let now = Utc::now();
         let txn = state.db.begin().await?;
-        lock_and_check_quota(&state, &txn, &new.familia_id, stored.tamano).await?;
+        lock_and_check_quota(&state, &txn, &new.familia_id, &me, stored.tamano).await?;
         let doc = documento::ActiveModel {
             id: Set(ids::new_id()),
             familia_id: Set(new.familia_id.clone()),
@@ -663,7 +689,7 @@ pub async fn add_version(
     let work = async {
         let now = Utc::now();
         let txn = state.db.begin().await?;
-        lock_and_check_quota(&state, &txn, &found.doc.familia_id, stored.tamano).await?;
+        lock_and_check_quota(&state, &txn, &found.doc.familia_id, &me, stored.tamano).await?;
         // Read again under the lock: a version added meanwhile, or the document deleted.
         let doc = documento::Entity::find_by_id(&found.doc.id)
             .filter(documento::Column::EliminadoAt.is_null())
@@ -833,7 +859,8 @@ pub struct SpaceQuery {
     familia_id: Option<String>,
 }
 
-/// How much of its quota a family's documents take (every version, deleted ones still restorable too).
+/// How much of the family's quota counts for the caller: every version of its live documents, and
+/// of the documents the caller deleted until they are purged (`eliminadosBytes`), not others'.
 #[utoipa::path(get, path = "/documentos/espacio", tag = "documents", security(("bearer" = [])),
     params(SpaceQuery),
     responses(
@@ -857,7 +884,8 @@ pub async fn space(
     Ok(Json(EspacioAnswer {
         success: true,
         data: Espacio {
-            usado_bytes: quota::used(&state.db, familia_id).await?,
+            usado_bytes: quota::used(&state.db, familia_id, &auth.user.id).await?,
+            eliminados_bytes: quota::deleted_by(&state.db, familia_id, &auth.user.id).await?,
             cuota_bytes: state.config.document_quota_bytes,
         },
     }))
@@ -1082,9 +1110,6 @@ pub struct FileQuery {
     inline: Option<String>,
 }
 
-/// What a document's answer is never rendered as: no scripts, plugins, requests or frames.
-const FILE_CSP: &str = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
-
 /// A document's file (the current version, or `version`), as a download; PDFs and images open in
 /// the browser with `inline=true`. Every download goes into the family record.
 #[utoipa::path(get, path = "/documentos/{id}/archivo", tag = "documents", security(("bearer" = [])),
@@ -1136,33 +1161,13 @@ pub async fn download(
     let seen = notifications::centre::mark_read_of(&txn, &me, &found.doc.id).await?;
     txn.commit().await?;
     state.wake(seen);
-    let shows = version.tipo == "application/pdf" || version.tipo.starts_with("image/");
-    let how = if shows && present(&query.inline) == Some("true") {
-        "inline"
+    let wanted = if present(&query.inline) == Some("true") {
+        Download::inline(&version.tipo, &version.nombre)
     } else {
-        "attachment"
+        Download::attachment(&version.tipo, &version.nombre)
     };
     let mut response = Response::new(body);
-    let headers = response.headers_mut();
-    let tipo = HeaderValue::from_str(&version.tipo)
-        .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"));
-    headers.insert(header::CONTENT_TYPE, tipo);
-    if let Ok(value) = HeaderValue::from_str(&disposition(how, &version.nombre)) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(FILE_CSP),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-store"),
-    );
-    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
+    wanted.len(len).apply(response.headers_mut());
     Ok(response)
 }
 

@@ -76,12 +76,23 @@ impl Stored {
     }
 }
 
-/// How much a file may take: 25 MB, or less when the family's quota has less room left.
+/// How much a file may take: 25 MB, or less when the family's quota or the uploader's day has
+/// less room left.
 #[derive(Clone, Copy)]
 pub struct Room {
     pub bytes: u64,
-    /// The family's usage and quota, to say so when the room is the quota's.
-    pub quota: Option<(u64, u64)>,
+    /// What sets the room, to say so when a file passes it.
+    cause: Cause,
+}
+
+#[derive(Clone, Copy)]
+enum Cause {
+    /// The most any file may weigh.
+    File,
+    /// The family's usage and quota.
+    Quota(u64, u64),
+    /// The uploader's daily allowance, and the seconds until more of it is free.
+    Day(quota::Daily, u64),
 }
 
 impl Room {
@@ -89,19 +100,37 @@ impl Room {
         match usage {
             Some((used, quota)) if quota.saturating_sub(used) < MAX_BYTES => Room {
                 bytes: quota.saturating_sub(used),
-                quota: Some((used, quota)),
+                cause: Cause::Quota(used, quota),
             },
             _ => Room {
                 bytes: MAX_BYTES,
-                quota: None,
+                cause: Cause::File,
             },
         }
     }
 
+    /// The same room, narrowed to what the uploader may still upload in these 24 hours.
+    pub fn within_day(
+        self,
+        limit: quota::Daily,
+        recent: &quota::Recent,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Room {
+        let left = recent.room(limit);
+        if left >= self.bytes {
+            return self;
+        }
+        Room {
+            bytes: left,
+            cause: Cause::Day(limit, recent.wait(limit, left + 1, now)),
+        }
+    }
+
     fn exceeded(&self) -> ApiError {
-        match self.quota {
-            Some((used, quota)) => quota::exhausted(used, quota),
-            None => too_large(),
+        match self.cause {
+            Cause::Quota(used, quota) => quota::exhausted(used, quota),
+            Cause::Day(limit, wait) => quota::daily_exhausted(limit, wait),
+            Cause::File => too_large(),
         }
     }
 }
@@ -260,6 +289,10 @@ fn judge(kind: Kind, head: &[u8], watch: &Watch) -> Result<(&'static str, &'stat
                 Ok(("application/pdf", "pdf"))
             }
         }
+        // An entry stored uncompressed lies in the file as it is: a page or a script there is
+        // refused like one in a PDF. Compressed entries are never opened here (no decompression
+        // to judge them); they are only ever handed over as downloads, never shown.
+        _ if watch.pages.found() => Err(Msg::DocumentUnsafe),
         _ => match office::judge(head, watch.tail(), watch.total) {
             Ok(found) => Ok((found.mime(), found.extension())),
             Err(Refusal::Hostile) => Err(Msg::DocumentUnsafe),

@@ -104,7 +104,10 @@ async fn list_blocked(
                 id: user.id.clone(),
                 nombre: user.nombre.clone(),
                 apellido: user.apellido.clone(),
-                foto: user.foto.as_deref().map(|k| state.storage.signed_link(k)),
+                foto: user
+                    .foto
+                    .as_deref()
+                    .map(|k| state.storage.signed_link(k, &auth.user.id)),
                 bloqueado_at: row.created_at,
             })
         })

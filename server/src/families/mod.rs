@@ -34,7 +34,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
-    domain::{self, Domain, ExportFile, Work},
+    domain::{self, Domain, ExportFile, RightsLoss, RightsLost, Work},
     error::{ApiError, ApiResult},
     i18n::Msg,
     ids, notifications,
@@ -189,6 +189,14 @@ pub async fn after_account_closed(
 ) -> Result<Wake, DbErr> {
     let mut wake = Wake::none();
     invitations::revoke_codes_of(txn, usuario_id).await?;
+    let coparent_of = miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .filter(miembro::Column::Permiso.is_in(EDITING_PERMISSIONS))
+        .all(txn)
+        .await?;
+    for membership in &coparent_of {
+        wake = wake.join(coparent_rights_lost(txn, membership, RightsLoss::AccountClosed).await?);
+    }
     let administered = miembro::Entity::find()
         .filter(miembro::Column::UsuarioId.eq(usuario_id))
         .filter(miembro::Column::EsAdmin.eq(true))
@@ -209,6 +217,22 @@ pub async fn after_account_closed(
         }
     }
     Ok(wake)
+}
+
+/// `member` no longer holds the co-parent's rights in their family (`how`): every domain ends what
+/// they held only as one (`domain::coparent_rights_lost`: the emergency card's links they made).
+/// Inside the change's transaction, after its own record entry; to be woken after the commit.
+pub(crate) async fn coparent_rights_lost(
+    txn: &DatabaseTransaction,
+    member: &miembro::Model,
+    how: RightsLoss,
+) -> Result<Wake, DbErr> {
+    let lost = RightsLost {
+        familia_id: member.familia_id.clone(),
+        usuario_id: member.usuario_id.clone(),
+        how,
+    };
+    domain::coparent_rights_lost(txn, &lost).await
 }
 
 /// Tells the other members of the families `usuario_id` shares that one of them is gone. Inside
@@ -357,6 +381,11 @@ async fn erase_member(
         }
         if !others.is_empty() {
             record_acts::member_erased(txn, &membership).await?;
+            if can_edit(&membership) {
+                // Its events reach the members left with the erasure's own wake, which
+                // `publish_member_erased` gives every one of them.
+                let _ = coparent_rights_lost(txn, &membership, RightsLoss::AccountErased).await?;
+            }
         }
     }
     // The shared families' records keep their entries; what they say about this person goes.

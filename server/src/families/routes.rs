@@ -13,14 +13,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{
-    FamilyAdmin, FamilyMember, Permission, Relation, Roster,
+    FamilyAdmin, FamilyMember, Permission, Relation, Roster, can_edit,
     entities::{familia, miembro},
     lock_family, record_acts,
 };
 use crate::platform::{changes::Change, live::Wake};
 use crate::{
     db::entities::usuario,
-    domain,
+    domain::{self, RightsLoss},
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     fields,
     i18n::Msg,
@@ -169,7 +169,9 @@ async fn views(
                     usuario_id: m.usuario_id.clone(),
                     nombre: nombre.clone(),
                     apellido: apellido.clone(),
-                    foto: foto.as_deref().map(|key| state.storage.signed_link(key)),
+                    foto: foto
+                        .as_deref()
+                        .map(|key| state.storage.signed_link(key, caller)),
                     relacion: Relation::of(m),
                     permiso: Permission::of(m),
                     es_admin: m.es_admin,
@@ -414,6 +416,9 @@ pub(super) async fn update_member(
         record_acts::member_changed(&txn, target, &after, Some(&access.auth.user.id)).await?;
         wake = super::publish_change(&txn, &access.family.id, None).await?;
     }
+    if can_edit(target) && !can_edit(&after) {
+        wake = wake.join(super::coparent_rights_lost(&txn, &after, RightsLoss::MadeViewer).await?);
+    }
     txn.commit().await?;
     state.wake(wake);
     state.announce(Change::User(&target.usuario_id)).await;
@@ -454,6 +459,15 @@ pub(super) async fn remove_member(
     // Only the membership goes: the children belong to the family, not to the member.
     miembro::Entity::delete_by_id(&target.id).exec(&txn).await?;
     record_acts::member_gone(&txn, target, &access.auth.user.id).await?;
+    let mut ended = Wake::none();
+    if can_edit(target) {
+        let how = if leaving {
+            RightsLoss::Left
+        } else {
+            RightsLoss::Removed
+        };
+        ended = super::coparent_rights_lost(&txn, target, how).await?;
+    }
     let gone = super::notify_membership(
         &txn,
         &access.family.id,
@@ -464,7 +478,8 @@ pub(super) async fn remove_member(
     .await?;
     let wake = super::publish_change(&txn, &access.family.id, Some(&target.usuario_id))
         .await?
-        .join(gone);
+        .join(gone)
+        .join(ended);
     txn.commit().await?;
     state.wake(wake);
     state.announce(Change::User(&target.usuario_id)).await;

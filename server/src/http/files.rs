@@ -1,26 +1,36 @@
-//! Serves stored files to whoever holds a signed link the API handed out (see `platform::storage`).
+//! Serves stored files to whoever holds a signed link the API handed out (see
+//! `platform::storage`), while the user it was issued to may still read the file: a link ends
+//! with its reader's membership, account or right, not only with its expiry.
 //!
 //! Only the image types Nido itself writes are shown in the browser; anything else (a PDF, an
-//! attachment of another kind) is handed over as a download under a sandboxing policy, so no
-//! stored file can ever run as a page of Nido's origin.
+//! attachment of another kind) is handed over as a download under a sandboxing policy
+//! (`platform::download`), so no stored file can ever run as a page of Nido's origin.
 
 use axum::{
     body::Body,
     extract::{Path, Query, State},
-    http::{HeaderValue, Response, header},
+    http::Response,
 };
 use chrono::Utc;
+use sea_orm::EntityTrait;
 use serde::Deserialize;
 
 use crate::{
+    db::entities::usuario,
+    domain,
     error::{ApiError, ApiResult},
-    platform::files::answer::{authenticated_body, content_disposition},
+    platform::{
+        download::{Download, clean_name},
+        files::answer::authenticated_body,
+    },
     state::AppState,
 };
 
 #[derive(Deserialize)]
 pub struct Signature {
     exp: Option<i64>,
+    /// The user the link was issued to.
+    lector: Option<String>,
     sig: Option<String>,
     /// The name to save a download under. Not signed: it only names the holder's own copy, and
     /// its extension is always made to match what is served.
@@ -31,18 +41,19 @@ pub struct Signature {
 const INLINE_TYPES: [&str; 4] = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 /// Types served as downloads with their own type; anything else goes as opaque bytes.
 const DOWNLOAD_TYPES: [&str; 1] = ["application/pdf"];
-/// A download is nothing to render: no scripts, no plugins, no requests, no frames.
-const DOWNLOAD_CSP: &str = "default-src 'none'; sandbox; frame-ancestors 'none'";
 
 pub async fn serve(
     State(state): State<AppState>,
     Path(key): Path<String>,
     Query(signature): Query<Signature>,
 ) -> ApiResult<Response<Body>> {
-    let (Some(exp), Some(sig)) = (signature.exp, signature.sig) else {
+    let (Some(exp), Some(lector), Some(sig)) = (signature.exp, signature.lector, signature.sig)
+    else {
         return Err(ApiError::not_found());
     };
-    if !state.storage.verify_link(&key, exp, &sig) {
+    if !state.storage.verify_link(&key, exp, &lector, &sig)
+        || !still_reads(&state, &key, &lector).await?
+    {
         return Err(ApiError::not_found());
     }
     let opened = state
@@ -54,62 +65,57 @@ pub async fn serve(
     let len = opened.len;
     let body = authenticated_body(opened).await?;
     let mut response = Response::new(body);
-    let headers = response.headers_mut();
-    for (name, value) in presentation(&key, signature.nombre.as_deref()) {
-        if let Ok(value) = HeaderValue::from_str(&value) {
-            headers.insert(name, value);
-        }
-    }
-    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
     let max_age = (exp - Utc::now().timestamp()).max(0);
-    if let Ok(value) = HeaderValue::from_str(&format!("private, max-age={max_age}")) {
-        headers.insert(header::CACHE_CONTROL, value);
-    }
+    let (served, name, inline) = presentation(&key, signature.nombre.as_deref());
+    let download = if inline {
+        Download::inline(served, &name)
+    } else {
+        Download::attachment(served, &name)
+    };
+    download
+        .cache(format!("private, max-age={max_age}"))
+        .len(len)
+        .apply(response.headers_mut());
     Ok(response)
 }
 
-/// How a stored file is presented: its type, and whether it is shown or downloaded (under what
-/// name, and with what policy). Never as a page: an unknown type is opaque bytes.
-fn presentation(key: &str, nombre: Option<&str>) -> Vec<(header::HeaderName, String)> {
+/// Whether the user a link was issued to may still read the file: their account is open, and
+/// the domain whose file it is still shows it to them (a member removed from the family, a
+/// participant gone from the conversation, may not).
+async fn still_reads(state: &AppState, key: &str, lector: &str) -> ApiResult<bool> {
+    let open = usuario::Entity::find_by_id(lector)
+        .one(&state.db)
+        .await?
+        .is_some_and(|u| u.desactivado_at.is_none());
+    Ok(open && domain::may_read_file(state, key, lector).await?)
+}
+
+/// How a stored file is presented: the type it is served as, the name it is offered under, and
+/// whether it is shown (a photo) or saved. Never as a page: an unknown type is opaque bytes.
+fn presentation(key: &str, nombre: Option<&str>) -> (&'static str, String, bool) {
     let guessed = mime_guess::from_path(key).first_or_octet_stream();
     let guessed = guessed.essence_str();
-    if INLINE_TYPES.contains(&guessed) {
-        return vec![
-            (header::CONTENT_TYPE, guessed.to_owned()),
-            (header::CONTENT_DISPOSITION, "inline".to_owned()),
-        ];
-    }
-    let served = if DOWNLOAD_TYPES.contains(&guessed) {
-        guessed
-    } else {
-        "application/octet-stream"
-    };
     let stored_name = key.rsplit('/').next().unwrap_or(key);
     let name = download_name(nombre.unwrap_or(stored_name), stored_name);
-    vec![
-        (header::CONTENT_TYPE, served.to_owned()),
-        (header::CONTENT_DISPOSITION, content_disposition(&name)),
-        (header::CONTENT_SECURITY_POLICY, DOWNLOAD_CSP.to_owned()),
-    ]
+    if let Some(shown) = INLINE_TYPES.iter().find(|t| **t == guessed) {
+        return (shown, name, true);
+    }
+    let served = DOWNLOAD_TYPES
+        .iter()
+        .find(|t| **t == guessed)
+        .copied()
+        .unwrap_or("application/octet-stream");
+    (served, name, false)
 }
 
 /// The name offered for a download: the given one without anything that could reach outside a
 /// folder or break the header, ending in the stored file's extension.
 fn download_name(given: &str, stored_name: &str) -> String {
-    let base = given.rsplit(['/', '\\']).next().unwrap_or_default();
-    let mut name: String = base
-        .chars()
-        .filter(|c| !c.is_control() && !matches!(c, '"' | ';' | '\\' | '/'))
-        .take(150)
-        .collect();
-    name = name.trim().trim_start_matches('.').to_owned();
+    let mut name = clean_name(given, "archivo");
     let extension = stored_name
         .rsplit_once('.')
         .map(|(_, ext)| ext.to_ascii_lowercase())
         .unwrap_or_default();
-    if name.is_empty() {
-        name = "archivo".to_owned();
-    }
     if !extension.is_empty()
         && !name
             .to_ascii_lowercase()
@@ -124,50 +130,20 @@ fn download_name(given: &str, stored_name: &str) -> String {
 mod tests {
     use super::*;
 
-    fn header_of(found: &[(header::HeaderName, String)], name: header::HeaderName) -> Option<&str> {
-        found
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
     #[test]
     fn images_show_and_everything_else_downloads() {
-        let photo = presentation("hijos/a/b.jpg", None);
-        assert_eq!(header_of(&photo, header::CONTENT_TYPE), Some("image/jpeg"));
         assert_eq!(
-            header_of(&photo, header::CONTENT_DISPOSITION),
-            Some("inline")
-        );
-
-        let pdf = presentation("mensajes/c/d.pdf", Some("Informe médico.pdf"));
-        assert_eq!(
-            header_of(&pdf, header::CONTENT_TYPE),
-            Some("application/pdf")
+            presentation("hijos/a/b.jpg", None),
+            ("image/jpeg", "b.jpg".to_owned(), true)
         );
         assert_eq!(
-            header_of(&pdf, header::CONTENT_DISPOSITION),
-            Some(
-                "attachment; filename=\"Informe m_dico.pdf\"; filename*=UTF-8''Informe%20m%C3%A9dico.pdf"
-            )
+            presentation("mensajes/c/d.pdf", Some("Informe médico.pdf")),
+            ("application/pdf", "Informe médico.pdf".to_owned(), false)
         );
-        assert_eq!(
-            header_of(&pdf, header::CONTENT_SECURITY_POLICY),
-            Some(DOWNLOAD_CSP)
-        );
-
         for key in ["x/y.html", "x/y.svg", "x/y.htm", "x/y", "x/y.js"] {
-            let other = presentation(key, None);
-            assert_eq!(
-                header_of(&other, header::CONTENT_TYPE),
-                Some("application/octet-stream"),
-                "{key}"
-            );
-            assert!(
-                header_of(&other, header::CONTENT_DISPOSITION)
-                    .is_some_and(|d| d.starts_with("attachment;")),
-                "{key}"
-            );
+            let (served, _, inline) = presentation(key, None);
+            assert_eq!(served, "application/octet-stream", "{key}");
+            assert!(!inline, "{key}");
         }
     }
 

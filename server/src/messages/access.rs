@@ -58,6 +58,19 @@ pub async fn readable_conversation(
         .ok_or_else(ApiError::not_found)
 }
 
+/// Whether `usuario_id` may read the conversation `conversacion_id` (and so its attachments).
+pub async fn may_read(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+    conversacion_id: &str,
+) -> Result<bool, DbErr> {
+    Ok(conversacion::Entity::find_by_id(conversacion_id)
+        .filter(conversacion::Column::Id.in_subquery(readable_ids(usuario_id, None)))
+        .one(db)
+        .await?
+        .is_some())
+}
+
 /// The participants who still read the conversation (members of its family), by id.
 pub async fn readers(
     db: &impl ConnectionTrait,

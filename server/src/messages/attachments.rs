@@ -109,7 +109,8 @@ pub async fn claim(
     Ok(claimed)
 }
 
-pub fn view(state: &AppState, row: &adjunto::Model) -> AdjuntoView {
+/// The attachment as `reader` gets it: its links are theirs (`Storage::signed_link`).
+pub fn view(state: &AppState, row: &adjunto::Model, reader: &str) -> AdjuntoView {
     // A download is saved under its own name; the link carries it for the file route.
     let nombre: String = url::form_urlencoded::byte_serialize(row.nombre.as_bytes()).collect();
     AdjuntoView {
@@ -118,11 +119,14 @@ pub fn view(state: &AppState, row: &adjunto::Model) -> AdjuntoView {
         clase: row.clase.clone(),
         mime: row.mime.clone(),
         tamano: row.tamano,
-        url: format!("{}&nombre={nombre}", state.storage.signed_link(&row.clave)),
+        url: format!(
+            "{}&nombre={nombre}",
+            state.storage.signed_link(&row.clave, reader)
+        ),
         miniatura: row
             .miniatura_clave
             .as_deref()
-            .map(|k| state.storage.signed_link(k)),
+            .map(|k| state.storage.signed_link(k, reader)),
     }
 }
 

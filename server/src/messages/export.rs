@@ -63,7 +63,7 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
         let sent = sent_files(state, &id, &messages).await?;
         files.push(export_json(
             format!("mensajes/{id}.json"),
-            &views::messages(state, messages).await?,
+            &views::messages(state, messages, &user.id).await?,
         )?);
         for (row, numero_en_mensaje) in sent {
             let Some(mensaje_id) = row.mensaje_id else {

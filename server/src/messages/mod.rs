@@ -131,6 +131,23 @@ impl Domain for Messages {
         attachments::keys_of_family(txn, familia_id).await
     }
 
+    /// A message's attachment and its thumbnail (`mensajes/<conversation>/...`): for whoever
+    /// reads the conversation.
+    async fn may_read_file(
+        &self,
+        state: &AppState,
+        key: &str,
+        usuario_id: &str,
+    ) -> Result<Option<bool>, DbErr> {
+        let Some(rest) = key.strip_prefix("mensajes/") else {
+            return Ok(None);
+        };
+        let conversacion_id = rest.split('/').next().unwrap_or_default();
+        Ok(Some(
+            access::may_read(&state.db, usuario_id, conversacion_id).await?,
+        ))
+    }
+
     async fn files_in_use(
         &self,
         db: &DatabaseConnection,

@@ -32,7 +32,8 @@ pub struct Page {
 pub type Pages = Cache<Arc<Page>>;
 
 /// Five minutes at most, as the signed file links inside a page last at least an hour. Each entry
-/// is one conversation's newest page: 20,000 pages of 50 short messages take about 500 MB at the
+/// is one conversation's newest page as one of its readers gets it (the file links in it are
+/// issued to that reader): 20,000 pages of 50 short messages take about 500 MB at the
 /// very most, and a busy instance's open conversations are far fewer.
 pub fn cache() -> Pages {
     Cache::new(Duration::from_secs(300), 20_000)

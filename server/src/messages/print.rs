@@ -234,7 +234,7 @@ async fn print_conversation(
         .await?
         .ok_or_else(ApiError::not_found)?;
     let entradas = entries_of(&state.db, &family.id, &conversation.id, &rows).await?;
-    let mensajes = views::messages(&state, rows).await?;
+    let mensajes = views::messages(&state, rows, &auth.user.id).await?;
     let conversacion = views::conversation(&state, conversation, &auth.user.id).await?;
     Ok(Json(PrintoutAnswer {
         success: true,

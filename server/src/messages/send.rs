@@ -147,7 +147,7 @@ pub async fn send_message(
     let (row, wake) = store(&txn, &conversation, &auth.user, input, tono).await?;
     txn.commit().await?;
     state.wake(wake);
-    let data = views::messages(&state, vec![row])
+    let data = views::messages(&state, vec![row], &auth.user.id)
         .await?
         .pop()
         .ok_or_else(|| ApiError::internal("a sent message vanished"))?;

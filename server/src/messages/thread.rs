@@ -107,8 +107,10 @@ pub async fn list_messages(
     let below = cursor(query.cursor.as_deref())?;
     let pages = state.part::<Pages>();
     let newest = below.is_none();
+    // Each reader's own copy: the file links in it are issued to them (`Storage::signed_link`).
+    let kept_as = format!("{}:{me}", conversation.id);
     if newest
-        && let Some(page) = pages.get(&conversation.id)
+        && let Some(page) = pages.get(&kept_as)
         && page.version == conversation.version
     {
         return Ok(json_bytes(page.body.clone()));
@@ -142,7 +144,7 @@ pub async fn list_messages(
             people,
             body: body.clone(),
         };
-        pages.put(generation, conversation.id, Arc::new(page));
+        pages.put(generation, kept_as, Arc::new(page));
     }
     Ok(json_bytes(body))
 }
@@ -172,7 +174,7 @@ pub async fn get_message(
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let data = views::messages(&state, vec![row])
+    let data = views::messages(&state, vec![row], &auth.user.id)
         .await?
         .pop()
         .ok_or_else(ApiError::not_found)?;

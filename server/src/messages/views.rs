@@ -121,7 +121,7 @@ pub fn persona(user: &usuario::Model) -> PersonaView {
     }
 }
 
-fn participante_view(state: &AppState, user: &usuario::Model) -> ParticipanteView {
+fn participante_view(state: &AppState, user: &usuario::Model, reader: &str) -> ParticipanteView {
     ParticipanteView {
         id: user.id.clone(),
         nombre: user.nombre.clone(),
@@ -129,7 +129,7 @@ fn participante_view(state: &AppState, user: &usuario::Model) -> ParticipanteVie
         foto: user
             .foto
             .as_deref()
-            .map(|k| state.storage.signed_link(&photo::thumbnail_key(k))),
+            .map(|k| state.storage.signed_link(&photo::thumbnail_key(k), reader)),
     }
 }
 
@@ -385,9 +385,9 @@ fn persona_of(
     })
 }
 
-/// The views of these rows, in their order; their files are read in one more statement, only
-/// when one of them has any.
-async fn assemble(state: &AppState, rows: Vec<Row>) -> ApiResult<Vec<MensajeView>> {
+/// The views of these rows as `reader` gets them, in their order; their files are read in one
+/// more statement, only when one of them has any.
+async fn assemble(state: &AppState, rows: Vec<Row>, reader: &str) -> ApiResult<Vec<MensajeView>> {
     let with_files: Vec<String> = rows
         .iter()
         .filter(|r| r.con_adjuntos != 0)
@@ -401,7 +401,7 @@ async fn assemble(state: &AppState, rows: Vec<Row>) -> ApiResult<Vec<MensajeView
             .all(&state.db)
             .await?
         {
-            let view = attachments::view(state, &row);
+            let view = attachments::view(state, &row, reader);
             files
                 .entry(row.mensaje_id.unwrap_or_default())
                 .or_default()
@@ -465,15 +465,19 @@ pub async fn page(
     )
     .await?;
     rows.sort_by_key(|r| std::cmp::Reverse(r.numero));
-    assemble(state, rows).await
+    assemble(state, rows, usuario_id).await
 }
 
 /// How many messages one statement of `messages` asks for by id, well under either backend's
 /// limit of values in one statement.
 const BY_ID_CHUNK: usize = 500;
 
-/// The views of these messages, in the order given.
-pub async fn messages(state: &AppState, rows: Vec<mensaje::Model>) -> ApiResult<Vec<MensajeView>> {
+/// The views of these messages as `reader` gets them, in the order given.
+pub async fn messages(
+    state: &AppState,
+    rows: Vec<mensaje::Model>,
+    reader: &str,
+) -> ApiResult<Vec<MensajeView>> {
     let backend = state.db.get_database_backend();
     let mut by_id: HashMap<String, Row> = HashMap::with_capacity(rows.len());
     for chunk in rows.chunks(BY_ID_CHUNK) {
@@ -488,7 +492,7 @@ pub async fn messages(state: &AppState, rows: Vec<mensaje::Model>) -> ApiResult<
         }
     }
     let ordered = rows.iter().filter_map(|m| by_id.remove(&m.id)).collect();
-    assemble(state, ordered).await
+    assemble(state, ordered, reader).await
 }
 
 /// The views of these conversations as `usuario_id` sees them, in the order given.
@@ -515,7 +519,7 @@ pub async fn conversations(
             people
                 .entry(p.conversacion_id)
                 .or_default()
-                .push(participante_view(state, user));
+                .push(participante_view(state, user, usuario_id));
         }
     }
     let mut last_condition = Condition::any();
@@ -534,7 +538,7 @@ pub async fn conversations(
     } else {
         Vec::new()
     };
-    let mut last: HashMap<String, MensajeView> = messages(state, last_rows)
+    let mut last: HashMap<String, MensajeView> = messages(state, last_rows, usuario_id)
         .await?
         .into_iter()
         .map(|m| (m.conversacion_id.clone(), m))

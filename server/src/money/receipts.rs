@@ -9,7 +9,7 @@ use axum::{
         DefaultBodyLimit, Multipart, Path, State,
         multipart::{MultipartError, MultipartRejection},
     },
-    http::{HeaderValue, Response, StatusCode, header},
+    http::{Response, StatusCode},
 };
 use bytes::Bytes;
 use chrono::Utc;
@@ -32,7 +32,7 @@ use crate::{
     families::record::{self, Act, Audience, kinds},
     i18n::Msg,
     ids,
-    platform::{pending, photo},
+    platform::{download::Download, pending, photo},
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -176,24 +176,9 @@ async fn serve(state: &AppState, clave: &str, name: &str) -> ApiResult<Response<
         (JPEG, "jpg")
     };
     let mut response = Response::new(Body::from(body));
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{name}.{ext}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, v);
-    }
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("default-src 'none'; sandbox; frame-ancestors 'none'"),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-store"),
-    );
-    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
+    Download::attachment(mime, &format!("{name}.{ext}"))
+        .len(len)
+        .apply(response.headers_mut());
     Ok(response)
 }
 

@@ -6,7 +6,6 @@ use std::collections::{BTreeMap, HashMap};
 
 use axum::{
     extract::{Query, State},
-    http::{HeaderValue, header},
     response::{IntoResponse, Response},
 };
 use chrono::NaiveDate;
@@ -29,6 +28,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::FamilyMember,
     i18n::{self, Lang, Msg},
+    platform::download::Download,
     request::Json,
     state::AppState,
 };
@@ -443,7 +443,7 @@ pub async fn expense_csv(
         out.push_str("\r\n");
     }
     let file = format!(
-        "attachment; filename=\"{}-{}.csv\"",
+        "{}-{}.csv",
         match lang {
             Lang::Es => "gastos",
             Lang::En => "expenses",
@@ -451,16 +451,7 @@ pub async fn expense_csv(
         r.moneda
     );
     let mut response = out.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_str(&file).map_err(ApiError::internal)?,
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Download::attachment("text/csv; charset=utf-8", &file).apply(response.headers_mut());
     Ok(response)
 }
 

@@ -44,6 +44,8 @@ pub const SUPPORT_STEP: &str = "cuota.aviso";
 pub const SUPPORT_OVERDUE: &str = "cuota.vencida";
 /// Someone opened a child's emergency card link for the first time.
 pub const CARD_OPENED: &str = "tarjeta.abierta";
+/// The card links a member made stopped working: they are no longer a co-parent.
+pub const CARD_LINKS_REVOKED: &str = "tarjeta.revocada";
 /// A document uploaded that the recipient can see.
 pub const DOCUMENT_NEW: &str = "documento.nuevo";
 
@@ -110,6 +112,27 @@ pub static ALL: &[Kind] = &[
         texto: [
             "Alguien abrió el enlace a la tarjeta de emergencia de {hijo} ({navegador}).",
             "Someone opened the link to {hijo}'s emergency card ({navegador}).",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: CARD_LINKS_REVOKED,
+        nombre: [
+            "Enlaces a la tarjeta de emergencia revocados",
+            "Emergency card links revoked",
+        ],
+        descripcion: [
+            "Los enlaces a la tarjeta de emergencia que hizo un miembro dejaron de funcionar porque ya no es co-padre de la familia.",
+            "The emergency card links a member made stopped working because they are no longer a co-parent of the family.",
+        ],
+        titulo: [
+            "Enlaces a la tarjeta de {hijo} revocados",
+            "Links to {hijo}'s card revoked",
+        ],
+        texto: [
+            "Los enlaces a la tarjeta de emergencia de {hijo} que creó {miembro} dejaron de funcionar porque ya no es co-padre de la familia. Si alguien los necesita, crea uno nuevo.",
+            "The links to {hijo}'s emergency card that {miembro} made stopped working because they are no longer a co-parent of the family. If someone needs one, make a new link.",
         ],
         urgente: false,
         siempre: false,

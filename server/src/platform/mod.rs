@@ -2,6 +2,7 @@
 
 pub mod cache;
 pub mod changes;
+pub mod download;
 pub mod files;
 pub mod jobs;
 pub mod kept;

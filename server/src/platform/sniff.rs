@@ -148,7 +148,7 @@ pub fn looks_like_html(head: &[u8]) -> bool {
 const NAME_MAX_CHARS: usize = 200;
 
 /// The file name as given, cleaned: no folders, no control or text-reversing characters, no
-/// surrounding blanks or leading dots, at most `NAME_MAX_CHARS`, ending in `extension` (a
+/// quote, semicolon or backslash, no surrounding blanks or leading dots, at most `NAME_MAX_CHARS`, ending in `extension` (a
 /// re-encoded image is a JPEG whatever it was called). `fallback` names a file sent without one.
 pub fn clean_name(given: Option<&str>, extension: &str, fallback: &str) -> String {
     let base = given
@@ -156,9 +156,10 @@ pub fn clean_name(given: Option<&str>, extension: &str, fallback: &str) -> Strin
         .rsplit(['/', '\\'])
         .next()
         .unwrap_or_default();
+    // What could not stay in a download's header is never kept either.
     let kept: String = base
         .chars()
-        .filter(|c| !c.is_control() && !reorders_text(*c))
+        .filter(|c| super::download::allowed_in_name(*c))
         .collect();
     let kept = kept.trim().trim_start_matches('.').trim();
     let stem = match kept.rsplit_once('.') {
@@ -169,15 +170,6 @@ pub fn clean_name(given: Option<&str>, extension: &str, fallback: &str) -> Strin
     let room = NAME_MAX_CHARS - extension.chars().count() - 1;
     let stem: String = stem.chars().take(room).collect();
     format!("{}.{extension}", stem.trim_end())
-}
-
-/// Marks that change the order in which text is shown (U+200E/F, U+202A–U+202E, U+2066–U+2069):
-/// `factura\u{202E}fdp.exe` reads as a PDF and is not one.
-fn reorders_text(c: char) -> bool {
-    matches!(
-        c,
-        '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
-    )
 }
 
 #[cfg(test)]
@@ -270,6 +262,14 @@ mod tests {
         assert_eq!(
             clean_name(Some("a\nb\0c.pdf"), "pdf", "documento"),
             "abc.pdf"
+        );
+        assert_eq!(
+            clean_name(
+                Some("Acuerdo\"; filename*=UTF-8''Acuerdo.hta; x=\".docx"),
+                "docx",
+                "documento"
+            ),
+            "Acuerdo filename*=UTF-8''Acuerdo.hta x=.docx"
         );
         assert_eq!(clean_name(None, "jpg", "imagen"), "imagen.jpg");
         assert_eq!(clean_name(Some("   "), "pdf", "documento"), "documento.pdf");

@@ -1,6 +1,6 @@
 //! Files (children's photos, later documents) through `object_store`: a local folder by default,
 //! an S3-compatible bucket by configuration. Files are never public: the API hands out links
-//! signed with a key kept in the database, valid for a limited time.
+//! signed with a key kept in the database, each for one user and valid for a limited time.
 
 use std::{ops::Range, sync::Arc};
 
@@ -153,7 +153,7 @@ impl Storage {
         Ok(WriteMultipart::new(upload))
     }
 
-    fn signature(&self, key: &str, expires: i64) -> String {
+    fn signature(&self, key: &str, expires: i64, reader: &str) -> String {
         // HMAC takes keys of any length, so this never fails; an empty signature never verifies.
         let Ok(mut mac) = <Hmac<Sha256> as Mac>::new_from_slice(&self.signing_key) else {
             return String::new();
@@ -161,6 +161,8 @@ impl Storage {
         mac.update(key.as_bytes());
         mac.update(b"\n");
         mac.update(expires.to_string().as_bytes());
+        mac.update(b"\n");
+        mac.update(reader.as_bytes());
         mac.finalize()
             .into_bytes()
             .iter()
@@ -168,21 +170,24 @@ impl Storage {
             .collect()
     }
 
-    /// A link to the file that works for one to two hours, for whoever holds it.
-    pub fn signed_link(&self, key: &str) -> String {
+    /// A link to the file for `reader` (a user id), working for one to two hours. The reader is
+    /// part of what is signed: the file route serves it only while that user may still read the
+    /// file (`http::files`), so a link ends with its reader's right, not only with its expiry.
+    pub fn signed_link(&self, key: &str, reader: &str) -> String {
         let hour = 3600;
         let expires = (Utc::now().timestamp() / hour + LINK_HOURS) * hour;
+        let lector: String = url::form_urlencoded::byte_serialize(reader.as_bytes()).collect();
         format!(
-            "/api/archivos/{key}?exp={expires}&sig={}",
-            self.signature(key, expires)
+            "/api/archivos/{key}?exp={expires}&lector={lector}&sig={}",
+            self.signature(key, expires, reader)
         )
     }
 
-    pub fn verify_link(&self, key: &str, expires: i64, signature: &str) -> bool {
+    pub fn verify_link(&self, key: &str, expires: i64, reader: &str, signature: &str) -> bool {
         if expires < Utc::now().timestamp() {
             return false;
         }
-        let expected = self.signature(key, expires);
+        let expected = self.signature(key, expires, reader);
         // Constant-time comparison: a signature must not be guessable byte by byte.
         expected.len() == 64
             && expected.len() == signature.len()
@@ -218,27 +223,32 @@ mod tests {
             .expect("deleting twice is fine");
         assert_eq!(storage.get("hijos/a/b.jpg").await.expect("get"), None);
 
-        let link = storage.signed_link("hijos/a/b.jpg");
+        let link = storage.signed_link("hijos/a/b.jpg", "ana");
         let query = link.split_once('?').map(|(_, q)| q).unwrap_or_default();
         let exp: i64 = query
             .split('&')
             .find_map(|p| p.strip_prefix("exp="))
             .and_then(|v| v.parse().ok())
             .expect("exp");
+        assert!(query.contains("&lector=ana&"), "{query}");
         let sig = query
             .split('&')
             .find_map(|p| p.strip_prefix("sig="))
             .expect("sig");
-        assert!(storage.verify_link("hijos/a/b.jpg", exp, sig));
+        assert!(storage.verify_link("hijos/a/b.jpg", exp, "ana", sig));
         assert!(
-            !storage.verify_link("hijos/a/c.jpg", exp, sig),
+            !storage.verify_link("hijos/a/c.jpg", exp, "ana", sig),
             "bound to the key"
         );
         assert!(
-            !storage.verify_link("hijos/a/b.jpg", exp + 3600, sig),
+            !storage.verify_link("hijos/a/b.jpg", exp + 3600, "ana", sig),
             "bound to the expiry"
         );
-        assert!(!storage.verify_link("hijos/a/b.jpg", Utc::now().timestamp() - 1, sig));
+        assert!(
+            !storage.verify_link("hijos/a/b.jpg", exp, "beto", sig),
+            "bound to its reader"
+        );
+        assert!(!storage.verify_link("hijos/a/b.jpg", Utc::now().timestamp() - 1, "ana", sig));
     }
 
     #[tokio::test]

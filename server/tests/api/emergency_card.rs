@@ -377,6 +377,45 @@ async fn the_page_shows_the_card_escaped_with_its_headers_and_links_nowhere() {
 }
 
 #[tokio::test]
+async fn the_page_carries_the_medical_notes_escaped_with_their_lines() {
+    let f = family().await;
+    let (_, path) = f.link(&f.ana, 7).await;
+    // Nothing written yet: no empty block.
+    let before = page(&f.app, &path, None, None).await;
+    assert!(!before.html.contains("Notas médicas"), "{}", before.html);
+
+    let notes = "Autoinyector de adrenalina en la mochila.\nAnafilaxia al maní: <b>llamar al 107</b> & a Ana";
+    let medical = f
+        .app
+        .post(
+            &format!("/api/hijos/{}/informacion-medica", f.child),
+            Some(&f.ana),
+            json!({"alergias": ["maní"], "notasMedicas": notes}),
+        )
+        .await;
+    assert_eq!(medical.status, StatusCode::OK, "{}", medical.body);
+
+    let es = page(&f.app, &path, None, None).await;
+    assert_eq!(es.status, StatusCode::OK);
+    let html = &es.html;
+    assert!(html.contains("<h2>Notas médicas</h2>"), "{html}");
+    assert!(
+        html.contains("Autoinyector de adrenalina en la mochila.\nAnafilaxia al maní: &lt;b&gt;llamar al 107&lt;/b&gt; &amp; a Ana"),
+        "the notes, escaped, keep their line break: {html}"
+    );
+    assert!(!html.contains("<b>"), "{html}");
+    // Right after the allergies they often explain.
+    let allergies = html.find("Alergias").expect("allergies");
+    let at = html.find("Notas médicas").expect("notes");
+    let medications = html.find("Medicamentos").expect("medications");
+    assert!(allergies < at && at < medications, "{html}");
+
+    let en = page(&f.app, &format!("{path}?lang=en"), None, None).await;
+    assert!(en.html.contains("<h2>Medical notes</h2>"), "{}", en.html);
+    assert!(en.html.contains("Autoinyector de adrenalina"));
+}
+
+#[tokio::test]
 async fn expired_revoked_and_unknown_links_all_answer_the_same_404() {
     let f = family().await;
     let (revoked_id, revoked) = f.link(&f.ana, 7).await;

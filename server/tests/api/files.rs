@@ -133,7 +133,10 @@ async fn a_tampered_file_is_refused_and_never_served() {
     // A file larger than what is checked before answering: the chunks before the tampered one
     // may go out (each authenticated), the tampered one never does and the transfer fails.
     let data = content(3 * 1024 * 1024);
-    let key = "pruebas/grande.bin";
+    // A file of the signed-in user's own (`usuarios/<id>/`): the file route serves it to them.
+    let (_, beto_id) = app.register("beto@example.org", "buenas-noches").await;
+    let key = format!("usuarios/{beto_id}/grande.bin");
+    let key = key.as_str();
     app.state
         .files
         .put_stream(
@@ -151,7 +154,7 @@ async fn a_tampered_file_is_refused_and_never_served() {
     let late = raw.len() - 100_000;
     raw[late] ^= 0x80;
     std::fs::write(&path, &raw).expect("write");
-    let link = app.state.storage.signed_link(key);
+    let link = app.state.storage.signed_link(key, &beto_id);
     let (_, body) = fetch(&app, &link).await;
     match body {
         Err(_) => {}
@@ -168,7 +171,10 @@ async fn a_large_file_round_trips_streaming() {
     // `bench/files.sh`'s, on the release build (unoptimised, the cipher runs at a few MB/s).
     let len = 8 * 1024 * 1024;
     let data = content(len);
-    let key = "pruebas/25mb.bin";
+    // A file of a user's own (`usuarios/<id>/`): the file route serves it to them.
+    let (_, owner) = app.register("ana@example.org", "buenas-noches").await;
+    let key = format!("usuarios/{owner}/25mb.bin");
+    let key = key.as_str();
     let pieces = data
         .chunks(1024 * 1024 - 7)
         .map(|c| Ok::<_, std::io::Error>(Bytes::copy_from_slice(c)));
@@ -206,7 +212,7 @@ async fn a_large_file_round_trips_streaming() {
         .get(format!(
             "{}{}",
             app.base,
-            app.state.storage.signed_link(key)
+            app.state.storage.signed_link(key, &owner)
         ))
         .send()
         .await

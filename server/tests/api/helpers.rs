@@ -49,6 +49,8 @@ pub struct Options {
     pub push_loopback: bool,
     /// `NIDO_MAIL_DELAY_SECONDS`; unset, 0: a notice's mail goes at once, as most tests expect.
     pub mail_delay_seconds: Option<u32>,
+    /// `NIDO_DOCUMENT_DAILY_UPLOADS` and `NIDO_DOCUMENT_DAILY_BYTES`: one person's uploads a day.
+    pub document_daily: Option<(u64, u64)>,
 }
 
 impl TestApp {
@@ -94,6 +96,10 @@ impl TestApp {
         }
         if let Some(quota) = options.document_quota {
             vars.push(("NIDO_DOCUMENT_QUOTA_BYTES", quota.to_string()));
+        }
+        if let Some((uploads, bytes)) = options.document_daily {
+            vars.push(("NIDO_DOCUMENT_DAILY_UPLOADS", uploads.to_string()));
+            vars.push(("NIDO_DOCUMENT_DAILY_BYTES", bytes.to_string()));
         }
         if options.trust_proxy {
             vars.push(("NIDO_TRUST_PROXY", "on".to_owned()));

@@ -250,7 +250,10 @@ async fn images_lose_their_metadata_and_come_with_a_thumbnail() {
     let photo = fetch(&p.app, data["url"].as_str().expect("url")).await;
     assert_eq!(photo.status, StatusCode::OK);
     assert_eq!(header_of(&photo, "content-type"), "image/jpeg");
-    assert_eq!(header_of(&photo, "content-disposition"), "inline");
+    assert_eq!(
+        header_of(&photo, "content-disposition"),
+        "inline; filename=\"playa.jpg\"; filename*=UTF-8''playa.jpg"
+    );
     assert_eq!(header_of(&photo, "x-content-type-options"), "nosniff");
     assert_eq!(data["tamano"], json!(photo.bytes.len()));
     let decoded = image::load_from_memory(&photo.bytes).expect("a JPEG");

@@ -243,7 +243,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How much of its quota a family's documents take (every version, deleted ones still restorable too). */
+        /**
+         * How much of the family's quota counts for the caller: every version of its live documents, and
+         *     of the documents the caller deleted until they are purged (`eliminadosBytes`), not others'.
+         */
         get: operations["space"];
         put?: never;
         post?: never;
@@ -3123,7 +3126,15 @@ export interface components {
         Espacio: {
             /** Format: int64 */
             cuotaBytes: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Of that, the documents the caller deleted, counted until they are purged (30 days).
+             */
+            eliminadosBytes: number;
+            /**
+             * Format: int64
+             * @description What counts against the caller: the live documents, and those they deleted.
+             */
             usadoBytes: number;
         };
         EspacioAnswer: {

@@ -32,7 +32,10 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::entities::{familia, miembro},
     i18n::{Lang, Msg},
-    platform::rate_limit::Limit,
+    platform::{
+        download::{Show, content_disposition},
+        rate_limit::Limit,
+    },
     request::ClientInfo,
     state::AppState,
 };
@@ -88,10 +91,9 @@ pub async fn get_feed(
     );
     // The feed changes with every event: apps poll it, nothing in between may keep it.
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("inline; filename=\"nido.ics\""),
-    );
+    if let Ok(value) = HeaderValue::from_str(&content_disposition(Show::Inline, "nido.ics")) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
     Ok(response)
 }
 

@@ -9,6 +9,7 @@ mod browser;
 pub mod entities;
 pub mod links;
 pub mod page;
+pub mod revocation;
 
 use axum::{Router, routing::get};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};

@@ -345,6 +345,7 @@ struct Words {
     allergies: &'static str,
     medications: &'static str,
     conditions: &'static str,
+    notes: &'static str,
     doctor: &'static str,
     contacts: &'static str,
     none: &'static str,
@@ -363,6 +364,7 @@ const ES: Words = Words {
     allergies: "Alergias",
     medications: "Medicamentos",
     conditions: "Condiciones especiales",
+    notes: "Notas médicas",
     doctor: "Médico",
     contacts: "Contactos de emergencia",
     none: "Ninguna registrada",
@@ -381,6 +383,7 @@ const EN: Words = Words {
     allergies: "Allergies",
     medications: "Medications",
     conditions: "Special conditions",
+    notes: "Medical notes",
     doctor: "Doctor",
     contacts: "Emergency contacts",
     none: "None recorded",
@@ -468,6 +471,19 @@ fn list_block(class: &str, heading: &str, entries: &[String], none: &str) -> Str
     )
 }
 
+/// The parent's free-text medical notes ("adrenaline auto-injector in the backpack"), with their
+/// line breaks, right after the allergies they often explain; nothing when none were written.
+fn notes_block(w: &Words, notes: Option<&str>) -> String {
+    let Some(notes) = notes.map(str::trim).filter(|n| !n.is_empty()) else {
+        return String::new();
+    };
+    format!(
+        r#"<section class="block notes"><h2>{}</h2><p>{}</p></section>"#,
+        esc(w.notes),
+        esc(notes)
+    )
+}
+
 impl Card<'_> {
     fn render(&self, lang: Lang) -> String {
         let w = words(lang);
@@ -511,6 +527,7 @@ impl Card<'_> {
             &items(&c.alergias),
             w.none,
         ));
+        out.push_str(&notes_block(w, c.notas_medicas.as_deref()));
         out.push_str(&list_block(
             "",
             w.medications,

@@ -36,6 +36,7 @@ mod m0034_emergency_card;
 mod m0035_message_search_weeks;
 pub mod m0036_record_audiences;
 mod m0037_notice_actors_and_streams;
+mod m0038_uploads_and_card_makers;
 mod m0040_child_calendar_items;
 
 pub struct Migrator;
@@ -79,6 +80,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0035_message_search_weeks::Migration),
             Box::new(m0036_record_audiences::Migration),
             Box::new(m0037_notice_actors_and_streams::Migration),
+            Box::new(m0038_uploads_and_card_makers::Migration),
             Box::new(m0040_child_calendar_items::Migration),
         ]
     }

@@ -130,7 +130,7 @@ pub(super) async fn upload_attachment(
         StatusCode::CREATED,
         Json(AdjuntoAnswer {
             success: true,
-            data: view(&state, &row),
+            data: view(&state, &row, &auth.user.id),
         }),
     ))
 }

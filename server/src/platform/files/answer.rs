@@ -1,5 +1,5 @@
-//! Answers that carry a stored file: its name for saving, and its body, authenticated before
-//! the answer starts when small and chunk by chunk when large.
+//! Answers that carry a stored file: its body, authenticated before the answer starts when small
+//! and chunk by chunk when large. Its headers come from `platform::download`.
 
 use axum::body::Body;
 
@@ -10,29 +10,6 @@ use crate::error::{ApiError, ApiResult};
 /// a 200 and a cut body. A larger file streams; each chunk is still checked before it is sent,
 /// and a tampered one ends the transfer short of its announced length.
 const CHECKED_BEFORE_ANSWER: usize = 1024 * 1024;
-
-/// `attachment` with the name twice: plain ASCII for old clients, and UTF-8 (RFC 6266, 5987).
-pub fn content_disposition(name: &str) -> String {
-    disposition("attachment", name)
-}
-
-/// `inline` or `attachment` (`how`) with the name twice, as `content_disposition`.
-pub fn disposition(how: &str, name: &str) -> String {
-    let ascii: String = name
-        .chars()
-        .map(|c| if c.is_ascii() { c } else { '_' })
-        .collect();
-    let encoded: String = name
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect();
-    format!("{how}; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
-}
 
 /// The response body of a stored file: the first `CHECKED_BEFORE_ANSWER` bytes (a small file
 /// whole) authenticated before anything is sent, then the rest chunk by chunk.

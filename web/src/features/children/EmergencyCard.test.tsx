@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,6 +81,28 @@ describe('the emergency card section', () => {
     expect(names[0]).toContain('Tía Marta');
     expect(names[1]).toContain('Abuela Rosa');
     expect(screen.getByRole('button', { name: 'Imprimir tarjeta' })).toBeInTheDocument();
+  });
+
+  it('shows the medical notes with their lines, after the allergies', async () => {
+    const notes = 'Autoinyector de adrenalina en la mochila.\nLlamar al 107.';
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EmergencyCard child={{ ...lucia, informacionMedica: { ...lucia.informacionMedica, notasMedicas: notes } }} canEdit={false} />
+      </QueryClientProvider>,
+    );
+    const card = screen.getByTestId('emergency-card');
+    const shown = within(card).getByText(/Autoinyector de adrenalina/u);
+    expect(shown.textContent).toBe(notes);
+    expect(shown).toHaveClass('whitespace-pre-line');
+    const terms = within(card).getAllByRole('term').map((dt) => dt.textContent);
+    expect(terms.slice(0, 3)).toEqual(['Alergias', 'Notas médicas', 'Medicamentos']);
+    await act(() => i18n.changeLanguage('en'));
+    expect(within(card).getByText('Medical notes')).toBeInTheDocument();
+  });
+
+  it('leaves out a notes block with nothing written', () => {
+    show(false);
+    expect(within(screen.getByTestId('emergency-card')).queryByText('Notas médicas')).not.toBeInTheDocument();
   });
 
   it('hides the sharing part from viewers and never asks for the links', () => {

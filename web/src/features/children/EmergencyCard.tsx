@@ -48,6 +48,7 @@ export function CardPreview({ child }: { child: Child }) {
   const medical = child.informacionMedica;
   const contacts = sortContacts(child.contactosEmergencia);
   const doctor = medical.doctorPrimario;
+  const notes = medical.notasMedicas?.trim();
   const list = (items: string[], alert = false) =>
     items.length === 0 ? (
       <p className="text-sm italic text-muted">{t('children.card.noneRecorded')}</p>
@@ -79,10 +80,17 @@ export function CardPreview({ child }: { child: Child }) {
         </div>
       </div>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-        <div>
+        <div className={notes ? 'sm:col-span-2' : undefined}>
           <dt className="text-xs font-semibold uppercase text-red-700">{t('children.medical.allergies')}</dt>
           <dd>{list(medical.alergias, true)}</dd>
         </div>
+        {notes && (
+          // Right after the allergies they often explain ("auto-injector in the backpack").
+          <div className="sm:col-span-2">
+            <dt className="text-xs font-semibold uppercase text-red-700">{t('children.medical.notes')}</dt>
+            <dd className="whitespace-pre-line text-sm font-semibold text-ink wrap-anywhere">{notes}</dd>
+          </div>
+        )}
         <div>
           <dt className="text-xs font-semibold uppercase text-muted">{t('children.medical.medicines')}</dt>
           <dd>{list(medical.medicamentos)}</dd>

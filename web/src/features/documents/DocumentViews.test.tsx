@@ -81,7 +81,7 @@ const family = (permiso: 'coparent' | 'viewer') =>
 
 function listing(docs: DocumentView[]): Route {
   return (method, url) => {
-    if (url.pathname === '/api/documentos/espacio') return jsonResponse(200, { success: true, data: { usadoBytes: 1.2 * 1024 ** 3, cuotaBytes: 5 * 1024 ** 3 } });
+    if (url.pathname === '/api/documentos/espacio') return jsonResponse(200, { success: true, data: { usadoBytes: 1.2 * 1024 ** 3, eliminadosBytes: 512 * 1024 ** 2, cuotaBytes: 5 * 1024 ** 3 } });
     if (url.pathname === '/api/documentos' && method === 'GET') {
       const q = url.searchParams.get('q')?.toLowerCase() ?? '';
       return jsonResponse(200, { success: true, data: { documentos: docs.filter((d) => d.titulo.toLowerCase().includes(q)), siguiente: null } });
@@ -95,6 +95,8 @@ describe('the documents list', () => {
     route = listing([doc(), doc({ _id: 'd2', titulo: 'Boletín', categoria: 'escolar', hijos: ['h2'] }), doc({ _id: 'd3', titulo: 'Receta', version: 2 })]);
     withQueries(<DocumentsView familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} />);
     expect(await screen.findByText('1,2 GB de 5 GB')).toBeVisible();
+    // What the reader deleted counts for them alone, and the meter says so.
+    expect(screen.getByText(/^512 MB son documentos que eliminaste: cuentan solo para ti/u)).toBeVisible();
     const medical = screen.getByRole('region', { name: 'Médico' });
     expect(within(medical).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Abrir Carnet de vacunas', 'Abrir Receta']);
     expect(within(medical).getByText(/Versión 2/)).toBeVisible();

@@ -236,7 +236,8 @@ export function DocumentsView({ familiaId, families, onFamily, kids, viewer, lin
   );
 }
 
-/** "1,2 GB de 5 GB" with a bar: every version of every document counts, deleted ones too. */
+/** "1,2 GB de 5 GB" with a bar: every version of every live document counts, and the ones the
+ *  reader deleted (for them alone, until purged), which a line under the bar says. */
 export function StorageBar({ storage }: { storage: StorageUse | undefined }) {
   const { t, i18n } = useTranslation();
   if (!storage) return null;
@@ -253,6 +254,7 @@ export function StorageBar({ storage }: { storage: StorageUse | undefined }) {
       <div role="meter" aria-label={t('documents.storageLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} className="mt-2 h-2 overflow-hidden rounded-full bg-sand-100">
         <div className={`h-full rounded-full ${percent >= 90 ? 'bg-red-600' : 'bg-brand-600'}`} style={{ width: `${percent}%` }} />
       </div>
+      {storage.eliminadosBytes > 0 && <p className="mt-2 text-xs text-muted">{t('documents.storageDeleted', { size: formatBytes(storage.eliminadosBytes, i18n.language) })}</p>}
     </div>
   );
 }
