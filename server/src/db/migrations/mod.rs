@@ -34,6 +34,7 @@ mod m0032_money_versions;
 mod m0033_documents;
 mod m0034_emergency_card;
 mod m0035_message_search_weeks;
+mod m0039_money_consent;
 
 pub struct Migrator;
 
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0033_documents::Migration),
             Box::new(m0034_emergency_card::Migration),
             Box::new(m0035_message_search_weeks::Migration),
+            Box::new(m0039_money_consent::Migration),
         ]
     }
 }

@@ -52,6 +52,10 @@ pub mod kinds {
     pub const HANDOVER_RECORDED: &str = "entrega.registrada";
     /// A family's finance settings changed.
     pub const MONEY_SETTINGS: &str = "finanzas.cambiadas";
+    /// A change of them that waits for the other co-parents' consent.
+    pub const MONEY_PROPOSAL: &str = "finanzas.propuesta";
+    /// Accepted (by one, or by the last, which applies it), declined or withdrawn.
+    pub const MONEY_PROPOSAL_ANSWERED: &str = "finanzas.propuesta.respondida";
     pub const EXPENSE_CREATED: &str = "gasto.creado";
     pub const EXPENSE_CHANGED: &str = "gasto.modificado";
     pub const EXPENSE_WITHDRAWN: &str = "gasto.retirado";

@@ -14,6 +14,7 @@ pub mod entities;
 pub mod export;
 pub mod notice;
 pub mod payments;
+pub mod proposals;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
@@ -41,6 +42,10 @@ pub mod acts {
     pub const PAYMENT: &str = "cuota.pago";
     pub const PAYMENT_CONFIRMED: &str = "cuota.pago.confirmado";
     pub const PAYMENT_NOT_RECEIVED: &str = "cuota.pago.no_recibido";
+    /// A change that waits for the consent of the side it goes against.
+    pub const PROPOSED: &str = "cuota.propuesta";
+    /// Accepted (and applied), declined or withdrawn.
+    pub const PROPOSAL_ANSWERED: &str = "cuota.propuesta.respondida";
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -54,6 +59,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             agreements::update_agreement
         ))
         .routes(routes!(adjustments::adjust))
+        .routes(routes!(proposals::answer_proposal))
         .routes(routes!(payments::record_payment))
         .routes(routes!(payments::confirm_payment))
         .routes(routes!(payments::refuse_payment))
