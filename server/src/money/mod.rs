@@ -72,7 +72,7 @@ impl Domain for Money {
                 proposals::list_proposals,
                 proposals::create_proposal
             ))
-            .routes(routes!(proposals::answer_proposal))
+            .routes(routes!(proposals::answer_settings_proposal))
             .routes(routes!(balance::get_balance))
             .routes(routes!(expenses::list_expenses, expenses::create_expense))
             .routes(routes!(

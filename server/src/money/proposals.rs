@@ -481,7 +481,7 @@ enum Decision {
         (status = 409, description = "`money_proposal_not_open`: it no longer waits for the caller", body = ErrorBody),
         (status = 422, description = "a decision other than aceptar, rechazar or retirar", body = ErrorBody),
     ))]
-pub async fn answer_proposal(
+pub async fn answer_settings_proposal(
     State(state): State<AppState>,
     access: FamilyMember,
     Path((_familia, propuesta_id)): Path<(String, String)>,

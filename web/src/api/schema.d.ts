@@ -651,7 +651,7 @@ export interface paths {
          *     Accepting applies it now, as if made now: a resumption owes nothing for the pause; an
          *     adjustment's dues already made keep their amount.
          */
-        post: operations["answer_proposal"];
+        post: operations["answer_support_proposal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -842,7 +842,7 @@ export interface paths {
          * Accept or decline a proposal (each other co-parent), or withdraw it (its proposer). The last
          *     acceptance applies it.
          */
-        post: operations["answer_proposal"];
+        post: operations["answer_settings_proposal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8013,7 +8013,7 @@ export interface operations {
             };
         };
     };
-    answer_proposal: {
+    answer_support_proposal: {
         parameters: {
             query?: never;
             header?: never;
@@ -8952,7 +8952,7 @@ export interface operations {
             };
         };
     };
-    answer_proposal: {
+    answer_settings_proposal: {
         parameters: {
             query?: never;
             header?: never;

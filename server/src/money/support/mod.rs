@@ -59,7 +59,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             agreements::update_agreement
         ))
         .routes(routes!(adjustments::adjust))
-        .routes(routes!(proposals::answer_proposal))
+        .routes(routes!(proposals::answer_support_proposal))
         .routes(routes!(payments::record_payment))
         .routes(routes!(payments::confirm_payment))
         .routes(routes!(payments::refuse_payment))

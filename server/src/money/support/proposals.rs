@@ -367,7 +367,7 @@ pub struct SupportProposalDecision {
         (status = 409, description = "`support_proposal_not_open`: answered already; `support_proposal_stale`: the amount changed since the adjustment was proposed", body = ErrorBody),
         (status = 422, description = "a decision other than aceptar, rechazar or retirar", body = ErrorBody),
     ))]
-pub async fn answer_proposal(
+pub async fn answer_support_proposal(
     State(state): State<AppState>,
     access: FamilyMember,
     Path((_familia, cuota_id, propuesta_id)): Path<(String, String, String)>,
