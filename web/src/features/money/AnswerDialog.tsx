@@ -64,7 +64,25 @@ function useSharesText(people: Person[], me: string) {
 }
 
 /** A total and maybe a split, typed: what a dispute or a reply proposes. */
-function OfferFields({ expense, draft, onChange, errors, people, amountLabel, shown }: { expense: Expense; draft: OfferDraft; onChange: (d: OfferDraft) => void; errors: OfferError[]; people: Person[]; amountLabel: string; shown: boolean }) {
+function OfferFields({
+  expense,
+  draft,
+  onChange,
+  errors,
+  people,
+  amountLabel,
+  amountHint,
+  shown,
+}: {
+  expense: Expense;
+  draft: OfferDraft;
+  onChange: (d: OfferDraft) => void;
+  errors: OfferError[];
+  people: Person[];
+  amountLabel: string;
+  amountHint: string;
+  shown: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const placeholder = i18n.language === 'en' ? '12,345.67' : '12.345,67';
   const amountError = shown ? errors.find((e) => e.field === 'monto') : undefined;
@@ -74,7 +92,7 @@ function OfferFields({ expense, draft, onChange, errors, people, amountLabel, sh
     <div className="space-y-3">
       <TextField
         label={amountLabel}
-        hint={t('money.answer.proposedAmountHint')}
+        hint={amountHint}
         inputMode="decimal"
         autoComplete="off"
         placeholder={placeholder}
@@ -186,7 +204,7 @@ function AnswerForm({ expense, kind, people, me, onClose }: { expense: Expense; 
             maxLength={MAX_TEXT}
             error={errors.propuesta}
           />
-          <OfferFields expense={expense} draft={offer} onChange={setOffer} errors={checked.errors} people={people} amountLabel={t('money.answer.proposedAmount')} shown={shown} />
+          <OfferFields expense={expense} draft={offer} onChange={setOffer} errors={checked.errors} people={people} amountLabel={t('money.answer.proposedAmount')} amountHint={t('money.answer.proposedAmountHint')} shown={shown} />
           {(errors.montoPropuesto || errors.repartoPropuesto) && <p className="text-sm text-red-700">{errors.montoPropuesto ?? errors.repartoPropuesto}</p>}
           {checked.preview && (
             <p className="text-sm text-muted" aria-live="polite">
@@ -272,7 +290,7 @@ function ReplyForm({ expense, people, me, onClose }: { expense: Expense; people:
         </h3>
         <p className="text-sm text-muted">{t('money.answer.replyHint', { name })}</p>
         <TextArea label={t('money.answer.comment')} value={comentario} onChange={(e) => setComentario(e.target.value)} maxLength={MAX_TEXT} error={errors.comentario} />
-        <OfferFields expense={expense} draft={offer} onChange={setOffer} errors={checked.errors} people={people} amountLabel={t('money.answer.counterAmount')} shown={shown} />
+        <OfferFields expense={expense} draft={offer} onChange={setOffer} errors={checked.errors} people={people} amountLabel={t('money.answer.counterAmount')} amountHint={t('money.answer.counterAmountHint', { name })} shown={shown} />
         {(errors.montoPropuesto || errors.repartoPropuesto) && <p className="text-sm text-red-700">{errors.montoPropuesto ?? errors.repartoPropuesto}</p>}
         <Button type="submit" variant="secondary" busy={answer.isPending}>
           {t('money.answer.send')}

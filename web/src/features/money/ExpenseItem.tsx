@@ -130,6 +130,7 @@ export function ExpenseItem({ expense, me, people, childName, onAnswer, onEdit }
           </div>
         ))}
       {mine && dispute.turn === 'creator' && <p className="mt-2 text-sm font-medium text-ink">{t('money.expense.yourTurn')}</p>}
+      {myDispute && dispute.turn === 'creator' && <p className="mt-2 text-sm text-muted">{t('money.expense.waiting', { names: nameOf(expense.creadoPor) })}</p>}
       {lateDispute && expense.disputableHasta && (
         <p className="mt-2 text-sm text-muted">
           {t('money.expense.lateDispute', { date: formatDate(expense.disputableHasta.slice(0, 10), i18n.language, { day: 'numeric', month: 'long' }) })}

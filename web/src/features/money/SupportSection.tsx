@@ -253,21 +253,23 @@ function SupportDetails({
           {(s.vencimientos ?? []).map((d) => (
             <li key={d.periodo} className="rounded-xl border border-sand-200 px-3 py-2 text-sm" aria-label={month(d.periodo)}>
               <div className="flex items-center justify-between gap-2">
-                <span className="font-semibold text-ink">{month(d.periodo)}</span>
+                <span>
+                  <span className="font-semibold text-ink">{month(d.periodo)}</span>
+                  <span className="text-muted">
+                    {' · '}
+                    {t('money.support.dueOn')} {shortDate(d.vence)}
+                  </span>
+                </span>
                 <StatusChip estado={d.estado} />
               </div>
-              <dl className="mt-1 grid grid-cols-3 gap-2">
-                <div>
-                  <dt className="text-muted">{t('money.support.dueOn')}</dt>
-                  <dd className="text-ink">{shortDate(d.vence)}</dd>
-                </div>
+              <dl className="mt-1 grid grid-cols-2 gap-2">
                 <div>
                   <dt className="text-muted">{t('money.support.amount')}</dt>
-                  <dd className="break-words text-ink">{money(d.monto, s.moneda)}</dd>
+                  <dd className="whitespace-nowrap text-ink">{money(d.monto, s.moneda)}</dd>
                 </div>
                 <div>
                   <dt className="text-muted">{t('money.support.paid')}</dt>
-                  <dd className="break-words text-ink">{money(d.pagado, s.moneda)}</dd>
+                  <dd className="whitespace-nowrap text-ink">{money(d.pagado, s.moneda)}</dd>
                 </div>
               </dl>
             </li>
