@@ -109,6 +109,8 @@ fn expense(n: usize, count: usize) -> anyhow::Result<Seeded> {
         motivo: (estado == gasto::REFUSED).then(|| "duplicado".to_owned()),
         comentario: None,
         propuesta: None,
+        monto_propuesto: None,
+        reparto_propuesto: None,
         created_at: created_at + Duration::hours(2),
     });
     Ok(Seeded {
@@ -132,6 +134,7 @@ fn expense(n: usize, count: usize) -> anyhow::Result<Seeded> {
             reintegro_entidad: None,
             reintegro_monto: None,
             reintegro_fecha: None,
+            aprobado_auto_en: None,
             created_at,
             updated_at: created_at,
         },

@@ -1,31 +1,45 @@
-//! Answers to an expense by those who must approve it: approve (it counts once everyone has),
-//! refuse (final: it never counts), dispute (with what one would accept; the disputer may still
-//! approve or refuse it, the creator may withdraw it).
+//! Answers to an expense. Those who must approve it approve (it counts once everyone has),
+//! refuse (final: it never counts) or dispute it (saying what they would accept, maybe as an
+//! amount or a split). An expense that approved itself may still be disputed, for
+//! `DISPUTE_DAYS`, by anyone it charges who never answered. A dispute goes back and forth: the
+//! creator accepts its proposal (which becomes the expense's), replies (a comment, maybe a
+//! counter-proposal) or withdraws the expense; after a reply the disputer approves (taking any
+//! counter-proposal), refuses or disputes again. docs/money.md draws the states.
+
+use std::collections::BTreeMap;
 
 use axum::{
     extract::{Path, State},
     http::StatusCode,
 };
-use chrono::Utc;
+use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
     sea_query::Expr,
 };
 use serde::Deserialize;
+use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
+    access::coparents,
     entities::{
-        gasto::{self, APPROVED, DISPUTED, PENDING, REFUSED},
-        gasto_respuesta,
+        gasto::{self, APPROVED, DISPUTE_DAYS, DISPUTED, PENDING, REFUSED},
+        gasto_parte,
+        gasto_respuesta::{self, REPLIED, TOOK_PROPOSAL},
     },
     expenses::{ExpenseAnswer, count, involved, visible},
+    input,
     notice::{self, ExpenseStep, publish_change},
-    views,
+    reparto::{self, Reparto},
+    settings, views,
 };
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody},
-    families::record::{self, Act, Audience, kinds},
+    error::{ApiError, ApiResult, ErrorBody, FieldErrors},
+    families::{
+        entities::familia,
+        record::{self, Act, Audience, kinds},
+    },
     fields,
     i18n::Msg,
     ids, notifications,
@@ -56,8 +70,42 @@ pub struct RefuseInput {
 pub struct DisputeInput {
     /// 1 to 2000 characters.
     pub comentario: Option<String>,
-    /// What the disputer would accept: 1 to 2000 characters.
+    /// What the disputer would accept: 1 to 2000 characters; may be left out when
+    /// `montoPropuesto` or `repartoPropuesto` says it.
     pub propuesta: Option<String>,
+    /// The amount one would accept, in minor units (1 to 10^12).
+    #[schema(value_type = Option<i64>)]
+    pub monto_propuesto: Option<Value>,
+    /// The split one would accept, as `reparto` when adding; it may not raise the share of a
+    /// co-parent outside the dispute.
+    #[schema(value_type = Option<Reparto>)]
+    pub reparto_propuesto: Option<Value>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyInput {
+    /// 1 to 2000 characters.
+    pub comentario: Option<String>,
+    /// A counter-proposal's amount, minor units; the disputer's approval takes it.
+    #[schema(value_type = Option<i64>)]
+    pub monto_propuesto: Option<Value>,
+    /// A counter-proposal's split.
+    #[schema(value_type = Option<Reparto>)]
+    pub reparto_propuesto: Option<Value>,
+}
+
+/// A proposed amount and/or split, checked against the expense and the family.
+#[derive(Clone, Default)]
+struct Offer {
+    monto: Option<i64>,
+    reparto: Option<Reparto>,
+}
+
+impl Offer {
+    fn is_some(&self) -> bool {
+        self.monto.is_some() || self.reparto.is_some()
+    }
 }
 
 enum Decision {
@@ -68,43 +116,74 @@ enum Decision {
     },
     Dispute {
         comentario: String,
-        propuesta: String,
+        propuesta: Option<String>,
+        offer: Offer,
     },
+    /// The creator's reply to a dispute.
+    Reply {
+        comentario: String,
+        offer: Offer,
+    },
+    /// The creator takes the dispute's proposal.
+    Accept,
 }
 
-/// Who disputed it (the latest dispute), if it is disputed.
-fn disputer(answers: &[gasto_respuesta::Model]) -> Option<&str> {
-    answers
-        .iter()
-        .rev()
-        .find(|a| a.decision == DISPUTED)
-        .map(|a| a.usuario_id.as_str())
+impl Decision {
+    fn by_creator(&self) -> bool {
+        matches!(self, Decision::Reply { .. } | Decision::Accept)
+    }
 }
 
-/// Whether `me` may give `decision` to `row` with its `answers`: 403 if it is not theirs to
-/// answer, 409 if it no longer waits for their answer.
+fn charged(me: &str, partes: &[gasto_parte::Model]) -> bool {
+    partes.iter().any(|p| p.usuario_id == me && p.monto > 0)
+}
+
+/// Whether `me` may give `decision` to `row` at `now`: 403 if it is not theirs to give, 409 if
+/// the expense does not wait for it.
 fn allowed(
     row: &gasto::Model,
     answers: &[gasto_respuesta::Model],
+    partes: &[gasto_parte::Model],
     me: &str,
     decision: &Decision,
+    now: DateTime<Utc>,
 ) -> ApiResult<()> {
+    let not_open = || Err(ApiError::conflict(Msg::MoneyExpenseNotOpen));
+    let turn = views::latest_turn(answers).map(|a| a.decision.as_str());
+    if decision.by_creator() {
+        if row.creado_por != me {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                Msg::MoneyDisputeNotYours,
+            ));
+        }
+        if row.estado != DISPUTED || turn != Some(DISPUTED) {
+            return not_open();
+        }
+        return Ok(());
+    }
     if !views::approvers(row).iter().any(|a| a == me) {
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::MoneyNotApprover));
     }
-    let approved = answers
-        .iter()
-        .any(|a| a.usuario_id == me && a.decision == APPROVED);
+    let approved = views::approved_people(answers).contains(&me);
     let open = match row.estado.as_str() {
         PENDING => !approved,
-        DISPUTED => disputer(answers) == Some(me) && !matches!(decision, Decision::Dispute { .. }),
+        DISPUTED => {
+            views::disputer(answers) == Some(me)
+                && (!matches!(decision, Decision::Dispute { .. }) || turn == Some(REPLIED))
+        }
+        // It approved itself: whom it charges may still dispute it for a while.
+        APPROVED => {
+            matches!(decision, Decision::Dispute { .. })
+                && !approved
+                && charged(me, partes)
+                && row
+                    .aprobado_auto_en
+                    .is_some_and(|at| now <= at + Duration::days(DISPUTE_DAYS))
+        }
         _ => false,
     };
-    if open {
-        Ok(())
-    } else {
-        Err(ApiError::conflict(Msg::MoneyExpenseNotOpen))
-    }
+    if open { Ok(()) } else { not_open() }
 }
 
 async fn answers_of(
@@ -119,14 +198,174 @@ async fn answers_of(
         .await
 }
 
+async fn parts_of(
+    db: &impl sea_orm::ConnectionTrait,
+    gasto_id: &str,
+) -> Result<Vec<gasto_parte::Model>, sea_orm::DbErr> {
+    gasto_parte::Entity::find()
+        .filter(gasto_parte::Column::GastoId.eq(gasto_id))
+        .all(db)
+        .await
+}
+
+/// Checks a proposal's amount and split against the expense and its family. `between` are the
+/// two sides of the dispute, whose shares it may raise; nobody else's.
+async fn offer(
+    db: &impl sea_orm::ConnectionTrait,
+    row: &gasto::Model,
+    family: &familia::Model,
+    between: [&str; 2],
+    monto: Option<&Value>,
+    split: Option<&Value>,
+) -> ApiResult<Offer> {
+    let mut errors = FieldErrors::default();
+    let monto = match monto {
+        None | Some(Value::Null) => None,
+        some => errors.check("montoPropuesto", input::amount(some)),
+    };
+    let reparto = match split {
+        None | Some(Value::Null) => None,
+        Some(value) => {
+            let members = coparents(db, &family.id).await?;
+            let saved = settings::load(db, family).await?;
+            let mut found = FieldErrors::default();
+            let shares = reparto::check(
+                Some(value),
+                Some(monto.unwrap_or(row.monto)),
+                &row.pagado_por,
+                &members,
+                &saved.ingresos,
+                &mut found,
+            );
+            if shares.is_none() {
+                errors.add("repartoPropuesto", Msg::MoneySplitInvalid);
+            }
+            shares.map(|s| s.reparto)
+        }
+    };
+    errors.into_result()?;
+    let offer = Offer { monto, reparto };
+    if offer.is_some() {
+        let current = parts_of(db, &row.id).await?;
+        let proposed = shares_under(row, &offer)
+            .ok_or_else(|| ApiError::field("repartoPropuesto", Msg::MoneySplitInvalid))?;
+        let raises = proposed.iter().any(|(who, share)| {
+            let before = current
+                .iter()
+                .find(|p| p.usuario_id == *who)
+                .map_or(0, |p| p.monto);
+            !between.contains(&who.as_str()) && *share > before
+        });
+        if raises {
+            let field = if offer.reparto.is_some() {
+                "repartoPropuesto"
+            } else {
+                "montoPropuesto"
+            };
+            return Err(ApiError::field(field, Msg::MoneyProposalRaisesOthers));
+        }
+    }
+    Ok(offer)
+}
+
+/// The shares an offer gives the expense.
+fn shares_under(row: &gasto::Model, offer: &Offer) -> Option<Vec<(String, i64)>> {
+    let as_answer = gasto_respuesta::Model {
+        id: String::new(),
+        gasto_id: row.id.clone(),
+        usuario_id: String::new(),
+        decision: String::new(),
+        motivo: None,
+        comentario: None,
+        propuesta: None,
+        monto_propuesto: offer.monto,
+        reparto_propuesto: offer
+            .reparto
+            .as_ref()
+            .and_then(|r| serde_json::to_string(r).ok()),
+        created_at: Utc::now(),
+    };
+    views::proposed_shares(row, &as_answer)
+}
+
+/// The offer a stored answer made.
+fn offer_of(answer: &gasto_respuesta::Model) -> Offer {
+    Offer {
+        monto: answer.monto_propuesto,
+        reparto: views::proposed_split(answer),
+    }
+}
+
+/// Makes `offer` the expense's amount, split and shares. 409 when it can no longer apply: a
+/// participant is no longer a co-parent, or an insurer's refund was recorded (split by the
+/// shares it would change).
+async fn apply_offer(
+    txn: &DatabaseTransaction,
+    row: &mut gasto::Model,
+    offer: &Offer,
+) -> ApiResult<Vec<(String, i64)>> {
+    let cannot = || ApiError::conflict(Msg::MoneyProposalCannotApply);
+    if row.reintegro_monto.is_some() {
+        return Err(cannot());
+    }
+    let shares = shares_under(row, offer).ok_or_else(cannot)?;
+    let members = coparents(txn, &row.familia_id).await?;
+    if shares.iter().any(|(who, _)| !members.contains(who)) {
+        return Err(cannot());
+    }
+    if let Some(monto) = offer.monto {
+        row.monto = monto;
+    }
+    if let Some(reparto) = &offer.reparto {
+        row.reparto = serde_json::to_string(reparto).map_err(ApiError::internal)?;
+    }
+    gasto::Entity::update(gasto::ActiveModel {
+        id: Set(row.id.clone()),
+        monto: Set(row.monto),
+        reparto: Set(row.reparto.clone()),
+        ..Default::default()
+    })
+    .exec(txn)
+    .await?;
+    gasto_parte::Entity::delete_many()
+        .filter(gasto_parte::Column::GastoId.eq(&row.id))
+        .exec(txn)
+        .await?;
+    gasto_parte::Entity::insert_many(shares.iter().map(|(usuario_id, monto)| {
+        gasto_parte::ActiveModel {
+            gasto_id: Set(row.id.clone()),
+            usuario_id: Set(usuario_id.clone()),
+            monto: Set(*monto),
+            reintegro: Set(None),
+        }
+    }))
+    .exec_without_returning(txn)
+    .await?;
+    Ok(shares)
+}
+
+/// Where an agreement leaves a disputed expense: an expense that approved itself counts again;
+/// another counts once everyone who must has approved.
+fn settled(row: &gasto::Model, answers: &[gasto_respuesta::Model]) -> &'static str {
+    let still_pending = gasto::Model {
+        estado: PENDING.to_owned(),
+        ..row.clone()
+    };
+    if row.aprobado_auto_en.is_some() || views::missing(&still_pending, answers).is_empty() {
+        APPROVED
+    } else {
+        PENDING
+    }
+}
+
 async fn answer(
     state: &AppState,
     auth: &AuthUser,
-    gasto_id: &str,
+    found: gasto::Model,
+    family: familia::Model,
     decision: Decision,
 ) -> ApiResult<Json<ExpenseAnswer>> {
     let me = auth.user.id.clone();
-    let (found, family) = visible(&state.db, gasto_id, &me).await?;
     let now = Utc::now();
     let txn = state.db.begin().await?;
     // The first statement writes, so that answers to one expense queue here and each sees the
@@ -134,28 +373,55 @@ async fn answer(
     let taken = gasto::Entity::update_many()
         .col_expr(gasto::Column::UpdatedAt, Expr::value(now))
         .filter(gasto::Column::Id.eq(&found.id))
-        .filter(gasto::Column::Estado.is_in([PENDING, DISPUTED]))
+        .filter(gasto::Column::Estado.is_in([PENDING, DISPUTED, APPROVED]))
         .exec_with_returning(&txn)
         .await?;
     let Some(mut row) = taken.into_iter().next() else {
         return Err(ApiError::conflict(Msg::MoneyExpenseNotOpen));
     };
     let mut answers = answers_of(&txn, &row.id).await?;
-    allowed(&row, &answers, &me, &decision)?;
-    let (decision_name, motivo, comentario, propuesta) = match &decision {
-        Decision::Approve => (APPROVED, None, None, None),
-        Decision::Refuse { motivo, comentario } => {
-            (REFUSED, Some(motivo.clone()), comentario.clone(), None)
+    let partes = parts_of(&txn, &row.id).await?;
+    allowed(&row, &answers, &partes, &me, &decision, now)?;
+    let turn = views::latest_turn(&answers).cloned();
+    // What this answer puts into force: the dispute's proposal the creator takes, or the
+    // creator's counter-proposal the disputer approves.
+    let taking = match (&decision, &turn) {
+        (Decision::Accept, Some(t)) => {
+            let o = offer_of(t);
+            if !o.is_some() {
+                return Err(ApiError::conflict(Msg::MoneyNothingToAccept));
+            }
+            Some(o)
         }
+        (Decision::Approve, Some(t)) if row.estado == DISPUTED && t.decision == REPLIED => {
+            Some(offer_of(t)).filter(Offer::is_some)
+        }
+        _ => None,
+    };
+    let (decision_name, motivo, comentario, propuesta, offered) = match &decision {
+        Decision::Approve => (APPROVED, None, None, None, Offer::default()),
+        Decision::Refuse { motivo, comentario } => (
+            REFUSED,
+            Some(motivo.clone()),
+            comentario.clone(),
+            None,
+            Offer::default(),
+        ),
         Decision::Dispute {
             comentario,
             propuesta,
+            offer,
         } => (
             DISPUTED,
             None,
             Some(comentario.clone()),
-            Some(propuesta.clone()),
+            propuesta.clone(),
+            offer.clone(),
         ),
+        Decision::Reply { comentario, offer } => {
+            (REPLIED, None, Some(comentario.clone()), None, offer.clone())
+        }
+        Decision::Accept => (TOOK_PROPOSAL, None, None, None, Offer::default()),
     };
     let given = gasto_respuesta::Model {
         id: ids::new_id(),
@@ -165,27 +431,28 @@ async fn answer(
         motivo,
         comentario,
         propuesta,
+        monto_propuesto: offered.monto,
+        reparto_propuesto: offered
+            .reparto
+            .as_ref()
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(ApiError::internal)?,
         created_at: now,
     };
     gasto_respuesta::Entity::insert(gasto_respuesta::ActiveModel::from(given.clone()))
         .exec_without_returning(&txn)
         .await?;
     answers.push(given.clone());
+    let applied = match &taking {
+        Some(o) => Some(apply_offer(&txn, &mut row, o).await?),
+        None => None,
+    };
     let before = row.estado.clone();
-    row.estado = match decision {
+    row.estado = match &decision {
         Decision::Refuse { .. } => REFUSED.to_owned(),
-        Decision::Dispute { .. } => DISPUTED.to_owned(),
-        Decision::Approve => {
-            let still_pending = gasto::Model {
-                estado: PENDING.to_owned(),
-                ..row.clone()
-            };
-            if views::missing(&still_pending, &answers).is_empty() {
-                APPROVED.to_owned()
-            } else {
-                PENDING.to_owned()
-            }
-        }
+        Decision::Dispute { .. } | Decision::Reply { .. } => DISPUTED.to_owned(),
+        Decision::Approve | Decision::Accept => settled(&row, &answers).to_owned(),
     };
     if row.estado != before {
         gasto::Entity::update(gasto::ActiveModel {
@@ -196,7 +463,10 @@ async fn answer(
         .exec(&txn)
         .await?;
     }
-    if row.estado == APPROVED {
+    if before == APPROVED && row.estado != APPROVED {
+        // A dispute of an expense that approved itself: it stops counting meanwhile.
+        count(&txn, &row, -1).await?;
+    } else if before != APPROVED && row.estado == APPROVED {
         count(&txn, &row, 1).await?;
     }
     record::append(
@@ -212,6 +482,12 @@ async fn answer(
                 "motivo": given.motivo,
                 "comentario": given.comentario,
                 "propuesta": given.propuesta,
+                "montoPropuesto": given.monto_propuesto,
+                "repartoPropuesto": offered.reparto,
+                "aplicado": applied.as_ref().map(|shares| serde_json::json!({
+                    "monto": row.monto,
+                    "partes": shares.iter().cloned().collect::<BTreeMap<String, i64>>(),
+                })),
                 "estado": row.estado,
             }),
             subjects: vec![
@@ -222,10 +498,13 @@ async fn answer(
         },
     )
     .await?;
-    let step = match (given.decision.as_str(), row.estado.as_str()) {
-        (APPROVED, APPROVED) => ExpenseStep::Counted,
-        (APPROVED, _) => ExpenseStep::Approved,
+    let counts = row.estado == APPROVED;
+    let step = match (given.decision.as_str(), counts) {
+        (APPROVED, true) => ExpenseStep::Counted,
+        (APPROVED, false) => ExpenseStep::Approved,
         (REFUSED, _) => ExpenseStep::Refused,
+        (REPLIED, _) => ExpenseStep::Replied,
+        (TOOK_PROPOSAL, counts) => ExpenseStep::ProposalAccepted { counts },
         _ => ExpenseStep::Disputed,
     };
     let told = notice::tell_expense(
@@ -249,7 +528,8 @@ async fn answer(
     }))
 }
 
-/// Approve an expense; it counts once everyone who must has approved it.
+/// Approve an expense; it counts once everyone who must has approved it. The disputer approving
+/// after the creator's reply takes its counter-proposal, if it made one.
 #[utoipa::path(post, path = "/gastos/{id}/aprobar", tag = "money", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses(
@@ -257,14 +537,15 @@ async fn answer(
         (status = 401, body = ErrorBody),
         (status = 403, description = "not one of those who must approve it", body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "`money_expense_not_open`: it no longer waits for the caller", body = ErrorBody),
+        (status = 409, description = "`money_expense_not_open`: it no longer waits for the caller; `money_proposal_cannot_apply`", body = ErrorBody),
     ))]
 pub async fn approve_expense(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
-    answer(&state, &auth, &id, Decision::Approve).await
+    let (found, family) = visible(&state.db, &id, &auth.user.id).await?;
+    answer(&state, &auth, found, family, Decision::Approve).await
 }
 
 /// Refuse an expense, with a reason: final, it never counts.
@@ -285,6 +566,7 @@ pub async fn refuse_expense(
     Path(id): Path<String>,
     Json(body): Json<RefuseInput>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
+    let (found, family) = visible(&state.db, &id, &auth.user.id).await?;
     let motivo = body.motivo.as_deref().map(str::trim).unwrap_or_default();
     if !REASONS.contains(&motivo) {
         return Err(ApiError::field("motivo", Msg::MoneyReasonInvalid));
@@ -298,10 +580,12 @@ pub async fn refuse_expense(
         motivo: motivo.to_owned(),
         comentario,
     };
-    answer(&state, &auth, &id, decision).await
+    answer(&state, &auth, found, family, decision).await
 }
 
-/// Dispute an expense, saying what one would accept.
+/// Dispute an expense, saying what one would accept: in words, and maybe as an amount and/or a
+/// split the creator can accept in one step. Also, for `DISPUTE_DAYS`, an expense that approved
+/// itself, by anyone it charges who never answered it; it stops counting meanwhile.
 #[utoipa::path(post, path = "/gastos/{id}/disputar", tag = "money", security(("bearer" = [])),
     params(("id" = String, Path)),
     request_body = DisputeInput,
@@ -311,7 +595,7 @@ pub async fn refuse_expense(
         (status = 403, description = "not one of those who must approve it", body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "`money_expense_not_open`", body = ErrorBody),
-        (status = 422, description = "a missing or too long comment or proposal", body = ErrorBody),
+        (status = 422, description = "a missing or too long comment, no proposal in words nor as an amount or split, a bad amount or split, a split that raises the share of someone outside the dispute", body = ErrorBody),
     ))]
 pub async fn dispute_expense(
     State(state): State<AppState>,
@@ -319,20 +603,121 @@ pub async fn dispute_expense(
     Path(id): Path<String>,
     Json(body): Json<DisputeInput>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
+    let me = auth.user.id.clone();
+    let (found, family) = visible(&state.db, &id, &me).await?;
     let comentario =
         fields::multiline_text(body.comentario, TEXT_MAX_CHARS, Msg::MoneyCommentRequired)
             .map_err(|_| ApiError::field("comentario", Msg::MoneyCommentRequired))?;
-    let propuesta =
-        fields::multiline_text(body.propuesta, TEXT_MAX_CHARS, Msg::MoneyProposalRequired)
-            .map_err(|_| ApiError::field("propuesta", Msg::MoneyProposalRequired))?;
+    let offered = offer(
+        &state.db,
+        &found,
+        &family,
+        [me.as_str(), found.creado_por.as_str()],
+        body.monto_propuesto.as_ref(),
+        body.reparto_propuesto.as_ref(),
+    )
+    .await?;
+    let propuesta = if offered.is_some() {
+        fields::optional_multiline_text(body.propuesta, TEXT_MAX_CHARS)
+            .map_err(|_| ApiError::field("propuesta", Msg::MoneyProposalRequired))?
+    } else {
+        Some(
+            fields::multiline_text(body.propuesta, TEXT_MAX_CHARS, Msg::MoneyProposalRequired)
+                .map_err(|_| ApiError::field("propuesta", Msg::MoneyProposalRequired))?,
+        )
+    };
     answer(
         &state,
         &auth,
-        &id,
+        found,
+        family,
         Decision::Dispute {
             comentario,
             propuesta,
+            offer: offered,
         },
     )
     .await
+}
+
+/// Reply to a dispute (by whoever added the expense): a comment, maybe with a counter-proposal
+/// the disputer's approval takes. It goes back to the disputer.
+#[utoipa::path(post, path = "/gastos/{id}/contestar", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body = ReplyInput,
+    responses(
+        (status = 200, body = ExpenseAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "`money_dispute_not_yours`: not the one who added it", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "`money_expense_not_open`: not disputed, or already replied to", body = ErrorBody),
+        (status = 422, description = "a missing or too long comment, a bad amount or split", body = ErrorBody),
+    ))]
+pub async fn reply_to_dispute(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<String>,
+    Json(body): Json<ReplyInput>,
+) -> ApiResult<Json<ExpenseAnswer>> {
+    let me = auth.user.id.clone();
+    let (found, family) = visible(&state.db, &id, &me).await?;
+    if found.creado_por != me {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            Msg::MoneyDisputeNotYours,
+        ));
+    }
+    let comentario =
+        fields::multiline_text(body.comentario, TEXT_MAX_CHARS, Msg::MoneyCommentRequired)
+            .map_err(|_| ApiError::field("comentario", Msg::MoneyCommentRequired))?;
+    // The exchange is between the creator and the latest disputer.
+    let disputer = super::entities::gasto_respuesta::Entity::find()
+        .filter(gasto_respuesta::Column::GastoId.eq(&found.id))
+        .filter(gasto_respuesta::Column::Decision.eq(DISPUTED))
+        .order_by_desc(gasto_respuesta::Column::CreatedAt)
+        .order_by_desc(gasto_respuesta::Column::Id)
+        .one(&state.db)
+        .await?
+        .map(|a| a.usuario_id)
+        .unwrap_or_default();
+    let offered = offer(
+        &state.db,
+        &found,
+        &family,
+        [me.as_str(), disputer.as_str()],
+        body.monto_propuesto.as_ref(),
+        body.reparto_propuesto.as_ref(),
+    )
+    .await?;
+    answer(
+        &state,
+        &auth,
+        found,
+        family,
+        Decision::Reply {
+            comentario,
+            offer: offered,
+        },
+    )
+    .await
+}
+
+/// Accept the dispute's proposal (by whoever added the expense): its amount and/or split become
+/// the expense's, and it counts (once anyone else who must approve has).
+#[utoipa::path(post, path = "/gastos/{id}/aceptar-propuesta", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, body = ExpenseAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "`money_dispute_not_yours`: not the one who added it", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "`money_expense_not_open`; `money_nothing_to_accept`: the dispute proposes no amount or split; `money_proposal_cannot_apply`: a participant left, or a refund was recorded", body = ErrorBody),
+    ))]
+pub async fn accept_proposal(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ExpenseAnswer>> {
+    let (found, family) = visible(&state.db, &id, &auth.user.id).await?;
+    answer(&state, &auth, found, family, Decision::Accept).await
 }

@@ -50,6 +50,9 @@ pub mod gasto {
         pub reintegro_entidad: Option<String>,
         pub reintegro_monto: Option<i64>,
         pub reintegro_fecha: Option<Date>,
+        /// When it began to count without its approvers' answers (it approved itself): those it
+        /// charges may still dispute it for `DISPUTE_DAYS`.
+        pub aprobado_auto_en: Option<DateTimeUtc>,
         pub created_at: DateTimeUtc,
         pub updated_at: DateTimeUtc,
     }
@@ -64,6 +67,8 @@ pub mod gasto {
     pub const REFUSED: &str = "rechazado";
     pub const DISPUTED: &str = "disputado";
     pub const WITHDRAWN: &str = "retirado";
+    /// How long an expense that approved itself may still be disputed by those it charges.
+    pub const DISPUTE_DAYS: i64 = 30;
 }
 
 pub mod gasto_parte {
@@ -114,11 +119,16 @@ pub mod gasto_respuesta {
         pub id: String,
         pub gasto_id: String,
         pub usuario_id: String,
-        /// `aprobado`, `rechazado` or `disputado`.
+        /// `aprobado`, `rechazado`, `disputado`, or the creator's `contestado` (a reply to a
+        /// dispute) and `aceptado` (the dispute's proposal accepted).
         pub decision: String,
         pub motivo: Option<String>,
         pub comentario: Option<String>,
         pub propuesta: Option<String>,
+        /// A dispute's or a reply's proposed amount, in minor units.
+        pub monto_propuesto: Option<i64>,
+        /// A dispute's or a reply's proposed split: JSON of the checked `Reparto`.
+        pub reparto_propuesto: Option<String>,
         pub created_at: DateTimeUtc,
     }
 
@@ -126,6 +136,47 @@ pub mod gasto_respuesta {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
+
+    /// The creator's reply to a dispute: a comment, maybe a counter-proposal.
+    pub const REPLIED: &str = "contestado";
+    /// The creator accepted the dispute's proposal, which became the expense's.
+    pub const TOOK_PROPOSAL: &str = "aceptado";
+}
+
+pub mod finanzas_propuesta {
+    use sea_orm::entity::prelude::*;
+
+    /// A change of the finance settings that waits for the other co-parents' consent.
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "finanzas_propuestas")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub familia_id: String,
+        pub propuesta_por: Option<String>,
+        /// JSON {aprobacionAutomatica: {moneda: monto}, ingresos: {usuarioId: monto|null}}.
+        pub cambios: String,
+        /// The same keys, with the values they had when proposed.
+        pub anteriores: String,
+        /// JSON array of the co-parents who accepted.
+        pub aceptaron: String,
+        pub estado: String,
+        pub respondida_por: Option<String>,
+        pub creada_en: DateTimeUtc,
+        pub resuelta_en: Option<DateTimeUtc>,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+
+    pub const PENDING: &str = "pendiente";
+    pub const ACCEPTED: &str = "aceptada";
+    pub const DECLINED: &str = "rechazada";
+    pub const WITHDRAWN: &str = "retirada";
+    /// Its proposer is no longer a co-parent, or their account was erased.
+    pub const LAPSED: &str = "caducada";
 }
 
 pub mod gasto_recurrente {

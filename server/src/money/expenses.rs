@@ -422,13 +422,18 @@ pub async fn insert(
         reintegro_entidad,
         reintegro_monto: None,
         reintegro_fecha: None,
+        aprobado_auto_en: None,
         created_at: now,
         updated_at: now,
     };
-    let approves_itself =
-        views::approvers(&row).is_empty() || saved.approves_itself(&row.moneda, row.monto);
+    let nobody_else = views::approvers(&row).is_empty();
+    let automatic = !nobody_else && saved.approves_itself(&row.moneda, row.monto);
+    let approves_itself = nobody_else || automatic;
     if approves_itself {
         row.estado = APPROVED.to_owned();
+    }
+    if automatic {
+        row.aprobado_auto_en = Some(now);
     }
     gasto::Entity::insert(gasto::ActiveModel::from(row.clone()))
         .exec_without_returning(txn)
@@ -813,12 +818,17 @@ pub async fn update_expense(
         reparto: serde_json::to_string(&input.reparto).map_err(ApiError::internal)?,
         notas: input.notas.clone(),
         estado: PENDING.to_owned(),
+        aprobado_auto_en: None,
         ..old.clone()
     };
-    let approves_itself =
-        views::approvers(&row).is_empty() || saved.approves_itself(&row.moneda, row.monto);
+    let nobody_else = views::approvers(&row).is_empty();
+    let automatic = !nobody_else && saved.approves_itself(&row.moneda, row.monto);
+    let approves_itself = nobody_else || automatic;
     if approves_itself {
         row.estado = APPROVED.to_owned();
+    }
+    if automatic {
+        row.aprobado_auto_en = Some(Utc::now());
     }
     gasto::Entity::update(gasto::ActiveModel {
         id: Set(row.id.clone()),
@@ -831,6 +841,7 @@ pub async fn update_expense(
         reparto: Set(row.reparto.clone()),
         notas: Set(row.notas.clone()),
         estado: Set(row.estado.clone()),
+        aprobado_auto_en: Set(row.aprobado_auto_en),
         ..Default::default()
     })
     .exec(&txn)

@@ -15,6 +15,7 @@ pub mod input;
 pub mod kept;
 pub mod notice;
 pub mod payments;
+pub mod proposals;
 pub mod receipts;
 pub mod recurring;
 pub mod refunds;
@@ -68,6 +69,11 @@ impl Domain for Money {
     fn router(&self) -> OpenApiRouter<AppState> {
         OpenApiRouter::new()
             .routes(routes!(settings::get_settings, settings::put_settings))
+            .routes(routes!(
+                proposals::list_proposals,
+                proposals::create_proposal
+            ))
+            .routes(routes!(proposals::answer_settings_proposal))
             .routes(routes!(balance::get_balance))
             .routes(routes!(expenses::list_expenses, expenses::create_expense))
             .routes(routes!(
@@ -78,6 +84,8 @@ impl Domain for Money {
             .routes(routes!(answers::approve_expense))
             .routes(routes!(answers::refuse_expense))
             .routes(routes!(answers::dispute_expense))
+            .routes(routes!(answers::reply_to_dispute))
+            .routes(routes!(answers::accept_proposal))
             .routes(routes!(refunds::record_refund))
             .routes(routes!(recurring::list_series))
             .routes(routes!(recurring::stop_series))
@@ -134,6 +142,7 @@ impl Domain for Money {
         user: &usuario::Model,
     ) -> Result<Vec<String>, DbErr> {
         support::export::erase_account(txn, user).await?;
+        proposals::erase_account(txn, user).await?;
         Ok(Vec::new())
     }
 

@@ -1,8 +1,12 @@
-//! What money tells: a live `dinero` event to the family's members so open screens reload, and
+//! What money tells: a live `dinero` event to the family's co-parents so open screens reload, and
 //! a notice to the other co-parents involved for each decision (two kinds, `dinero.gasto` and
 //! `dinero.pago`, whose text is the step's, in both languages).
 
-use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait};
+use std::collections::HashMap;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
+
+use super::proposals::Cambios;
 
 use crate::{
     db::entities::usuario,
@@ -12,13 +16,14 @@ use crate::{
     platform::live::{self, Wake},
 };
 
-/// Tells the family's members that its money changed (ids only).
+/// Tells the family's co-parents that its money changed (ids only): the only ones money's own
+/// routes show anything to, so a viewer's stream does not learn even when money moves.
 pub async fn publish_change(
     txn: &impl ConnectionTrait,
     familia_id: &str,
     data: serde_json::Value,
 ) -> Result<Wake, DbErr> {
-    let members = families::member_ids(txn, familia_id).await?;
+    let members = super::access::coparents(txn, familia_id).await?;
     let mut data = data;
     if let Some(object) = data.as_object_mut() {
         object.insert("familiaId".into(), familia_id.into());
@@ -68,6 +73,12 @@ pub enum ExpenseStep {
     Counted,
     Refused,
     Disputed,
+    /// The creator replied to a dispute.
+    Replied,
+    /// The creator took the dispute's proposal; `counts`: it now counts.
+    ProposalAccepted {
+        counts: bool,
+    },
     Changed,
     Withdrawn,
     /// The insurer's refund was recorded.
@@ -99,6 +110,20 @@ fn expense_texts(step: ExpenseStep, actor: &str, what: &str) -> (String, String)
         ExpenseStep::Disputed => (
             format!("{actor} disputó el gasto {what} y propone otra cosa."),
             format!("{actor} disputed the expense {what} and proposes something else."),
+        ),
+        ExpenseStep::Replied => (
+            format!("{actor} contestó la disputa del gasto {what}."),
+            format!("{actor} replied to the dispute of the expense {what}."),
+        ),
+        ExpenseStep::ProposalAccepted { counts: true } => (
+            format!("{actor} aceptó la propuesta para el gasto {what}: ya cuenta en el balance."),
+            format!(
+                "{actor} accepted the proposal for the expense {what}: it now counts in the balance."
+            ),
+        ),
+        ExpenseStep::ProposalAccepted { counts: false } => (
+            format!("{actor} aceptó la propuesta para el gasto {what}."),
+            format!("{actor} accepted the proposal for the expense {what}."),
         ),
         ExpenseStep::Changed => (
             format!("{actor} cambió el gasto {what}."),
@@ -148,6 +173,181 @@ fn payment_texts(step: PaymentStep, actor: &str, es: &str, en: &str) -> (String,
     }
 }
 
+/// A step of the family's finance settings, for the other co-parents.
+pub enum SettingsStep<'a> {
+    /// Applied at once; `moneda` when the currency changed.
+    Changed {
+        moneda: Option<&'a str>,
+        cambios: &'a Cambios,
+        /// The currency incomes are in.
+        en: &'a str,
+    },
+    Proposed {
+        cambios: &'a Cambios,
+        en: &'a str,
+    },
+    /// One of several accepted; others still have to.
+    AcceptedByOne,
+    /// The last acceptance: it applied.
+    Applied {
+        cambios: &'a Cambios,
+        en: &'a str,
+    },
+    Declined,
+    Withdrawn,
+    /// Accepted after its proposer stopped being a co-parent: it does not apply.
+    Lapsed,
+}
+
+/// The changes as a list people read, in Spanish and English.
+fn describe(
+    moneda: Option<&str>,
+    cambios: &Cambios,
+    en: &str,
+    names: &HashMap<String, String>,
+) -> (String, String) {
+    let mut es_parts = Vec::new();
+    let mut en_parts = Vec::new();
+    if let Some(m) = moneda {
+        es_parts.push(format!("moneda {m}"));
+        en_parts.push(format!("currency {m}"));
+    }
+    for (code, monto) in &cambios.aprobacion_automatica {
+        if *monto > 0 {
+            es_parts.push(format!(
+                "aprobación automática en {code} por debajo de {}",
+                format_amount(*monto, code, Lang::Es)
+            ));
+            en_parts.push(format!(
+                "automatic approval in {code} under {}",
+                format_amount(*monto, code, Lang::En)
+            ));
+        } else {
+            es_parts.push(format!("sin aprobación automática en {code}"));
+            en_parts.push(format!("no automatic approval in {code}"));
+        }
+    }
+    for (id, monto) in &cambios.ingresos {
+        let name = names.get(id).map_or("", String::as_str);
+        match monto {
+            Some(v) => {
+                es_parts.push(format!(
+                    "ingreso de {name}: {}",
+                    format_amount(*v, en, Lang::Es)
+                ));
+                en_parts.push(format!(
+                    "{name}'s income: {}",
+                    format_amount(*v, en, Lang::En)
+                ));
+            }
+            None => {
+                es_parts.push(format!("sin ingreso de {name}"));
+                en_parts.push(format!("no income for {name}"));
+            }
+        }
+    }
+    (es_parts.join("; "), en_parts.join("; "))
+}
+
+fn settings_texts(
+    step: &SettingsStep,
+    actor: &str,
+    names: &HashMap<String, String>,
+) -> (String, String) {
+    match step {
+        SettingsStep::Changed {
+            moneda,
+            cambios,
+            en,
+        } => {
+            let (es_list, en_list) = describe(*moneda, cambios, en, names);
+            (
+                format!("{actor} cambió los ajustes de finanzas: {es_list}."),
+                format!("{actor} changed the finance settings: {en_list}."),
+            )
+        }
+        SettingsStep::Proposed { cambios, en } => {
+            let (es_list, en_list) = describe(None, cambios, en, names);
+            (
+                format!(
+                    "{actor} propone cambiar los ajustes de finanzas: {es_list}. Se aplica cuando lo acepten todos los co-padres."
+                ),
+                format!(
+                    "{actor} proposes changing the finance settings: {en_list}. It applies once every co-parent accepts."
+                ),
+            )
+        }
+        SettingsStep::AcceptedByOne => (
+            format!("{actor} aceptó tu propuesta de cambio de los ajustes de finanzas; faltan otras respuestas."),
+            format!("{actor} accepted your proposal to change the finance settings; others still have to answer."),
+        ),
+        SettingsStep::Applied { cambios, en } => {
+            let (es_list, en_list) = describe(None, cambios, en, names);
+            (
+                format!("{actor} aceptó la propuesta y los ajustes de finanzas cambiaron: {es_list}."),
+                format!("{actor} accepted the proposal and the finance settings changed: {en_list}."),
+            )
+        }
+        SettingsStep::Declined => (
+            format!("{actor} rechazó la propuesta de cambio de los ajustes de finanzas: no se aplica."),
+            format!("{actor} declined the proposal to change the finance settings: it does not apply."),
+        ),
+        SettingsStep::Withdrawn => (
+            format!("{actor} retiró su propuesta de cambio de los ajustes de finanzas."),
+            format!("{actor} withdrew their proposal to change the finance settings."),
+        ),
+        SettingsStep::Lapsed => (
+            "La propuesta de cambio de los ajustes de finanzas caducó: quien la hizo ya no es co-padre.".to_owned(),
+            "The proposal to change the finance settings lapsed: whoever made it is no longer a co-parent.".to_owned(),
+        ),
+    }
+}
+
+/// Tells `recipients` (minus the actor, and only those still in the family) of a step of the
+/// finance settings.
+pub async fn tell_settings(
+    txn: &DatabaseTransaction,
+    familia_id: &str,
+    actor_id: &str,
+    recipients: &[String],
+    step: SettingsStep<'_>,
+) -> Result<Wake, DbErr> {
+    let mut ids: Vec<String> = vec![actor_id.to_owned()];
+    if let SettingsStep::Changed { cambios, .. }
+    | SettingsStep::Proposed { cambios, .. }
+    | SettingsStep::Applied { cambios, .. } = &step
+    {
+        ids.extend(cambios.ingresos.keys().cloned());
+    }
+    let names: HashMap<String, String> = usuario::Entity::find()
+        .filter(usuario::Column::Id.is_in(ids))
+        .all(txn)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, format!("{} {}", u.nombre, u.apellido)))
+        .collect();
+    let actor = names.get(actor_id).cloned().unwrap_or_default();
+    let (es, en) = settings_texts(&step, &actor, &names);
+    let notice = notifications::Notice {
+        kind: kinds::MONEY_SETTINGS,
+        familia_id: Some(familia_id.to_owned()),
+        actor_id: Some(actor_id.to_owned()),
+        datos: serde_json::json!({"actor": actor, "detalleEs": es, "detalleEn": en}),
+        enlace: Some("/finances?ajustes=1".to_owned()),
+        objeto_id: None,
+        solo_app: Vec::new(),
+    };
+    let members = super::access::coparents(txn, familia_id).await?;
+    let mut recipients: Vec<String> = recipients
+        .iter()
+        .filter(|r| members.contains(r))
+        .cloned()
+        .collect();
+    recipients.sort();
+    recipients.dedup();
+    families::notices::notify(txn, &recipients, notice).await
+}
+
 async fn actor_name(txn: &DatabaseTransaction, actor_id: &str) -> Result<String, DbErr> {
     Ok(usuario::Entity::find_by_id(actor_id)
         .one(txn)
@@ -162,7 +362,9 @@ async fn members_among(
     familia_id: &str,
     recipients: &[String],
 ) -> Result<Vec<String>, DbErr> {
-    let members = families::member_ids(txn, familia_id).await?;
+    // Money is for co-parents: someone charged while a co-parent and made a viewer since hears
+    // nothing more of it, as its routes show them nothing.
+    let members = super::access::coparents(txn, familia_id).await?;
     Ok(recipients
         .iter()
         .filter(|r| members.contains(r))

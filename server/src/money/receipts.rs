@@ -32,7 +32,11 @@ use crate::{
     families::record::{self, Act, Audience, kinds},
     i18n::Msg,
     ids,
-    platform::{download::Download, pending, photo},
+    platform::{
+        download::Download,
+        pending, photo,
+        sniff::{self, HtmlWatch, Kind},
+    },
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -112,20 +116,36 @@ async fn read(multipart: Result<Multipart, MultipartRejection>, name: &str) -> A
     }
 }
 
-/// A PDF by its content: its header first, its end marker in its last kilobyte.
-fn is_pdf(data: &[u8]) -> bool {
-    let tail = &data[data.len().saturating_sub(1024)..];
-    data.starts_with(b"%PDF-") && tail.windows(5).any(|w| w == b"%%EOF")
+/// What an upload is, by its content as documents and attachments judge theirs
+/// (`platform::sniff`): an image, a whole PDF, or refused. A PDF that carries a page a browser
+/// could run (HTML, SVG, a script) anywhere in it, or an archive, is refused as unsafe.
+fn judge(data: &[u8]) -> Result<Kind, Msg> {
+    let head = &data[..data.len().min(sniff::HEAD_LEN)];
+    let tail = &data[data.len().saturating_sub(sniff::TAIL_LEN)..];
+    if head.starts_with(b"%PDF-") {
+        let mut pages = HtmlWatch::default();
+        pages.pass(data);
+        if sniff::looks_like_html(head) || pages.found() || sniff::ends_like_zip(tail) {
+            return Err(Msg::MoneyFileUnsafe);
+        }
+    }
+    match sniff::kind(head) {
+        Some(Kind::Pdf) if sniff::ends_like_pdf(tail) => Ok(Kind::Pdf),
+        Some(Kind::Image) => Ok(Kind::Image),
+        _ => Err(Msg::MoneyFileType),
+    }
 }
 
 /// Stores an upload under `prefix`, noted as pending until the row points at it: a PDF as sent,
-/// anything else as an image (415 if it is not one). Gives back its key, type and size.
+/// an image re-encoded (415 for anything else). Gives back its key, type and size.
 async fn store(
     state: &AppState,
     prefix: &str,
     data: Bytes,
 ) -> ApiResult<(String, &'static str, i64)> {
-    if is_pdf(&data) {
+    let kind =
+        judge(&data).map_err(|msg| ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, msg))?;
+    if kind == Kind::Pdf {
         let clave = format!("{prefix}/{}.pdf", ids::new_id());
         pending::note(&state.db, state, std::slice::from_ref(&clave)).await?;
         let size = i64::try_from(data.len()).unwrap_or(i64::MAX);
@@ -134,12 +154,6 @@ async fn store(
             return Err(ApiError::internal(format!("{err:#}")));
         }
         return Ok((clave, PDF, size));
-    }
-    if data.starts_with(b"%PDF-") {
-        return Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Msg::MoneyFileType,
-        ));
     }
     let processed = photo::prepare(data.to_vec()).await.map_err(|e| {
         if e.status() == StatusCode::UNSUPPORTED_MEDIA_TYPE {
@@ -403,10 +417,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_pdf_is_known_by_its_header_and_end_marker() {
-        assert!(is_pdf(b"%PDF-1.7\nstuff\n%%EOF\n"));
-        assert!(!is_pdf(b"%PDF-1.7\nno end"));
-        assert!(!is_pdf(b"<html>%%EOF"));
+    fn a_receipt_is_judged_by_its_content() {
+        assert_eq!(judge(b"%PDF-1.7\nstuff\n%%EOF\n"), Ok(Kind::Pdf));
+        assert_eq!(judge(b"\xFF\xD8\xFF\xE0rest"), Ok(Kind::Image));
+        assert_eq!(judge(b"%PDF-1.7\nno end"), Err(Msg::MoneyFileType));
+        assert_eq!(judge(b"<html>%%EOF"), Err(Msg::MoneyFileType));
+        assert_eq!(judge(b"PK\x03\x04office"), Err(Msg::MoneyFileType));
+        assert_eq!(
+            judge(b"%PDF-1.4\n<html><script>alert(1)</script>\n%%EOF"),
+            Err(Msg::MoneyFileUnsafe)
+        );
+        // A page further in than the first kilobyte is found as well.
+        let deep = [
+            b"%PDF-1.4\n".to_vec(),
+            vec![b'x'; 5000],
+            b"<SCRIPT>x</script>%%EOF".to_vec(),
+        ]
+        .concat();
+        assert_eq!(judge(&deep), Err(Msg::MoneyFileUnsafe));
+        assert_eq!(
+            judge(b"%PDF-1.4\nstuff\n%%EOF\nPK\x05\x06zip"),
+            Err(Msg::MoneyFileUnsafe)
+        );
     }
 
     #[test]

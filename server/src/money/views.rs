@@ -19,7 +19,8 @@ use super::{
 #[serde(rename_all = "camelCase")]
 pub struct RespuestaView {
     pub usuario_id: String,
-    /// `aprobado`, `rechazado` or `disputado`.
+    /// `aprobado`, `rechazado` or `disputado` (by those who must approve); `contestado` (the
+    /// creator's reply to a dispute) or `aceptado` (the creator took the dispute's proposal).
     pub decision: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub motivo: Option<String>,
@@ -27,6 +28,16 @@ pub struct RespuestaView {
     pub comentario: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub propuesta: Option<String>,
+    /// A dispute's or reply's proposed amount, minor units.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub monto_propuesto: Option<i64>,
+    /// A dispute's or reply's proposed split.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reparto_propuesto: Option<Reparto>,
+    /// The shares the proposal would give (usuarioId → minor units), when it proposes an amount
+    /// or a split.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partes_propuestas: Option<BTreeMap<String, i64>>,
     pub en: DateTime<Utc>,
 }
 
@@ -77,6 +88,9 @@ pub struct GastoView {
     pub respuestas: Vec<RespuestaView>,
     /// Who still has to approve it.
     pub faltan: Vec<String>,
+    /// An expense that approved itself: until when those it charges who never answered may
+    /// still dispute it.
+    pub disputable_hasta: Option<DateTime<Utc>>,
     pub recibo: Option<ArchivoView>,
     pub recurrente_id: Option<String>,
     pub reintegro: Option<ReintegroView>,
@@ -123,19 +137,89 @@ pub fn approvers(row: &gasto::Model) -> Vec<String> {
     people
 }
 
-/// Who of the approvers has not approved yet, while it waits.
+/// Who approved: by an answer, or by a dispute whose proposal the creator took.
+pub fn approved_people(answers: &[gasto_respuesta::Model]) -> Vec<&str> {
+    let mut approved = Vec::new();
+    let mut last_disputer = None;
+    for a in answers {
+        match a.decision.as_str() {
+            gasto::APPROVED => approved.push(a.usuario_id.as_str()),
+            DISPUTED => last_disputer = Some(a.usuario_id.as_str()),
+            gasto_respuesta::TOOK_PROPOSAL => approved.extend(last_disputer),
+            _ => {}
+        }
+    }
+    approved
+}
+
+/// Who disputed it last.
+pub fn disputer(answers: &[gasto_respuesta::Model]) -> Option<&str> {
+    answers
+        .iter()
+        .rev()
+        .find(|a| a.decision == DISPUTED)
+        .map(|a| a.usuario_id.as_str())
+}
+
+/// The latest step of a dispute's exchange: a dispute (the creator's turn) or the creator's
+/// reply (the disputer's).
+pub fn latest_turn(answers: &[gasto_respuesta::Model]) -> Option<&gasto_respuesta::Model> {
+    answers
+        .iter()
+        .rev()
+        .find(|a| a.decision == DISPUTED || a.decision == gasto_respuesta::REPLIED)
+}
+
+/// Who of the approvers has not approved yet, while it waits. An expense that approved itself
+/// waits only for whoever disputed it.
 pub fn missing(row: &gasto::Model, answers: &[gasto_respuesta::Model]) -> Vec<String> {
     if row.estado != PENDING && row.estado != DISPUTED {
         return Vec::new();
     }
+    let approved = approved_people(answers);
+    if row.aprobado_auto_en.is_some() {
+        return disputer(answers)
+            .filter(|d| row.estado == DISPUTED && !approved.contains(d))
+            .map(str::to_owned)
+            .into_iter()
+            .collect();
+    }
     approvers(row)
         .into_iter()
-        .filter(|p| {
-            !answers
-                .iter()
-                .any(|a| a.usuario_id == *p && a.decision == gasto::APPROVED)
-        })
+        .filter(|p| !approved.contains(&p.as_str()))
         .collect()
+}
+
+/// The split a proposal's reparto reads as, if it was stored.
+pub fn proposed_split(answer: &gasto_respuesta::Model) -> Option<Reparto> {
+    answer
+        .reparto_propuesto
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
+}
+
+/// The shares of `row` under a proposal of another amount and/or split (the kept weights of
+/// either), participants in the split's order; None when it proposes neither or does not
+/// split.
+pub fn proposed_shares(
+    row: &gasto::Model,
+    answer: &gasto_respuesta::Model,
+) -> Option<Vec<(String, i64)>> {
+    let split_given = proposed_split(answer);
+    if answer.monto_propuesto.is_none() && split_given.is_none() {
+        return None;
+    }
+    let monto = answer.monto_propuesto.unwrap_or(row.monto);
+    let reparto = split_given.unwrap_or_else(|| reparto_of(row));
+    let people = super::reparto::weights(&reparto)?;
+    let shares = super::split::split(monto, &people, &row.pagado_por).ok()?;
+    Some(
+        people
+            .into_iter()
+            .map(|p| p.usuario_id)
+            .zip(shares)
+            .collect(),
+    )
 }
 
 /// The views of `rows`, in their order, with three more queries whatever their number.
@@ -195,6 +279,10 @@ pub fn expense(
     answers: &[gasto_respuesta::Model],
 ) -> GastoView {
     let faltan = missing(&row, answers);
+    let disputable_hasta = row
+        .aprobado_auto_en
+        .filter(|_| row.estado == gasto::APPROVED)
+        .map(|at| at + chrono::Duration::days(gasto::DISPUTE_DAYS));
     let reintegro = row.reintegro_entidad.clone().map(|entidad| ReintegroView {
         entidad,
         monto: row.reintegro_monto,
@@ -228,10 +316,15 @@ pub fn expense(
                 motivo: a.motivo.clone(),
                 comentario: a.comentario.clone(),
                 propuesta: a.propuesta.clone(),
+                monto_propuesto: a.monto_propuesto,
+                reparto_propuesto: proposed_split(a),
+                partes_propuestas: proposed_shares(&row, a)
+                    .map(|shares| shares.into_iter().collect()),
                 en: a.created_at,
             })
             .collect(),
         faltan,
+        disputable_hasta,
         recibo,
         reintegro,
         id: row.id,

@@ -38,6 +38,8 @@ pub const CUSTODY_EXCHANGE: &str = "custodia.intercambio";
 pub const MONEY_EXPENSE: &str = "dinero.gasto";
 /// A payment between parents: recorded, confirmed or not received.
 pub const MONEY_PAYMENT: &str = "dinero.pago";
+/// The family's finance settings changed, or a change of them was proposed or answered.
+pub const MONEY_SETTINGS: &str = "dinero.ajustes";
 /// A child-support step: set up, changed, adjusted, a payment recorded, confirmed or not received.
 pub const SUPPORT_STEP: &str = "cuota.aviso";
 /// A child-support due passed its date unpaid (told once, to both parents).
@@ -296,6 +298,18 @@ pub static ALL: &[Kind] = &[
             "The other parent recorded a payment for you to confirm, or confirmed or did not receive one of yours.",
         ],
         titulo: ["Pago de {montoEs}", "Payment of {montoEn}"],
+        texto: ["{detalleEs}", "{detalleEn}"],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: MONEY_SETTINGS,
+        nombre: ["Ajustes de finanzas", "Finance settings"],
+        descripcion: [
+            "Otro co-padre cambió los ajustes de finanzas (aprobación automática, ingresos), o propuso, aceptó o rechazó un cambio.",
+            "Another co-parent changed the finance settings (automatic approval, incomes), or proposed, accepted or declined a change.",
+        ],
+        titulo: ["Ajustes de finanzas", "Finance settings"],
         texto: ["{detalleEs}", "{detalleEn}"],
         urgente: false,
         siempre: false,

@@ -435,6 +435,41 @@ async fn others_hear_nothing_and_a_removed_member_stops_at_once() {
 }
 
 #[tokio::test]
+async fn a_viewer_hears_nothing_of_money() {
+    let app = TestApp::spawn().await;
+    let (ana, _) = app.register("ana@example.org", PASSWORD).await;
+    let (beto, beto_id) = app.register("beto@example.org", PASSWORD).await;
+    let (vera, _) = app.register("vera@example.org", PASSWORD).await;
+    let family = app.own_family(&ana).await;
+    add_member(&app, &family, &beto_id).await;
+    app.join_family(&ana, &family, &vera, "viewer", "abuelo")
+        .await;
+    let child = app.add_child(&ana, &family).await;
+    let mut vera_sse = stream(&app, &vera, None).await;
+    let mut beto_sse = stream(&app, &beto, None).await;
+    vera_sse.expect("listo").await;
+    beto_sse.expect("listo").await;
+
+    let added = app
+        .post(
+            "/api/gastos",
+            Some(&ana),
+            json!({"familiaId": family, "descripcion": "Dentista", "monto": 10_000,
+                   "fecha": "2026-03-02", "categoria": "salud",
+                   "reparto": {"modo": "igual", "participantes": [beto_id]}}),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    let gasto = added.body["data"]["id"].clone();
+    assert_eq!(beto_sse.expect("dinero").await.data["gastoId"], gasto);
+    // The viewer's next event is the child's change made after the expense: nothing of money
+    // came before it, not even its ids.
+    rename_child(&app, &ana, &child, "Escuela 5").await;
+    assert_eq!(vera_sse.expect("hijos").await.data["hijoId"], child);
+    assert_eq!(beto_sse.expect("hijos").await.data["hijoId"], child);
+}
+
+#[tokio::test]
 async fn a_stream_ends_when_its_session_does_and_at_shutdown() {
     let mut app = TestApp::spawn().await;
     let (ana, _) = app.register("ana@example.org", PASSWORD).await;

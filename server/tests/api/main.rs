@@ -34,6 +34,7 @@ mod message_search;
 mod message_search_months;
 mod messages;
 mod money;
+mod money_consent;
 mod money_reference;
 mod money_reports;
 mod money_support;

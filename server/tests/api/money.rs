@@ -238,13 +238,17 @@ async fn three_coparents_split_odd_cents_and_settle_in_two_payments() {
             .any(|n| n.datos.contains("para que lo apruebes")),
         "{asked:?}"
     );
-    let live = store::evento::Entity::find()
-        .filter(store::evento::Column::UsuarioId.eq(&f.vera_id))
-        .filter(store::evento::Column::Tipo.eq("dinero"))
-        .count(&f.app.db)
-        .await
-        .expect("count events");
-    assert_eq!(live, 3);
+    // Open pages of the co-parents hear of each change; a viewer's, which money's routes show
+    // nothing to, hears nothing of it.
+    for (who, expected) in [(&f.cami_id, 3), (&f.vera_id, 0)] {
+        let live = store::evento::Entity::find()
+            .filter(store::evento::Column::UsuarioId.eq(who))
+            .filter(store::evento::Column::Tipo.eq("dinero"))
+            .count(&f.app.db)
+            .await
+            .expect("count events");
+        assert_eq!(live, expected, "{who}");
+    }
 }
 
 #[tokio::test]
@@ -267,19 +271,27 @@ async fn percentages_incomes_and_a_single_bearer_split_exactly() {
         "a new Argentine family's currency"
     );
 
-    // Incomes from the settings when the split leaves them out.
-    let put = f
-        .app
-        .request(
-            Method::PUT,
-            &format!("/api/familias/{}/finanzas", f.family),
-            Some(&f.beto),
-            Some(json!({"ingresos": {&f.ana_id: 30_000_000, &f.beto_id: 10_000_000}})),
-            None,
-        )
-        .await;
-    assert_eq!(put.status, StatusCode::OK, "{}", put.body);
-    assert_eq!(data(&put)["moneda"], "ARS");
+    // Incomes from the settings when the split leaves them out; each states their own.
+    for (token, incomes) in [
+        (&f.beto, json!({&f.beto_id: 10_000_000})),
+        (
+            &f.ana,
+            json!({&f.ana_id: 30_000_000, &f.beto_id: 10_000_000}),
+        ),
+    ] {
+        let put = f
+            .app
+            .request(
+                Method::PUT,
+                &format!("/api/familias/{}/finanzas", f.family),
+                Some(token),
+                Some(json!({ "ingresos": incomes })),
+                None,
+            )
+            .await;
+        assert_eq!(put.status, StatusCode::OK, "{}", put.body);
+        assert_eq!(data(&put)["moneda"], "ARS");
+    }
     let inc = f
         .expense(
             &f.beto,
@@ -697,8 +709,34 @@ async fn the_approval_lifecycle_decides_what_counts() {
             None,
         )
         .await;
-    assert_eq!(put.status, StatusCode::OK, "{}", put.body);
-    assert_eq!(data(&put)["aprobacionAutomatica"], json!({"ARS": 5_000}));
+    // Raising it is for every co-parent to agree.
+    assert_eq!(put.status, StatusCode::ACCEPTED, "{}", put.body);
+    let proposal = put.body["propuesta"]["id"].as_str().unwrap_or_default();
+    for token in [&f.beto, &f.cami] {
+        let a = f
+            .app
+            .post(
+                &format!(
+                    "/api/familias/{}/finanzas/propuestas/{proposal}/respuesta",
+                    f.family
+                ),
+                Some(token),
+                json!({"decision": "aceptar"}),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    }
+    let settings = f
+        .app
+        .get(
+            &format!("/api/familias/{}/finanzas", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    assert_eq!(
+        data(&settings)["aprobacionAutomatica"],
+        json!({"ARS": 5_000})
+    );
     let small = f.expense(&f.ana, body(4_999)).await;
     assert_eq!(data(&small)["estado"], "aprobado");
     let at_limit = f.expense(&f.ana, body(5_000)).await;

@@ -558,8 +558,9 @@ export interface paths {
         get: operations["get_agreement"];
         /**
          * Pause or resume an agreement (`activa`; a paused one makes no dues, and resuming owes
-         *     nothing for the pause), end it (`hasta`, null for no end) or change its notes. Either
-         *     co-parent may.
+         *     nothing for the pause), end it (`hasta`, null for no end) or change its notes. The payer's
+         *     pause or earlier end waits for the payee (202, the agreement with its `propuesta`); the rest
+         *     applies at once. A co-parent who is neither side may change only the notes.
          */
         put: operations["update_agreement"];
         post?: never;
@@ -578,7 +579,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the amount from a date, keeping the history. Dues already made keep their amount. */
+        /**
+         * Change the amount from a date, keeping the history. Dues already made keep their amount. A
+         *     payer's change that lowers it waits for the payee (202, the agreement with its `propuesta`).
+         */
         post: operations["adjust"];
         delete?: never;
         options?: never;
@@ -631,6 +635,27 @@ export interface paths {
         put?: never;
         /** The payee says a payment the payer recorded never arrived: it does not count. */
         post: operations["refuse_support_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/cuotas/{cuotaId}/propuestas/{propuestaId}/respuesta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or decline a proposed change (whoever it goes against), or withdraw it (its proposer).
+         *     Accepting applies it now, as if made now: a resumption owes nothing for the pause; an
+         *     adjustment's dues already made keep their amount.
+         */
+        post: operations["answer_support_proposal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -774,9 +799,54 @@ export interface paths {
         };
         /** The family's finance settings. */
         get: operations["get_settings"];
-        /** Change the family's finance settings (any co-parent). */
+        /**
+         * Change the family's finance settings (any co-parent). What needs the other co-parents'
+         *     consent (raising an automatic amount, another person's income) becomes a proposal, answered
+         *     202 with it; the rest applies at once.
+         */
         put: operations["put_settings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/finanzas/propuestas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's proposals to change its finance settings, newest first. */
+        get: operations["list_proposals"];
+        put?: never;
+        /**
+         * Propose a change of the finance settings to the other co-parents: it applies once every one
+         *     of them accepts. Anything may be proposed, even what one could change alone.
+         */
+        post: operations["create_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/finanzas/propuestas/{propuestaId}/respuesta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or decline a proposal (each other co-parent), or withdraw it (its proposer). The last
+         *     acceptance applies it.
+         */
+        post: operations["answer_settings_proposal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1036,6 +1106,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gastos/{id}/aceptar-propuesta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the dispute's proposal (by whoever added the expense): its amount and/or split become
+         *     the expense's, and it counts (once anyone else who must approve has).
+         */
+        post: operations["accept_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gastos/{id}/aprobar": {
         parameters: {
             query?: never;
@@ -1045,8 +1135,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve an expense; it counts once everyone who must has approved it. */
+        /**
+         * Approve an expense; it counts once everyone who must has approved it. The disputer approving
+         *     after the creator's reply takes its counter-proposal, if it made one.
+         */
         post: operations["approve_expense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gastos/{id}/contestar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a dispute (by whoever added the expense): a comment, maybe with a counter-proposal
+         *     the disputer's approval takes. It goes back to the disputer.
+         */
+        post: operations["reply_to_dispute"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1062,7 +1175,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dispute an expense, saying what one would accept. */
+        /**
+         * Dispute an expense, saying what one would accept: in words, and maybe as an amount and/or a
+         *     split the creator can accept in one step. Also, for `DISPUTE_DAYS`, an expense that approved
+         *     itself, by anyone it charges who never answered it; it stops counting meanwhile.
+         */
         post: operations["dispute_expense"];
         delete?: never;
         options?: never;
@@ -2565,6 +2682,7 @@ export interface components {
              * @description Modo porcentaje: the share of the payer's income in force today.
              */
             porcentaje?: number | null;
+            propuesta?: components["schemas"]["SupportProposalView"] | null;
             proximoVencimiento?: components["schemas"]["NextDue"] | null;
         };
         AppointmentInput: {
@@ -2640,6 +2758,26 @@ export interface components {
             /** @description A link to their profile photo that works for a while, or null. */
             foto?: string | null;
             nombre: string;
+        };
+        /** @description A pause or resumption, and an end: the parts of a change that move money. */
+        Cambio: {
+            /** @description false: paused; true: resumed. */
+            activa?: boolean | null;
+            /** @description Whether the end changes (to `hasta`, or to none when it is null). */
+            cambiaHasta?: boolean;
+            /** Format: date */
+            hasta?: string | null;
+        };
+        /** @description Some of the settings' values: only the keys that change. */
+        Cambios: {
+            /** @description Currency → amount in minor units under which expenses approve themselves (0: none). */
+            aprobacionAutomatica?: {
+                [key: string]: number;
+            };
+            /** @description usuarioId → monthly income in minor units (null: none). */
+            ingresos?: {
+                [key: string]: number | null;
+            };
         };
         CardLinkAnswer: {
             data: components["schemas"]["CardLinkView"];
@@ -2953,8 +3091,17 @@ export interface components {
         DisputeInput: {
             /** @description 1 to 2000 characters. */
             comentario?: string | null;
-            /** @description What the disputer would accept: 1 to 2000 characters. */
+            /**
+             * Format: int64
+             * @description The amount one would accept, in minor units (1 to 10^12).
+             */
+            montoPropuesto?: number | null;
+            /**
+             * @description What the disputer would accept: 1 to 2000 characters; may be left out when
+             *     `montoPropuesto` or `repartoPropuesto` says it.
+             */
             propuesta?: string | null;
+            repartoPropuesto?: components["schemas"]["Reparto"] | null;
         };
         DoctorInput: {
             nombre?: string | null;
@@ -3393,6 +3540,12 @@ export interface components {
             creadoEn: string;
             creadoPor: string;
             descripcion: string;
+            /**
+             * Format: date-time
+             * @description An expense that approved itself: until when those it charges who never answered may
+             *     still dispute it.
+             */
+            disputableHasta?: string | null;
             /** @description `pendiente`, `aprobado` (it counts), `rechazado`, `disputado` or `retirado`. */
             estado: string;
             /** @description Who still has to approve it. */
@@ -4137,6 +4290,53 @@ export interface components {
              */
             comprobante: string;
         };
+        ProposalAnswer: {
+            data: components["schemas"]["ProposalView"];
+            success: boolean;
+        };
+        ProposalDecision: {
+            /** @description `aceptar` or `rechazar` (the other co-parents), `retirar` (its proposer). */
+            decision?: string | null;
+        };
+        ProposalInput: {
+            /** @description Only the currencies to change: `{"ARS": 500000}`; 0 for none. */
+            aprobacionAutomatica?: {
+                [key: string]: number;
+            } | null;
+            /** @description Only the people to change: `{usuarioId: minor units}` of current co-parents; null for none. */
+            ingresos?: {
+                [key: string]: number | null;
+            } | null;
+        };
+        ProposalListAnswer: {
+            /** @description Newest first, at most 50. */
+            data: components["schemas"]["ProposalView"][];
+            success: boolean;
+        };
+        ProposalView: {
+            /** @description The co-parents who accepted so far. */
+            aceptaron: string[];
+            /** @description The same keys' values when it was proposed. */
+            anteriores: components["schemas"]["Cambios"];
+            /** @description What would change. */
+            cambios: components["schemas"]["Cambios"];
+            /** Format: date-time */
+            creadaEn: string;
+            /**
+             * @description `pendiente`, `aceptada` (applied), `rechazada`, `retirada` or `caducada` (its proposer
+             *     is no longer a co-parent).
+             */
+            estado: string;
+            /** @description Who still has to accept, while it waits. */
+            faltan: string[];
+            id: string;
+            /** @description Null once their account was erased. */
+            propuestaPor?: string | null;
+            /** @description Who declined it, withdrew it or gave the last acceptance. */
+            respondidaPor?: string | null;
+            /** Format: date-time */
+            resueltaEn?: string | null;
+        };
         PublicKey: {
             /** @description Base64url of the uncompressed P-256 public key: the `applicationServerKey` to subscribe with. */
             clave: string;
@@ -4187,7 +4387,7 @@ export interface components {
          * @description The kind of act an entry records.
          * @enum {string}
          */
-        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado";
+        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado";
         RecoveryCodes: {
             /** @description Ten one-use codes such as `k7m2-x9pq-4hzt`, shown this once: only their hashes are kept. */
             recoveryCodes: string[];
@@ -4296,6 +4496,16 @@ export interface components {
                 [key: string]: number;
             } | null;
         };
+        ReplyInput: {
+            /** @description 1 to 2000 characters. */
+            comentario?: string | null;
+            /**
+             * Format: int64
+             * @description A counter-proposal's amount, minor units; the disputer's approval takes it.
+             */
+            montoPropuesto?: number | null;
+            repartoPropuesto?: components["schemas"]["Reparto"] | null;
+        };
         ResetRequest: {
             password?: string | null;
             /** @description Optional repeat of the path's token (the web app sends it); the path decides. */
@@ -4303,12 +4513,28 @@ export interface components {
         };
         RespuestaView: {
             comentario?: string | null;
-            /** @description `aprobado`, `rechazado` or `disputado`. */
+            /**
+             * @description `aprobado`, `rechazado` or `disputado` (by those who must approve); `contestado` (the
+             *     creator's reply to a dispute) or `aceptado` (the creator took the dispute's proposal).
+             */
             decision: string;
             /** Format: date-time */
             en: string;
+            /**
+             * Format: int64
+             * @description A dispute's or reply's proposed amount, minor units.
+             */
+            montoPropuesto?: number | null;
             motivo?: string | null;
+            /**
+             * @description The shares the proposal would give (usuarioId → minor units), when it proposes an amount
+             *     or a split.
+             */
+            partesPropuestas?: {
+                [key: string]: number;
+            } | null;
             propuesta?: string | null;
+            repartoPropuesto?: components["schemas"]["Reparto"] | null;
             usuarioId: string;
         };
         RevokedAnswer: {
@@ -4472,23 +4698,32 @@ export interface components {
             moneda: string;
         };
         SettingsAnswer: {
-            data: components["schemas"]["Settings"];
+            data: components["schemas"]["SettingsView"];
+            propuesta?: components["schemas"]["ProposalView"] | null;
             success: boolean;
         };
         SettingsInput: {
-            /** @description Replaces the amounts: `{"ARS": 500000}`; 0 removes a currency's. Left out: unchanged. */
+            /**
+             * @description Replaces the amounts: `{"ARS": 500000}`; 0 removes a currency's. Left out: unchanged.
+             *     Raising one (or setting one where there was none) is proposed to the other co-parents.
+             */
             aprobacionAutomatica?: {
                 [key: string]: number;
             } | null;
             /**
              * @description Replaces the incomes: `{usuarioId: minor units}` of current co-parents. Left out:
-             *     unchanged.
+             *     unchanged. One's own applies at once; anyone else's is proposed to the other co-parents.
              */
             ingresos?: {
                 [key: string]: number;
             } | null;
             /** @description ISO 4217; left out: unchanged. */
             moneda?: string | null;
+        };
+        /** @description The settings in force, with the proposals to change them that wait for answers. */
+        SettingsView: components["schemas"]["Settings"] & {
+            /** @description Pending proposals (at most one), oldest first. */
+            propuestas: components["schemas"]["ProposalView"][];
         };
         SettlePayment: {
             de: string;
@@ -4601,6 +4836,26 @@ export interface components {
             registradoPor?: string | null;
             /** Format: date-time */
             respondidoEn?: string | null;
+        };
+        SupportProposalDecision: {
+            /** @description `aceptar` or `rechazar` (whoever must accept it), `retirar` (its proposer). */
+            decision?: string | null;
+        };
+        SupportProposalView: {
+            ajuste?: components["schemas"]["AdjustmentView"] | null;
+            cambio?: components["schemas"]["Cambio"] | null;
+            /** Format: date-time */
+            creadaEn: string;
+            /** @description `pendiente`, `aceptada` (applied), `rechazada`, `retirada` or `caducada`. */
+            estado: string;
+            id: string;
+            propuestaPor?: string | null;
+            /** @description Who must accept it. */
+            responde?: string | null;
+            /** Format: date-time */
+            resueltaEn?: string | null;
+            /** @description `ajuste` (a new amount from a date) or `cambio` (paused, resumed, an end). */
+            tipo: string;
         };
         SwapAnswer: {
             data: components["schemas"]["SwapView"];
@@ -7429,6 +7684,15 @@ export interface operations {
                     "application/json": components["schemas"]["AgreementAnswer"];
                 };
             };
+            /** @description what lowers it waits for the payee as `propuesta`; the rest applied */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementAnswer"];
+                };
+            };
             /** @description the body is not valid JSON */
             400: {
                 headers: {
@@ -7446,7 +7710,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `support_change_not_party`: neither side pausing, resuming or ending it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `support_proposal_pending`: another proposal waits; nothing changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7508,6 +7790,15 @@ export interface operations {
                     "application/json": components["schemas"]["AgreementAnswer"];
                 };
             };
+            /** @description it lowers the amount and was asked by the payer: proposed to the payee */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementAnswer"];
+                };
+            };
             /** @description the body is not valid JSON */
             400: {
                 headers: {
@@ -7525,7 +7816,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `support_change_not_party`: neither its payer nor its payee */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `support_proposal_pending`: another proposal waits */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7754,6 +8063,104 @@ export interface operations {
             };
             /** @description `support_payment_not_pending`: already answered */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answer_support_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cuotaId: string;
+                propuestaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportProposalDecision"];
+            };
+        };
+        responses: {
+            /** @description the agreement as it stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `support_proposal_not_yours` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `support_proposal_not_open`: answered already; `support_proposal_stale`: the amount changed since the adjustment was proposed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a decision other than aceptar, rechazar or retirar */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8397,7 +8804,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description applied */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsAnswer"];
+                };
+            };
+            /** @description what applies at once applied; the rest waits for the others as `propuesta` */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8431,6 +8848,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `money_proposal_pending`: a proposal waits already; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the body is too large */
             413: {
                 headers: {
@@ -8450,6 +8876,228 @@ export interface operations {
                 };
             };
             /** @description an unknown currency, an amount that is not a whole number from 0 to 10^12, an income of someone who is not a co-parent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_proposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposalInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a co-parent of the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_proposal_pending`: another proposal waits */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an unknown currency, an amount that is not a whole number from 0 to 10^12, an income of someone who is not a co-parent, or nothing that changes */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answer_settings_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                propuestaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposalDecision"];
+            };
+        };
+        responses: {
+            /** @description the settings in force and the proposal as it stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_proposal_not_yours`: the proposer accepting or declining, another withdrawing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_proposal_not_open`: it no longer waits for the caller */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a decision other than aceptar, rechazar or retirar */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9549,6 +10197,61 @@ export interface operations {
             };
         };
     };
+    accept_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_dispute_not_yours`: not the one who added it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_expense_not_open`; `money_nothing_to_accept`: the dispute proposes no amount or split; `money_proposal_cannot_apply`: a participant left, or a refund was recorded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     approve_expense: {
         parameters: {
             query?: never;
@@ -9593,8 +10296,103 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `money_expense_not_open`: it no longer waits for the caller */
+            /** @description `money_expense_not_open`: it no longer waits for the caller; `money_proposal_cannot_apply` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reply_to_dispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_dispute_not_yours`: not the one who added it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `money_expense_not_open`: not disputed, or already replied to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a missing or too long comment, a bad amount or split */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9688,7 +10486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description a missing or too long comment or proposal */
+            /** @description a missing or too long comment, no proposal in words nor as an amount or split, a bad amount or split, a split that raises the share of someone outside the dispute */
             422: {
                 headers: {
                     [name: string]: unknown;

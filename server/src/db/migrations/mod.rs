@@ -37,6 +37,7 @@ mod m0035_message_search_weeks;
 pub mod m0036_record_audiences;
 mod m0037_notice_actors_and_streams;
 mod m0038_uploads_and_card_makers;
+mod m0039_money_consent;
 mod m0040_child_calendar_items;
 
 pub struct Migrator;
@@ -81,6 +82,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0036_record_audiences::Migration),
             Box::new(m0037_notice_actors_and_streams::Migration),
             Box::new(m0038_uploads_and_card_makers::Migration),
+            Box::new(m0039_money_consent::Migration),
             Box::new(m0040_child_calendar_items::Migration),
         ]
     }

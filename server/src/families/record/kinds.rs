@@ -80,6 +80,10 @@ kinds! {
     HANDOVER_RECORDED = "entrega.registrada",
     /// A family's finance settings changed (currency, automatic approval, incomes).
     MONEY_SETTINGS = "finanzas.cambiadas",
+    /// A change of them that waits for the other co-parents' consent.
+    MONEY_PROPOSAL = "finanzas.propuesta",
+    /// Accepted (by one, or by the last, which applies it), declined or withdrawn.
+    MONEY_PROPOSAL_ANSWERED = "finanzas.propuesta.respondida",
     EXPENSE_CREATED = "gasto.creado",
     EXPENSE_CHANGED = "gasto.modificado",
     EXPENSE_WITHDRAWN = "gasto.retirado",
@@ -105,6 +109,10 @@ kinds! {
     SUPPORT_PAYMENT = "cuota.pago",
     SUPPORT_PAYMENT_CONFIRMED = "cuota.pago.confirmado",
     SUPPORT_PAYMENT_NOT_RECEIVED = "cuota.pago.no_recibido",
+    /// A change that waits for the consent of the side it goes against.
+    SUPPORT_PROPOSED = "cuota.propuesta",
+    /// Accepted (and applied), declined or withdrawn.
+    SUPPORT_PROPOSAL_ANSWERED = "cuota.propuesta.respondida",
     DOCUMENT_UPLOADED = "documento.subido",
     /// A new version of a document's file.
     DOCUMENT_VERSION = "documento.version",

@@ -8,7 +8,9 @@ use axum::{
     http::StatusCode,
 };
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait, sea_query::Expr};
+use sea_orm::{
+    ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, TransactionTrait, sea_query::Expr,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -18,9 +20,10 @@ use super::{
     agreements::{AgreementAnswer, date_field, detail, find},
     amounts::{self, amount},
     dues,
-    entities::{ajuste, cuota},
+    entities::{ajuste, cuota, propuesta},
     format_amount, lock,
     notice::{self, Step},
+    proposals::{self, Direction, consent_of},
     publish, subjects, today_in,
 };
 use crate::{
@@ -31,6 +34,7 @@ use crate::{
     },
     i18n::Msg,
     ids,
+    platform::live::Wake,
     request::Json,
     state::AppState,
 };
@@ -126,57 +130,25 @@ fn how(body: &AdjustmentInput, modo: &str) -> Result<How, (&'static str, Msg)> {
         .map_err(|m| ("ingresoDeclarado", m))
 }
 
-/// Change the amount from a date, keeping the history. Dues already made keep their amount.
-#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/ajustes", tag = "money", security(("bearer" = [])),
-    params(("id" = String, Path), ("cuotaId" = String, Path)),
-    request_body = AdjustmentInput,
-    responses(
-        (status = 201, description = "the agreement, with the new step in its history", body = AgreementAnswer),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody),
-        (status = 422, description = "not exactly one of a percentage, two index values or (modo porcentaje) an income; a date before the start or the latest adjustment; a result outside 1..10^12", body = ErrorBody),
-    ))]
-pub async fn adjust(
-    State(state): State<AppState>,
-    access: FamilyMember,
-    Path((_familia, cuota_id)): Path<(String, String)>,
-    Json(body): Json<AdjustmentInput>,
-) -> ApiResult<(StatusCode, Json<AgreementAnswer>)> {
-    let found = find(&state.db, &access, &cuota_id).await?;
-    let mut errors = FieldErrors::default();
-    let desde = errors.check("desde", date_field(body.desde.as_ref()));
-    let asked = match how(&body, &found.modo) {
-        Ok(h) => Some(h),
-        Err((field, msg)) => {
-            errors.add(field, msg);
-            None
-        }
-    };
-    errors.into_result()?;
-    let (Some(desde), Some(asked)) = (desde, asked) else {
-        return Err(ApiError::internal(
-            "an adjustment's check passed without values",
-        ));
-    };
-    let me = access.auth.user.id.clone();
-    let now = Utc::now();
-    let today = today_in(&access.family.zona_horaria, now);
-    let txn = state.db.begin().await?;
-    let row = lock(&txn, &access.family.id, &cuota_id, now)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    let history = dues::history(&txn, &row.id).await?;
-    let Some(latest) = history.iter().max_by(|a, b| {
+/// The history's latest step: the one a new adjustment starts from.
+pub fn latest(history: &[ajuste::Model]) -> Option<&ajuste::Model> {
+    history.iter().max_by(|a, b| {
         a.desde
             .cmp(&b.desde)
             .then(a.creado_en.cmp(&b.creado_en))
             .then(a.id.cmp(&b.id))
-    }) else {
-        return Err(ApiError::internal("an agreement without its first amount"));
-    };
-    if desde < row.desde || desde < latest.desde {
-        return Err(ApiError::field("desde", Msg::SupportAdjustmentTooEarly));
-    }
+    })
+}
+
+/// The step `asked` makes from `latest`, from `desde`, by `me` at `now`.
+fn compute(
+    row: &cuota::Model,
+    latest: &ajuste::Model,
+    asked: How,
+    desde: NaiveDate,
+    me: &str,
+    now: DateTime<Utc>,
+) -> ApiResult<ajuste::Model> {
     let by_income = row.modo == cuota::BY_PERCENTAGE;
     let base_income = latest.ingreso_declarado.or(row.ingreso_declarado);
     let share = row.porcentaje_pb.unwrap_or(0);
@@ -191,7 +163,7 @@ pub async fn adjust(
         ingreso_declarado: None,
         monto_anterior: Some(latest.monto),
         monto: latest.monto,
-        creado_por: Some(me.clone()),
+        creado_por: Some(me.to_owned()),
         creado_en: now,
     };
     // In modo porcentaje the percentage or index moves the income; the amount follows.
@@ -233,8 +205,21 @@ pub async fn adjust(
                 amounts::share_of_income(income, share).map_err(field("ingresoDeclarado"))?;
         }
     }
+    Ok(step)
+}
+
+/// Adds `step` to the agreement's history and puts its amount in force; records it (with the
+/// proposal it comes from, if any) and tells the other party. Inside the caller's transaction,
+/// which locked the agreement.
+pub async fn apply(
+    txn: &DatabaseTransaction,
+    row: &cuota::Model,
+    step: &ajuste::Model,
+    me: &str,
+    propuesta: Option<&str>,
+) -> ApiResult<Wake> {
     ajuste::Entity::insert(ajuste::ActiveModel::from(step.clone()))
-        .exec_without_returning(&txn)
+        .exec_without_returning(txn)
         .await?;
     cuota::Entity::update_many()
         .col_expr(cuota::Column::Monto, Expr::value(step.monto))
@@ -243,14 +228,14 @@ pub async fn adjust(
             Expr::value(step.ingreso_declarado.or(row.ingreso_declarado)),
         )
         .filter(cuota::Column::Id.eq(&row.id))
-        .exec(&txn)
+        .exec(txn)
         .await?;
     record::append(
-        &txn,
+        txn,
         &row.familia_id,
         Act {
             kind: acts::ADJUSTED,
-            actor: Some(&me),
+            actor: Some(me),
             content: serde_json::json!({
                 "cuota": row.id,
                 "desde": step.desde,
@@ -262,34 +247,107 @@ pub async fn adjust(
                 "montoAnterior": step.monto_anterior,
                 "monto": step.monto,
                 "moneda": row.moneda,
+                "propuesta": propuesta,
             }),
-            subjects: subjects(&row),
+            subjects: subjects(row),
             audience: Audience::CoParents,
         },
     )
     .await?;
-    let others = notice::other_party(&txn, &row, &me).await?;
+    let others = notice::other_party(txn, row, me).await?;
     let told = notice::tell(
-        &txn,
-        &row,
-        &me,
+        txn,
+        row,
+        me,
         &others,
         Step::Adjusted {
             monto: format_amount(step.monto, &row.moneda),
-            desde,
+            desde: step.desde,
         },
     )
     .await?;
-    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    let live = publish(txn, &row.familia_id, &row.id).await?;
+    Ok(told.join(live))
+}
+
+/// Change the amount from a date, keeping the history. Dues already made keep their amount. A
+/// payer's change that lowers it waits for the payee (202, the agreement with its `propuesta`).
+#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/ajustes", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path), ("cuotaId" = String, Path)),
+    request_body = AdjustmentInput,
+    responses(
+        (status = 201, description = "the agreement, with the new step in its history", body = AgreementAnswer),
+        (status = 202, description = "it lowers the amount and was asked by the payer: proposed to the payee", body = AgreementAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "`support_change_not_party`: neither its payer nor its payee", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "`support_proposal_pending`: another proposal waits", body = ErrorBody),
+        (status = 422, description = "not exactly one of a percentage, two index values or (modo porcentaje) an income; a date before the start or the latest adjustment; a result outside 1..10^12", body = ErrorBody),
+    ))]
+pub async fn adjust(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Path((_familia, cuota_id)): Path<(String, String)>,
+    Json(body): Json<AdjustmentInput>,
+) -> ApiResult<(StatusCode, Json<AgreementAnswer>)> {
+    let found = find(&state.db, &access, &cuota_id).await?;
+    let mut errors = FieldErrors::default();
+    let desde = errors.check("desde", date_field(body.desde.as_ref()));
+    let asked = match how(&body, &found.modo) {
+        Ok(h) => Some(h),
+        Err((field, msg)) => {
+            errors.add(field, msg);
+            None
+        }
+    };
+    errors.into_result()?;
+    let (Some(desde), Some(asked)) = (desde, asked) else {
+        return Err(ApiError::internal(
+            "an adjustment's check passed without values",
+        ));
+    };
+    let me = access.auth.user.id.clone();
+    let now = Utc::now();
+    let today = today_in(&access.family.zona_horaria, now);
+    let txn = state.db.begin().await?;
+    let row = lock(&txn, &access.family.id, &cuota_id, now)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let history = dues::history(&txn, &row.id).await?;
+    let Some(latest) = latest(&history) else {
+        return Err(ApiError::internal("an agreement without its first amount"));
+    };
+    if desde < row.desde || desde < latest.desde {
+        return Err(ApiError::field("desde", Msg::SupportAdjustmentTooEarly));
+    }
+    let step = compute(&row, latest, asked, desde, &me, now)?;
+    let direction = match step.monto.cmp(&latest.monto) {
+        std::cmp::Ordering::Less => Direction::Lower,
+        std::cmp::Ordering::Greater => Direction::Raise,
+        std::cmp::Ordering::Equal => Direction::Same,
+    };
+    let (status, wake) = match consent_of(&txn, &row, &me, direction).await? {
+        Some(payee) => {
+            let cambios = serde_json::to_string(&proposals::ProposedStep::of(&step, &latest.id))
+                .map_err(ApiError::internal)?;
+            let wake =
+                proposals::propose(&txn, &row, &me, &payee, propuesta::ADJUSTMENT, cambios).await?;
+            (StatusCode::ACCEPTED, wake)
+        }
+        None => (
+            StatusCode::CREATED,
+            apply(&txn, &row, &step, &me, None).await?,
+        ),
+    };
     let row = cuota::Entity::find_by_id(&row.id)
         .one(&txn)
         .await?
         .ok_or_else(ApiError::not_found)?;
     let data = detail(&txn, &row, today).await?;
     txn.commit().await?;
-    state.wake(told.join(live));
+    state.wake(wake);
     Ok((
-        StatusCode::CREATED,
+        status,
         Json(AgreementAnswer {
             success: true,
             data,

@@ -9,7 +9,8 @@ use axum::{
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    TransactionTrait,
     sea_query::{Alias, Expr, ExprTrait, Query},
 };
 use serde::{Deserialize, Serialize};
@@ -25,11 +26,12 @@ use super::{
     entities::{
         ajuste,
         cuota::{self, BY_AMOUNT, BY_PERCENTAGE},
-        pago, vencimiento,
+        pago, propuesta, vencimiento,
     },
     lock,
     notice::{self, Step},
     payments::{SupportPaymentView, view as payment_view},
+    proposals::{self, Cambio, SupportProposalView},
     publish, subjects, today_in,
 };
 use crate::{
@@ -41,6 +43,7 @@ use crate::{
     fields,
     i18n::Msg,
     ids,
+    platform::live::Wake,
     request::Json,
     state::AppState,
 };
@@ -146,6 +149,8 @@ pub struct AgreementView {
     pub deuda: i64,
     /// Paid beyond every due made so far; taken by the next dues.
     pub credito: i64,
+    /// A change that waits for one side's consent.
+    pub propuesta: Option<SupportProposalView>,
     pub creada_en: DateTime<Utc>,
 }
 
@@ -193,6 +198,7 @@ pub fn view(
     row: &cuota::Model,
     history: &[ajuste::Model],
     dues: &[vencimiento::Model],
+    pending: Option<&propuesta::Model>,
     today: NaiveDate,
 ) -> AgreementView {
     // Before it starts, what it will start with.
@@ -249,6 +255,7 @@ pub fn view(
         proximo_vencimiento: proximo,
         deuda,
         credito: row.credito,
+        propuesta: pending.map(proposals::view),
         creada_en: row.creada_en,
     }
 }
@@ -272,8 +279,9 @@ pub async fn detail(
         .order_by_desc(pago::Column::Id)
         .all(db)
         .await?;
+    let pending = proposals::pending_of(db, vec![row.id.clone()]).await?;
     Ok(AgreementDetail {
-        cuota: view(row, &history, &dues_made, today),
+        cuota: view(row, &history, &dues_made, pending.get(&row.id), today),
         vencimientos: dues_made.iter().map(|d| dues::view(d, today)).collect(),
         ajustes: history.iter().map(adjustment_view).collect(),
         pagos: pagos.iter().map(payment_view).collect(),
@@ -312,6 +320,7 @@ pub async fn list_agreements(
     {
         histories.entry(a.cuota_id.clone()).or_default().push(a);
     }
+    let pending = proposals::pending_of(&state.db, ids.clone()).await?;
     let mut dues_of: HashMap<String, Vec<vencimiento::Model>> = HashMap::new();
     for d in vencimiento::Entity::find()
         .filter(vencimiento::Column::CuotaId.is_in(ids))
@@ -329,6 +338,7 @@ pub async fn list_agreements(
                 r,
                 histories.get(&r.id).map_or(&[][..], Vec::as_slice),
                 dues_of.get(&r.id).map_or(&[][..], Vec::as_slice),
+                pending.get(&r.id),
                 today,
             )
         })
@@ -668,16 +678,97 @@ pub async fn get_agreement(
     }))
 }
 
+/// A change of an agreement: `hasta` Some(None) removes the end, `notas` Some(None) the notes.
+#[derive(Debug, Default)]
+pub struct Change {
+    pub activa: Option<bool>,
+    pub hasta: Option<Option<NaiveDate>>,
+    pub notas: Option<Option<String>>,
+}
+
+/// Applies `change` to `before` (locked by the caller's transaction), records it (with the
+/// proposal it comes from, if any) and tells the other party. Resuming owes nothing for the
+/// months it was paused. Gives back the agreement as it is now, or None if nothing changed.
+pub async fn apply_change(
+    txn: &DatabaseTransaction,
+    before: &cuota::Model,
+    change: &Change,
+    me: &str,
+    today: NaiveDate,
+    now: DateTime<Utc>,
+    propuesta: Option<&str>,
+) -> ApiResult<(Option<cuota::Model>, Wake)> {
+    let mut row = before.clone();
+    if let Some(activa) = change.activa {
+        if activa && !before.activa {
+            row.generar_desde = std::cmp::max(today, before.desde);
+        }
+        row.activa = activa;
+    }
+    if let Some(hasta) = change.hasta {
+        row.hasta = hasta;
+    }
+    if let Some(notas) = &change.notas {
+        row.notas = notas.clone();
+    }
+    row.actualizada_en = now;
+    let mut changes = serde_json::Map::new();
+    if row.activa != before.activa {
+        changes.insert("activa".into(), row.activa.into());
+    }
+    if row.hasta != before.hasta {
+        changes.insert("hasta".into(), serde_json::json!(row.hasta));
+    }
+    if row.notas != before.notas {
+        changes.insert("notas".into(), serde_json::json!(row.notas));
+    }
+    if changes.is_empty() {
+        return Ok((None, Wake::default()));
+    }
+    cuota::Entity::update_many()
+        .col_expr(cuota::Column::Activa, Expr::value(row.activa))
+        .col_expr(cuota::Column::Hasta, Expr::value(row.hasta))
+        .col_expr(cuota::Column::Notas, Expr::value(row.notas.clone()))
+        .col_expr(cuota::Column::GenerarDesde, Expr::value(row.generar_desde))
+        .filter(cuota::Column::Id.eq(&row.id))
+        .exec(txn)
+        .await?;
+    changes.insert("cuota".into(), row.id.clone().into());
+    if let Some(propuesta) = propuesta {
+        changes.insert("propuesta".into(), propuesta.into());
+    }
+    record::append(
+        txn,
+        &row.familia_id,
+        Act {
+            kind: acts::CHANGED,
+            actor: Some(me),
+            content: Value::Object(changes),
+            subjects: subjects(&row),
+            audience: Audience::CoParents,
+        },
+    )
+    .await?;
+    let others = notice::other_party(txn, &row, me).await?;
+    let told = notice::tell(txn, &row, me, &others, Step::Changed).await?;
+    let live = publish(txn, &row.familia_id, &row.id).await?;
+    Ok((Some(row), told.join(live)))
+}
+
 /// Pause or resume an agreement (`activa`; a paused one makes no dues, and resuming owes
-/// nothing for the pause), end it (`hasta`, null for no end) or change its notes. Either
-/// co-parent may.
+/// nothing for the pause), end it (`hasta`, null for no end) or change its notes. The payer's
+/// pause or earlier end waits for the payee (202, the agreement with its `propuesta`); the rest
+/// applies at once. A co-parent who is neither side may change only the notes.
 #[utoipa::path(put, path = "/familias/{id}/cuotas/{cuotaId}", tag = "money", security(("bearer" = [])),
     params(("id" = String, Path), ("cuotaId" = String, Path)),
     request_body = AgreementChange,
     responses(
         (status = 200, body = AgreementAnswer),
+        (status = 202, description = "what lowers it waits for the payee as `propuesta`; the rest applied", body = AgreementAnswer),
         (status = 401, body = ErrorBody),
+        (status = 403, description = "`support_change_not_party`: neither side pausing, resuming or ending it", body = ErrorBody),
         (status = 404, body = ErrorBody),
+        (status = 409, description = "`support_proposal_pending`: another proposal waits; nothing changed", body = ErrorBody),
         (status = 422, description = "activa not a boolean, hasta not a date on or after desde, notes too long", body = ErrorBody),
     ))]
 pub async fn update_agreement(
@@ -685,7 +776,7 @@ pub async fn update_agreement(
     access: FamilyMember,
     Path((_familia, cuota_id)): Path<(String, String)>,
     Json(body): Json<AgreementChange>,
-) -> ApiResult<Json<AgreementAnswer>> {
+) -> ApiResult<(StatusCode, Json<AgreementAnswer>)> {
     let found = find(&state.db, &access, &cuota_id).await?;
     let mut errors = FieldErrors::default();
     let activa = match &body.activa {
@@ -718,67 +809,70 @@ pub async fn update_agreement(
     let before = lock(&txn, &access.family.id, &cuota_id, now)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let mut row = before.clone();
-    if let Some(activa) = activa {
-        if activa && !before.activa {
-            // Resuming owes nothing for the months it was paused.
-            row.generar_desde = std::cmp::max(today, before.desde);
+    // Each part that moves money applies at once or waits for whoever it goes against.
+    let mut at_once = Change {
+        notas,
+        ..Change::default()
+    };
+    let mut later = Cambio::default();
+    let mut responde = None;
+    if let Some(a) = activa.filter(|a| *a != before.activa) {
+        let part = Cambio {
+            activa: Some(a),
+            ..Cambio::default()
+        };
+        let direction = proposals::direction_of_change(&before, &part);
+        match proposals::consent_of(&txn, &before, &me, direction).await? {
+            Some(payee) => {
+                later.activa = Some(a);
+                responde = Some(payee);
+            }
+            None => at_once.activa = Some(a),
         }
-        row.activa = activa;
     }
-    if let Some(hasta) = hasta {
-        row.hasta = hasta;
+    if let Some(h) = hasta.filter(|h| *h != before.hasta) {
+        let part = Cambio {
+            activa: None,
+            cambia_hasta: true,
+            hasta: h,
+        };
+        let direction = proposals::direction_of_change(&before, &part);
+        match proposals::consent_of(&txn, &before, &me, direction).await? {
+            Some(payee) => {
+                later.cambia_hasta = true;
+                later.hasta = h;
+                responde = Some(payee);
+            }
+            None => at_once.hasta = Some(h),
+        }
     }
-    if let Some(notas) = notas {
-        row.notas = notas;
+    let mut wake = Wake::default();
+    let mut status = StatusCode::OK;
+    if let Some(payee) = responde {
+        let cambios = serde_json::to_string(&later).map_err(ApiError::internal)?;
+        wake = proposals::propose(&txn, &before, &me, &payee, propuesta::CHANGE, cambios).await?;
+        status = StatusCode::ACCEPTED;
     }
-    row.actualizada_en = now;
-    let mut changes = serde_json::Map::new();
-    if row.activa != before.activa {
-        changes.insert("activa".into(), row.activa.into());
-    }
-    if row.hasta != before.hasta {
-        changes.insert("hasta".into(), serde_json::json!(row.hasta));
-    }
-    if row.notas != before.notas {
-        changes.insert("notas".into(), serde_json::json!(row.notas));
-    }
-    if changes.is_empty() {
+    let (changed, applied) = apply_change(&txn, &before, &at_once, &me, today, now, None).await?;
+    if changed.is_none() && status == StatusCode::OK {
         txn.rollback().await?;
-        return Ok(Json(AgreementAnswer {
-            success: true,
-            data: detail(&state.db, &before, today).await?,
-        }));
+        return Ok((
+            status,
+            Json(AgreementAnswer {
+                success: true,
+                data: detail(&state.db, &before, today).await?,
+            }),
+        ));
     }
-    cuota::Entity::update_many()
-        .col_expr(cuota::Column::Activa, Expr::value(row.activa))
-        .col_expr(cuota::Column::Hasta, Expr::value(row.hasta))
-        .col_expr(cuota::Column::Notas, Expr::value(row.notas.clone()))
-        .col_expr(cuota::Column::GenerarDesde, Expr::value(row.generar_desde))
-        .filter(cuota::Column::Id.eq(&row.id))
-        .exec(&txn)
-        .await?;
-    changes.insert("cuota".into(), row.id.clone().into());
-    record::append(
-        &txn,
-        &row.familia_id,
-        Act {
-            kind: acts::CHANGED,
-            actor: Some(&me),
-            content: Value::Object(changes),
-            subjects: subjects(&row),
-            audience: Audience::CoParents,
-        },
-    )
-    .await?;
-    let others = notice::other_party(&txn, &row, &me).await?;
-    let told = notice::tell(&txn, &row, &me, &others, Step::Changed).await?;
-    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    let row = changed.unwrap_or(before);
     let data = detail(&txn, &row, today).await?;
     txn.commit().await?;
-    state.wake(told.join(live));
-    Ok(Json(AgreementAnswer {
-        success: true,
-        data,
-    }))
+    state.wake(wake.join(applied));
+    Ok((
+        status,
+        Json(AgreementAnswer {
+            success: true,
+            data,
+        }),
+    ))
 }

@@ -138,3 +138,41 @@ pub mod pago {
     pub const CONFIRMED: &str = "confirmado";
     pub const NOT_RECEIVED: &str = "no_recibido";
 }
+
+pub mod propuesta {
+    use sea_orm::entity::prelude::*;
+
+    /// A change of an agreement that waits for the consent of the side it goes against.
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "cuota_propuestas")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub cuota_id: String,
+        pub familia_id: String,
+        pub propuesta_por: Option<String>,
+        /// Who must accept it.
+        pub responde: Option<String>,
+        /// `ajuste` or `cambio`.
+        pub tipo: String,
+        /// JSON: the adjustment step as it would be made, or {activa?, hasta?}.
+        pub cambios: String,
+        pub estado: String,
+        pub creada_en: DateTimeUtc,
+        pub resuelta_en: Option<DateTimeUtc>,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+
+    pub const ADJUSTMENT: &str = "ajuste";
+    pub const CHANGE: &str = "cambio";
+    pub const PENDING: &str = "pendiente";
+    pub const ACCEPTED: &str = "aceptada";
+    pub const DECLINED: &str = "rechazada";
+    pub const WITHDRAWN: &str = "retirada";
+    /// Its proposer or the one who had to answer is gone (an erased account).
+    pub const LAPSED: &str = "caducada";
+}

@@ -101,6 +101,7 @@ pub async fn erase_account(txn: &DatabaseTransaction, user: &usuario::Model) -> 
         .filter(pago::Column::RegistradoPor.eq(&user.id))
         .exec(txn)
         .await?;
+    super::proposals::erase_account(txn, user).await?;
     Ok(())
 }
 

@@ -14,6 +14,7 @@ pub mod entities;
 pub mod export;
 pub mod notice;
 pub mod payments;
+pub mod proposals;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
@@ -38,6 +39,7 @@ pub mod acts {
         SUPPORT_DUE_MADE as DUE_MADE, SUPPORT_OVERDUE as OVERDUE, SUPPORT_PAYMENT as PAYMENT,
         SUPPORT_PAYMENT_CONFIRMED as PAYMENT_CONFIRMED,
         SUPPORT_PAYMENT_NOT_RECEIVED as PAYMENT_NOT_RECEIVED,
+        SUPPORT_PROPOSAL_ANSWERED as PROPOSAL_ANSWERED, SUPPORT_PROPOSED as PROPOSED,
     };
 }
 
@@ -52,6 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             agreements::update_agreement
         ))
         .routes(routes!(adjustments::adjust))
+        .routes(routes!(proposals::answer_support_proposal))
         .routes(routes!(payments::record_payment))
         .routes(routes!(payments::confirm_payment))
         .routes(routes!(payments::refuse_payment))

@@ -16,11 +16,30 @@ use crate::{
 pub enum Step {
     Created,
     Changed,
-    Adjusted { monto: String, desde: NaiveDate },
-    PaymentToConfirm { monto: String },
-    PaymentRecorded { monto: String },
-    PaymentConfirmed { monto: String },
-    PaymentNotReceived { monto: String },
+    Adjusted {
+        monto: String,
+        desde: NaiveDate,
+    },
+    PaymentToConfirm {
+        monto: String,
+    },
+    PaymentRecorded {
+        monto: String,
+    },
+    PaymentConfirmed {
+        monto: String,
+    },
+    PaymentNotReceived {
+        monto: String,
+    },
+    /// A change that waits for the recipient's consent, as texts of what it would do.
+    Proposed {
+        es: String,
+        en: String,
+    },
+    ProposalAccepted,
+    ProposalDeclined,
+    ProposalWithdrawn,
 }
 
 fn texts(step: &Step, actor: &str) -> (String, String) {
@@ -50,6 +69,26 @@ fn texts(step: &Step, actor: &str) -> (String, String) {
         Step::PaymentConfirmed { monto } => (
             format!("{actor} confirmó que recibió tu pago de cuota de {monto}."),
             format!("{actor} confirmed receiving your support payment of {monto}."),
+        ),
+        Step::Proposed { es, en } => (
+            format!("{actor} propone {es}: no se aplica hasta que lo aceptes."),
+            format!("{actor} proposes to {en}: it does not apply until you accept."),
+        ),
+        Step::ProposalAccepted => (
+            format!("{actor} aceptó tu propuesta de cambio de la cuota alimentaria: ya se aplica."),
+            format!("{actor} accepted your proposed change to the child support: it applies now."),
+        ),
+        Step::ProposalDeclined => (
+            format!(
+                "{actor} rechazó tu propuesta de cambio de la cuota alimentaria: sigue como estaba."
+            ),
+            format!(
+                "{actor} declined your proposed change to the child support: it stays as it was."
+            ),
+        ),
+        Step::ProposalWithdrawn => (
+            format!("{actor} retiró su propuesta de cambio de la cuota alimentaria."),
+            format!("{actor} withdrew their proposed change to the child support."),
         ),
         Step::PaymentNotReceived { monto } => (
             format!("{actor} indicó que no recibió tu pago de cuota de {monto}."),

@@ -96,6 +96,8 @@ describe('record labels', () => {
         'cuota.pago',
         'cuota.pago.confirmado',
         'cuota.pago.no_recibido',
+        'cuota.propuesta',
+        'finanzas.propuesta',
         'gasto.recurrente_detenido',
         'pago.comprobante',
       ].sort(),

@@ -82,6 +82,16 @@ const nights = (c: Content, n: RecordNames) => {
 
 const expense = (c: Content) => all({ descripcion: text(c, 'descripcion') });
 
+/** A money proposal's answer: accepted, declined or withdrawn. */
+const proposalAnswer: KindLabel = {
+  domain: 'money',
+  variants: ['aceptar', 'rechazar', 'retirar'],
+  about: (c) => {
+    const decision = text(c, 'decision');
+    return decision === 'aceptar' || decision === 'rechazar' || decision === 'retirar' ? { params: {}, variant: decision } : null;
+  },
+};
+
 /** A private event's entries never hold its title, even for its author: they say it was private. */
 const event: KindLabel = {
   domain: 'calendar',
@@ -161,6 +171,8 @@ export const RECORD_LABELS: Record<RecordKind, KindLabel> = {
     },
   },
   'finanzas.cambiadas': { domain: 'money', about: (c) => all({ moneda: text(c, 'moneda') }) },
+  'finanzas.propuesta': { domain: 'money' },
+  'finanzas.propuesta.respondida': proposalAnswer,
   'gasto.creado': { domain: 'money', about: expense },
   'gasto.modificado': { domain: 'money', about: expense },
   'gasto.retirado': { domain: 'money', about: expense },
@@ -218,6 +230,8 @@ export const RECORD_LABELS: Record<RecordKind, KindLabel> = {
   'cuota.pago': { domain: 'money' },
   'cuota.pago.confirmado': { domain: 'money' },
   'cuota.pago.no_recibido': { domain: 'money' },
+  'cuota.propuesta': { domain: 'money' },
+  'cuota.propuesta.respondida': proposalAnswer,
   'documento.subido': { domain: 'documents', about: titled('titulo') },
   'documento.version': { domain: 'documents', about: titled('titulo') },
   'documento.descargado': { domain: 'documents', about: titled('titulo') },

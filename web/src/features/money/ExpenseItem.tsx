@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
 import { formatDate } from '../../lib/dates';
-import { downloadFile, useAnswerExpense, useStopRecurring, useUploadReceipt, type Decision } from './api';
+import type { AnswerKind } from './AnswerDialog';
+import { ProposalText } from './AnswerDialog';
+import { useAnswerExpense, useStopRecurring, useUploadReceipt, type Decision } from './api';
+import { canLateDispute, disputeOf, hasOffer } from './dispute';
 import { canEdit } from './expenseForm';
+import { ReceiptViewer, type ShownFile } from './ReceiptViewer';
 import { RefundForm } from './RefundForm';
 import { useMoney } from './format';
 import type { Person } from './people';
@@ -15,14 +19,14 @@ interface Props {
   me: string;
   people: Person[];
   childName: (id: string) => string;
-  onRefuse: (expense: Expense) => void;
-  onDispute: (expense: Expense) => void;
+  /** Opens the dialog to refuse, dispute, or (its creator) answer a dispute. */
+  onAnswer: (expense: Expense, kind: AnswerKind) => void;
   /** Opens the expense in the add dialog, filled in; only offered while it can still change. */
   onEdit?: (expense: Expense) => void;
 }
 
 /** One expense: what, how much, who paid, each share, its state and what the viewer can do about it. */
-export function ExpenseItem({ expense, me, people, childName, onRefuse, onDispute, onEdit }: Props) {
+export function ExpenseItem({ expense, me, people, childName, onAnswer, onEdit }: Props) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const answer = useAnswerExpense();
@@ -31,9 +35,14 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
   const [refunding, setRefunding] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const nameOf = (id: string) => people.find((p) => p.usuarioId === id)?.short ?? t('money.someone');
+  const [shown, setShown] = useState<ShownFile | null>(null);
   const toMe = expense.faltan.includes(me) && expense.estado === 'pendiente';
-  const myDispute = expense.estado === 'disputado' && expense.respuestas.some((r) => r.usuarioId === me && r.decision === 'disputado');
+  const dispute = disputeOf(expense);
+  const myDispute = dispute.disputer === me;
   const mine = expense.creadoPor === me;
+  // It approved itself: whom it charges may still dispute it for a while.
+  const lateDispute = canLateDispute(expense, me, new Date());
+  const counter = dispute.turn === 'disputer' && hasOffer(dispute.latest);
   const canWithdraw = mine && ((expense.estado === 'pendiente' && expense.respuestas.length === 0) || expense.estado === 'disputado');
   const myShare = expense.partes[me];
   const refund = expense.reintegro;
@@ -45,10 +54,14 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
   };
   const openReceipt = () => {
     setFailure(null);
-    const extension = expense.recibo?.tipo === 'application/pdf' ? 'pdf' : (expense.recibo?.tipo.split('/')[1] ?? 'bin');
-    downloadFile(`/api/gastos/${encodeURIComponent(expense.id)}/recibo`, `${t('money.expense.receiptFile')}-${expense.fecha}.${extension}`, t('money.errors.receipt')).catch((e: Error) =>
-      setFailure(e.message),
-    );
+    const tipo = expense.recibo?.tipo ?? 'image/jpeg';
+    const extension = tipo === 'application/pdf' ? 'pdf' : 'jpg';
+    setShown({
+      path: `/api/gastos/${encodeURIComponent(expense.id)}/recibo`,
+      tipo,
+      name: `${t('money.expense.receiptFile')}-${expense.fecha}.${extension}`,
+      title: t('money.expense.receiptTitle', { description: expense.descripcion }),
+    });
   };
 
   return (
@@ -103,16 +116,26 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
       {expense.respuestas
         .filter((r) => r.decision !== 'aprobado')
         .map((r) => (
-          <div key={`${r.usuarioId}-${r.en}`} className="mt-2 rounded-xl bg-sand-100 px-3 py-2 text-sm text-ink">
+          <div key={`${r.usuarioId}-${r.en}`} className="mt-2 space-y-0.5 rounded-xl bg-sand-100 px-3 py-2 text-sm text-ink">
             <p className="font-medium">
               {r.decision === 'rechazado'
                 ? t('money.expense.refusedBy', { name: nameOf(r.usuarioId), motive: t(`money.motives.${r.motivo ?? 'otro'}`) })
-                : t('money.expense.disputedBy', { name: nameOf(r.usuarioId) })}
+                : r.decision === 'contestado'
+                  ? t('money.expense.repliedBy', { name: nameOf(r.usuarioId) })
+                  : r.decision === 'aceptado'
+                    ? t('money.expense.acceptedBy', { name: nameOf(r.usuarioId) })
+                    : t('money.expense.disputedBy', { name: nameOf(r.usuarioId) })}
             </p>
-            {r.comentario && <p className="break-words">{r.comentario}</p>}
-            {r.propuesta && <p className="break-words">{t('money.expense.proposal', { text: r.propuesta })}</p>}
+            <ProposalText answer={r} expense={expense} people={people} me={me} />
           </div>
         ))}
+      {mine && dispute.turn === 'creator' && <p className="mt-2 text-sm font-medium text-ink">{t('money.expense.yourTurn')}</p>}
+      {myDispute && dispute.turn === 'creator' && <p className="mt-2 text-sm text-muted">{t('money.expense.waiting', { names: nameOf(expense.creadoPor) })}</p>}
+      {lateDispute && expense.disputableHasta && (
+        <p className="mt-2 text-sm text-muted">
+          {t('money.expense.lateDispute', { date: formatDate(expense.disputableHasta.slice(0, 10), i18n.language, { day: 'numeric', month: 'long' }) })}
+        </p>
+      )}
       {myShare !== undefined && expense.estado === 'pendiente' && toMe && (
         <p className="mt-2 text-sm font-medium text-ink">{t('money.expense.askYou', { amount: money(myShare, expense.moneda) })}</p>
       )}
@@ -122,20 +145,21 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
+        {mine && dispute.turn === 'creator' && <Button onClick={() => onAnswer(expense, 'responder')}>{t('money.expense.answerDispute')}</Button>}
         {(toMe || myDispute) && (
           <Button onClick={() => run({ kind: 'aprobar' })} busy={answer.isPending}>
-            {t('money.expense.approve')}
+            {myDispute && counter ? t('money.expense.approveCounter') : t('money.expense.approve')}
           </Button>
         )}
-        {toMe && (
-          <>
-            <Button variant="secondary" onClick={() => onRefuse(expense)}>
-              {t('money.expense.refuse')}
-            </Button>
-            <Button variant="secondary" onClick={() => onDispute(expense)}>
-              {t('money.expense.dispute')}
-            </Button>
-          </>
+        {(toMe || myDispute) && (
+          <Button variant="secondary" onClick={() => onAnswer(expense, 'rechazar')}>
+            {t('money.expense.refuse')}
+          </Button>
+        )}
+        {(toMe || lateDispute || (myDispute && dispute.turn === 'disputer')) && (
+          <Button variant="secondary" onClick={() => onAnswer(expense, 'disputar')}>
+            {myDispute ? t('money.expense.disputeAgain') : t('money.expense.dispute')}
+          </Button>
         )}
         {canRecordRefund && !refunding && (
           <Button variant="ghost" onClick={() => setRefunding(true)}>
@@ -176,6 +200,7 @@ export function ExpenseItem({ expense, me, people, childName, onRefuse, onDisput
           )
         )}
       </div>
+      <ReceiptViewer file={shown} onClose={() => setShown(null)} />
     </li>
   );
 }

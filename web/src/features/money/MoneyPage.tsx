@@ -7,7 +7,7 @@ import { Loading } from '../../components/Spinner';
 import { useSession } from '../accounts/session';
 import { useChildren } from '../children/api';
 import { useFamilies } from '../families/api';
-import { AnswerDialog } from './AnswerDialog';
+import { AnswerDialog, type AnswerKind } from './AnswerDialog';
 import { useBalance, useExpenses, useFinanceSettings, usePayments } from './api';
 import { BalanceCard } from './BalanceCard';
 import { ExpenseDialog } from './ExpenseDialog';
@@ -19,6 +19,7 @@ import { PaymentItem } from './PaymentItem';
 import { coparentsOf } from './people';
 import { SettingsDialog } from './SettingsDialog';
 import { SupportSection } from './SupportSection';
+import { useSupports } from './supportApi';
 import type { Expense, ExpenseFilters as Filters } from './types';
 
 // The charts bring their library with them: only who opens the reports tab downloads it.
@@ -44,10 +45,11 @@ export default function MoneyPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Expense | null>(null);
-  const [configuring, setConfiguring] = useState(false);
+  // A notice of the settings links to /finances?ajustes=1: open them.
+  const [configuring, setConfiguring] = useState(params.get('ajustes') !== null);
   const [paying, setPaying] = useState<PaymentStart | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [answering, setAnswering] = useState<{ expense: Expense; kind: 'rechazar' | 'disputar' } | null>(null);
+  const [answering, setAnswering] = useState<{ expense: Expense; kind: AnswerKind } | null>(null);
 
   // By default the family shared with another parent: everyone also has a family of their own.
   const family =
@@ -68,6 +70,9 @@ export default function MoneyPage() {
   const childName = (id: string) => kids.find((k) => k.id === id)?.name ?? t('money.someone');
   const other = people.find((p) => !p.yo)?.usuarioId ?? me;
   const isCoparent = people.some((p) => p.usuarioId === me);
+  const supports = useSupports(isCoparent ? familiaId : null);
+  const proposal = settings.data?.propuestas[0];
+  const proposalForMe = proposal && proposal.faltan.includes(me) ? proposal : null;
 
   const loaded = expenses.isSuccess && payments.isSuccess;
   useEffect(() => {
@@ -117,7 +122,22 @@ export default function MoneyPage() {
       ) : (
         <>
           {balance.isError && <Alert>{balance.error.message}</Alert>}
-          <BalanceCard balance={balance.data} me={me} people={people} onSettle={(line) => setPaying({ de: line.de, para: line.para, monto: line.monto, moneda: line.moneda })} />
+          <BalanceCard
+            balance={balance.data}
+            me={me}
+            people={people}
+            supports={supports.data?.cuotas}
+            onSettle={(line) => setPaying({ de: line.de, para: line.para, monto: line.monto, moneda: line.moneda })}
+            onSupport={() => setTab('support')}
+          />
+          {proposalForMe && (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-200">
+              <p className="text-sm font-medium text-ink">{t('money.settings.banner', { name: people.find((p) => p.usuarioId === proposalForMe.propuestaPor)?.short ?? t('money.someone') })}</p>
+              <Button variant="secondary" onClick={() => setConfiguring(true)}>
+                {t('money.settings.review')}
+              </Button>
+            </div>
+          )}
           <div className="grid grid-cols-2 gap-3">
             <Button onClick={() => setAdding(true)}>{t('money.add.open')}</Button>
             <Button variant="secondary" onClick={() => setPaying({ de: me, para: other, moneda: settings.data?.moneda ?? usedCurrencies[0] ?? 'ARS' })}>
@@ -169,8 +189,7 @@ export default function MoneyPage() {
                         me={me}
                         people={people}
                         childName={childName}
-                        onRefuse={(expense) => setAnswering({ expense, kind: 'rechazar' })}
-                        onDispute={(expense) => setAnswering({ expense, kind: 'disputar' })}
+                        onAnswer={(expense, kind) => setAnswering({ expense, kind })}
                         onEdit={setEditing}
                       />
                     ))}
@@ -237,8 +256,8 @@ export default function MoneyPage() {
             today={today}
             onReceiptFailure={setNotice}
           />
-          <SettingsDialog open={configuring} onClose={() => setConfiguring(false)} familiaId={family._id} people={people} settings={settings.data} usedCurrencies={usedCurrencies} />
-          <AnswerDialog expense={answering?.expense ?? null} kind={answering?.kind ?? 'rechazar'} onClose={() => setAnswering(null)} />
+          <SettingsDialog open={configuring} onClose={() => setConfiguring(false)} familiaId={family._id} me={me} people={people} settings={settings.data} usedCurrencies={usedCurrencies} />
+          <AnswerDialog expense={answering?.expense ?? null} kind={answering?.kind ?? 'rechazar'} people={people} me={me} onClose={() => setAnswering(null)} />
         </>
       )}
     </section>

@@ -91,7 +91,7 @@ describe('the balance', () => {
 
 describe('an expense', () => {
   it('asks the one who must answer, and approves it', async () => {
-    withQueries(<ExpenseItem expense={expense()} me="ana" people={people} childName={() => ''} onRefuse={vi.fn()} onDispute={vi.fn()} />);
+    withQueries(<ExpenseItem expense={expense()} me="ana" people={people} childName={() => ''} onAnswer={vi.fn()} />);
     const item = screen.getByRole('listitem', { name: 'Zapatillas' });
     expect(plain(item.textContent)).toContain('Te toca aprobarlo: tu parte es $ 12.345,67.');
     expect(within(item).getByText('Pendiente')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('an expense', () => {
   });
 
   it('offers its creator to withdraw it only before anyone answered', () => {
-    const { unmount } = withQueries(<ExpenseItem expense={expense()} me="diego" people={people} childName={() => ''} onRefuse={vi.fn()} onDispute={vi.fn()} />);
+    const { unmount } = withQueries(<ExpenseItem expense={expense()} me="diego" people={people} childName={() => ''} onAnswer={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Retirar' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aprobar' })).toBeNull();
     expect(screen.getByText('Esperando la respuesta de Ana.')).toBeInTheDocument();
@@ -111,8 +111,7 @@ describe('an expense', () => {
         me="diego"
         people={people}
         childName={() => ''}
-        onRefuse={vi.fn()}
-        onDispute={vi.fn()}
+        onAnswer={vi.fn()}
       />,
     );
     expect(screen.queryByRole('button', { name: 'Retirar' })).toBeNull();

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
 import { formatDate } from '../../lib/dates';
-import { downloadFile, useAnswerPayment } from './api';
+import { useAnswerPayment } from './api';
 import { useMoney } from './format';
 import type { Person } from './people';
+import { ReceiptViewer, type ShownFile } from './ReceiptViewer';
 import { StatusChip } from './StatusChip';
 import type { Payment } from './types';
 
@@ -14,6 +15,7 @@ export function PaymentItem({ payment, me, people }: { payment: Payment; me: str
   const money = useMoney();
   const answer = useAnswerPayment();
   const [failure, setFailure] = useState<string | null>(null);
+  const [shown, setShown] = useState<ShownFile | null>(null);
   const nameOf = (id: string) => (id === me ? t('money.you') : (people.find((p) => p.usuarioId === id)?.short ?? t('money.someone')));
   const toMe = payment.para === me && payment.estado === 'pendiente';
   const respond = (received: boolean) => {
@@ -21,10 +23,13 @@ export function PaymentItem({ payment, me, people }: { payment: Payment; me: str
     answer.mutate({ id: payment.id, received }, { onError: (e) => setFailure(e.message) });
   };
   const openProof = () => {
-    const extension = payment.comprobante?.tipo === 'application/pdf' ? 'pdf' : (payment.comprobante?.tipo.split('/')[1] ?? 'bin');
-    downloadFile(`/api/pagos/${encodeURIComponent(payment.id)}/comprobante`, `${t('money.pay.proofFile')}-${payment.fecha}.${extension}`, t('money.errors.receipt')).catch((e: Error) =>
-      setFailure(e.message),
-    );
+    const tipo = payment.comprobante?.tipo ?? 'image/jpeg';
+    setShown({
+      path: `/api/pagos/${encodeURIComponent(payment.id)}/comprobante`,
+      tipo,
+      name: `${t('money.pay.proofFile')}-${payment.fecha}.${tipo === 'application/pdf' ? 'pdf' : 'jpg'}`,
+      title: t('money.pay.proofTitle'),
+    });
   };
   const label = t('money.pay.line', { from: nameOf(payment.de), to: nameOf(payment.para) });
   return (
@@ -68,6 +73,7 @@ export function PaymentItem({ payment, me, people }: { payment: Payment; me: str
           )}
         </div>
       )}
+      <ReceiptViewer file={shown} onClose={() => setShown(null)} />
     </li>
   );
 }

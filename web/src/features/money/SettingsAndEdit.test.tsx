@@ -42,7 +42,7 @@ function withQueries(node: ReactNode) {
   return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
 }
 
-const settings: FinanceSettings = { moneda: 'ARS', aprobacionAutomatica: { ARS: 500_000 }, ingresos: { ana: 150_000_000 } };
+const settings: FinanceSettings = { moneda: 'ARS', aprobacionAutomatica: { ARS: 500_000 }, ingresos: { ana: 150_000_000 }, propuestas: [] };
 
 const expense = (change: Partial<Expense> = {}): Expense => ({
   id: 'g1',
@@ -72,7 +72,7 @@ describe('the settings form’s amounts', () => {
   it('shows saved amounts as typed in each language and reads them back exactly', () => {
     const es = draftFromSettings(settings, people, ['EUR'], 'es');
     expect(es).toEqual({ moneda: 'ARS', aprobacion: { ARS: '5.000,00', EUR: '' }, ingresos: { ana: '1.500.000,00', diego: '' } });
-    expect(checkSettings(es, people, 'es').body).toEqual({ moneda: 'ARS', aprobacionAutomatica: { ARS: 500_000, EUR: 0 }, ingresos: { ana: 150_000_000, diego: 0 } });
+    expect(checkSettings(es, people, 'es').body).toEqual({ moneda: 'ARS', aprobacionAutomatica: { ARS: 500_000, EUR: 0 }, ingresos: { ana: 150_000_000 } });
     const en = draftFromSettings(settings, people, [], 'en');
     expect(en.aprobacion.ARS).toBe('5,000.00');
     expect(checkSettings({ ...en, aprobacion: { ARS: '0.1' } }, people, 'en').body?.aprobacionAutomatica).toEqual({ ARS: 10 });
@@ -94,7 +94,7 @@ describe('the settings form', () => {
   it('sends exact minor units and closes', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    withQueries(<SettingsForm onClose={onClose} familiaId="f1" people={people} settings={settings} usedCurrencies={['USD']} />);
+    withQueries(<SettingsForm onClose={onClose} familiaId="f1" me="ana" people={people} settings={settings} usedCurrencies={['USD']} />);
     expect(screen.getByLabelText('Monto en ARS')).toHaveValue('5.000,00');
     await user.type(screen.getByLabelText('Monto en USD'), '20,50');
     await user.type(screen.getByLabelText('Ingreso de Diego Pérez'), '900.000');
@@ -102,13 +102,13 @@ describe('the settings form', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests).toEqual([
-      { method: 'PUT', path: '/api/familias/f1/finanzas', body: { moneda: 'ARS', aprobacionAutomatica: { ARS: 500_000, USD: 2050 }, ingresos: { ana: 0, diego: 90_000_000 } } },
+      { method: 'PUT', path: '/api/familias/f1/finanzas', body: { moneda: 'ARS', aprobacionAutomatica: { ARS: 500_000, USD: 2050 }, ingresos: { diego: 90_000_000 } } },
     ]);
   });
 
   it('says what cannot be read before sending, and shows the server’s errors next to their fields', async () => {
     const user = userEvent.setup();
-    withQueries(<SettingsForm onClose={vi.fn()} familiaId="f1" people={people} settings={settings} usedCurrencies={[]} />);
+    withQueries(<SettingsForm onClose={vi.fn()} familiaId="f1" me="ana" people={people} settings={settings} usedCurrencies={[]} />);
     await user.type(screen.getByLabelText('Ingreso de Diego Pérez'), '12,345');
     await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
     expect(screen.getByLabelText('Ingreso de Diego Pérez')).toHaveAccessibleDescription('Esta moneda no admite tantos decimales.');
@@ -123,7 +123,7 @@ describe('the settings form', () => {
 
   it('speaks English', async () => {
     await i18n.changeLanguage('en');
-    withQueries(<SettingsForm onClose={vi.fn()} familiaId="f1" people={people} settings={settings} usedCurrencies={[]} />);
+    withQueries(<SettingsForm onClose={vi.fn()} familiaId="f1" me="ana" people={people} settings={settings} usedCurrencies={[]} />);
     expect(screen.getByLabelText('Amount in ARS')).toHaveValue('5,000.00');
     expect(screen.getByLabelText('Income of Ana García (you)')).toHaveValue('1,500,000.00');
   });
@@ -138,11 +138,11 @@ describe('editing an expense', () => {
     expect(canEdit(expense({ reintegro: { entidad: 'OSDE', monto: 100, fecha: '2026-11-22' } }), 'ana')).toBe(false);
 
     const onEdit = vi.fn();
-    const { unmount } = withQueries(<ExpenseItem expense={expense()} me="ana" people={people} childName={() => ''} onRefuse={vi.fn()} onDispute={vi.fn()} onEdit={onEdit} />);
+    const { unmount } = withQueries(<ExpenseItem expense={expense()} me="ana" people={people} childName={() => ''} onAnswer={vi.fn()} onEdit={onEdit} />);
     screen.getByRole('button', { name: 'Cambiar' }).click();
     expect(onEdit).toHaveBeenCalledWith(expense());
     unmount();
-    withQueries(<ExpenseItem expense={expense()} me="diego" people={people} childName={() => ''} onRefuse={vi.fn()} onDispute={vi.fn()} onEdit={onEdit} />);
+    withQueries(<ExpenseItem expense={expense()} me="diego" people={people} childName={() => ''} onAnswer={vi.fn()} onEdit={onEdit} />);
     expect(screen.queryByRole('button', { name: 'Cambiar' })).toBeNull();
   });
 

@@ -8,8 +8,8 @@ import { useMoney } from './format';
 import type { Person } from './people';
 import { StatusChip } from './StatusChip';
 import { AdjustDialog, NewSupportDialog, SupportPaymentDialog } from './SupportDialogs';
-import { useAnswerSupportPayment, useSupport, useSupports, useUpdateSupport } from './supportApi';
-import type { Support } from './types';
+import { useAnswerSupportPayment, useAnswerSupportProposal, useSupport, useSupports, useUpdateSupport } from './supportApi';
+import type { Support, SupportProposal } from './types';
 
 interface Props {
   familiaId: string;
@@ -90,6 +90,7 @@ function SupportCard({ support, familiaId, me, people, expanded, onToggle, today
           <dd className={`font-medium ${support.deuda > 0 ? 'text-red-700' : 'text-ink'}`}>{money(support.deuda, support.moneda)}</dd>
         </div>
       </dl>
+      {support.propuesta && <ProposalBox proposal={support.propuesta} support={support} familiaId={familiaId} me={me} nameOf={nameOf} date={date} />}
       {failure && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {failure}
@@ -120,6 +121,72 @@ function SupportCard({ support, familiaId, me, people, expanded, onToggle, today
   );
 }
 
+/**
+ * A change that waits for one side: what it would do, and the answer that is the reader's to give
+ * (accept or decline it, or withdraw their own).
+ */
+function ProposalBox({
+  proposal,
+  support,
+  familiaId,
+  me,
+  nameOf,
+  date,
+}: {
+  proposal: SupportProposal;
+  support: Support;
+  familiaId: string;
+  me: string;
+  nameOf: (id: string | null | undefined) => string;
+  date: (d: string) => string;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const answer = useAnswerSupportProposal(familiaId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const parts: string[] = [];
+  if (proposal.ajuste) parts.push(t('money.support.whatAmount', { amount: money(proposal.ajuste.monto, support.moneda), date: date(proposal.ajuste.desde) }));
+  if (proposal.cambio?.activa === false) parts.push(t('money.support.whatPause'));
+  if (proposal.cambio?.activa === true) parts.push(t('money.support.whatResume'));
+  if (proposal.cambio?.cambiaHasta) parts.push(proposal.cambio.hasta ? t('money.support.whatEnd', { date: date(proposal.cambio.hasta) }) : t('money.support.whatNoEnd'));
+  const what = parts.join(t('money.support.whatAnd'));
+  const decide = (decision: 'aceptar' | 'rechazar' | 'retirar') => {
+    setFailure(null);
+    answer.mutate({ cuotaId: support.id, propuestaId: proposal.id, decision }, { onError: (e) => setFailure(e.message) });
+  };
+  const sentence =
+    proposal.responde === me
+      ? t('money.support.proposal', { name: nameOf(proposal.propuestaPor), what })
+      : proposal.propuestaPor === me
+        ? t('money.support.proposalYours', { what, name: nameOf(proposal.responde) })
+        : t('money.support.proposalWaits', { name: nameOf(proposal.propuestaPor), what, to: nameOf(proposal.responde) });
+  return (
+    <div className="mt-3 space-y-2 rounded-xl bg-brand-50 p-3 text-sm text-ink ring-1 ring-brand-200" role="group" aria-label={sentence}>
+      <p className="font-medium">{sentence}</p>
+      {failure && (
+        <p role="alert" className="text-red-700">
+          {failure}
+        </p>
+      )}
+      {proposal.responde === me && (
+        <div className="flex flex-wrap gap-2">
+          <Button busy={answer.isPending} onClick={() => decide('aceptar')}>
+            {t('money.support.accept')}
+          </Button>
+          <Button variant="secondary" disabled={answer.isPending} onClick={() => decide('rechazar')}>
+            {t('money.support.decline')}
+          </Button>
+        </div>
+      )}
+      {proposal.propuestaPor === me && (
+        <Button variant="secondary" busy={answer.isPending} onClick={() => decide('retirar')}>
+          {t('money.support.withdraw')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 function SupportDetails({
   familiaId,
   cuotaId,
@@ -146,7 +213,8 @@ function SupportDetails({
   const s = detail.data;
   return (
     <div className="mt-4 space-y-4">
-      <div className="overflow-x-auto">
+      {/* A table where there is room for it; on a phone each month is a small card of its own. */}
+      <div className="hidden sm:block">
         <table className="w-full text-left text-sm">
           <caption className="mb-1 text-left font-semibold text-ink">{t('money.support.dues')}</caption>
           <thead className="text-muted">
@@ -165,7 +233,9 @@ function SupportDetails({
           <tbody>
             {(s.vencimientos ?? []).map((d) => (
               <tr key={d.periodo} className="border-t border-sand-200">
-                <td className="whitespace-nowrap py-1 pr-2">{month(d.periodo)}</td>
+                <th scope="row" className="whitespace-nowrap py-1 pr-2 font-normal">
+                  {month(d.periodo)}
+                </th>
                 <td className="whitespace-nowrap pr-2">{shortDate(d.vence)}</td>
                 <td className="whitespace-nowrap pr-2 text-right">{money(d.monto, s.moneda)}</td>
                 <td className="whitespace-nowrap pr-2 text-right">{money(d.pagado, s.moneda)}</td>
@@ -176,6 +246,35 @@ function SupportDetails({
             ))}
           </tbody>
         </table>
+      </div>
+      <div className="sm:hidden">
+        <h4 className="mb-1 font-semibold text-ink">{t('money.support.dues')}</h4>
+        <ul className="space-y-2">
+          {(s.vencimientos ?? []).map((d) => (
+            <li key={d.periodo} className="rounded-xl border border-sand-200 px-3 py-2 text-sm" aria-label={month(d.periodo)}>
+              <div className="flex items-center justify-between gap-2">
+                <span>
+                  <span className="font-semibold text-ink">{month(d.periodo)}</span>
+                  <span className="text-muted">
+                    {' · '}
+                    {t('money.support.dueOn')} {shortDate(d.vence)}
+                  </span>
+                </span>
+                <StatusChip estado={d.estado} />
+              </div>
+              <dl className="mt-1 grid grid-cols-2 gap-2">
+                <div>
+                  <dt className="text-muted">{t('money.support.amount')}</dt>
+                  <dd className="whitespace-nowrap text-ink">{money(d.monto, s.moneda)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted">{t('money.support.paid')}</dt>
+                  <dd className="whitespace-nowrap text-ink">{money(d.pagado, s.moneda)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
       </div>
       <div>
         <h4 className="font-semibold text-ink">{t('money.support.history')}</h4>

@@ -2,7 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation, currentLanguage } from '../../i18n';
 import { api, ApiError, TOKEN_KEY, unwrap } from '../../api/client';
 import type { SettingsBody } from './settingsForm';
-import type { Balance, Expense, ExpenseFilters, ExpenseInput, FinanceSettings, Payment, PaymentInput, RefusalMotive } from './types';
+import type { OfferBody } from './dispute';
+import type { Balance, Expense, ExpenseFilters, ExpenseInput, FinanceSettings, Payment, PaymentInput, RefusalMotive, SettingsAnswer } from './types';
 
 /** Everything /finances shows sits under this key, so one live event refreshes it all. */
 export const moneyKey = ['dinero'] as const;
@@ -40,11 +41,25 @@ export function useFinanceSettings(familiaId: string | null) {
   });
 }
 
-/** Saves the family's finance settings; the whole money area refreshes, since approvals depend on them. */
+/**
+ * Saves the family's finance settings; the whole money area refreshes, since approvals depend on
+ * them. What needs the other co-parents comes back as `propuesta` instead of applying.
+ */
 export function useSaveSettings() {
   const { t } = useTranslation();
-  return useMoneyMutation(({ familiaId, body }: { familiaId: string; body: SettingsBody }): Promise<FinanceSettings> =>
-    data(api.PUT('/api/familias/{id}/finanzas', { params: { path: { id: familiaId } }, body }), t('money.errors.save')),
+  return useMoneyMutation(({ familiaId, body }: { familiaId: string; body: SettingsBody }): Promise<SettingsAnswer> =>
+    unwrap(api.PUT('/api/familias/{id}/finanzas', { params: { path: { id: familiaId } }, body }), t('money.errors.save')),
+  );
+}
+
+/** Accepts or declines a proposed change of the settings, or withdraws one's own. */
+export function useAnswerSettingsProposal() {
+  const { t } = useTranslation();
+  return useMoneyMutation(({ familiaId, id, decision }: { familiaId: string; id: string; decision: 'aceptar' | 'rechazar' | 'retirar' }): Promise<SettingsAnswer> =>
+    unwrap(
+      api.POST('/api/familias/{id}/finanzas/propuestas/{propuestaId}/respuesta', { params: { path: { id: familiaId, propuestaId: id } }, body: { decision } }),
+      t('money.errors.save'),
+    ),
   );
 }
 
@@ -113,7 +128,9 @@ export function useUploadReceipt() {
 export type Decision =
   | { kind: 'aprobar' }
   | { kind: 'rechazar'; motivo: RefusalMotive; comentario?: string }
-  | { kind: 'disputar'; comentario: string; propuesta: string }
+  | { kind: 'disputar'; comentario: string; propuesta?: string; offer?: OfferBody }
+  | { kind: 'contestar'; comentario: string; offer?: OfferBody }
+  | { kind: 'aceptar-propuesta' }
   | { kind: 'retirar' };
 
 export function useAnswerExpense() {
@@ -127,7 +144,11 @@ export function useAnswerExpense() {
       case 'rechazar':
         return data(api.POST('/api/gastos/{id}/rechazar', { ...path, body: { motivo: decision.motivo, comentario: decision.comentario ?? null } }), fallback);
       case 'disputar':
-        return data(api.POST('/api/gastos/{id}/disputar', { ...path, body: { comentario: decision.comentario, propuesta: decision.propuesta } }), fallback);
+        return data(api.POST('/api/gastos/{id}/disputar', { ...path, body: { comentario: decision.comentario, propuesta: decision.propuesta ?? null, ...decision.offer } }), fallback);
+      case 'contestar':
+        return data(api.POST('/api/gastos/{id}/contestar', { ...path, body: { comentario: decision.comentario, ...decision.offer } }), fallback);
+      case 'aceptar-propuesta':
+        return data(api.POST('/api/gastos/{id}/aceptar-propuesta', path), fallback);
       case 'retirar':
         return data(api.DELETE('/api/gastos/{id}', path), fallback);
     }
@@ -188,9 +209,34 @@ async function uploadFile<T = Expense>(path: string, field: string, file: File, 
 }
 
 /**
- * Opens a receipt or proof: the file is served only with the session's token, which a plain link
- * cannot carry, so it is fetched and handed to the browser as a download.
+ * A receipt or proof: the file is served only with the session's token, which a plain link cannot
+ * carry, so it is fetched. It comes back typed as `type` (what the server stored it as), whatever
+ * the answer says.
  */
+export async function fetchFile(path: string, type: string, fallback: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await globalThis.fetch(path, { headers: authHeaders() });
+  } catch {
+    throw new ApiError(0, fallback, 'network');
+  }
+  if (!response.ok) throw new ApiError(response.status, fallback);
+  return new Blob([await response.arrayBuffer()], { type });
+}
+
+/** Hands a fetched file to the browser as a download named `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Fetches a file the session may read and hands it to the browser as a download. */
 export async function downloadFile(path: string, name: string, fallback: string): Promise<void> {
   let response: Response;
   try {
@@ -199,12 +245,5 @@ export async function downloadFile(path: string, name: string, fallback: string)
     throw new ApiError(0, fallback, 'network');
   }
   if (!response.ok) throw new ApiError(response.status, fallback);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(await response.blob(), name);
 }

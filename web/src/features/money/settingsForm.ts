@@ -33,8 +33,9 @@ export function draftFromSettings(settings: FinanceSettings, people: readonly Pe
   }
   const ingresos: Record<string, string> = {};
   for (const p of people) {
+    // A saved zero shows as one: an empty field would ask to remove it.
     const minor = settings.ingresos[p.usuarioId];
-    ingresos[p.usuarioId] = minor ? amountText(minor, settings.moneda, language) : '';
+    ingresos[p.usuarioId] = minor !== undefined ? amountText(minor, settings.moneda, language) : '';
   }
   return { moneda: settings.moneda, aprobacion, ingresos };
 }
@@ -52,7 +53,7 @@ function amountOrNone(text: string, currency: string, language: string): { ok: t
 
 /**
  * Checks the draft as the server will and makes the body of the `PUT`: every amount and income is
- * sent, so what the form shows is what is kept (a cleared field removes its amount). Incomes are in
+ * sent, so what the form shows is what is kept (a cleared field removes its amount or income). Incomes are in
  * the currency chosen in the form, the one `ingresos` splits of the family use.
  */
 export function checkSettings(draft: SettingsDraft, people: readonly Person[], language: string): { errors: SettingsError[]; body: SettingsBody | null } {
@@ -65,7 +66,11 @@ export function checkSettings(draft: SettingsDraft, people: readonly Person[], l
   }
   const ingresos: Record<string, number> = {};
   for (const p of people) {
-    const parsed = amountOrNone(draft.ingresos[p.usuarioId] ?? '', draft.moneda, language);
+    const text = draft.ingresos[p.usuarioId] ?? '';
+    // An empty field leaves the person out, which is "no income": a zero would be a change the
+    // others must agree to when it is someone else's.
+    if (text.trim() === '') continue;
+    const parsed = amountOrNone(text, draft.moneda, language);
     if (parsed.ok) ingresos[p.usuarioId] = parsed.minor;
     else errors.push({ field: 'ingresos', usuarioId: p.usuarioId, code: parsed.error });
   }

@@ -13,11 +13,13 @@ async function data<T>(answer: Answer<T>, fallback: string): Promise<T> {
 const supportKey = (familiaId: string) => ['dinero', familiaId, 'cuotas'] as const;
 const path = (id: string, cuotaId = '', pagoId = '') => ({ params: { path: { id, cuotaId, pagoId } } });
 
-export function useSupports(familiaId: string) {
+/** The family's agreements; `null` asks for nothing (someone who is not a co-parent of it). */
+export function useSupports(familiaId: string | null) {
   const { t } = useTranslation();
   return useQuery({
-    queryKey: supportKey(familiaId),
-    queryFn: () => data(api.GET('/api/familias/{id}/cuotas', { params: { path: { id: familiaId } } }), t('money.errors.load')),
+    queryKey: supportKey(familiaId ?? ''),
+    enabled: familiaId !== null,
+    queryFn: () => data(api.GET('/api/familias/{id}/cuotas', { params: { path: { id: familiaId ?? '' } } }), t('money.errors.load')),
   });
 }
 
@@ -41,10 +43,22 @@ export function useCreateSupport(familiaId: string) {
   return useSupportMutation((body: SupportInput) => data(api.POST('/api/familias/{id}/cuotas', { params: { path: { id: familiaId } }, body }), t('money.errors.save')));
 }
 
+/** Pauses, resumes, ends or annotates an agreement; what lowers it for the payee comes back as its `propuesta`. */
 export function useUpdateSupport(familiaId: string) {
   const { t } = useTranslation();
   return useSupportMutation(({ cuotaId, body }: { cuotaId: string; body: SupportUpdate }) =>
     data(api.PUT('/api/familias/{id}/cuotas/{cuotaId}', { params: { path: { id: familiaId, cuotaId } }, body }), t('money.errors.save')),
+  );
+}
+
+/** Accepts or declines a proposed change of child support, or withdraws one's own. */
+export function useAnswerSupportProposal(familiaId: string) {
+  const { t } = useTranslation();
+  return useSupportMutation(({ cuotaId, propuestaId, decision }: { cuotaId: string; propuestaId: string; decision: 'aceptar' | 'rechazar' | 'retirar' }) =>
+    data(
+      api.POST('/api/familias/{id}/cuotas/{cuotaId}/propuestas/{propuestaId}/respuesta', { params: { path: { id: familiaId, cuotaId, propuestaId } }, body: { decision } }),
+      t('money.errors.save'),
+    ),
   );
 }
 

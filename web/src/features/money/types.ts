@@ -24,7 +24,11 @@ export type PaymentInput = components['schemas']['PaymentInput'];
 export type Settlement = components['schemas']['SettlePayment'];
 export type CurrencyBalance = components['schemas']['CurrencyBalance'];
 export type Balance = components['schemas']['BalanceView'];
-export type FinanceSettings = components['schemas']['Settings'];
+export type FinanceSettings = components['schemas']['SettingsView'];
+/** A change of the finance settings that waits for the other co-parents. */
+export type SettingsProposal = components['schemas']['ProposalView'];
+export type SettingsChange = components['schemas']['Cambios'];
+export type SettingsAnswer = components['schemas']['SettingsAnswer'];
 
 /** A new expense, with its optional monthly template (`recurrencia`) and expected insurer refund (`reintegro`). */
 export type ExpenseInput = components['schemas']['ExpenseInput'];
@@ -47,6 +51,8 @@ export type SupportInput = components['schemas']['AgreementInput'];
 export type SupportAdjustment = components['schemas']['AdjustmentInput'];
 export type SupportPaymentInput = components['schemas']['SupportPaymentInput'];
 export type SupportUpdate = components['schemas']['AgreementChange'];
+/** A change of child support that waits for the side it goes against. */
+export type SupportProposal = components['schemas']['SupportProposalView'];
 
 /** The counted expenses of a period in one currency, by month, category, child and person. */
 export type Report = components['schemas']['ExpenseReport'];

@@ -1,0 +1,596 @@
+//! Changes of an agreement that wait for the consent of the side they go against. A change by
+//! the payer that lowers what the payee receives (a lower amount, a pause, an end sooner or where
+//! there was none) is proposed to the payee; until the payee accepts, dues keep being made as
+//! before. A change that raises it, one by the payee, or one the payee cannot answer (no longer a
+//! co-parent, or erased) applies at once. A co-parent who is neither side may change only the
+//! notes (`support_change_not_party`). One proposal waits at a time per agreement; the payee
+//! accepts or declines it, its proposer may withdraw it.
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+};
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    TransactionTrait, sea_query::Expr,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{
+    acts,
+    adjustments::{self, AdjustmentView},
+    agreements::{self, AgreementAnswer, detail, find},
+    coparents,
+    entities::{
+        ajuste, cuota,
+        propuesta::{self, ACCEPTED, ADJUSTMENT, DECLINED, LAPSED, PENDING, WITHDRAWN},
+    },
+    format_amount, lock,
+    notice::{self, Step},
+    publish, subjects, today_in,
+};
+use crate::{
+    db::entities::usuario,
+    error::{ApiError, ApiResult, ErrorBody},
+    families::{
+        FamilyMember,
+        record::{self, Act, Audience},
+    },
+    i18n::Msg,
+    ids,
+    platform::live::Wake,
+    request::Json,
+    state::AppState,
+};
+
+/// Which way a change moves what the payee receives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Lower,
+    Raise,
+    Same,
+}
+
+/// A pause or resumption, and an end: the parts of a change that move money.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Cambio {
+    /// false: paused; true: resumed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activa: Option<bool>,
+    /// Whether the end changes (to `hasta`, or to none when it is null).
+    #[serde(default)]
+    pub cambia_hasta: bool,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub hasta: Option<NaiveDate>,
+}
+
+impl Cambio {
+    pub fn is_empty(&self) -> bool {
+        self.activa.is_none() && !self.cambia_hasta
+    }
+}
+
+/// The adjustment as it would be made: computed when proposed, from the history's latest step
+/// (`base`), so what the payee accepts is what applies.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProposedStep {
+    pub base: String,
+    pub desde: NaiveDate,
+    pub tipo: String,
+    pub porcentaje_pb: Option<i64>,
+    pub indice_anterior: Option<String>,
+    pub indice_nuevo: Option<String>,
+    pub ingreso_declarado: Option<i64>,
+    pub monto_anterior: Option<i64>,
+    pub monto: i64,
+}
+
+impl ProposedStep {
+    pub fn of(step: &ajuste::Model, base: &str) -> ProposedStep {
+        ProposedStep {
+            base: base.to_owned(),
+            desde: step.desde,
+            tipo: step.tipo.clone(),
+            porcentaje_pb: step.porcentaje_pb,
+            indice_anterior: step.indice_anterior.clone(),
+            indice_nuevo: step.indice_nuevo.clone(),
+            ingreso_declarado: step.ingreso_declarado,
+            monto_anterior: step.monto_anterior,
+            monto: step.monto,
+        }
+    }
+
+    /// The history step it becomes, by `creado_por`, at `now`.
+    pub fn made(
+        &self,
+        cuota_id: &str,
+        creado_por: Option<String>,
+        now: DateTime<Utc>,
+    ) -> ajuste::Model {
+        ajuste::Model {
+            id: ids::new_id(),
+            cuota_id: cuota_id.to_owned(),
+            desde: self.desde,
+            tipo: self.tipo.clone(),
+            porcentaje_pb: self.porcentaje_pb,
+            indice_anterior: self.indice_anterior.clone(),
+            indice_nuevo: self.indice_nuevo.clone(),
+            ingreso_declarado: self.ingreso_declarado,
+            monto_anterior: self.monto_anterior,
+            monto: self.monto,
+            creado_por,
+            creado_en: now,
+        }
+    }
+}
+
+/// Which way pausing, resuming or a new end moves what the payee receives.
+pub fn direction_of_change(before: &cuota::Model, cambio: &Cambio) -> Direction {
+    let mut lower = false;
+    let mut raise = false;
+    if let Some(activa) = cambio.activa
+        && activa != before.activa
+    {
+        if activa { raise = true } else { lower = true }
+    }
+    if cambio.cambia_hasta && cambio.hasta != before.hasta {
+        match (before.hasta, cambio.hasta) {
+            (None, Some(_)) => lower = true,
+            (Some(_), None) => raise = true,
+            (Some(a), Some(b)) if b < a => lower = true,
+            _ => raise = true,
+        }
+    }
+    match (lower, raise) {
+        (true, _) => Direction::Lower,
+        (false, true) => Direction::Raise,
+        _ => Direction::Same,
+    }
+}
+
+/// Who must accept a change of the amount, a pause or an end by `me` that moves money in
+/// `direction`: the payee when the payer lowers it (if the payee is still a co-parent to
+/// answer); nobody otherwise. 403 for a co-parent who is neither side, whatever the direction.
+pub async fn consent_of(
+    db: &impl ConnectionTrait,
+    row: &cuota::Model,
+    me: &str,
+    direction: Direction,
+) -> ApiResult<Option<String>> {
+    let payer = row.pagador_id.as_deref() == Some(me);
+    let payee = row.beneficiario_id.as_deref() == Some(me);
+    if !payer && !payee {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            Msg::SupportChangeNotParty,
+        ));
+    }
+    if payee || direction != Direction::Lower {
+        return Ok(None);
+    }
+    let members = coparents(db, &row.familia_id).await?;
+    Ok(row
+        .beneficiario_id
+        .clone()
+        .filter(|id| members.contains(id)))
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SupportProposalView {
+    pub id: String,
+    /// `ajuste` (a new amount from a date) or `cambio` (paused, resumed, an end).
+    pub tipo: String,
+    pub propuesta_por: Option<String>,
+    /// Who must accept it.
+    pub responde: Option<String>,
+    /// `cambio`: what it changes.
+    pub cambio: Option<Cambio>,
+    /// `ajuste`: the step it would add to the history.
+    pub ajuste: Option<AdjustmentView>,
+    /// `pendiente`, `aceptada` (applied), `rechazada`, `retirada` or `caducada`.
+    pub estado: String,
+    pub creada_en: DateTime<Utc>,
+    pub resuelta_en: Option<DateTime<Utc>>,
+}
+
+pub fn view(row: &propuesta::Model) -> SupportProposalView {
+    let (cambio, ajuste) = if row.tipo == ADJUSTMENT {
+        let step: Option<ProposedStep> = serde_json::from_str(&row.cambios).ok();
+        let ajuste = step.map(|s| {
+            adjustments::view(&s.made(&row.cuota_id, row.propuesta_por.clone(), row.creada_en))
+        });
+        (
+            None,
+            ajuste.map(|a| AdjustmentView {
+                id: row.id.clone(),
+                ..a
+            }),
+        )
+    } else {
+        (serde_json::from_str(&row.cambios).ok(), None)
+    };
+    SupportProposalView {
+        id: row.id.clone(),
+        tipo: row.tipo.clone(),
+        propuesta_por: row.propuesta_por.clone(),
+        responde: row.responde.clone(),
+        cambio,
+        ajuste,
+        estado: row.estado.clone(),
+        creada_en: row.creada_en,
+        resuelta_en: row.resuelta_en,
+    }
+}
+
+/// The proposal waiting on each of `cuota_ids`.
+pub async fn pending_of(
+    db: &impl ConnectionTrait,
+    cuota_ids: Vec<String>,
+) -> Result<HashMap<String, propuesta::Model>, DbErr> {
+    Ok(propuesta::Entity::find()
+        .filter(propuesta::Column::CuotaId.is_in(cuota_ids))
+        .filter(propuesta::Column::Estado.eq(PENDING))
+        .order_by_asc(propuesta::Column::CreadaEn)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| (p.cuota_id.clone(), p))
+        .collect())
+}
+
+/// Texts of what a proposal would do, in Spanish and English.
+fn describe(row: &cuota::Model, tipo: &str, cambios: &str) -> (String, String) {
+    if tipo == ADJUSTMENT {
+        let Ok(step) = serde_json::from_str::<ProposedStep>(cambios) else {
+            return (String::new(), String::new());
+        };
+        let monto = format_amount(step.monto, &row.moneda);
+        return (
+            format!("cambiar la cuota a {monto} desde el {}", step.desde),
+            format!("change the support to {monto} from {}", step.desde),
+        );
+    }
+    let cambio: Cambio = serde_json::from_str(cambios).unwrap_or_default();
+    let mut es = Vec::new();
+    let mut en = Vec::new();
+    match cambio.activa {
+        Some(false) => {
+            es.push("pausar la cuota".to_owned());
+            en.push("pause the support".to_owned());
+        }
+        Some(true) => {
+            es.push("reanudar la cuota".to_owned());
+            en.push("resume the support".to_owned());
+        }
+        None => {}
+    }
+    if cambio.cambia_hasta {
+        match cambio.hasta {
+            Some(h) => {
+                es.push(format!("terminarla el {h}"));
+                en.push(format!("end it on {h}"));
+            }
+            None => {
+                es.push("quitarle la fecha de fin".to_owned());
+                en.push("remove its end date".to_owned());
+            }
+        }
+    }
+    (es.join(" y "), en.join(" and "))
+}
+
+/// Proposes a change of `row` by `me` for `responde` to accept. Inside the caller's
+/// transaction, which locked the agreement; 409 if another waits.
+pub async fn propose(
+    txn: &DatabaseTransaction,
+    row: &cuota::Model,
+    me: &str,
+    responde: &str,
+    tipo: &str,
+    cambios: String,
+) -> ApiResult<Wake> {
+    if !pending_of(txn, vec![row.id.clone()]).await?.is_empty() {
+        return Err(ApiError::conflict(Msg::SupportProposalPending));
+    }
+    let proposal = propuesta::Model {
+        id: ids::new_id(),
+        cuota_id: row.id.clone(),
+        familia_id: row.familia_id.clone(),
+        propuesta_por: Some(me.to_owned()),
+        responde: Some(responde.to_owned()),
+        tipo: tipo.to_owned(),
+        cambios,
+        estado: PENDING.to_owned(),
+        creada_en: Utc::now(),
+        resuelta_en: None,
+    };
+    propuesta::Entity::insert(propuesta::ActiveModel::from(proposal.clone()))
+        .exec_without_returning(txn)
+        .await?;
+    let content: serde_json::Value =
+        serde_json::from_str(&proposal.cambios).unwrap_or(serde_json::Value::Null);
+    record::append(
+        txn,
+        &row.familia_id,
+        Act {
+            kind: acts::PROPOSED,
+            actor: Some(me),
+            content: serde_json::json!({
+                "cuota": row.id,
+                "propuesta": proposal.id,
+                "tipo": proposal.tipo,
+                "cambios": content,
+                "moneda": row.moneda,
+            }),
+            subjects: subjects(row),
+            audience: Audience::CoParents,
+        },
+    )
+    .await?;
+    let (es, en) = describe(row, tipo, &proposal.cambios);
+    let told = notice::tell(
+        txn,
+        row,
+        me,
+        &[responde.to_owned()],
+        Step::Proposed { es, en },
+    )
+    .await?;
+    let live = publish(txn, &row.familia_id, &row.id).await?;
+    Ok(told.join(live))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SupportProposalDecision {
+    /// `aceptar` or `rechazar` (whoever must accept it), `retirar` (its proposer).
+    pub decision: Option<String>,
+}
+
+/// Accept or decline a proposed change (whoever it goes against), or withdraw it (its proposer).
+/// Accepting applies it now, as if made now: a resumption owes nothing for the pause; an
+/// adjustment's dues already made keep their amount.
+#[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/propuestas/{propuestaId}/respuesta", tag = "money", security(("bearer" = [])),
+    params(("id" = String, Path), ("cuotaId" = String, Path), ("propuestaId" = String, Path)),
+    request_body = SupportProposalDecision,
+    responses(
+        (status = 200, description = "the agreement as it stands", body = AgreementAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "`support_proposal_not_yours`", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "`support_proposal_not_open`: answered already; `support_proposal_stale`: the amount changed since the adjustment was proposed", body = ErrorBody),
+        (status = 422, description = "a decision other than aceptar, rechazar or retirar", body = ErrorBody),
+    ))]
+pub async fn answer_support_proposal(
+    State(state): State<AppState>,
+    access: FamilyMember,
+    Path((_familia, cuota_id, propuesta_id)): Path<(String, String, String)>,
+    axum::Json(body): axum::Json<SupportProposalDecision>,
+) -> ApiResult<Json<AgreementAnswer>> {
+    find(&state.db, &access, &cuota_id).await?;
+    let decision = match body.decision.as_deref().map(str::trim) {
+        Some(d @ ("aceptar" | "rechazar" | "retirar")) => d.to_owned(),
+        _ => {
+            return Err(ApiError::field(
+                "decision",
+                Msg::MoneyProposalDecisionInvalid,
+            ));
+        }
+    };
+    let me = access.auth.user.id.clone();
+    let now = Utc::now();
+    let today = today_in(&access.family.zona_horaria, now);
+    let txn = state.db.begin().await?;
+    let row = lock(&txn, &access.family.id, &cuota_id, now)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let proposal = propuesta::Entity::find_by_id(&propuesta_id)
+        .filter(propuesta::Column::CuotaId.eq(&row.id))
+        .one(&txn)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    if proposal.estado != PENDING {
+        return Err(ApiError::conflict(Msg::SupportProposalNotOpen));
+    }
+    let (allowed, estado) = match decision.as_str() {
+        "retirar" => (proposal.propuesta_por.as_deref() == Some(&me), WITHDRAWN),
+        "rechazar" => (proposal.responde.as_deref() == Some(&me), DECLINED),
+        _ => (proposal.responde.as_deref() == Some(&me), ACCEPTED),
+    };
+    if !allowed {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            Msg::SupportProposalNotYours,
+        ));
+    }
+    let mut wake = Wake::default();
+    if estado == ACCEPTED {
+        wake = if proposal.tipo == ADJUSTMENT {
+            let step: ProposedStep = serde_json::from_str(&proposal.cambios)
+                .map_err(|e| ApiError::internal(format!("proposal {}: {e}", proposal.id)))?;
+            let history = super::dues::history(&txn, &row.id).await?;
+            if adjustments::latest(&history).map(|a| a.id.as_str()) != Some(step.base.as_str()) {
+                return Err(ApiError::conflict(Msg::SupportProposalStale));
+            }
+            let made = step.made(&row.id, proposal.propuesta_por.clone(), now);
+            adjustments::apply(&txn, &row, &made, &me, Some(&proposal.id)).await?
+        } else {
+            let cambio: Cambio = serde_json::from_str(&proposal.cambios)
+                .map_err(|e| ApiError::internal(format!("proposal {}: {e}", proposal.id)))?;
+            let change = agreements::Change {
+                activa: cambio.activa,
+                hasta: cambio.cambia_hasta.then_some(cambio.hasta),
+                notas: None,
+            };
+            agreements::apply_change(&txn, &row, &change, &me, today, now, Some(&proposal.id))
+                .await?
+                .1
+        };
+    }
+    propuesta::Entity::update_many()
+        .col_expr(propuesta::Column::Estado, Expr::value(estado))
+        .col_expr(propuesta::Column::ResueltaEn, Expr::value(now))
+        .filter(propuesta::Column::Id.eq(&proposal.id))
+        .exec(&txn)
+        .await?;
+    record::append(
+        &txn,
+        &row.familia_id,
+        Act {
+            kind: acts::PROPOSAL_ANSWERED,
+            actor: Some(&me),
+            content: serde_json::json!({
+                "cuota": row.id,
+                "propuesta": proposal.id,
+                "decision": decision,
+                "estado": estado,
+            }),
+            subjects: subjects(&row),
+            audience: Audience::CoParents,
+        },
+    )
+    .await?;
+    let other = if decision == "retirar" {
+        proposal.responde.clone()
+    } else {
+        proposal.propuesta_por.clone()
+    };
+    let members = coparents(&txn, &row.familia_id).await?;
+    let recipients: Vec<String> = other.into_iter().filter(|o| members.contains(o)).collect();
+    let step = match estado {
+        ACCEPTED => Step::ProposalAccepted,
+        DECLINED => Step::ProposalDeclined,
+        _ => Step::ProposalWithdrawn,
+    };
+    let told = notice::tell(&txn, &row, &me, &recipients, step).await?;
+    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    let row = cuota::Entity::find_by_id(&row.id)
+        .one(&txn)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let data = detail(&txn, &row, today).await?;
+    txn.commit().await?;
+    state.wake(wake.join(told).join(live));
+    Ok(Json(AgreementAnswer {
+        success: true,
+        data,
+    }))
+}
+
+/// An erased account's proposals, and those waiting for it, lapse; both forget it.
+pub async fn erase_account(txn: &DatabaseTransaction, user: &usuario::Model) -> Result<(), DbErr> {
+    for column in [propuesta::Column::PropuestaPor, propuesta::Column::Responde] {
+        propuesta::Entity::update_many()
+            .col_expr(propuesta::Column::Estado, Expr::value(LAPSED))
+            .col_expr(propuesta::Column::ResueltaEn, Expr::value(Utc::now()))
+            .filter(column.eq(&user.id))
+            .filter(propuesta::Column::Estado.eq(PENDING))
+            .exec(txn)
+            .await?;
+        propuesta::Entity::update_many()
+            .col_expr(column, Expr::value(Option::<String>::None))
+            .filter(column.eq(&user.id))
+            .exec(txn)
+            .await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn agreement(activa: bool, hasta: Option<&str>) -> cuota::Model {
+        let d = |t: &str| NaiveDate::parse_from_str(t, "%Y-%m-%d").expect("date");
+        cuota::Model {
+            id: "c".into(),
+            familia_id: "f".into(),
+            pagador_id: Some("payer".into()),
+            beneficiario_id: Some("payee".into()),
+            moneda: "ARS".into(),
+            modo: cuota::BY_AMOUNT.into(),
+            monto: 100,
+            porcentaje_pb: None,
+            ingreso_declarado: None,
+            dia_vencimiento: 10,
+            desde: d("2030-01-01"),
+            hasta: hasta.map(d),
+            generar_desde: d("2030-01-01"),
+            activa,
+            hijos: "[]".into(),
+            notas: None,
+            credito: 0,
+            creada_por: None,
+            creada_en: Utc::now(),
+            actualizada_en: Utc::now(),
+        }
+    }
+
+    fn end(hasta: Option<&str>) -> Cambio {
+        Cambio {
+            activa: None,
+            cambia_hasta: true,
+            hasta: hasta.map(|t| NaiveDate::parse_from_str(t, "%Y-%m-%d").expect("date")),
+        }
+    }
+
+    #[test]
+    fn pausing_and_ending_sooner_lower_what_the_payee_receives() {
+        let pause = Cambio {
+            activa: Some(false),
+            ..Cambio::default()
+        };
+        let resume = Cambio {
+            activa: Some(true),
+            ..Cambio::default()
+        };
+        assert_eq!(
+            direction_of_change(&agreement(true, None), &pause),
+            Direction::Lower
+        );
+        assert_eq!(
+            direction_of_change(&agreement(false, None), &resume),
+            Direction::Raise
+        );
+        assert_eq!(
+            direction_of_change(&agreement(true, None), &resume),
+            Direction::Same
+        );
+        assert_eq!(
+            direction_of_change(&agreement(true, None), &end(Some("2031-01-01"))),
+            Direction::Lower
+        );
+        assert_eq!(
+            direction_of_change(
+                &agreement(true, Some("2031-01-01")),
+                &end(Some("2030-06-01"))
+            ),
+            Direction::Lower
+        );
+        assert_eq!(
+            direction_of_change(
+                &agreement(true, Some("2031-01-01")),
+                &end(Some("2032-01-01"))
+            ),
+            Direction::Raise
+        );
+        assert_eq!(
+            direction_of_change(&agreement(true, Some("2031-01-01")), &end(None)),
+            Direction::Raise
+        );
+        assert_eq!(
+            direction_of_change(
+                &agreement(true, Some("2031-01-01")),
+                &end(Some("2031-01-01"))
+            ),
+            Direction::Same
+        );
+    }
+}
