@@ -185,3 +185,22 @@ test('files go with a message: the image as a thumbnail that opens full size, th
   await expect(viewer.getByRole('img', { name: /^Imagen: acto\./ })).toBeVisible();
   expect(await viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
+
+test('tone help reads the text, not the screen: a Spanish insult is flagged with the English interface', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const { a } = await twoParents(browser, page);
+  const id = await startConversation(a, 'Idioma');
+  await a.goto('/profile/edit');
+  await a.getByLabel('English').check();
+  await expect(a.getByRole('status').filter({ hasText: 'Language saved' })).toBeVisible();
+  await a.goto(`/messages/${id}`);
+  const box = a.getByLabel('Message', { exact: true });
+  await box.fill('Sos un inútil, nunca llegás a horario.');
+  const help = a.getByTestId('tone-help');
+  await expect(help).toContainText('inútil', { timeout: 10_000 });
+  await expect(help.getByRole('button', { name: 'Remove this phrase' })).toBeVisible();
+  await box.fill('You are such an idiot.');
+  await expect(help).toContainText('idiot', { timeout: 10_000 });
+  await box.fill('Thanks, see you on Thursday at six.');
+  await expect(help).toBeHidden({ timeout: 10_000 });
+});

@@ -1543,7 +1543,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** How a draft reads: the flagged fragments with a calmer wording for each. Nothing is blocked. */
+        /**
+         * How a draft reads: the flagged fragments with a calmer wording for each. Nothing is blocked.
+         * @description The text is read with both lexicons whatever `idioma` says: a parent whose screen is in English
+         *     who writes in Spanish gets the same help (docs/messages.md, "Help with tone").
+         */
         post: operations["rate"];
         delete?: never;
         options?: never;
@@ -3351,11 +3355,11 @@ export interface components {
             /** @description First character (Unicode scalar values, counted from 0). */
             inicio: number;
             /**
-             * @description A calmer wording to put in place of exactly this fragment, in the language of the text:
+             * @description A calmer wording to put in place of exactly this fragment, in the language of its words:
              *     empty when the calmer wording is to leave it out; null when none can be made from it.
              */
             reemplazo?: string | null;
-            /** @description Short advice on saying it more calmly, in the language of the text. */
+            /** @description Short advice on saying it more calmly, in the language the text is written in. */
             sugerencia: string;
         };
         GastoView: {
@@ -4626,7 +4630,10 @@ export interface components {
             success: boolean;
         };
         ToneInput: {
-            /** @description `es` or `en`; absent, both lexicons are used. */
+            /**
+             * @description `es` or `en`, the language of the screen: the language to advise in when the text's own
+             *     words do not tell. Both lexicons are always used.
+             */
             idioma?: string | null;
             texto: string;
         };
