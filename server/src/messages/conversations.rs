@@ -20,6 +20,7 @@ use super::{
     TEMAS,
     access::{readable_conversation, readable_ids},
     entities::{conversacion, participante},
+    limits,
     views::{self, ConversacionView},
 };
 use crate::{
@@ -222,6 +223,7 @@ fn participants(
         (status = 201, body = ConversationAnswer),
         (status = 401, body = ErrorBody),
         (status = 422, description = "a family not yours, a bad topic or subject, participants who are not members or nobody else", body = ErrorBody),
+        (status = 429, description = "`conversation_daily_limit`: more than 20 conversations started in a day; see Retry-After", body = ErrorBody),
     ))]
 pub async fn create_conversation(
     State(state): State<AppState>,
@@ -254,6 +256,7 @@ pub async fn create_conversation(
     }
     let people = participants(&members, body.participantes, &me)
         .map_err(|m| ApiError::field("participantes", m))?;
+    limits::count_conversation(&state.limiter, &me).await?;
     let txn = state.db.begin().await?;
     let now = Utc::now();
     let row = conversacion::Model {

@@ -6,6 +6,7 @@ pub mod attachments;
 pub mod conversations;
 pub mod entities;
 mod export;
+pub mod limits;
 pub mod notice;
 pub mod pages;
 pub mod print;

@@ -24,6 +24,7 @@ mod jobs;
 mod live;
 mod mail;
 mod message_attachments;
+mod message_limits;
 mod message_search;
 mod message_search_months;
 mod messages;

@@ -5176,6 +5176,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `conversation_daily_limit`: more than 20 conversations started in a day; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_conversation: {
@@ -5556,7 +5565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `emergency_limit`: a fourth emergency within 24 hours; see Retry-After */
+            /** @description `emergency_limit`: a fourth emergency within 24 hours; `message_rate_limit` or `message_daily_limit`: more than 30 messages a minute or 500 a day (emergencies aside); see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
