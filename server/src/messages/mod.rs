@@ -13,6 +13,7 @@ pub mod print;
 pub mod search;
 pub mod send;
 pub mod settings;
+pub mod shield;
 pub mod thread;
 pub mod tone;
 pub mod views;

@@ -23,7 +23,7 @@ use super::{
         mensaje::{self, EMERGENCY, NORMAL, TIPOS},
         vista,
     },
-    limits, notice, tone,
+    limits, notice, shield, tone,
     views::{self, MensajeView},
 };
 use crate::{
@@ -151,8 +151,10 @@ pub async fn send_message(
     let (row, wake) = store(&txn, &conversation, &auth.user, input, tono).await?;
     txn.commit().await?;
     state.wake(wake);
-    let data = views::messages(&state, vec![row])
-        .await?
+    let mut sent = views::messages(&state, vec![row]).await?;
+    // The author's own message is never folded, the message it quotes may be.
+    shield::fold_for(&state.db, &auth.user.id, sent.iter_mut()).await?;
+    let data = sent
         .pop()
         .ok_or_else(|| ApiError::internal("a sent message vanished"))?;
     Ok((

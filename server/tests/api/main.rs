@@ -27,6 +27,7 @@ mod message_attachments;
 mod message_limits;
 mod message_search;
 mod message_search_months;
+mod message_shield;
 mod messages;
 mod money;
 mod money_reference;

@@ -2777,8 +2777,15 @@ export interface components {
             enviadoAt: string;
             /** Format: int64 */
             numero: number;
-            /** @description Its first 200 characters. */
+            /**
+             * @description True when the caller's shield folded the quoted message out of this answer (a list's
+             *     preview): `texto` is then empty.
+             */
+            plegado: boolean;
+            /** @description Its first 200 characters; empty when `plegado`. */
             texto: string;
+            /** @description The quoted message's tone, so that a reader's shield folds its quotes as it folds it. */
+            tono: string;
         };
         CloseRequest: {
             /** @description The word "eliminar" (or "delete"), typed to confirm; any case. */
@@ -3702,8 +3709,15 @@ export interface components {
             familiaId: string;
             /** Format: int64 */
             numero: number;
+            /**
+             * @description True when the caller's shield folded this message out of this answer (a list's preview):
+             *     `texto` is then empty. A conversation's pages always carry the text (docs/messages.md,
+             *     "The shield").
+             */
+            plegado: boolean;
             registro: components["schemas"]["RegistroRef"];
             respondeA?: components["schemas"]["CitaView"] | null;
+            /** @description Empty when `plegado`. */
             texto: string;
             /** @description `normal`, `urgente` or `emergencia`. */
             tipo: string;
@@ -4324,11 +4338,19 @@ export interface components {
             /** Format: date-time */
             enviadoAt: string;
             familiaId: string;
-            /** @description Up to 200 characters of the text around the first match, on one line. */
+            /**
+             * @description Up to 200 characters of the text around the first match, on one line; empty when
+             *     `plegado`.
+             */
             fragmento: string;
             mensajeId: string;
             /** Format: int64 */
             numero: number;
+            /**
+             * @description True when the caller's shield folds this message: it was found by its words, none of
+             *     which are shown until it is opened in its conversation.
+             */
+            plegado: boolean;
             tema: string;
             tipo: string;
         };
