@@ -263,6 +263,9 @@ messages! {
     MessageSeenInvalid => "message_seen_invalid", "Indica un mensaje de esta conversación", "Name a message of this conversation";
     MessageShieldRequired => "message_shield_required", "Indica si quieres el escudo activado (true o false)", "Say whether you want the shield on (true or false)";
     EmergencyLimit => "emergency_limit", "Ya enviaste 3 mensajes de emergencia en las últimas 24 horas. Puedes enviarlo como urgente, y si alguien corre peligro llama a los servicios de emergencia.", "You already sent 3 emergency messages in the last 24 hours. You can send it as urgent, and if someone is in danger call the emergency services.";
+    MessageRateLimit => "message_rate_limit", "Estás enviando muchos mensajes seguidos. Espera un momento y vuelve a enviarlo.", "You are sending many messages in a row. Wait a moment and send it again.";
+    MessageDailyLimit => "message_daily_limit", "Llegaste al máximo de mensajes por día. Podrás enviar más en unas horas; un mensaje de emergencia sí puede enviarse.", "You have reached the daily limit of messages. You can send more in a few hours; an emergency message can still be sent.";
+    ConversationDailyLimit => "conversation_daily_limit", "Llegaste al máximo de conversaciones nuevas por día. Puedes seguir escribiendo en las que ya tienes y empezar otra más tarde.", "You have reached the daily limit of new conversations. You can keep writing in the ones you have and start another later.";
     // Messages: attachments.
     AttachmentRequired => "attachment_required", "Elige un archivo para adjuntar.", "Choose a file to attach.";
     AttachmentEmpty => "attachment_empty", "El archivo está vacío.", "The file is empty.";

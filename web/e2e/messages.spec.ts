@@ -185,3 +185,67 @@ test('files go with a message: the image as a thumbnail that opens full size, th
   await expect(viewer.getByRole('img', { name: /^Imagen: acto\./ })).toBeVisible();
   expect(await viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
+
+test('behind the shield a hostile message is folded in the list, in quotes and in search until shown, and its panel fits a phone', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const { a, b } = await twoParents(browser, page);
+  await ok(b, 'PUT', '/api/mensajes/ajustes', { escudo: true });
+  const [family] = await ok<{ _id: string }[]>(a, 'GET', '/api/familias');
+  const { _id: id } = await ok<{ _id: string }>(a, 'POST', '/api/conversaciones', { familiaId: family!._id, tema: 'escuela', asunto: 'Horario del colegio' });
+  const hostile = await ok<{ _id: string; tono: string }>(a, 'POST', `/api/conversaciones/${id}/mensajes`, { texto: 'Sos un inútil, siempre llegás tarde al colegio.', tipo: 'normal' });
+  expect(hostile.tono).toBe('hostil');
+  await ok(a, 'POST', `/api/conversaciones/${id}/mensajes`, { texto: '¿Leíste lo que te escribí?', tipo: 'normal', respondeA: hostile._id });
+  await ok(a, 'POST', `/api/conversaciones/${id}/mensajes`, { texto: 'Y encima sos un mentiroso.', tipo: 'normal' });
+
+  await b.setViewportSize({ width: 390, height: 844 });
+  await b.goto('/messages');
+  const item = b.getByTestId('conversations').getByRole('link', { name: /Horario del colegio/ });
+  await expect(item).toContainText('Ana: Este mensaje puede resultar hiriente');
+  await expect(item).not.toContainText('mentiroso');
+
+  // The shield's panel stays on screen at 390 px.
+  await b.getByRole('button', { name: 'Ajustes de mensajes' }).click();
+  const panel = b.getByRole('region', { name: 'Ajustes de mensajes' });
+  await expect(panel.getByRole('switch', { name: 'Escudo ante mensajes hirientes' })).toBeChecked();
+  const box = await panel.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await b.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  await item.click();
+  const thread = b.getByTestId('thread');
+  const folded = thread.getByText('Este mensaje puede resultar hiriente', { exact: true });
+  await expect(folded).toHaveCount(3);
+  await expect(thread).not.toContainText('inútil');
+  await expect(thread).toContainText('¿Leíste lo que te escribí?');
+  // Showing the first one shows it where the reply quotes it too.
+  await b.getByTestId('message').filter({ has: b.getByRole('button', { name: 'Mostrarlo' }) }).first().getByRole('button', { name: 'Mostrarlo' }).click();
+  await expect(thread.getByText('Sos un inútil, siempre llegás tarde al colegio.', { exact: true })).toHaveCount(2);
+  await expect(folded).toHaveCount(1);
+
+  await b.goto('/search?q=colegio');
+  const hit = b.getByRole('region', { name: 'Mensajes' }).getByRole('link', { name: /Horario del colegio/ });
+  await expect(hit).toContainText('Este mensaje puede resultar hiriente: ábrelo en la conversación para leerlo.');
+  await expect(hit).not.toContainText('inútil');
+});
+
+test('tone help reads the text, not the screen: a Spanish insult is flagged with the English interface', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const { a } = await twoParents(browser, page);
+  const id = await startConversation(a, 'Idioma');
+  await a.goto('/profile/edit');
+  await a.getByLabel('English').check();
+  await expect(a.getByRole('status').filter({ hasText: 'Language saved' })).toBeVisible();
+  await a.goto(`/messages/${id}`);
+  const box = a.getByLabel('Message', { exact: true });
+  await box.fill('Sos un inútil, nunca llegás a horario.');
+  const help = a.getByTestId('tone-help');
+  await expect(help).toContainText('inútil', { timeout: 10_000 });
+  await expect(help.getByRole('button', { name: 'Remove this phrase' })).toBeVisible();
+  await box.fill('You are such an idiot.');
+  await expect(help).toContainText('idiot', { timeout: 10_000 });
+  await box.fill('Thanks, see you on Thursday at six.');
+  await expect(help).toBeHidden({ timeout: 10_000 });
+});

@@ -20,6 +20,7 @@ use super::{
     TEMAS,
     access::{readable_conversation, readable_ids},
     entities::{conversacion, participante},
+    limits, shield,
     views::{self, ConversacionView},
 };
 use crate::{
@@ -81,6 +82,18 @@ pub struct ConversationInput {
     pub asunto: Option<String>,
     /// Members of the family; the caller is added. Left out: the family's co-parents.
     pub participantes: Option<Vec<String>>,
+}
+
+/// The views of these conversations as `me` sees them, their previews folded by `me`'s shield.
+async fn shown(
+    state: &AppState,
+    rows: Vec<conversacion::Model>,
+    me: &str,
+) -> ApiResult<Vec<ConversacionView>> {
+    let mut views = views::conversations(state, rows, me).await?;
+    let previews = views.iter_mut().filter_map(|c| c.ultimo_mensaje.as_mut());
+    shield::fold_for(&state.db, me, previews).await?;
+    Ok(views)
 }
 
 fn non_blank(value: Option<&str>) -> Option<&str> {
@@ -155,7 +168,7 @@ pub async fn list_conversations(
     let more = rows.len() as u64 > PAGE;
     rows.truncate(PAGE as usize);
     let siguiente = more.then(|| rows.last().map(|c| c.id.clone())).flatten();
-    let conversaciones = views::conversations(&state, rows, me).await?;
+    let conversaciones = shown(&state, rows, me).await?;
     Ok(Json(ConversationPageAnswer {
         success: true,
         data: ConversationPage {
@@ -179,9 +192,13 @@ pub async fn get_conversation(
     Path(id): Path<String>,
 ) -> ApiResult<Json<ConversationAnswer>> {
     let row = readable_conversation(&state, &auth.user.id, &id).await?;
+    let data = shown(&state, vec![row], &auth.user.id)
+        .await?
+        .pop()
+        .ok_or_else(ApiError::not_found)?;
     Ok(Json(ConversationAnswer {
         success: true,
-        data: views::conversation(&state, row, &auth.user.id).await?,
+        data,
     }))
 }
 
@@ -222,6 +239,7 @@ fn participants(
         (status = 201, body = ConversationAnswer),
         (status = 401, body = ErrorBody),
         (status = 422, description = "a family not yours, a bad topic or subject, participants who are not members or nobody else", body = ErrorBody),
+        (status = 429, description = "`conversation_daily_limit`: more than 20 conversations started in a day; see Retry-After", body = ErrorBody),
     ))]
 pub async fn create_conversation(
     State(state): State<AppState>,
@@ -254,6 +272,7 @@ pub async fn create_conversation(
     }
     let people = participants(&members, body.participantes, &me)
         .map_err(|m| ApiError::field("participantes", m))?;
+    limits::count_conversation(&state.limiter, &me).await?;
     let txn = state.db.begin().await?;
     let now = Utc::now();
     let row = conversacion::Model {

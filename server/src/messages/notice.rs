@@ -1,15 +1,21 @@
 //! Who hears of a new message, and how. A notice names who wrote and about which topic, never
-//! the text. A sender's burst (more than `BURST_COUNT` messages within `BURST_WINDOW` in one
-//! conversation) is told once; an emergency is always told, and goes out by mail and push even
-//! in quiet hours. A recipient who blocked the author gets the notice in the app only, as with
-//! every notice (`families::notices`).
+//! the text. A sender's burst to one person (more than `BURST_COUNT` messages to them within
+//! `BURST_WINDOW`, in any of their conversations) is told to them once; an emergency is always
+//! told, and goes out by mail and push even in quiet hours. A recipient who blocked the author
+//! gets the notice in the app only, as with every notice (`families::notices`).
+
+use std::collections::HashMap;
 
 use chrono::Duration;
-use sea_orm::{ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::{
+    ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QuerySelect, QueryTrait,
+    sea_query::{Expr, ExprTrait},
+};
 
 use super::entities::{
     conversacion,
     mensaje::{self, EMERGENCY, URGENT},
+    vista,
 };
 use crate::{
     db::entities::usuario,
@@ -18,7 +24,7 @@ use crate::{
     platform::live::Wake,
 };
 
-/// Messages a sender may send in `BURST_WINDOW` in one conversation, each notified.
+/// Messages a sender may send one person in `BURST_WINDOW`, across conversations, each notified.
 pub const BURST_COUNT: u64 = 10;
 pub const BURST_WINDOW: Duration = Duration::minutes(10);
 
@@ -51,7 +57,42 @@ pub fn kind_for(tipo: &str, sent_before_in_window: u64) -> Option<&'static str> 
     }
 }
 
-/// Notifies the recipients of `message`, inside the send's transaction.
+/// How many messages `author_id` sent each of `recipients` in the window before `message`, in
+/// any conversation: one first-view row per recipient of each message says who received it. The
+/// rule counts what reaches a person, so that 40 conversations of one message each do not mail
+/// them 40 times when 40 messages in one conversation would not.
+async fn sent_before(
+    txn: &DatabaseTransaction,
+    author_id: &str,
+    message: &mensaje::Model,
+    recipients: &[String],
+) -> Result<HashMap<String, u64>, DbErr> {
+    let recent = mensaje::Entity::find()
+        .select_only()
+        .column(mensaje::Column::Id)
+        .filter(mensaje::Column::AutorId.eq(author_id))
+        .filter(mensaje::Column::EnviadoAt.gt(message.enviado_at - BURST_WINDOW))
+        .filter(mensaje::Column::Id.ne(&message.id))
+        .into_query();
+    let counts: Vec<(String, i64)> = vista::Entity::find()
+        .select_only()
+        .column(vista::Column::UsuarioId)
+        .column_as(Expr::col(vista::Column::MensajeId).count(), "n")
+        .filter(vista::Column::MensajeId.in_subquery(recent))
+        .filter(vista::Column::UsuarioId.is_in(recipients.iter().cloned()))
+        .group_by(vista::Column::UsuarioId)
+        .into_tuple()
+        .all(txn)
+        .await?;
+    Ok(counts
+        .into_iter()
+        .map(|(usuario_id, n)| (usuario_id, u64::try_from(n).unwrap_or(0)))
+        .collect())
+}
+
+/// Notifies the recipients of `message`, inside the send's transaction: each by their own count
+/// of the sender's recent messages, so one may get the burst notice while another is told of
+/// each message.
 pub async fn tell(
     txn: &DatabaseTransaction,
     conversation: &conversacion::Model,
@@ -62,31 +103,40 @@ pub async fn tell(
     if recipients.is_empty() {
         return Ok(Wake::none());
     }
-    let before = mensaje::Entity::find()
-        .filter(mensaje::Column::ConversacionId.eq(&conversation.id))
-        .filter(mensaje::Column::AutorId.eq(&author.id))
-        .filter(mensaje::Column::EnviadoAt.gt(message.enviado_at - BURST_WINDOW))
-        .filter(mensaje::Column::Numero.lt(message.numero))
-        .count(txn)
-        .await?;
-    let Some(kind) = kind_for(&message.tipo, before) else {
+    let before = sent_before(txn, &author.id, message, recipients).await?;
+    let mut by_kind: Vec<(&'static str, Vec<String>)> = Vec::new();
+    for recipient in recipients {
+        let n = before.get(recipient).copied().unwrap_or(0);
+        let Some(kind) = kind_for(&message.tipo, n) else {
+            continue;
+        };
+        match by_kind.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, people)) => people.push(recipient.clone()),
+            None => by_kind.push((kind, vec![recipient.clone()])),
+        }
+    }
+    if by_kind.is_empty() {
         return Ok(Wake::none());
-    };
+    }
     let (tema_es, tema_en) = topic_names(&conversation.tema);
-    let notice = notifications::Notice {
-        kind,
-        familia_id: Some(conversation.familia_id.clone()),
-        actor_id: Some(author.id.clone()),
-        datos: serde_json::json!({
-            "actor": format!("{} {}", author.nombre, author.apellido),
-            "temaEs": tema_es,
-            "temaEn": tema_en,
-        }),
-        enlace: Some(format!("/messages/{}", conversation.id)),
-        objeto_id: Some(message.id.clone()),
-        solo_app: Vec::new(),
-    };
-    families::notices::notify(txn, recipients, notice).await
+    let mut wake = Wake::none();
+    for (kind, people) in by_kind {
+        let notice = notifications::Notice {
+            kind,
+            familia_id: Some(conversation.familia_id.clone()),
+            actor_id: Some(author.id.clone()),
+            datos: serde_json::json!({
+                "actor": format!("{} {}", author.nombre, author.apellido),
+                "temaEs": tema_es,
+                "temaEn": tema_en,
+            }),
+            enlace: Some(format!("/messages/{}", conversation.id)),
+            objeto_id: Some(message.id.clone()),
+            solo_app: Vec::new(),
+        };
+        wake = wake.join(families::notices::notify(txn, &people, notice).await?);
+    }
+    Ok(wake)
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use self::{days::Days, words::Words};
-use super::{TEMAS, access, views::PersonaView};
+use super::{TEMAS, access, settings::shield_of, shield, views::PersonaView};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::entities::miembro,
@@ -62,8 +62,12 @@ pub struct SearchHit {
     pub autor: Option<PersonaView>,
     pub tipo: String,
     pub enviado_at: DateTime<Utc>,
-    /// Up to 200 characters of the text around the first match, on one line.
+    /// Up to 200 characters of the text around the first match, on one line; empty when
+    /// `plegado`.
     pub fragmento: String,
+    /// True when the caller's shield folds this message: it was found by its words, none of
+    /// which are shown until it is opened in its conversation.
+    pub plegado: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -265,7 +269,7 @@ fn sqlite_statement(
 
 /// The columns of a result, `m` a message, `c` its conversation, `u` its author.
 const COLUMNS: &str = "m.id, m.conversacion_id, m.familia_id, c.tema, c.asunto, m.numero, \
-    m.autor_id, u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto";
+    m.autor_id, u.nombre, u.apellido, m.tipo, m.enviado_at, m.texto, m.tono";
 
 /// How many of the caller's newest messages PostgreSQL walks, testing each, before it turns to its
 /// week index. A word with 50 hits among them (10%) ends there; a rarer one is in fewer than a
@@ -529,7 +533,41 @@ fn hit(row: &QueryResult, words: &Words) -> Result<SearchHit, sea_orm::DbErr> {
         tipo: row.try_get("", "tipo")?,
         enviado_at: row.try_get("", "enviado_at")?,
         fragmento: words::fragment(&texto, words),
+        plegado: false,
     })
+}
+
+/// The hits of these rows, with what `reader`'s shield folds left without an excerpt. Their
+/// setting is read only when a hit could be folded.
+async fn hits(
+    db: &DatabaseConnection,
+    reader: &str,
+    rows: &[QueryResult],
+    words: &Words,
+) -> ApiResult<Vec<SearchHit>> {
+    let mut found = Vec::with_capacity(rows.len());
+    for row in rows {
+        let tono: String = row.try_get("", "tono")?;
+        let hit = hit(row, words)?;
+        let foldable = shield::folds(
+            true,
+            reader,
+            hit.autor.as_ref().map(|a| a.id.as_str()),
+            &tono,
+        );
+        found.push((hit, foldable));
+    }
+    let shielded = found.iter().any(|(_, foldable)| *foldable) && shield_of(db, reader).await?;
+    Ok(found
+        .into_iter()
+        .map(|(mut hit, foldable)| {
+            if shielded && foldable {
+                hit.fragmento = String::new();
+                hit.plegado = true;
+            }
+            hit
+        })
+        .collect())
 }
 
 /// Your messages holding these words (accents and case aside), newest first, at most 50. Only
@@ -555,9 +593,7 @@ async fn search_messages(
         }
         Some(words) => {
             let rows = find(&state.db, &auth.user.id, &search, words).await?;
-            rows.iter()
-                .map(|row| hit(row, words))
-                .collect::<Result<_, _>>()?
+            hits(&state.db, &auth.user.id, &rows, words).await?
         }
     };
     Ok(Json(SearchAnswer {

@@ -23,7 +23,7 @@ use super::{
         mensaje::{self, EMERGENCY, NORMAL, TIPOS},
         vista,
     },
-    notice, tone,
+    limits, notice, shield, tone,
     views::{self, MensajeView},
 };
 use crate::{
@@ -129,7 +129,7 @@ async fn check(
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 422, description = "an empty or too long text, a bad type, a quote or files not of this conversation", body = ErrorBody),
-        (status = 429, description = "`emergency_limit`: a fourth emergency within 24 hours; see Retry-After", body = ErrorBody),
+        (status = 429, description = "`emergency_limit`: a fourth emergency within 24 hours; `message_rate_limit` or `message_daily_limit`: more than 30 messages a minute or 500 a day (emergencies aside); see Retry-After", body = ErrorBody),
     ))]
 pub async fn send_message(
     State(state): State<AppState>,
@@ -139,6 +139,10 @@ pub async fn send_message(
 ) -> ApiResult<(StatusCode, Json<MessageAnswer>)> {
     let conversation = readable_conversation(&state, &auth.user.id, &id).await?;
     let input = check(&state.db, &conversation.id, body).await?;
+    // Emergencies have their own, smaller limit, checked with the send.
+    if input.tipo != EMERGENCY {
+        limits::count_message(&state.limiter, &auth.user.id).await?;
+    }
     let tono = tone::level(&input.texto);
     let txn = state.db.begin().await?;
     if input.tipo == EMERGENCY {
@@ -147,8 +151,10 @@ pub async fn send_message(
     let (row, wake) = store(&txn, &conversation, &auth.user, input, tono).await?;
     txn.commit().await?;
     state.wake(wake);
-    let data = views::messages(&state, vec![row], &auth.user.id)
-        .await?
+    let mut sent = views::messages(&state, vec![row], &auth.user.id).await?;
+    // The author's own message is never folded, the message it quotes may be.
+    shield::fold_for(&state.db, &auth.user.id, sent.iter_mut()).await?;
+    let data = sent
         .pop()
         .ok_or_else(|| ApiError::internal("a sent message vanished"))?;
     Ok((

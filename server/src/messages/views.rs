@@ -53,8 +53,13 @@ pub struct CitaView {
     pub numero: i64,
     /// Null: an erased account.
     pub autor: Option<PersonaView>,
-    /// Its first 200 characters.
+    /// Its first 200 characters; empty when `plegado`.
     pub texto: String,
+    /// The quoted message's tone, so that a reader's shield folds its quotes as it folds it.
+    pub tono: String,
+    /// True when the caller's shield folded the quoted message out of this answer (a list's
+    /// preview): `texto` is then empty.
+    pub plegado: bool,
     pub enviado_at: DateTime<Utc>,
 }
 
@@ -83,11 +88,16 @@ pub struct MensajeView {
     pub numero: i64,
     /// Null: an erased account.
     pub autor: Option<PersonaView>,
+    /// Empty when `plegado`.
     pub texto: String,
     /// `normal`, `urgente` or `emergencia`.
     pub tipo: String,
     /// `ok`, `atencion` or `hostil`.
     pub tono: String,
+    /// True when the caller's shield folded this message out of this answer (a list's preview):
+    /// `texto` is then empty. A conversation's pages always carry the text (docs/messages.md,
+    /// "The shield").
+    pub plegado: bool,
     pub responde_a: Option<CitaView>,
     pub adjuntos: Vec<AdjuntoView>,
     pub vistas: Vec<VistaView>,
@@ -175,6 +185,7 @@ struct Row {
     cita_autor_nombre: Option<String>,
     cita_autor_apellido: Option<String>,
     cita_texto: Option<String>,
+    cita_tono: Option<String>,
     cita_enviado_at: Option<String>,
     /// `[[usuarioId, vistaAt|null], …]` as text; null or `[]` for none.
     vistas: Option<String>,
@@ -183,7 +194,7 @@ struct Row {
 }
 
 /// The columns of `Row`, in the order `with_view` selects them.
-const ROW_COLUMNS: [&str; 22] = [
+const ROW_COLUMNS: [&str; 23] = [
     "id",
     "conversacion_id",
     "familia_id",
@@ -203,6 +214,7 @@ const ROW_COLUMNS: [&str; 22] = [
     "cita_autor_nombre",
     "cita_autor_apellido",
     "cita_texto",
+    "cita_tono",
     "cita_enviado_at",
     "vistas",
     "con_adjuntos",
@@ -302,6 +314,7 @@ fn with_view(backend: DbBackend) -> sea_orm::Select<mensaje::Entity> {
             Expr::cust(format!("substr(q.texto, 1, {QUOTE_CHARS})")),
             "cita_texto",
         )
+        .column_as(Expr::col((q.clone(), mensaje::Column::Tono)), "cita_tono")
         .column_as(
             Expr::col((q.clone(), mensaje::Column::EnviadoAt)),
             "cita_enviado_at",
@@ -418,6 +431,8 @@ async fn assemble(state: &AppState, rows: Vec<Row>, reader: &str) -> ApiResult<V
                     numero,
                     autor: persona_of(&r.cita_autor_id, r.cita_autor_nombre, r.cita_autor_apellido),
                     texto: r.cita_texto.unwrap_or_default(),
+                    tono: r.cita_tono.unwrap_or_default(),
+                    plegado: false,
                     enviado_at: json_time(enviado_at).unwrap_or_default(),
                 }),
                 _ => None,
@@ -435,6 +450,7 @@ async fn assemble(state: &AppState, rows: Vec<Row>, reader: &str) -> ApiResult<V
             texto: r.texto,
             tipo: r.tipo,
             tono: r.tono,
+            plegado: false,
             enviado_at: json_time(&r.enviado_at).unwrap_or_default(),
         })
         .collect())

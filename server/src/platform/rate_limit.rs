@@ -10,6 +10,7 @@ use sea_orm::{
 
 use crate::{
     error::{ApiError, ApiResult},
+    i18n::Msg,
     ids,
 };
 
@@ -57,6 +58,17 @@ impl RateLimiter {
             return Err(ApiError::rate_limited(retry));
         }
         Ok(())
+    }
+
+    /// `hit`, answering past the limit with a message of the caller's own: a limit of the
+    /// product that a person may meet and must understand, not a guard against guessing.
+    pub async fn hit_as(&self, limit: &Limit, subject: &str, msg: Msg) -> ApiResult<()> {
+        self.hit(limit, subject)
+            .await
+            .map_err(|refused| match refused.retry_after() {
+                Some(secs) => ApiError::limited(msg, secs),
+                None => refused,
+            })
     }
 
     async fn increment(&self, key: &str, expires_at: DateTime<Utc>) -> Result<i64, DbErr> {

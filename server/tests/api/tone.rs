@@ -140,3 +140,99 @@ async fn a_civil_english_text_is_ok_and_suggestions_follow_the_text() {
     // The calmer wording stands in place of exactly "You never", keeping the verb after it.
     assert_eq!(fragmento["reemplazo"], "Lately you don't", "{fragmento}");
 }
+
+/// The level and the flagged fragments (as written, with their category) of `texto`, asked with
+/// `idioma` (or without one).
+async fn rated(
+    app: &TestApp,
+    token: &str,
+    texto: &str,
+    idioma: Option<&str>,
+) -> (String, Vec<(String, String, String)>) {
+    let mut body = json!({"texto": texto});
+    if let Some(idioma) = idioma {
+        body["idioma"] = json!(idioma);
+    }
+    let a = app.post("/api/mensajes/tono", Some(token), body).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let chars: Vec<char> = texto.chars().collect();
+    let fragments = a.body["data"]["fragmentos"]
+        .as_array()
+        .expect("fragmentos")
+        .iter()
+        .map(|f| {
+            let inicio = f["inicio"].as_u64().expect("inicio") as usize;
+            let fin = f["fin"].as_u64().expect("fin") as usize;
+            (
+                chars[inicio..fin].iter().collect(),
+                f["categoria"].as_str().unwrap_or_default().to_owned(),
+                f["sugerencia"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    (
+        a.body["data"]["nivel"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        fragments,
+    )
+}
+
+#[tokio::test]
+async fn the_text_decides_the_lexicon_not_the_interface() {
+    let app = TestApp::spawn().await;
+    let (token, _) = app.register("tono-idioma@example.com", PASSWORD).await;
+    for idioma in [Some("en"), Some("es"), None] {
+        // A Spanish insult with the English interface, and the other way round: both flagged,
+        // each with advice in the language it is written in.
+        let (nivel, found) = rated(&app, &token, "Sos un inútil", idioma).await;
+        assert_eq!(nivel, "hostil", "{idioma:?}: {found:?}");
+        assert_eq!(found.len(), 1, "{idioma:?}: {found:?}");
+        assert_eq!(
+            (found[0].0.as_str(), found[0].1.as_str()),
+            ("Sos un inútil", "insulto")
+        );
+        assert!(
+            found[0].2.starts_with("Deja fuera"),
+            "{idioma:?}: {found:?}"
+        );
+
+        let (nivel, found) = rated(&app, &token, "You are such an idiot", idioma).await;
+        assert_eq!(nivel, "hostil", "{idioma:?}: {found:?}");
+        assert!(
+            found
+                .iter()
+                .any(|(words, categoria, _)| words.contains("idiot") && categoria == "insulto"),
+            "{idioma:?}: {found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .all(|(_, _, advice)| advice.starts_with("Leave")),
+            "{idioma:?}: {found:?}"
+        );
+
+        // Polite texts in either language are fine whatever the interface.
+        for polite in [
+            "Hola, ¿podés buscar a Sofi a las cinco? Gracias.",
+            "Hi, could you pick Sofi up at five? Thanks.",
+        ] {
+            let (nivel, found) = rated(&app, &token, polite, idioma).await;
+            assert_eq!(
+                (nivel.as_str(), found.len()),
+                ("ok", 0),
+                "{polite} {idioma:?}"
+            );
+        }
+    }
+    // A text that mixes both is read in both.
+    let (nivel, _) = rated(
+        &app,
+        &token,
+        "Eres un imbécil. See you in court.",
+        Some("en"),
+    )
+    .await;
+    assert_eq!(nivel, "hostil");
+}

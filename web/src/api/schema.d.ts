@@ -1668,7 +1668,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** How a draft reads: the flagged fragments with a calmer wording for each. Nothing is blocked. */
+        /**
+         * How a draft reads: the flagged fragments with a calmer wording for each. Nothing is blocked.
+         * @description The text is read with both lexicons whatever `idioma` says: a parent whose screen is in English
+         *     who writes in Spanish gets the same help (docs/messages.md, "Help with tone").
+         */
         post: operations["rate"];
         delete?: never;
         options?: never;
@@ -2923,8 +2927,15 @@ export interface components {
             enviadoAt: string;
             /** Format: int64 */
             numero: number;
-            /** @description Its first 200 characters. */
+            /**
+             * @description True when the caller's shield folded the quoted message out of this answer (a list's
+             *     preview): `texto` is then empty.
+             */
+            plegado: boolean;
+            /** @description Its first 200 characters; empty when `plegado`. */
             texto: string;
+            /** @description The quoted message's tone, so that a reader's shield folds its quotes as it folds it. */
+            tono: string;
         };
         CloseRequest: {
             /** @description The word "eliminar" (or "delete"), typed to confirm; any case. */
@@ -3525,11 +3536,11 @@ export interface components {
             /** @description First character (Unicode scalar values, counted from 0). */
             inicio: number;
             /**
-             * @description A calmer wording to put in place of exactly this fragment, in the language of the text:
+             * @description A calmer wording to put in place of exactly this fragment, in the language of its words:
              *     empty when the calmer wording is to leave it out; null when none can be made from it.
              */
             reemplazo?: string | null;
-            /** @description Short advice on saying it more calmly, in the language of the text. */
+            /** @description Short advice on saying it more calmly, in the language the text is written in. */
             sugerencia: string;
         };
         GastoView: {
@@ -3878,8 +3889,15 @@ export interface components {
             familiaId: string;
             /** Format: int64 */
             numero: number;
+            /**
+             * @description True when the caller's shield folded this message out of this answer (a list's preview):
+             *     `texto` is then empty. A conversation's pages always carry the text (docs/messages.md,
+             *     "The shield").
+             */
+            plegado: boolean;
             registro: components["schemas"]["RegistroRef"];
             respondeA?: components["schemas"]["CitaView"] | null;
+            /** @description Empty when `plegado`. */
             texto: string;
             /** @description `normal`, `urgente` or `emergencia`. */
             tipo: string;
@@ -4593,11 +4611,19 @@ export interface components {
             /** Format: date-time */
             enviadoAt: string;
             familiaId: string;
-            /** @description Up to 200 characters of the text around the first match, on one line. */
+            /**
+             * @description Up to 200 characters of the text around the first match, on one line; empty when
+             *     `plegado`.
+             */
             fragmento: string;
             mensajeId: string;
             /** Format: int64 */
             numero: number;
+            /**
+             * @description True when the caller's shield folds this message: it was found by its words, none of
+             *     which are shown until it is opened in its conversation.
+             */
+            plegado: boolean;
             tema: string;
             tipo: string;
         };
@@ -4928,7 +4954,10 @@ export interface components {
             success: boolean;
         };
         ToneInput: {
-            /** @description `es` or `en`; absent, both lexicons are used. */
+            /**
+             * @description `es` or `en`, the language of the screen: the language to advise in when the text's own
+             *     words do not tell. Both lexicons are always used.
+             */
             idioma?: string | null;
             texto: string;
         };
@@ -5483,6 +5512,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `conversation_daily_limit`: more than 20 conversations started in a day; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_conversation: {
@@ -5863,7 +5901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `emergency_limit`: a fourth emergency within 24 hours; see Retry-After */
+            /** @description `emergency_limit`: a fourth emergency within 24 hours; `message_rate_limit` or `message_daily_limit`: more than 30 messages a minute or 500 a day (emergencies aside); see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -103,6 +103,9 @@ pub struct Fragmento {
     pub inicio: usize,
     pub fin: usize,
     pub categoria: Categoria,
+    /// The language of the lexicon that flagged it, which its calmer wording must be written in;
+    /// None for shouting, which reads the same in both.
+    pub idioma: Option<Idioma>,
 }
 
 /// What the analysis found.
@@ -114,7 +117,9 @@ pub struct Analisis {
     pub idioma: Option<Idioma>,
 }
 
-/// Rates a text. `idioma` picks one lexicon; without it both are used.
+/// Rates a text. `idioma` picks one lexicon (the labelled set is tallied per language so); without
+/// it both are used, as they are for every text a person writes: the worse finding counts,
+/// whatever the language of their screen.
 pub fn analyze(texto: &str, idioma: Option<Idioma>) -> Analisis {
     let text = Text::read(texto);
     let mut found = Vec::new();
@@ -151,6 +156,7 @@ fn find_lexicon_matches(words: &[Word], idioma: Option<Idioma>, found: &mut Vec<
                     inicio: word.start,
                     fin: words[end - 1].end,
                     categoria: rule.categoria,
+                    idioma: Some(rule.idioma),
                 });
                 free_from[n] = end;
             }
@@ -210,6 +216,7 @@ fn find_shouting(text: &Text, found: &mut Vec<Fragmento>) {
                 inicio: words[i].start,
                 fin: words[j - 1].end,
                 categoria: Categoria::Gritos,
+                idioma: None,
             });
         }
         i = j.max(i + 1);
@@ -223,6 +230,7 @@ fn find_shouting(text: &Text, found: &mut Vec<Fragmento>) {
                 inicio: run.start,
                 fin: run.end,
                 categoria: Categoria::Gritos,
+                idioma: None,
             });
         }
     }

@@ -16,7 +16,8 @@ pub const MAX_CHARS: usize = 10_000;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ToneInput {
     pub texto: String,
-    /// `es` or `en`; absent, both lexicons are used.
+    /// `es` or `en`, the language of the screen: the language to advise in when the text's own
+    /// words do not tell. Both lexicons are always used.
     pub idioma: Option<String>,
 }
 
@@ -28,9 +29,9 @@ pub struct FragmentView {
     pub fin: usize,
     /// insulto, amenaza, desprecio, culpa, absoluto or gritos.
     pub categoria: &'static str,
-    /// Short advice on saying it more calmly, in the language of the text.
+    /// Short advice on saying it more calmly, in the language the text is written in.
     pub sugerencia: &'static str,
-    /// A calmer wording to put in place of exactly this fragment, in the language of the text:
+    /// A calmer wording to put in place of exactly this fragment, in the language of its words:
     /// empty when the calmer wording is to leave it out; null when none can be made from it.
     pub reemplazo: Option<String>,
 }
@@ -56,6 +57,9 @@ fn idioma_of(lang: Lang) -> Idioma {
 }
 
 /// How a draft reads: the flagged fragments with a calmer wording for each. Nothing is blocked.
+///
+/// The text is read with both lexicons whatever `idioma` says: a parent whose screen is in English
+/// who writes in Spanish gets the same help (docs/messages.md, "Help with tone").
 #[utoipa::path(post, path = "/mensajes/tono", tag = "messages", security(("bearer" = [])),
     request_body = ToneInput,
     responses(
@@ -78,16 +82,18 @@ pub async fn rate(_auth: AuthUser, Json(body): Json<ToneInput>) -> ApiResult<Jso
         ),
     };
     errors.into_result()?;
-    let analisis = analyze(&body.texto, idioma);
+    let analisis = analyze(&body.texto, None);
+    // The text's language when its words tell, else the screen's.
     let lengua = analisis
         .idioma
+        .or(idioma)
         .unwrap_or_else(|| idioma_of(i18n::current()));
     let chars: Vec<char> = body.texto.chars().collect();
     let fragmentos = analisis
         .fragmentos
         .iter()
         .map(|f| FragmentView {
-            reemplazo: calmer_wording(&chars, f, lengua),
+            reemplazo: calmer_wording(&chars, f, f.idioma.unwrap_or(lengua)),
             inicio: f.inicio,
             fin: f.fin,
             categoria: f.categoria.as_str(),

@@ -201,6 +201,29 @@ fn the_language_of_the_text_is_guessed_for_the_suggestions() {
 }
 
 #[test]
+fn each_fragment_knows_the_lexicon_that_flagged_it() {
+    let found: Vec<(Categoria, Option<Idioma>)> =
+        analyze("You never listen to me. Y vos nunca me escuchás.", None)
+            .fragmentos
+            .iter()
+            .map(|f| (f.categoria, f.idioma))
+            .collect();
+    assert!(
+        found.contains(&(Categoria::Absoluto, Some(Idioma::En))),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&(Categoria::Absoluto, Some(Idioma::Es))),
+        "{found:?}"
+    );
+    let shouting = analyze("¿Dónde estás???", None);
+    assert_eq!(
+        shouting.fragmentos[0].idioma, None,
+        "shouting reads alike in both"
+    );
+}
+
+#[test]
 fn a_long_message_is_rated_quickly() {
     let sentence = "Vos nunca llegás a tiempo, sos un inútil y la culpa es tuya. ";
     let texto: String = sentence.repeat(2_000 / sentence.chars().count() + 1);

@@ -25,8 +25,14 @@ beforeEach(() => {
       return jsonResponse(200, { success: true, data: { nivel: fragmentos.length ? 'hostil' : 'ok', fragmentos: [...fragmentos, ...absoluto] } });
     }
     if (path === '/api/conversaciones/c1/mensajes' && request.method === 'POST') {
-      const body = (await request.json()) as { tipo: string };
+      const body = (await request.json()) as { tipo: string; texto: string };
       if (body.tipo === 'emergencia') return jsonResponse(429, { success: false, code: 'emergency_limit', msg: 'Ya enviaste 3 emergencias en 24 horas.' });
+      if (body.texto.startsWith('Otro más')) {
+        return new Response(JSON.stringify({ success: false, code: 'message_rate_limit', msg: 'Estás enviando muchos mensajes seguidos. Espera un momento y vuelve a enviarlo.' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+        });
+      }
       sent.push(body);
       return jsonResponse(201, { success: true, data: { _id: 'm9' } });
     }
@@ -86,6 +92,19 @@ describe('Composer', () => {
     await waitFor(() => expect(onSent).toHaveBeenCalled());
     expect(sent).toEqual([{ texto: 'sos un inútil', tipo: 'normal' }]);
     expect(screen.getByLabelText('Mensaje')).toHaveValue('');
+  });
+
+  it('keeps the draft and its type with the server\'s message when the message limit is reached', async () => {
+    const user = userEvent.setup();
+    const { onSent } = renderComposer();
+    await user.type(screen.getByLabelText('Mensaje'), 'Otro más: el jueves a las 18');
+    await user.selectOptions(screen.getByLabelText('Tipo de mensaje'), 'urgente');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Estás enviando muchos mensajes seguidos. Espera un momento y vuelve a enviarlo.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Mensaje')).toHaveValue('Otro más: el jueves a las 18');
+    expect(screen.getByLabelText('Tipo de mensaje')).toHaveValue('urgente');
+    expect(onSent).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('asks before an emergency and keeps the draft with the server\'s message when the limit is reached', async () => {

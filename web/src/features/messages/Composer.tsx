@@ -25,12 +25,14 @@ interface Upload {
 interface Props {
   conversationId: string;
   replyTo: Message | null;
+  /** The message answered is folded by my shield: its words stay out of the reply's preview too. */
+  replyFolded?: boolean;
   onCancelReply: () => void;
   onSent: () => void;
 }
 
 /** Writing a message: text with help on tone, its type, files, and the message it answers. */
-export function Composer({ conversationId, replyTo, onCancelReply, onSent }: Props) {
+export function Composer({ conversationId, replyTo, replyFolded = false, onCancelReply, onSent }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const [tipo, setTipo] = useState<MessageType>('normal');
@@ -108,7 +110,7 @@ export function Composer({ conversationId, replyTo, onCancelReply, onSent }: Pro
         <div className="mb-2 flex items-start gap-2 rounded-xl border-l-4 border-brand-500 bg-sand-100 px-3 py-2 text-sm">
           <div className="min-w-0 flex-1">
             <p className="text-xs font-semibold text-ink">{t('messages.composer.replyingTo', { name: personName(replyTo.autor, t) })}</p>
-            <p className="truncate text-muted">{replyTo.texto}</p>
+            <p className={`truncate text-muted ${replyFolded ? 'italic' : ''}`}>{replyFolded ? t('messages.shield.folded') : replyTo.texto}</p>
           </div>
           <button type="button" onClick={onCancelReply} className="rounded-lg p-1 text-muted hover:bg-sand-200">
             <span className="sr-only">{t('messages.composer.cancelReply')}</span>

@@ -29,7 +29,8 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
   return (
     <div className="flex min-h-0 flex-1 flex-col rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
       <div className="space-y-3 border-b border-sand-200 p-4">
-        <div className="flex items-center justify-between gap-2">
+        {/* Positioned: the shield's panel hangs from this row, so it stays within the pane on a phone. */}
+        <div className="relative flex items-center justify-between gap-2">
           <h1 className="text-xl font-bold text-ink">{t('messages.title')}</h1>
           <div className="flex items-center gap-1">
             <ShieldSettings />
@@ -133,8 +134,10 @@ export function ConversationListView({ conversations, selectedId }: { conversati
     <ul className="space-y-1" data-testid="conversations">
       {conversations.map((c) => {
         const last = c.ultimoMensaje;
+        // A message the reader's shield folds comes without its text: the preview says so instead.
+        const words = last?.plegado ? t('messages.shield.folded') : last?.texto.replace(/\s+/g, ' ');
         const preview = last
-          ? `${last.autor?._id === user?._id ? `${t('messages.you')}: ` : last.autor ? `${last.autor.nombre}: ` : ''}${last.texto.replace(/\s+/g, ' ')}`
+          ? `${last.autor?._id === user?._id ? `${t('messages.you')}: ` : last.autor ? `${last.autor.nombre}: ` : ''}${words}`
           : t('messages.noMessagesYet');
         const selected = c._id === selectedId;
         return (

@@ -13,6 +13,8 @@ interface Props {
   /** Show the author's name above the bubble (someone else's message). */
   showAuthor: boolean;
   folded: boolean;
+  /** The message it quotes is folded for me: the quote shows no words of it either. */
+  quoteFolded: boolean;
   participants: Participant[];
   locale: string;
   zone: string | undefined;
@@ -28,7 +30,7 @@ const bubbleStyle = (message: Message, mine: boolean) => {
 };
 
 /** One message: who, what it quotes, its text and files, when, and for my own messages who saw it. */
-export function MessageBubble({ message, mine, showAuthor, folded, participants, locale, zone, onReveal, onReply, onOpenQuote }: Props) {
+export function MessageBubble({ message, mine, showAuthor, folded, quoteFolded, participants, locale, zone, onReveal, onReply, onOpenQuote }: Props) {
   const { t } = useTranslation();
   const plain = message.tipo === 'normal';
   const onBrand = mine && plain;
@@ -50,7 +52,7 @@ export function MessageBubble({ message, mine, showAuthor, folded, participants,
           </div>
         ) : (
           <>
-            {message.respondeA && <QuoteBox quote={message.respondeA} onBrand={onBrand} onOpen={onOpenQuote} />}
+            {message.respondeA && <QuoteBox quote={message.respondeA} folded={quoteFolded} onBrand={onBrand} onOpen={onOpenQuote} />}
             <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{message.texto}</p>
             {message.adjuntos.length > 0 && <Attachments items={message.adjuntos} onBrand={onBrand} locale={locale} />}
           </>
@@ -63,7 +65,7 @@ export function MessageBubble({ message, mine, showAuthor, folded, participants,
         {mine && <SeenLine message={message} participants={participants} locale={locale} zone={zone} />}
         <button type="button" onClick={onReply} className="rounded px-1 py-0.5 font-medium text-brand-700 hover:bg-brand-50">
           {t('messages.reply')}
-          <span className="sr-only">: {message.texto.slice(0, 40)}</span>
+          <span className="sr-only">: {folded ? t('messages.shield.folded') : message.texto.slice(0, 40)}</span>
         </button>
       </div>
     </div>
@@ -97,7 +99,7 @@ function SeenLine({ message, participants, locale, zone }: { message: Message; p
   );
 }
 
-function QuoteBox({ quote, onBrand, onOpen }: { quote: Quote; onBrand: boolean; onOpen: (quote: Quote) => void }) {
+function QuoteBox({ quote, folded, onBrand, onOpen }: { quote: Quote; folded: boolean; onBrand: boolean; onOpen: (quote: Quote) => void }) {
   const { t } = useTranslation();
   return (
     <button
@@ -107,7 +109,11 @@ function QuoteBox({ quote, onBrand, onOpen }: { quote: Quote; onBrand: boolean; 
     >
       <span className="sr-only">{t('messages.quoting')} </span>
       <span className="block text-xs font-semibold">{personName(quote.autor, t)}</span>
-      <span className="line-clamp-2 break-words [overflow-wrap:anywhere]">{quote.texto}</span>
+      {folded ? (
+        <span className="block italic">{t('messages.shield.folded')}</span>
+      ) : (
+        <span className="line-clamp-2 break-words [overflow-wrap:anywhere]">{quote.texto}</span>
+      )}
     </button>
   );
 }

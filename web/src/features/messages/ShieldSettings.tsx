@@ -3,7 +3,12 @@ import { useTranslation } from '../../i18n';
 import { Switch } from '../notifications/Switch';
 import { useMessageSettings, useSaveMessageSettings } from './api';
 
-/** The messages' settings behind one button: for now, the shield against hurtful messages. */
+/**
+ * The messages' settings behind one button: for now, the shield against hurtful messages. The
+ * panel hangs from the nearest positioned ancestor (the list's header row), not from the button:
+ * the button sits left of "New", and a panel as wide as the help text, hung from it, ran off a
+ * phone's left edge.
+ */
 export function ShieldSettings() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -32,7 +37,7 @@ export function ShieldSettings() {
   }, [open]);
 
   return (
-    <div ref={root} className="relative">
+    <div ref={root}>
       <button
         ref={button}
         type="button"
@@ -47,7 +52,7 @@ export function ShieldSettings() {
         </svg>
       </button>
       {open && (
-        <div id={panelId} role="region" aria-label={t('messages.settings')} className="absolute right-0 top-full z-30 mt-2 w-72 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10">
+        <div id={panelId} role="region" aria-label={t('messages.settings')} className="absolute right-0 top-full z-30 mt-2 w-72 max-w-full rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10">
           <Switch
             label={t('messages.shield.label')}
             checked={settings.data?.escudo ?? false}

@@ -21,6 +21,7 @@ const message = (over: Partial<Message>): Message => ({
   texto: 'hola',
   tipo: 'normal',
   tono: 'ok',
+  plegado: false,
   respondeA: null,
   adjuntos: [],
   vistas: [{ usuarioId: 'ana', vistaAt: null }],
@@ -53,6 +54,14 @@ beforeEach(() => {
         success: true,
         data: {
           mensajes: [
+            message({
+              _id: 'm3',
+              numero: 3,
+              texto: 'Lo hablamos mañana',
+              autor: ana,
+              vistas: [{ usuarioId: 'bruno', vistaAt: null }],
+              respondeA: { _id: 'm2', numero: 2, autor: bruno, texto: 'Sos un desastre', tono: 'hostil', plegado: false, enviadoAt: new Date(Date.now() - 60_000).toISOString() },
+            }),
             message({ _id: 'm2', numero: 2, texto: 'Sos un desastre', tono: 'hostil' }),
             message({ _id: 'm1', numero: 1, texto: 'Hola, ¿pudiste hablar con la maestra?', autor: ana, vistas: [{ usuarioId: 'bruno', vistaAt: '2026-11-24T17:32:00Z' }] }),
           ],
@@ -88,12 +97,27 @@ describe('Thread', () => {
   it('folds a hostile message behind the shield until asked, and records the view up to the newest message', async () => {
     const user = userEvent.setup();
     renderThread();
-    expect(await screen.findByText('Este mensaje puede resultar hiriente')).toBeInTheDocument();
+    // Folded where it was sent and where my reply quotes it.
+    expect(await screen.findAllByText('Este mensaje puede resultar hiriente')).toHaveLength(2);
     expect(screen.queryByText('Sos un desastre')).not.toBeInTheDocument();
-    await waitFor(() => expect(posted).toEqual([{ path: '/api/conversaciones/c1/leidos', body: { hasta: 'm2' } }]));
+    await waitFor(() => expect(posted).toEqual([{ path: '/api/conversaciones/c1/leidos', body: { hasta: 'm3' } }]));
 
     await user.click(screen.getByRole('button', { name: 'Mostrarlo' }));
-    expect(screen.getByText('Sos un desastre')).toBeInTheDocument();
+    // Shown once, it is shown in the quote too.
+    expect(screen.getAllByText('Sos un desastre')).toHaveLength(2);
+    expect(screen.queryByText('Este mensaje puede resultar hiriente')).not.toBeInTheDocument();
+  });
+
+  it('keeps a folded message out of the reply being written and of the reply button\'s label', async () => {
+    const user = userEvent.setup();
+    renderThread();
+    await screen.findAllByText('Este mensaje puede resultar hiriente');
+    const replies = screen.getAllByRole('button', { name: /^Responder/ });
+    expect(replies.map((b) => b.textContent)).not.toContain('Responder: Sos un desastre');
+    const toHostile = screen.getByRole('button', { name: 'Responder: Este mensaje puede resultar hiriente' });
+    await user.click(toHostile);
+    expect(screen.getByText('Respondiendo a Bruno Pérez')).toBeInTheDocument();
+    expect(screen.queryByText('Sos un desastre')).not.toBeInTheDocument();
   });
 
   it('makes the bell count again once messages are seen, as their notices are read with them', async () => {
@@ -105,7 +129,7 @@ describe('Thread', () => {
   it('shows when my message was first seen, and offers to reply to any message', async () => {
     renderThread();
     expect(await screen.findByText(/^Visto \d{2}:\d{2}$|^Visto \d+ \S+ \d{2}:\d{2}$/)).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Responder/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Responder/ })).toHaveLength(3);
     expect(screen.queryByRole('button', { name: /editar|eliminar|borrar/i })).not.toBeInTheDocument();
   });
 });

@@ -208,6 +208,7 @@ function ThreadBody({ id, participants }: { id: string; participants: Parameters
                       mine={mine}
                       showAuthor={!mine && !sameAuthorBefore}
                       folded={isFolded(message, myId, shield, revealed)}
+                      quoteFolded={message.respondeA !== null && isFolded(message.respondeA, myId, shield, revealed)}
                       participants={participants}
                       locale={locale}
                       zone={zone}
@@ -227,7 +228,13 @@ function ThreadBody({ id, participants }: { id: string; participants: Parameters
           </>
         )}
       </div>
-      <Composer conversationId={id} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={() => setReplyTo(null)} />
+      <Composer
+        conversationId={id}
+        replyTo={replyTo}
+        replyFolded={replyTo !== null && isFolded(replyTo, myId, shield, revealed)}
+        onCancelReply={() => setReplyTo(null)}
+        onSent={() => setReplyTo(null)}
+      />
     </>
   );
 }

@@ -11,6 +11,7 @@ const message = (id: string, enviadoAt: string): Message => ({
   texto: 'hola',
   tipo: 'normal',
   tono: 'ok',
+  plegado: false,
   respondeA: null,
   adjuntos: [],
   vistas: [],

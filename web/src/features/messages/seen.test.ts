@@ -17,6 +17,7 @@ const message = (over: Partial<Message>): Message => ({
   texto: 'hola',
   tipo: 'normal',
   tono: 'ok',
+  plegado: false,
   respondeA: null,
   adjuntos: [],
   vistas: [],
@@ -71,6 +72,16 @@ describe('the shield', () => {
   });
   it('folds a hostile message of an erased account', () => {
     expect(isFolded({ ...hostile, autor: null }, 'ana', true, new Set())).toBe(true);
+  });
+  it('keeps folded what the server folded, as it came without its text', () => {
+    const withoutText: Message = { ...hostile, texto: '', plegado: true };
+    expect(isFolded(withoutText, 'ana', true, new Set(['h']))).toBe(true);
+  });
+  it('folds a quote of a folded message until that message is shown', () => {
+    const quote = { _id: 'h', numero: 1, autor: hostile.autor, texto: 'Sos un desastre', tono: 'hostil' as const, plegado: false, enviadoAt: hostile.enviadoAt };
+    expect(isFolded(quote, 'ana', true, new Set())).toBe(true);
+    expect(isFolded(quote, 'ana', true, new Set(['h']))).toBe(false);
+    expect(isFolded(quote, 'bruno', true, new Set())).toBe(false);
   });
 });
 

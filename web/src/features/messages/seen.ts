@@ -1,4 +1,4 @@
-import type { Message, Participant, Person } from './types';
+import type { Message, Participant, Person, Tone } from './types';
 
 export type SeenState =
   | { kind: 'sent' }
@@ -31,8 +31,20 @@ export function markUpTo(messagesOldestFirst: readonly Message[], myId: string):
   return messagesOldestFirst[messagesOldestFirst.length - 1]?._id ?? null;
 }
 
-/** With the shield on, a hostile message from someone else is shown folded until revealed. */
-export function isFolded(message: Message, myId: string, shield: boolean, revealed: ReadonlySet<string>): boolean {
+/** What the shield looks at: a message, or the message a reply quotes. */
+export interface Foldable {
+  _id: string;
+  autor: Person | null;
+  tono: Tone;
+  plegado: boolean;
+}
+
+/**
+ * With the shield on, a hostile message from someone else is shown folded until revealed, and so
+ * is every quote of it; one the server already folded (a preview) has no text to reveal.
+ */
+export function isFolded(message: Foldable, myId: string, shield: boolean, revealed: ReadonlySet<string>): boolean {
+  if (message.plegado) return true;
   return shield && message.tono === 'hostil' && message.autor?._id !== myId && !revealed.has(message._id);
 }
 

@@ -24,7 +24,12 @@ export interface Quote {
   _id: string;
   numero: number;
   autor: Person | null;
+  /** Empty when `plegado`. */
   texto: string;
+  /** The quoted message's tone, so a reply never shows what the shield folds. */
+  tono: Tone;
+  /** The server left the text out for the reader's shield (in a list's preview). */
+  plegado: boolean;
   enviadoAt: string;
 }
 
@@ -49,9 +54,12 @@ export interface Message {
   familiaId: string;
   numero: number;
   autor: Person | null;
+  /** Empty when `plegado`. */
   texto: string;
   tipo: MessageType;
   tono: Tone;
+  /** The server left the text out for the reader's shield (a list's preview); a thread's pages always carry it. */
+  plegado: boolean;
   respondeA: Quote | null;
   adjuntos: Attachment[];
   vistas: View[];

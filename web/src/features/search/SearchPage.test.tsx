@@ -44,6 +44,7 @@ const HIT: MessageHit = {
   tipo: 'urgente',
   enviadoAt: '2026-11-20T14:05:00Z',
   fragmento: '…el turno de Lucia es el jueves…',
+  plegado: false,
 };
 
 type Answer = { status: number; body: unknown };
@@ -133,6 +134,15 @@ describe('search', () => {
     expect(contacts).toHaveTextContent('Dra. Lucía Paz · Pediatra');
     expect(within(contacts).getByRole('link', { name: 'Contacto de Tomás García' })).toHaveAttribute('href', '/children/c2?tab=contactos');
     expect(within(contacts).getByRole('link', { name: '011 4444-0000' })).toHaveAttribute('href', 'tel:01144440000');
+  });
+
+  it('shows a message folded by the shield without any of its words', async () => {
+    const folded: MessageHit = { ...HIT, mensajeId: 'm8', fragmento: '', plegado: true };
+    setUp('/search?q=lucia', () => ({ status: 200, body: { success: true, data: { resultados: [folded] } } }));
+    const hit = await screen.findByRole('link', { name: /Turno con la pediatra/ });
+    expect(hit).toHaveTextContent('Este mensaje puede resultar hiriente: ábrelo en la conversación para leerlo.');
+    expect(hit).toHaveAttribute('href', '/messages/conv1');
+    expect(within(hit).queryByText('Lucia', { selector: 'mark' })).not.toBeInTheDocument();
   });
 
   it('matches contacts by relation or phone too, and says when a part found nothing', async () => {

@@ -185,8 +185,9 @@ function MessageHitItem({ hit, query, family }: { hit: MessageHit; query: string
           )}
           {family && <span className="text-xs text-muted">{family}</span>}
         </span>
+        {/* A message the reader's shield folds comes without an excerpt, until they open it. */}
         <span className="mt-1 block text-ink">
-          <Highlighted text={hit.fragmento} query={query} />
+          {hit.plegado ? <span className="italic text-muted">{t('search.messages.folded')}</span> : <Highlighted text={hit.fragmento} query={query} />}
         </span>
         <span className="mt-1 block text-xs text-muted">
           {author} ·{' '}
