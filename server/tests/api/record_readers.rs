@@ -132,6 +132,18 @@ impl Family {
                 Method::PUT,
                 &format!("/api/familias/{}/finanzas", self.family),
                 Some(&self.ana),
+                Some(json!({"ingresos": {&self.ana_id: INCOME}})),
+                None,
+            )
+            .await;
+        assert_eq!(settings.status, StatusCode::OK, "{}", settings.body);
+        // Each co-parent states their own income (another's would wait for their consent); the
+        // list is sent whole, Ana's unchanged.
+        let settings = app
+            .request(
+                Method::PUT,
+                &format!("/api/familias/{}/finanzas", self.family),
+                Some(&self.beto),
                 Some(json!({"ingresos": {&self.ana_id: INCOME, &self.beto_id: 27_182_818}})),
                 None,
             )
@@ -389,9 +401,9 @@ async fn each_member_reads_what_the_domains_show_them_and_the_chain_verifies_for
         assert_eq!(data["contenidoReservado"], kept, "{data}");
     }
     // Beto: the private document, the conversation's three entries, the private event. Rosa:
-    // the settings, the expense, two documents, the private event.
+    // both parents' settings, the expense, two documents, the private event.
     let kept = |entries: &[Value]| entries.iter().filter(|e| withheld(e)).count();
-    assert_eq!((kept(&ana), kept(&beto), kept(&rosa)), (0, 5, 5));
+    assert_eq!((kept(&ana), kept(&beto), kept(&rosa)), (0, 5, 6));
 }
 
 #[tokio::test]
