@@ -12,7 +12,7 @@ NPM_STAMP := web/node_modules/.installed
 # The web build is redone only when one of its inputs changed; otherwise a second `make run` would
 # rewrite web/dist, and the server, which embeds it, would be rebuilt and relinked every time.
 WEB_INPUTS := $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html \
-	web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json
+	web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json CHANGELOG.md
 WEB_BUILT := web/dist/.built
 # The tests, the fuzzing, the browser tests and the benches' smoke pass all use this one debug build.
 DEBUG_BIN := target/debug/nido

@@ -21,7 +21,8 @@
 # - installs scripts/fuzz-requirements.txt (schemathesis, pinned) into target/fuzz-venv when
 #   that list changed;
 # - starts target/release/nido on a free port with SQLite in a temporary directory and
-#   NIDO_RATE_LIMITS=off, and stops it on exit;
+#   NIDO_RATE_LIMITS=off and NIDO_PUSH_ALLOW_LOOPBACK=on (the fixture's push device points at this
+#   machine), and stops it on exit;
 # - registers a user through the API and gives it a child with an activity, an emergency contact
 #   and an appointment, a pending invitation and a push device (scripts/fuzz_fixtures.py). Path
 #   parameters are drawn from those real ids most of the time, so requests reach the handlers'
@@ -76,7 +77,7 @@ stop_server() {
   rm -rf "$DATA"
 }
 trap stop_server EXIT
-NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_RATE_LIMITS=off RUST_LOG=warn \
+NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_RATE_LIMITS=off NIDO_PUSH_ALLOW_LOOPBACK=on RUST_LOG=warn \
   "$BIN" serve >"$DATA/server.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 100); do curl -sf "$BASE/api/health" >/dev/null && break; sleep 0.1; done

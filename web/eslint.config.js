@@ -15,4 +15,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // One place writes dates, times and numbers (src/lib/format.ts): the browser's defaults put
+    // "10:30 a. m." on Spanish screens.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/format.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Write dates, times and numbers with src/lib/format.ts (24 hours in Spanish, each language\'s separators).',
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Write dates and times with src/lib/format.ts (24 hours in Spanish).',
+        },
+      ],
+    },
+  },
 );

@@ -5,12 +5,29 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { KNOWN_PATHS } from './src/app/knownPaths.ts';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseChangelog } from './src/content/changelog/parse.ts';
 
 /** Writes dist/routes.json: the server's list of the app's paths (404s, sitemap, robots). */
 const knownPaths: Plugin = {
   name: 'nido-known-paths',
   generateBundle() {
     this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(KNOWN_PATHS) });
+  },
+};
+
+/**
+ * `virtual:changelog`: the repository's CHANGELOG.md, parsed when the app is built (a malformed file
+ * stops the build), for /updates.
+ */
+const changelogFile = fileURLToPath(new URL('../CHANGELOG.md', import.meta.url));
+const changelog: Plugin = {
+  name: 'nido-changelog',
+  resolveId: (id) => (id === 'virtual:changelog' ? '\0virtual:changelog' : undefined),
+  load(id) {
+    if (id !== '\0virtual:changelog') return undefined;
+    this.addWatchFile(changelogFile);
+    return `export default ${JSON.stringify(parseChangelog(readFileSync(changelogFile, 'utf8')))};`;
   },
 };
 
@@ -49,7 +66,7 @@ const installableApp = VitePWA({
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The prerendering build only draws HTML: no worker, no manifest.
-  plugins: [react(), tailwindcss(), knownPaths, ...(isSsrBuild ? [] : [installableApp])],
+  plugins: [react(), tailwindcss(), knownPaths, changelog, ...(isSsrBuild ? [] : [installableApp])],
   // The version shown on the Updates page, the site's footer and the profile page.
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {

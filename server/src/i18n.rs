@@ -79,6 +79,45 @@ pub fn set_current(lang: Lang) {
     let _ = CURRENT.try_with(|c| c.set(lang));
 }
 
+const MONTHS_ES: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+
+/// A day as people write it: "5 de diciembre de 2026", "December 5, 2026". Mails and notices
+/// use it rather than the API's YYYY-MM-DD, which reads as a code.
+pub fn long_date(date: chrono::NaiveDate, lang: Lang) -> String {
+    use chrono::Datelike;
+    match lang {
+        Lang::Es => {
+            let month = MONTHS_ES
+                .get(date.month0() as usize)
+                .copied()
+                .unwrap_or_default();
+            format!("{} de {month} de {}", date.day(), date.year())
+        }
+        Lang::En => date.format("%B %-d, %Y").to_string(),
+    }
+}
+
+/// A time of day: 24 hours in Spanish ("18:05"), 12 in English ("6:05 PM"), as the web shows it.
+pub fn clock(time: chrono::NaiveTime, lang: Lang) -> String {
+    match lang {
+        Lang::Es => time.format("%H:%M").to_string(),
+        Lang::En => time.format("%-I:%M %p").to_string(),
+    }
+}
+
 macro_rules! messages {
     ($($name:ident => $code:literal, $es:literal, $en:literal;)*) => {
         /// Every message the API can answer with; `code` is stable, the texts are for people.
@@ -147,6 +186,8 @@ messages! {
     TooManyItems => "too_many_items", "La lista tiene demasiados elementos", "The list has too many items";
     ActivityNameRequired => "activity_name_required", "El nombre de la actividad es requerido", "The activity name is required";
     FamilyInvalid => "family_invalid", "No perteneces a esa familia", "You do not belong to that family";
+    ChildNeedsOwnFamily => "child_needs_own_family", "En tus familias solo puedes ver. Para agregar un hijo tuyo, empieza tu propia familia.", "In your families you can only view. To add a child of your own, start your own family.";
+    NewFamilyWithFamily => "new_family_with_family", "Elige una familia o empieza una nueva, no las dos cosas.", "Choose a family or start a new one, not both.";
     PhotoRequired => "photo_required", "Por favor selecciona una foto primero", "Please choose a photo first";
     PhotoInvalid => "photo_invalid", "Por favor selecciona una imagen válida (JPG, PNG, GIF o WebP)", "Please choose a valid image (JPG, PNG, GIF or WebP)";
     PhotoTooLarge => "photo_too_large", "El archivo es muy grande. Máximo 5MB", "The file is too large. Maximum 5 MB";
@@ -418,4 +459,24 @@ messages! {
     SupportPaymentNotPending => "support_payment_not_pending", "Este pago ya fue respondido.", "This payment has already been answered.";
     CardExpiryRequired => "card_expiry_required", "Elige hasta cuándo funciona el enlace", "Choose until when the link works";
     CardExpiryRange => "card_expiry_range", "El enlace debe vencer entre 24 horas y un año desde ahora", "The link must expire between 24 hours and one year from now";
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{NaiveDate, NaiveTime};
+
+    use super::*;
+
+    #[test]
+    fn days_and_times_read_as_each_language_writes_them() {
+        let day = NaiveDate::from_ymd_opt(2026, 12, 5).unwrap_or_default();
+        assert_eq!(long_date(day, Lang::Es), "5 de diciembre de 2026");
+        assert_eq!(long_date(day, Lang::En), "December 5, 2026");
+        let evening = NaiveTime::from_hms_opt(18, 5, 0).unwrap_or_default();
+        assert_eq!(clock(evening, Lang::Es), "18:05");
+        assert_eq!(clock(evening, Lang::En), "6:05 PM");
+        let morning = NaiveTime::from_hms_opt(9, 30, 0).unwrap_or_default();
+        assert_eq!(clock(morning, Lang::Es), "09:30");
+        assert_eq!(clock(morning, Lang::En), "9:30 AM");
+    }
 }

@@ -3,6 +3,7 @@
 //! Names are checked against the zone database compiled in (chrono-tz), so a name stored here is
 //! one every later computation can use.
 
+use chrono::{DateTime, Offset, Utc};
 use chrono_tz::Tz;
 
 use crate::i18n::Msg;
@@ -38,9 +39,58 @@ pub fn optional(value: Option<String>) -> Result<Option<String>, Msg> {
     }
 }
 
+/// A zone as people read it, the way the web labels zones: its city and its offset from UTC at
+/// `at`, "Buenos Aires (GMT-3)", "Kolkata (GMT+5:30)"; a name that is not a place ("UTC",
+/// "Etc/GMT+3") reads as its offset alone.
+pub fn readable(zone: &str, at: DateTime<Utc>) -> String {
+    match city_and_offset(zone, at) {
+        (Some(city), offset) => format!("{city} ({offset})"),
+        (None, offset) => offset,
+    }
+}
+
+/// The two parts of `readable`: the zone's city, when its name is a place, and its offset at `at`
+/// ("GMT-3"), for sentences that place them apart ("hora de Buenos Aires (GMT-3)").
+pub fn city_and_offset(zone: &str, at: DateTime<Utc>) -> (Option<String>, String) {
+    let seconds = zone
+        .parse::<Tz>()
+        .map(|tz| at.with_timezone(&tz).offset().fix().local_minus_utc())
+        .unwrap_or(0);
+    let sign = if seconds < 0 { '-' } else { '+' };
+    let minutes = seconds.unsigned_abs() / 60;
+    let offset = match (minutes / 60, minutes % 60) {
+        (0, 0) => "GMT".to_owned(),
+        (hours, 0) => format!("GMT{sign}{hours}"),
+        (hours, rest) => format!("GMT{sign}{hours}:{rest:02}"),
+    };
+    let city = zone.rsplit('/').next().unwrap_or(zone).replace('_', " ");
+    let place = !zone.starts_with("Etc/") && zone.contains('/');
+    (place.then_some(city), offset)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zones_read_as_their_city_and_offset() {
+        let summer = "2026-01-15T12:00:00Z".parse().unwrap_or_default();
+        let winter = "2026-07-15T12:00:00Z".parse().unwrap_or_default();
+        assert_eq!(
+            readable("America/Argentina/Buenos_Aires", summer),
+            "Buenos Aires (GMT-3)"
+        );
+        assert_eq!(readable("Europe/Madrid", summer), "Madrid (GMT+1)");
+        assert_eq!(readable("Europe/Madrid", winter), "Madrid (GMT+2)");
+        assert_eq!(readable("Asia/Kolkata", summer), "Kolkata (GMT+5:30)");
+        assert_eq!(readable("UTC", summer), "GMT");
+        assert_eq!(readable("Etc/GMT+3", summer), "GMT-3");
+        assert_eq!(
+            city_and_offset("America/Argentina/Buenos_Aires", winter),
+            (Some("Buenos Aires".to_owned()), "GMT-3".to_owned())
+        );
+        assert_eq!(city_and_offset("UTC", winter), (None, "GMT".to_owned()));
+    }
 
     #[test]
     fn known_zones_pass_in_their_own_spelling() {

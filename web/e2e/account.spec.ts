@@ -147,7 +147,7 @@ test('close the account, then reopen it from the sign-in page', async ({ page })
   await expect(page).toHaveURL(/:\d+\/$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   await page.goto('/children');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fchildren$/);
 
   // Signing in finds it closed and offers to reopen it.
   await page.getByLabel('Email').fill(email);

@@ -10,7 +10,7 @@ test('register, land on /children, sign out and sign in again', async ({ page })
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/children');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fchildren$/);
 
   await page.getByLabel('Email').fill(email.toUpperCase());
   await page.getByLabel('Contraseña').fill(PASSWORD);
@@ -62,9 +62,9 @@ test('forgot password, follow the mailed link, reset, sign in with the new passw
   await expect(page.getByText('El enlace de restablecimiento ha expirado o no es válido')).toBeVisible();
 });
 
-test('a guarded route while signed out goes to /login', async ({ page }) => {
+test('a guarded route while signed out goes to /login, which names the way back', async ({ page }) => {
   await page.goto('/profile/coparents');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile%2Fcoparents$/);
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
 });
 

@@ -47,7 +47,9 @@ test('the status page shows live figures and refreshes on demand', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Estado del sistema' })).toBeVisible();
   await expect(page.getByText('Base de datos')).toBeVisible();
   await expect(page.getByText('Almacenamiento de archivos')).toBeVisible();
-  await expect(page.getByText(/de \d+ MB \(\d+\.\d %\)/)).toBeVisible();
+  // Spanish separators: "6.144 de 24.105 MB (25,5 %)", "0,42 en 2 núcleos".
+  await expect(page.getByText(/de [\d.]+ MB \(\d+,\d %\)/)).toBeVisible();
+  await expect(page.getByText(/^\d+,\d\d en \d+ núcleos$/)).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Carga de CPU' })).toBeVisible();
 
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/system/status'));

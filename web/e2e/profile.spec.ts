@@ -139,6 +139,9 @@ test('the mailed links verify the address, and confirm a new one', async ({ page
 
   await page.goto(await mailedLink(email, 'verify-email'));
   await expect(page.getByRole('heading', { name: '¡Email confirmado!' })).toBeVisible();
+  // One way on, not two to the same place.
+  await expect(page.getByRole('link', { name: 'Ir a Nido' })).toHaveCount(1);
+  await expect(page.getByTestId('go-to-account')).toHaveCount(0);
   await page.getByRole('link', { name: 'Ir a Nido' }).click();
   await expect(page).toHaveURL(/\/children$/);
   await expect(page.getByRole('heading', { name: 'Tus hijos' })).toBeVisible();
@@ -178,6 +181,7 @@ test('a password too easy to guess, or the current one, is refused with the reas
   await page.getByLabel('Nombre').fill('Ana');
   await page.getByLabel('Apellido').fill('García');
   await page.getByLabel('Email').fill(uniqueEmail('debil'));
+  await page.getByLabel('Tu relación con los niños').selectOption('madre');
   await page.getByLabel('Contraseña', { exact: true }).fill('12345678');
   await page.getByLabel('Confirmar contraseña').fill('12345678');
   await page.getByRole('checkbox').check();

@@ -103,11 +103,13 @@ export async function callApi<T = unknown>(page: Page, method: string, path: str
   );
 }
 
-export async function register(page: Page, email: string, nombre = 'Ana') {
+/** Registers in the browser, as a new parent who says how they relate to the children (madre unless told). */
+export async function register(page: Page, email: string, nombre = 'Ana', relacion = 'madre') {
   await page.goto('/register');
   await page.getByLabel('Nombre').fill(nombre);
   await page.getByLabel('Apellido').fill('García');
   await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Tu relación con los niños').selectOption(relacion);
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirmar contraseña').fill(PASSWORD);
   await page.getByRole('checkbox').check();

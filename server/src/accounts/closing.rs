@@ -120,6 +120,7 @@ pub async fn close_account(
             to,
             mails::name_at(&user, &user.email),
             purga_at,
+            user.zona_horaria.parse().unwrap_or(chrono_tz::Tz::UTC),
             lang,
         ));
     }

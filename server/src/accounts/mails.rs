@@ -4,7 +4,7 @@ use lettre::message::Mailbox;
 
 pub use super::entities::usuario::{mailbox, name_at};
 use crate::{
-    i18n::Lang,
+    i18n::{self, Lang},
     platform::mail::{Mail, compose},
 };
 
@@ -146,9 +146,10 @@ pub fn account_closed(
     to: Mailbox,
     nombre: &str,
     purge_at: chrono::DateTime<chrono::Utc>,
+    zone: chrono_tz::Tz,
     lang: Lang,
 ) -> Mail {
-    let day = purge_at.format("%Y-%m-%d").to_string();
+    let day = i18n::long_date(purge_at.with_timezone(&zone).date_naive(), lang);
     let (subject, body, reopen, note) = match lang {
         Lang::Es => (
             "Cerraste tu cuenta de Nido".to_owned(),

@@ -104,6 +104,10 @@ pub struct RegisterRequest {
     /// registration gets it too. America/Argentina/Buenos_Aires when absent.
     #[serde(rename = "zonaHoraria")]
     zona_horaria: Option<String>,
+    /// The new user's relation to the children of the family made with them (madre, padre,
+    /// tutor, tutora, abuelo, abuela, cuidador, cuidadora, otro); `otro` when absent. Joining by
+    /// invitation, the invitation's relation counts instead.
+    relacion: Option<String>,
 }
 
 /// Create an account; the new user is signed in at once. With an invitation's token or linking
@@ -135,12 +139,33 @@ pub(super) async fn register(
     let password = errors.check("password", fields::new_password(body.password));
     let language = errors.check("language", fields::language(body.language, i18n::current()));
     let zona = errors.check("zonaHoraria", time_zone::optional(body.zona_horaria));
+    let relacion = match body
+        .relacion
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+    {
+        Some(given) => errors.check(
+            "relacion",
+            families::Relation::parse(&given.to_lowercase()).ok_or(Msg::RelationInvalid),
+        ),
+        None => Some(families::Relation::Otro),
+    };
     // `invitedBy` only names the inviter for the page; the token or code is what counts.
     let ticket = invitations::Ticket::from_fields(body.invitation_token, body.linking_code, None);
     errors.into_result()?;
     let ticket = ticket?;
-    let (Some(nombre), Some(apellido), Some(email), Some(telefono), Some(password), Some(language)) =
-        (nombre, apellido, email, telefono, password, language)
+    let (
+        Some(nombre),
+        Some(apellido),
+        Some(email),
+        Some(telefono),
+        Some(password),
+        Some(language),
+        Some(relacion),
+    ) = (
+        nombre, apellido, email, telefono, password, language, relacion,
+    )
     else {
         return Err(ApiError::internal("field check passed without values"));
     };
@@ -214,7 +239,14 @@ pub(super) async fn register(
     let wake = match &invitation {
         Some(invitation) => invitations::join(&txn, invitation, &user.id).await?,
         None => {
-            families::create_own_family(&txn, &user.id, &user.apellido, &user.zona_horaria).await?;
+            families::create_family_as(
+                &txn,
+                &user.id,
+                format!("Familia {}", user.apellido),
+                &user.zona_horaria,
+                relacion,
+            )
+            .await?;
             Wake::none()
         }
     };

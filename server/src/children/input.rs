@@ -28,8 +28,13 @@ const NOTES: usize = 5000;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChildInput {
-    /// The family to add the child to (create only); the caller's first family when absent.
+    /// The family to add the child to (create only); the caller's first family they may edit
+    /// when absent.
     pub familia_id: Option<String>,
+    /// `true` (create only, without `familiaId`): the child starts a new family of the caller's
+    /// own, with them as its admin. Without it, a caller who may edit none of their families is
+    /// refused (403 `child_needs_own_family`) rather than given a family they did not ask for.
+    pub nueva_familia: Option<bool>,
     pub nombre: Option<String>,
     pub apellido: Option<String>,
     /// YYYY-MM-DD

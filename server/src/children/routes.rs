@@ -140,10 +140,17 @@ pub(super) async fn get_child(
     }))
 }
 
-/// Add a child to one of the caller's families.
+/// Add a child to one of the caller's families, or with `nuevaFamilia` to a new family of their
+/// own. A new family is only ever an explicit choice, except for someone who belongs to no family
+/// at all (an older app of someone who left every family), for whom it is the only meaning.
 #[utoipa::path(post, path = "/hijos", tag = "children", security(("bearer" = [])),
     request_body = ChildInput,
-    responses((status = 201, body = ChildAnswer), (status = 422, body = ErrorBody)))]
+    responses(
+        (status = 201, body = ChildAnswer),
+        (status = 403, description = "the caller may only view their families and did not ask for a new one (child_needs_own_family)", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+        (status = 429, description = "too many families started today", body = ErrorBody),
+    ))]
 pub(super) async fn create_child(
     State(state): State<AppState>,
     auth: AuthUser,
@@ -159,11 +166,16 @@ pub(super) async fn create_child(
         .as_deref()
         .map(str::trim)
         .filter(|f| !f.is_empty());
+    let new_family = body.nueva_familia == Some(true);
+    if new_family && wanted.is_some() {
+        errors.add("nuevaFamilia", Msg::NewFamilyWithFamily);
+    }
     let family = match wanted {
         Some(wanted) => memberships
             .iter()
             .find(|m| m.familia_id == wanted && m.can_edit())
             .map(|m| m.familia_id.clone()),
+        None if new_family => None,
         None => memberships
             .iter()
             .find(|m| m.can_edit())
@@ -176,10 +188,19 @@ pub(super) async fn create_child(
     let (Some(basic), Some(school), Some(medical)) = (basic, school, medical) else {
         return Err(ApiError::internal("field check passed without values"));
     };
+    // A viewer's "add a child" never quietly makes her the admin of a family she did not ask for.
+    if family.is_none() && !new_family && !memberships.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            Msg::ChildNeedsOwnFamily,
+        ));
+    }
+    if family.is_none() {
+        families::creation::count_new_family(&state, &auth.user.id).await?;
+    }
     let txn = state.db.begin().await?;
     let family = match family {
         Some(family) => family,
-        // Someone who only joined others' families (or only as a viewer) starts one of their own.
         None => {
             let own = families::create_own_family(
                 &txn,

@@ -63,7 +63,7 @@ pub async fn create_family(
     };
     let zona = zona.unwrap_or_else(|| auth.user.zona_horaria.clone());
 
-    state.limiter.hit(&FAMILIES_PER_USER, &auth.user.id).await?;
+    count_new_family(&state, &auth.user.id).await?;
     let txn = state.db.begin().await?;
     let family = super::create_family(&txn, &auth.user.id, nombre, &zona).await?;
     // The caller's other tabs list it too.
@@ -76,4 +76,10 @@ pub async fn create_family(
         StatusCode::CREATED,
         answer(&state, &auth.user.id, family).await?,
     ))
+}
+
+/// Counts a family started by `usuario_id` against the day's limit, however it is started (here,
+/// or by a child added to a new family of one's own).
+pub async fn count_new_family(state: &AppState, usuario_id: &str) -> ApiResult<()> {
+    state.limiter.hit(&FAMILIES_PER_USER, usuario_id).await
 }

@@ -455,6 +455,7 @@ fn send_invitation(
         &family.nombre,
         &link,
         invitation.expires_at,
+        family.zona_horaria.parse().unwrap_or(chrono_tz::Tz::UTC),
         lang,
     ));
 }

@@ -3,7 +3,7 @@
 use lettre::message::Mailbox;
 
 use crate::{
-    i18n::Lang,
+    i18n::{self, Lang},
     platform::mail::{Mail, compose},
 };
 
@@ -14,9 +14,11 @@ pub fn family_invitation(
     family: &str,
     link: &str,
     expires_at: chrono::DateTime<chrono::Utc>,
+    zone: chrono_tz::Tz,
     lang: Lang,
 ) -> Mail {
-    let day = expires_at.format("%Y-%m-%d");
+    // The last day as the family counts days, in words: "2026-12-05" read as a code.
+    let day = i18n::long_date(expires_at.with_timezone(&zone).date_naive(), lang);
     let (subject, body, about, button, expiry, ignore) = match lang {
         Lang::Es => (
             format!("{sender} te invita a Nido"),

@@ -121,6 +121,18 @@ pub async fn create_family(
     nombre: String,
     zona_horaria: &str,
 ) -> Result<familia::Model, DbErr> {
+    create_family_as(db, usuario_id, nombre, zona_horaria, Relation::Otro).await
+}
+
+/// Creates a family with `usuario_id` as its only member, an admin co-parent who stands in
+/// `relacion` to its children (what a new parent says at registration).
+pub async fn create_family_as(
+    db: &impl ConnectionTrait,
+    usuario_id: &str,
+    nombre: String,
+    zona_horaria: &str,
+    relacion: Relation,
+) -> Result<familia::Model, DbErr> {
     let now = Utc::now();
     let family = familia::ActiveModel {
         id: Set(ids::new_id()),
@@ -137,7 +149,7 @@ pub async fn create_family(
         id: Set(ids::new_id()),
         familia_id: Set(family.id.clone()),
         usuario_id: Set(usuario_id.to_owned()),
-        relacion: Set("otro".to_owned()),
+        relacion: Set(relacion.as_str().to_owned()),
         permiso: Set("coparent".to_owned()),
         es_admin: Set(true),
         created_at: Set(now),
@@ -151,8 +163,8 @@ pub async fn create_family(
 
 /// Families of `usuario_id` other than `kept` that hold nothing yet (no other member, no child,
 /// no invitation someone could accept) go: someone who joined another family no longer sees an
-/// empty one of their own, as if they had registered from the invitation. Adding a child later
-/// starts a new one if none of their families lets them add it (`POST /api/hijos`).
+/// empty one of their own, as if they had registered from the invitation. They start a new one
+/// when they choose to (`POST /api/familias`, or `POST /api/hijos` with `nuevaFamilia`).
 pub async fn drop_idle_families(
     txn: &DatabaseTransaction,
     usuario_id: &str,

@@ -3,7 +3,7 @@
 //! notice's `datos` (`{actor}` the person who acted, `{miembro}` the member who joined or left,
 //! `{hijo}` a child's first name, `{familia}` the family's name, `{hasta}` a date).
 
-use crate::i18n::Lang;
+use crate::i18n::{self, Lang};
 
 pub struct Kind {
     pub tipo: &'static str,
@@ -410,6 +410,35 @@ pub fn discreet_text(lang: Lang) -> &'static str {
     }
 }
 
+/// A parameter as the reader writes it: a day (YYYY-MM-DD, as the API keeps it) in words, a day
+/// with its time ("YYYY-MM-DD HH:MM", and whatever follows) in words and the language's clock;
+/// any other text as it is.
+fn in_words(value: &str, lang: Lang) -> String {
+    let day = value
+        .get(..10)
+        .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+    let Some(day) = day else {
+        return value.to_owned();
+    };
+    let rest = &value[10..];
+    if rest.is_empty() {
+        return i18n::long_date(day, lang);
+    }
+    let time = rest
+        .strip_prefix(' ')
+        .and_then(|r| r.get(..5))
+        .and_then(|t| chrono::NaiveTime::parse_from_str(t, "%H:%M").ok());
+    match time {
+        Some(time) => format!(
+            "{}, {}{}",
+            i18n::long_date(day, lang),
+            i18n::clock(time, lang),
+            &rest[6..]
+        ),
+        None => value.to_owned(),
+    }
+}
+
 /// Fills `{name}` from `datos`; a missing parameter reads as "someone" rather than as a brace.
 fn fill(template: &str, datos: &serde_json::Value, lang: Lang) -> String {
     let mut out = String::with_capacity(template.len() + 16);
@@ -427,7 +456,7 @@ fn fill(template: &str, datos: &serde_json::Value, lang: Lang) -> String {
             .and_then(|v| v.as_str())
             .filter(|v| !v.is_empty())
         {
-            Some(value) => out.push_str(value),
+            Some(value) => out.push_str(&in_words(value, lang)),
             None => out.push_str(match lang {
                 Lang::Es => "alguien",
                 Lang::En => "someone",
@@ -460,6 +489,29 @@ mod tests {
             texto,
             "someone is no longer a member of the family someone."
         );
+    }
+
+    #[test]
+    fn days_and_times_read_in_the_readers_words() {
+        assert_eq!(in_words("2026-12-05", Lang::Es), "5 de diciembre de 2026");
+        assert_eq!(in_words("2026-12-05", Lang::En), "December 5, 2026");
+        assert_eq!(
+            in_words("2026-12-05 18:30 (Europe/Madrid)", Lang::En),
+            "December 5, 2026, 6:30 PM (Europe/Madrid)"
+        );
+        assert_eq!(
+            in_words("2026-12-05 18:30", Lang::Es),
+            "5 de diciembre de 2026, 18:30"
+        );
+        for text in [
+            "Leo",
+            "2026-13-40",
+            "2026-12-05x",
+            "2026-12-05 noche",
+            "ñandú 2026",
+        ] {
+            assert_eq!(in_words(text, Lang::Es), text);
+        }
     }
 
     #[test]

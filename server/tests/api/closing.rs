@@ -91,8 +91,10 @@ async fn closing_needs_the_password_and_the_word_and_ends_every_session() {
         );
     }
     let mail = app.wait_for_mail_with("borraremos para siempre").await;
+    // The day in words, on the account's clock (Buenos Aires unless said otherwise).
+    let local = purge_at.with_timezone(&Utc) - Duration::hours(3);
     assert!(
-        mail.contains(&purge_at.format("%Y-%m-%d").to_string()),
+        mail.contains(&crate::helpers::spanish_day(local.date_naive())),
         "{mail}"
     );
 }

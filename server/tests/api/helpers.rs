@@ -575,6 +575,31 @@ pub fn reset_token(mail: &str) -> String {
 }
 
 /// The token after the first `prefix` (a link's path, such as `/verify-email/`) in a mail.
+/// A day as Spanish mails and notices write it: "5 de diciembre de 2026".
+pub fn spanish_day(date: chrono::NaiveDate) -> String {
+    const MONTHS: [&str; 12] = [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ];
+    use chrono::Datelike;
+    format!(
+        "{} de {} de {}",
+        date.day(),
+        MONTHS[date.month0() as usize],
+        date.year()
+    )
+}
+
 pub fn link_token(mail: &str, prefix: &str) -> String {
     let start = mail
         .find(prefix)

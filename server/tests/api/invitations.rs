@@ -1293,7 +1293,7 @@ async fn joining_signed_in_leaves_no_empty_family_of_ones_own() {
     assert_eq!(his.len(), 1, "{his:?}");
     assert_eq!(id(&his[0]), f.family);
 
-    // Carla joins to read only; her own family appears with her first child.
+    // Carla joins to read only; her own family appears with her first child, when she asks.
     let (carla, _) = f.app.register("carla@example.org", PASSWORD).await;
     let code = f.code("viewer", "abuela").await;
     assert_eq!(
@@ -1303,7 +1303,7 @@ async fn joining_signed_in_leaves_no_empty_family_of_ones_own() {
     assert_eq!(families(&f.app, &carla).await.len(), 1);
     let child = f
         .app
-        .post("/api/hijos", Some(&carla), json!({"nombre": "Lía", "apellido": "Pérez", "fechaNacimiento": "2021-02-03", "genero": "femenino"}))
+        .post("/api/hijos", Some(&carla), json!({"nombre": "Lía", "apellido": "Pérez", "fechaNacimiento": "2021-02-03", "genero": "femenino", "nuevaFamilia": true}))
         .await;
     assert_eq!(child.status, StatusCode::CREATED, "{}", child.body);
     let hers = families(&f.app, &carla).await;

@@ -45,6 +45,7 @@ mod notice_mail_delay;
 mod notifications;
 mod openapi;
 mod outage;
+mod own_family;
 mod profile;
 mod push;
 mod record;

@@ -2,6 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { currentLanguage } from '../i18n';
 import { TOKEN_KEY } from './token';
+import { announceSessionEnded, endsSession } from './sessionEnd';
 
 export { TOKEN_KEY } from './token';
 
@@ -27,6 +28,15 @@ const headers: Middleware = {
       request.headers.set('Authorization', `Bearer ${token}`);
     }
     return request;
+  },
+  // A session the server no longer knows ends here, once, for the whole tab: every page would
+  // otherwise show its own "not valid" error with a retry that cannot work.
+  async onResponse({ request, response }) {
+    if (response.status === 401 && request.headers.has('Authorization')) {
+      const body = (await response.clone().json().catch(() => null)) as ErrorShape | null;
+      if (endsSession(response.status, body?.code)) announceSessionEnded();
+    }
+    return response;
   },
 };
 

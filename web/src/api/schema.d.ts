@@ -1266,7 +1266,11 @@ export interface paths {
         /** Every child of every family the caller belongs to, youngest last. */
         get: operations["list_children"];
         put?: never;
-        /** Add a child to one of the caller's families. */
+        /**
+         * Add a child to one of the caller's families, or with `nuevaFamilia` to a new family of their
+         *     own. A new family is only ever an explicit choice, except for someone who belongs to no family
+         *     at all (an older app of someone who left every family), for whom it is the only meaning.
+         */
         post: operations["create_child"];
         delete?: never;
         options?: never;
@@ -2849,7 +2853,10 @@ export interface components {
         /** @description The basic form of a child (create, or edit basic info). */
         ChildInput: {
             apellido?: string | null;
-            /** @description The family to add the child to (create only); the caller's first family when absent. */
+            /**
+             * @description The family to add the child to (create only); the caller's first family they may edit
+             *     when absent.
+             */
             familiaId?: string | null;
             /** @description YYYY-MM-DD */
             fechaNacimiento?: string | null;
@@ -2860,6 +2867,12 @@ export interface components {
             informacionEscolar?: components["schemas"]["SchoolInput"] | null;
             informacionMedica?: components["schemas"]["MedicalInput"] | null;
             nombre?: string | null;
+            /**
+             * @description `true` (create only, without `familiaId`): the child starts a new family of the caller's
+             *     own, with them as its admin. Without it, a caller who may edit none of their families is
+             *     refused (403 `child_needs_own_family`) rather than given a family they did not ask for.
+             */
+            nuevaFamilia?: boolean | null;
             numeroSeguroSocial?: string | null;
         };
         ChildToday: {
@@ -4468,6 +4481,12 @@ export interface components {
             linkingCode?: string | null;
             nombre?: string | null;
             password?: string | null;
+            /**
+             * @description The new user's relation to the children of the family made with them (madre, padre,
+             *     tutor, tutora, abuelo, abuela, cuidador, cuidadora, otro); `otro` when absent. Joining by
+             *     invitation, the invitation's relation counts instead.
+             */
+            relacion?: string | null;
             telefono?: string | null;
             /**
              * @description An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the family made at
@@ -10944,6 +10963,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the caller may only view their families and did not ask for a new one (child_needs_own_family) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the body is too large */
             413: {
                 headers: {
@@ -10963,6 +10991,15 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many families started today */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,11 +6,13 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
 import { useSession } from '../features/accounts/session';
 import { VerificationBanner } from '../features/profile/VerificationBanner';
+import { formatDay, formatTime } from '../lib/format';
 import { greetingKey } from '../lib/greeting';
 import { QueryProvider } from './QueryProvider';
 import { SkipLink } from '../components/SkipLink';
 import { routeTitleKey } from './routeTitle';
 import { LiveProvider } from './live';
+import { SessionEndedDialog } from './SessionEndedDialog';
 import { useInstall } from './installPrompt';
 import { registerWorker } from './pwa';
 import { NotificationBell } from '../features/notifications/NotificationBell';
@@ -22,6 +24,7 @@ const MENU = [
   { to: '/messages', key: 'nav.messages', icon: 'M4 5h16v11H8l-4 4V5z' },
   { to: '/finances', key: 'nav.finances', icon: 'M4 7h16v10H4zM12 10a2 2 0 100 4 2 2 0 000-4' },
   { to: '/calendar', key: 'nav.calendar', icon: 'M5 6h14v14H5zM5 10h14M9 3v5M15 3v5' },
+  { to: '/profile/documents', key: 'nav.documents', icon: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6' },
   { to: '/profile', key: 'nav.profile', icon: 'M12 11a3 3 0 100-6 3 3 0 000 6zM6 20a6 6 0 0112 0' },
 ] as const;
 
@@ -54,16 +57,19 @@ function UnreadMessagesBadge() {
 function Menu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // The most specific item is the current one: Documents lives under /profile, yet is its own.
+  const current = MENU.filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
   return (
     <ul className="space-y-1">
       {MENU.map((item) => {
-        const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+        const active = item.to === current;
         return (
           <li key={item.to}>
             <NavLink
               to={item.to}
               onClick={onNavigate}
-              aria-current={active ? 'page' : undefined}
+              // Said either way: NavLink alone would also call Profile current under /profile/documents.
+              aria-current={active ? 'page' : 'false'}
               className={`flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium ${
                 active ? 'bg-brand-600 text-white' : 'text-ink hover:bg-brand-50'
               }`}
@@ -106,7 +112,6 @@ function SignedInLayout() {
   const navigate = useNavigate();
   const now = useMinuteClock();
   const [drawer, setDrawer] = useState(false);
-  const locale = i18n.language === 'en' ? 'en-US' : 'es-AR';
   const { pathname } = useLocation();
   const titleKey = routeTitleKey(pathname);
   const pageTitle = titleKey ? t(titleKey) : undefined;
@@ -179,15 +184,17 @@ function SignedInLayout() {
                 </Dialog.Content>
               </Dialog.Portal>
             </Dialog.Root>
-            {/* One line on a phone: the greeting, cut short if the name is long; the date and time from md up. */}
+            {/* On a phone the greeting sits small above the name, which has the line to itself (the
+                language switch lives in the menu there): cut short only if it is very long. From md
+                up, one line, and the date and time under it. */}
             <div className="min-w-0">
-              <p className="truncate text-base font-semibold text-ink" data-testid="greeting">
-                {t(greetingKey(now))}, {user?.nombre}
+              <p className="text-base font-semibold leading-tight text-ink md:truncate" data-testid="greeting">
+                <span className="block text-xs font-normal text-muted md:inline md:text-base md:font-semibold md:text-ink">{t(greetingKey(now))},</span>{' '}
+                <span className="block truncate md:inline">{user?.nombre}</span>
               </p>
               <p className="hidden text-xs text-muted md:block">
                 <time dateTime={now.toISOString()}>
-                  {capitalize(now.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' }))} ·{' '}
-                  {now.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
+                  {capitalize(formatDay(now, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }))} · {formatTime(now, i18n.language)}
                 </time>
               </p>
             </div>
@@ -202,9 +209,6 @@ function SignedInLayout() {
               </svg>
             </NavLink>
             <NotificationBell />
-            <div className="md:hidden">
-              <LanguageSwitch />
-            </div>
           </div>
         </header>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8 print:p-0">
@@ -214,18 +218,19 @@ function SignedInLayout() {
           <Outlet />
         </main>
       </div>
+      <SessionEndedDialog />
     </div>
   );
 }
 
 export function AppLayout() {
-  const { user } = useSession();
+  const { user, ended } = useSession();
   // The installable app's worker, from here rather than at start: the public site does not load it.
   useEffect(registerWorker, []);
   // A new cache for each person who signs in on this browser, and their own live events.
   return (
     <QueryProvider key={user?._id ?? 'signed-out'}>
-      <LiveProvider enabled={user !== null}>
+      <LiveProvider enabled={user !== null && !ended}>
         <SignedInLayout />
       </LiveProvider>
     </QueryProvider>

@@ -7,8 +7,12 @@ import { Logo } from '../components/Logo';
 import { SkipLink } from '../components/SkipLink';
 import { useSession } from '../features/accounts/session';
 
-/** The frame of the sign-in, registration and password pages. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+/**
+ * The frame of the sign-in, registration and password pages. `offerAccount` (on by default) shows
+ * someone signed in the way to their account; a page that ends with its own way there turns it off,
+ * so that it offers one button, not two.
+ */
+export function AuthLayout({ title, subtitle, children, offerAccount = true }: { title: string; subtitle?: string; children: ReactNode; offerAccount?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
@@ -19,7 +23,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <LanguageSwitch />
       </div>
       {/* Prerendered for visitors without a session: someone signed in is offered their account once it is known. */}
-      {user && (
+      {user && offerAccount && (
         <div className="mx-auto mt-6 flex max-w-md flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 text-sm text-ink shadow-sm ring-1 ring-brand-200">
           <p>{t('landing.signedInAs', { name: user.nombre })}</p>
           <Link to="/children" className={buttonClass('primary')} data-testid="go-to-account">

@@ -8,6 +8,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
  * is shown to the next on the same browser.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        // An ended session is not retried: the app offers to sign in instead (app/SessionEndedDialog).
+        // The status is read off the error rather than its class, so the status page, which
+        // shares this provider, does not load the API client.
+        defaultOptions: { queries: { retry: (failures, error) => failures < 1 && (error as { status?: unknown }).status !== 401, refetchOnWindowFocus: false } },
+      }),
+  );
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -3,6 +3,12 @@ import { MemoryRouter } from 'react-router';
 import i18n from '../i18n';
 import LandingPage from '../features/site/LandingPage';
 import ComingSoonPage from '../features/layout/ComingSoonPage';
+import releases from 'virtual:changelog';
+import SubscriptionPage from '../features/site/plans/SubscriptionPage';
+import { companyEn } from '../content/company/en';
+import { companyEs } from '../content/company/es';
+import { plansEn } from '../content/plans/en';
+import { plansEs } from '../content/plans/es';
 import { AREAS, isLive, UPCOMING, type Area } from './features';
 
 const t = i18n.getFixedT('es');
@@ -47,4 +53,43 @@ describe('claims about what exists (app/features.ts)', () => {
     }
     expect(items.join(' ')).not.toMatch(/invitar/i);
   });
+
+  it('/subscription marks "coming soon" exactly what is not live', () => {
+    render(
+      <MemoryRouter>
+        <SubscriptionPage />
+      </MemoryRouter>,
+    );
+    const list = screen.getByRole('region', { name: 'Qué incluye cada plan' });
+    for (const item of plansEs.features.items) {
+      const line = within(list).getByText(item.text).closest('li')!;
+      const soon = within(line).queryAllByText(plansEs.features.soonLabel);
+      expect(soon.length > 0, `${item.text} says coming soon`).toBe(!isLive(item.area));
+    }
+    expect(plansEn.features.items.map((i) => i.area)).toEqual(plansEs.features.items.map((i) => i.area));
+    // Every live area is offered in the plans.
+    for (const area of Object.keys(AREAS) as Area[]) {
+      if (isLive(area) && area !== 'privacy') expect(plansEs.features.items.some((i) => i.area === area), area).toBe(true);
+    }
+  });
+
+  it('/updates tells of every live area in CHANGELOG.md, and of nothing that is not live', () => {
+    expect(releases[0]?.version, 'the newest version in CHANGELOG.md is the one this build runs').toBe(__APP_VERSION__);
+    for (const language of ['es', 'en'] as const) {
+      const named = new Set(releases.flatMap((r) => r.parts[language].highlights.flatMap((h) => h.areas)));
+      for (const area of named) expect(Object.keys(AREAS), `CHANGELOG.md (${language}) names an unknown area`).toContain(area);
+      for (const area of Object.keys(AREAS) as Area[]) expect(named.has(area), `${area} in CHANGELOG.md (${language})`).toBe(isLive(area));
+    }
+    // Both languages tell the same versions the same way.
+    for (const release of releases) {
+      expect(release.parts.en.highlights.map((h) => h.areas)).toEqual(release.parts.es.highlights.map((h) => h.areas));
+    }
+  });
+
+  it('/updates lists as coming exactly what is not live, in both languages', () => {
+    for (const texts of [companyEs, companyEn]) {
+      for (const area of UPCOMING) expect(texts.updates.roadmap.areas[area]?.title, area).toBeTruthy();
+    }
+  });
 });
+

@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
 import { LiveConnection, LiveProvider, useLiveEvent, type LiveData, type LiveKind } from './live';
 
 /** Stands in for the browser's EventSource: records what was opened, lets a test send events. */
@@ -61,6 +62,56 @@ afterEach(() => {
 });
 
 describe('LiveConnection', () => {
+  it('stops for good when the ticket is refused for want of a session', async () => {
+    const fetchTicket = vi.fn(async () => {
+      throw new ApiError(401, 'Tu sesión no es válida', 'unauthorized');
+    });
+    const onSessionEnded = vi.fn();
+    const connection = new LiveConnection({
+      fetchTicket,
+      onEvent: () => {},
+      onSessionEnded,
+      EventSource: FakeEventSource as unknown as typeof EventSource,
+      random: () => 1,
+    });
+    connection.start();
+    await settle();
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    // No pause, however long, brings another try; nor does the tab coming back.
+    await act(async () => {
+      vi.advanceTimersByTime(10 * 60_000);
+    });
+    connection.wake();
+    await settle();
+    expect(fetchTicket).toHaveBeenCalledTimes(1);
+    expect(FakeEventSource.opened).toHaveLength(0);
+  });
+
+  it('keeps retrying other failures to get a ticket', async () => {
+    let n = 0;
+    const fetchTicket = vi.fn(async () => {
+      n += 1;
+      if (n < 3) throw new ApiError(n === 1 ? 0 : 503, 'fallo', n === 1 ? 'network' : undefined);
+      return 'ticket';
+    });
+    const onSessionEnded = vi.fn();
+    const connection = new LiveConnection({ fetchTicket, onEvent: () => {}, onSessionEnded, EventSource: FakeEventSource as unknown as typeof EventSource, random: () => 1 });
+    connection.start();
+    await settle();
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+    });
+    await settle();
+    await act(async () => {
+      vi.advanceTimersByTime(2_000);
+    });
+    await settle();
+    expect(fetchTicket).toHaveBeenCalledTimes(3);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    connection.stop();
+  });
+
   it('reconnects after an error with a fresh ticket and the last event id', async () => {
     const fetchTicket = ticketsInOrder();
     const events: [LiveKind, LiveData][] = [];

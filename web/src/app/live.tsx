@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
+import { api, ApiError, unwrap } from '../api/client';
+import { endsSession } from '../api/sessionEnd';
 
 /** The kinds of live event the server sends (docs: CONTRACT of issue 15). */
 export type LiveKind =
@@ -49,13 +50,16 @@ export interface LiveOptions {
   onEvent: (kind: LiveKind, data: LiveData) => void;
   EventSource?: typeof EventSource;
   random?: () => number;
+  /** The ticket was refused for want of a session: nothing is retried after it. */
+  onSessionEnded?: () => void;
 }
 
 /**
  * One stream of live events, kept open: the browser's own EventSource retry would reuse a spent
  * ticket, so on any error the stream is closed and opened again here, with a fresh ticket and the
  * last event id seen, after a growing pause (1 s doubling to 30 s, jittered so that a restarted
- * server is not met by every tab at once).
+ * server is not met by every tab at once). A ticket refused for want of a session stops it: the
+ * session is over, and the app offers to sign in again instead.
  */
 export class LiveConnection {
   private source: EventSource | null = null;
@@ -105,8 +109,15 @@ export class LiveConnection {
     let ticket: string;
     try {
       ticket = await this.options.fetchTicket();
-    } catch {
-      if (generation === this.generation) this.retry();
+    } catch (err) {
+      if (generation !== this.generation) return;
+      // A stream that ended because its session did cannot come back by retrying.
+      if (err instanceof ApiError && endsSession(err.status, err.code)) {
+        this.stop();
+        this.options.onSessionEnded?.();
+        return;
+      }
+      this.retry();
       return;
     }
     if (generation !== this.generation) return;

@@ -1,12 +1,14 @@
 /** IANA time zones as the browser knows them, labelled with the city and today's offset. */
 
+import { browserSpelling, browserZone, zoneOffsetName } from './format';
+
 /** What the server assumes when it is told nothing (the product's home). */
 export const HOME_ZONE = 'America/Argentina/Buenos_Aires';
 
 /** The browser's zone, to send when an account or a family is created; undefined when unknown. */
 export function browserTimeZone(): string | undefined {
   try {
-    const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = browserZone();
     // ICU says Etc/Unknown when the system has no zone set: better no zone than a wrong one.
     return zone && zone !== 'Etc/Unknown' ? zone : undefined;
   } catch {
@@ -22,12 +24,7 @@ export function zoneCity(zone: string): string {
 
 /** The zone's offset from UTC at `at`, as "GMT-3" or "GMT+5:30". */
 export function zoneOffset(zone: string, at: Date = new Date()): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at);
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
-  } catch {
-    return '';
-  }
+  return zoneOffsetName(zone, at);
 }
 
 /** "Buenos Aires (GMT-3)": what a person reads in the picker. */
@@ -56,15 +53,6 @@ function supportedZones(): string[] {
     return Intl.supportedValuesOf('timeZone');
   } catch {
     return [];
-  }
-}
-
-/** The browser's own spelling of a zone (America/Buenos_Aires for America/Argentina/Buenos_Aires). */
-function browserSpelling(zone: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
   }
 }
 

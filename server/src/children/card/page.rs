@@ -13,7 +13,8 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use base64::Engine;
-use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, Utc};
+use chrono_tz::Tz;
 use futures_util::TryStreamExt;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
@@ -29,12 +30,13 @@ use super::{
 use crate::{
     children::entities::{contacto, hijo},
     error::{ApiError, ApiResult},
-    families::{self, record},
-    i18n::Lang,
+    families::{self, entities::familia, record},
+    i18n::{self, Lang},
     ids, notifications,
     platform::rate_limit::Limit,
     request::ClientInfo,
     state::AppState,
+    time_zone,
 };
 
 /// Tokens that lead nowhere, per address: a person mistyping a link tries a few times, someone
@@ -142,12 +144,22 @@ pub async fn show(
         .all(&state.db)
         .await?;
     sort_by_priority(&mut contacts);
+    // The visitor has no account and the page no script: the family's clock is the one the
+    // people who made the link live by, and the page names it.
+    let zone = familia::Entity::find_by_id(&child.familia_id)
+        .one(&state.db)
+        .await?
+        .map(|f| f.zona_horaria)
+        .unwrap_or_else(|| time_zone::DEFAULT.to_owned());
+    let tz: Tz = zone.parse().unwrap_or(Tz::UTC);
+    let now = Utc::now();
     let card = Card {
         token: &token,
         child: &child,
         contacts: &contacts,
-        vence_at: link.vence_at,
-        today: Utc::now().date_naive(),
+        vence_at: link.vence_at.with_timezone(&tz).naive_local(),
+        zone: time_zone::city_and_offset(&zone, link.vence_at),
+        today: now.with_timezone(&tz).date_naive(),
     };
     Ok(html(StatusCode::OK, card.render(lang)))
 }
@@ -331,7 +343,10 @@ struct Card<'a> {
     token: &'a str,
     child: &'a hijo::Model,
     contacts: &'a [contacto::Model],
-    vence_at: DateTime<Utc>,
+    /// When the link ends, on the family's clock.
+    vence_at: NaiveDateTime,
+    /// The family's zone: its city, when it is a place, and its offset then ("GMT-3").
+    zone: (Option<String>, String),
     today: NaiveDate,
 }
 
@@ -407,6 +422,16 @@ fn age(born: NaiveDate, today: NaiveDate) -> i32 {
         years -= 1;
     }
     years.max(0)
+}
+
+/// Whose clock the card's times are on: ", hora de Buenos Aires (GMT-3)", ", Buenos Aires time
+/// (GMT-3)", or the offset alone for a zone that is not a place.
+fn zone_words((city, offset): &(Option<String>, String), lang: Lang) -> String {
+    match (city, lang) {
+        (Some(city), Lang::Es) => format!(", hora de {city} ({offset})"),
+        (Some(city), Lang::En) => format!(", {city} time ({offset})"),
+        (None, _) => format!(" ({offset})"),
+    }
 }
 
 fn date_text(date: NaiveDate, lang: Lang) -> String {
@@ -543,12 +568,13 @@ impl Card<'_> {
         out.push_str(&self.doctor(w));
         out.push_str(&self.contact_list(w));
         out.push_str(&format!(
-            r#"<footer><p>{} {} UTC.</p><p>{}</p></footer></main></body></html>"#,
+            r#"<footer><p>{} {}.</p><p>{}</p></footer></main></body></html>"#,
             esc(w.valid_until),
             esc(&format!(
-                "{} {}",
-                date_text(self.vence_at.date_naive(), lang),
-                self.vence_at.format("%H:%M")
+                "{}, {}{}",
+                i18n::long_date(self.vence_at.date(), lang),
+                i18n::clock(self.vence_at.time(), lang),
+                zone_words(&self.zone, lang)
             )),
             esc(w.footer)
         ));

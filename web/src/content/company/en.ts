@@ -237,102 +237,23 @@ export const companyEn: CompanyTexts = {
       note: 'For now both buttons take you to the contact form: leave us your email and we will write when there is news or an open beta.',
     },
     history: { title: 'Release history', highlights: 'Highlights' },
-    types: { major: 'Major release', minor: 'Improvements', patch: 'Fixes' },
-    releases: [
-      {
-        version: '2.0.0',
-        date: '2025-01-10',
-        type: 'major',
-        title: 'A new foundation',
-        description: 'We rewrote Nido from scratch to make it faster, more secure and easier to use on a phone.',
-        highlights: [
-          'A fresh design, built for small screens first.',
-          'The whole interface in Spanish and English; switch language whenever you like.',
-          'Rebuilt child records: basic details, school, health, appointments, activities, emergency contacts and photo.',
-          'Sign-up from an invitation link, so the other parent can join the family.',
-        ],
-      },
-      {
-        version: '1.5.2',
-        date: '2024-12-03',
-        type: 'patch',
-        title: 'More reliable photos and dates',
-        highlights: [
-          'Clearer messages when a photo is larger than 5 MB or is not an image.',
-          'Fixed dates of birth that showed a day early in some time zones.',
-          'Accessibility improvements in forms and buttons.',
-        ],
-      },
-      {
-        version: '1.5.0',
-        date: '2024-11-12',
-        type: 'minor',
-        title: 'Appointments, activities and contacts',
-        highlights: [
-          'Medical appointments with their status: scheduled, completed or cancelled.',
-          'Activities with place, days of the week and times.',
-          'Emergency contacts sorted by priority, with the main contact highlighted.',
-        ],
-      },
-      {
-        version: '1.4.3',
-        date: '2024-10-08',
-        type: 'patch',
-        title: 'Password recovery, made simple',
-        highlights: [
-          'The password reset link expires after 1 hour and works only once.',
-          'Clearer recovery emails.',
-          'Minor performance fixes.',
-        ],
-      },
-      {
-        version: '1.4.0',
-        date: '2024-09-10',
-        type: 'minor',
-        title: 'School and health',
-        description: 'Child records gain two sections many families asked for.',
-        highlights: [
-          'School information: school, year, teacher, phone number and start and finish times.',
-          'Medical information: family doctor, allergies, medicines, special conditions and notes.',
-        ],
-      },
-    ],
     roadmap: {
-      title: 'Coming soon',
-      lead: 'This is what lies ahead. Dates are estimates and may change.',
-      expected: 'Expected',
-      items: [
-        {
-          title: 'Video calls',
-          description: 'Video calls from Nido so children can talk to the parent they are not with that day.',
-          status: 'inDevelopment',
-          expectedDate: 'Q2 2025',
+      title: 'What is coming',
+      lead: 'This is what we are working on. We give it no date: we add it when it is ready, and announce it here.',
+      areas: {
+        reports: {
+          title: 'Reports to present',
+          description: 'A signed report of a period’s messages, expenses, payments and handovers, to take to a mediation or a court.',
         },
-        {
-          title: 'Native mobile app',
-          description: 'Apps for iOS and Android, with notifications and quick access to each child’s information.',
-          status: 'planned',
-          expectedDate: 'Q3 2025',
+        iosApp: {
+          title: 'iPhone app',
+          description: 'Nido on the App Store. Meanwhile, you can install Nido on an iPhone from the browser.',
         },
-        {
-          title: 'External calendar integration',
-          description: 'Sync Nido’s shared calendar with Google Calendar, Apple Calendar or Outlook.',
-          status: 'inDesign',
-          expectedDate: 'Q2 2025',
+        androidApp: {
+          title: 'Android app',
+          description: 'Nido on Google Play. Meanwhile, you can install Nido on your phone from the browser.',
         },
-        {
-          title: 'AI agreement assistant',
-          description: 'An assistant that helps draft parenting-plan proposals for both parents to review. It will not replace legal advice.',
-          status: 'research',
-          expectedDate: '2025',
-        },
-      ],
-    },
-    statuses: {
-      inDevelopment: 'In development',
-      planned: 'Planned',
-      inDesign: 'In design',
-      research: 'Research',
+      },
     },
     ideas: {
       title: 'Have an idea?',

@@ -237,102 +237,23 @@ export const companyEs: CompanyTexts = {
       note: 'Por ahora ambos botones llevan al formulario de contacto: déjanos tu email y te escribimos cuando haya novedades o una beta abierta.',
     },
     history: { title: 'Historial de versiones', highlights: 'Lo más importante' },
-    types: { major: 'Versión mayor', minor: 'Mejoras', patch: 'Correcciones' },
-    releases: [
-      {
-        version: '2.0.0',
-        date: '2025-01-10',
-        type: 'major',
-        title: 'Una base nueva',
-        description: 'Reescribimos Nido desde cero para que sea más rápido, más seguro y más fácil de usar desde el teléfono.',
-        highlights: [
-          'Diseño renovado, pensado primero para pantallas chicas.',
-          'Interfaz completa en español y en inglés; puedes cambiar de idioma cuando quieras.',
-          'Fichas de cada hijo rehechas: datos básicos, escuela, salud, turnos, actividades, contactos de emergencia y foto.',
-          'Registro desde un enlace de invitación para que el otro progenitor se sume a la familia.',
-        ],
-      },
-      {
-        version: '1.5.2',
-        date: '2024-12-03',
-        type: 'patch',
-        title: 'Fotos y fechas más confiables',
-        highlights: [
-          'Mensajes más claros cuando una foto supera los 5 MB o no es una imagen.',
-          'Corregimos fechas de nacimiento que en algunas zonas horarias se mostraban un día antes.',
-          'Mejoras de accesibilidad en formularios y botones.',
-        ],
-      },
-      {
-        version: '1.5.0',
-        date: '2024-11-12',
-        type: 'minor',
-        title: 'Turnos, actividades y contactos',
-        highlights: [
-          'Turnos médicos con su estado: programado, completado o cancelado.',
-          'Actividades con lugar, días de la semana y horario.',
-          'Contactos de emergencia ordenados por prioridad, con el principal destacado.',
-        ],
-      },
-      {
-        version: '1.4.3',
-        date: '2024-10-08',
-        type: 'patch',
-        title: 'Recuperar la contraseña, sin vueltas',
-        highlights: [
-          'El enlace para restablecer la contraseña vence en 1 hora y sirve una sola vez.',
-          'Correos de recuperación más claros.',
-          'Correcciones menores de rendimiento.',
-        ],
-      },
-      {
-        version: '1.4.0',
-        date: '2024-09-10',
-        type: 'minor',
-        title: 'Escuela y salud',
-        description: 'Las fichas de los hijos suman dos secciones que nos pidieron muchas familias.',
-        highlights: [
-          'Información escolar: escuela, grado, docente, teléfono y horario de entrada y salida.',
-          'Información médica: médico de cabecera, alergias, medicamentos, condiciones especiales y notas.',
-        ],
-      },
-    ],
     roadmap: {
-      title: 'Próximamente',
-      lead: 'Esto es lo que tenemos por delante. Las fechas son estimadas y pueden cambiar.',
-      expected: 'Estimado',
-      items: [
-        {
-          title: 'Videollamadas',
-          description: 'Llamadas de video desde Nido para que los chicos hablen con el padre o la madre con quien no están ese día.',
-          status: 'inDevelopment',
-          expectedDate: '2.º trimestre de 2025',
+      title: 'Lo que viene',
+      lead: 'En esto estamos trabajando. No le ponemos fecha: lo sumamos cuando esté listo, y lo anunciamos aquí.',
+      areas: {
+        reports: {
+          title: 'Informes para presentar',
+          description: 'Un informe firmado con los mensajes, gastos, pagos y entregas de un período, para llevar a una mediación o a un juzgado.',
         },
-        {
-          title: 'Aplicación móvil nativa',
-          description: 'Aplicaciones para iOS y Android, con notificaciones y acceso rápido a la información de cada hijo.',
-          status: 'planned',
-          expectedDate: '3.er trimestre de 2025',
+        iosApp: {
+          title: 'App para iPhone',
+          description: 'Nido en la App Store. Mientras tanto, puedes instalar Nido en el iPhone desde el navegador.',
         },
-        {
-          title: 'Integración con calendarios externos',
-          description: 'Sincronizar el calendario compartido de Nido con Google Calendar, Apple Calendar u Outlook.',
-          status: 'inDesign',
-          expectedDate: '2.º trimestre de 2025',
+        androidApp: {
+          title: 'App para Android',
+          description: 'Nido en Google Play. Mientras tanto, puedes instalar Nido en el teléfono desde el navegador.',
         },
-        {
-          title: 'Asistente de acuerdos con IA',
-          description: 'Un asistente que ayude a redactar propuestas de plan de parentalidad para que ambos padres las revisen. No reemplazará el asesoramiento legal.',
-          status: 'research',
-          expectedDate: '2025',
-        },
-      ],
-    },
-    statuses: {
-      inDevelopment: 'En desarrollo',
-      planned: 'Planificado',
-      inDesign: 'En diseño',
-      research: 'En investigación',
+      },
     },
     ideas: {
       title: '¿Tienes una idea?',

@@ -1,28 +1,16 @@
-/** Texts of the company pages (spec §2 "Company pages", §3 "Release note", "Roadmap item", "Press …", "Fact"). */
+/** Texts of the company pages (spec §2 "Company pages", §3 "Roadmap item", "Press …", "Fact"). */
+
+import type { Area } from '../../app/features';
 
 export interface Fact {
   label: string;
   value: string;
 }
 
-export type ReleaseType = 'major' | 'minor' | 'patch';
-export type RoadmapStatus = 'inDevelopment' | 'planned' | 'inDesign' | 'research';
-
-export interface ReleaseNote {
-  version: string;
-  /** ISO date (YYYY-MM-DD). */
-  date: string;
-  type: ReleaseType;
-  title: string;
-  highlights: string[];
-  description?: string;
-}
-
+/** What is coming, per area of app/features.ts not live yet (the releases come from CHANGELOG.md). */
 export interface RoadmapItem {
   title: string;
   description: string;
-  status: RoadmapStatus;
-  expectedDate: string;
 }
 
 export interface PressRelease {
@@ -87,10 +75,8 @@ export interface CompanyTexts {
     current: { label: string; releasedOn: string };
     subscribe: { label: string; joinBeta: string; note: string };
     history: { title: string; highlights: string };
-    types: Record<ReleaseType, string>;
-    releases: ReleaseNote[];
-    roadmap: { title: string; lead: string; expected: string; items: RoadmapItem[] };
-    statuses: Record<RoadmapStatus, string>;
+    /** Texts for the areas that are not live; which ones show is app/features.ts's to say. */
+    roadmap: { title: string; lead: string; areas: Partial<Record<Area, RoadmapItem>> };
     ideas: { title: string; body: string; contactLabel: string };
   };
 }

@@ -30,7 +30,7 @@ const en: FaqContent = {
         {
           question: 'Who is it for?',
           answer:
-            'For separated or divorced parents and, later on, for other adults who help raise the children, such as grandparents, guardians or carers. Everyone who uses Nido must be 18 or older.',
+            'For separated or divorced parents, and for other adults who help raise the children, such as grandparents, guardians or carers: they join the family to see the children’s information without changing it. Everyone who uses Nido must be 18 or older.',
         },
         {
           question: 'How much does it cost?',

@@ -30,7 +30,7 @@ const es: FaqContent = {
         {
           question: '¿Para quién es?',
           answer:
-            'Para padres y madres separados o divorciados y, más adelante, para otros adultos que crían a los chicos, como abuelos, tutores o cuidadores. Todas las personas que usan Nido deben tener 18 años o más.',
+            'Para padres y madres separados o divorciados, y para otros adultos que crían a los chicos, como abuelos, tutores o cuidadores: se suman a la familia para ver la información de los chicos, sin cambiarla. Todas las personas que usan Nido deben tener 18 años o más.',
         },
         {
           question: '¿Cuánto cuesta?',

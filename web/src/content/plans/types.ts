@@ -1,3 +1,4 @@
+import type { Area } from '../../app/features';
 import type { PlanId } from '../plans';
 
 /** Texts of /subscription (spec §2 "Subscription plans", §3 "Plan"); prices and flags are in ../plans.ts. */
@@ -18,7 +19,11 @@ export interface PlansTexts {
   choose: string;
   processing: string;
   sameFeatures: string;
-  features: { title: string; lead: string; soonLabel: string; items: { text: string; soon?: boolean }[] };
+  /**
+   * Each item names the product area it belongs to; it is marked coming soon while app/features.ts
+   * does not call that area live, and `soonLead` is said only while one is.
+   */
+  features: { title: string; lead: string; soonLead: string; soonLabel: string; items: { text: string; area: Area }[] };
   benefits: { title: string; items: { title: string; body: string }[] };
   faq: { title: string; items: { question: string; answer: string }[] };
   cta: { title: string; body: string; label: string };

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { AuthLayout } from '../../app/AuthLayout';
+import { afterSignIn } from '../../app/nextPath';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -35,6 +36,7 @@ export default function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as LoginState;
+  const [params] = useSearchParams();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [credentials, setCredentials] = useState({ email: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export default function LoginPage() {
 
   const finish = (answer: SessionAnswer) => {
     signIn(answer.token, answer);
-    navigate(state.from && state.from !== '/login' ? state.from : '/children', { replace: true });
+    navigate(afterSignIn(state.from, params.get('next')), { replace: true });
   };
 
   /** Signs in with a password: a session, the code step, or the closed-account panel. */

@@ -9,7 +9,9 @@ import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { currentLanguage } from '../../i18n';
 import { ApiError } from '../../api/client';
+import { SelectField } from '../../components/SelectField';
 import { normaliseCode } from '../families/codes';
+import { relationKey, relationOptions } from '../families/labels';
 import { lookupInvitation } from '../families/invitationsApi';
 import { register as registerAccount } from './api';
 import { InvitationBanner, type InvitationState } from './InvitationBanner';
@@ -17,7 +19,7 @@ import { registerSchema, type RegisterValues } from './schemas';
 import { useSession } from './session';
 import { browserTimeZone } from '../../lib/timeZones';
 
-const FIELDS = ['nombre', 'apellido', 'email', 'telefono', 'password'] as const;
+const FIELDS = ['nombre', 'apellido', 'email', 'telefono', 'relacion', 'password'] as const;
 const CODE_LENGTH = 8;
 
 type Lookup = { token: string } | { codigo: string } | null;
@@ -67,12 +69,14 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema(t)),
+    // Joining by invitation, the invitation says the relation; otherwise the new parent does.
+    resolver: zodResolver(registerSchema(t, !invited)),
     defaultValues: {
       nombre: '',
       apellido: '',
       email: invited ? (invitedEmail ?? '') : '',
       telefono: '',
+      relacion: '',
       password: '',
       confirmPassword: '',
       terms: false,
@@ -91,6 +95,7 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
           apellido: values.apellido,
           email: values.email.toLowerCase(),
           telefono: values.telefono || null,
+          relacion: invited ? null : values.relacion || null,
           password: values.password,
           language: currentLanguage(),
           invitedBy: invited ? invitedBy : null,
@@ -156,6 +161,14 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
             {...register('email')}
           />
           <TextField label={t('fields.phoneOptional')} type="tel" autoComplete="tel" error={errors.telefono?.message} {...register('telefono')} />
+          {!invited && (
+            <SelectField
+              label={t('register.relation')}
+              options={[{ value: '', label: t('register.relationChoose') }, ...relationOptions((r) => t(relationKey(r)))]}
+              error={errors.relacion?.message}
+              {...register('relacion')}
+            />
+          )}
           <PasswordField
             label={t('fields.password')}
             autoComplete="new-password"

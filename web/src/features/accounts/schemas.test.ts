@@ -11,6 +11,7 @@ describe('register form', () => {
     apellido: 'García',
     email: 'ana@example.org',
     telefono: '',
+    relacion: '',
     password: 'buenas-noches',
     confirmPassword: 'buenas-noches',
     terms: true,
@@ -18,6 +19,12 @@ describe('register form', () => {
 
   it('accepts a complete form with an empty phone', () => {
     expect(registerSchema(t).safeParse(valid).success).toBe(true);
+  });
+
+  it('asks a new parent their relation to the children, not someone invited', () => {
+    expect(messages(registerSchema(t, true).safeParse(valid))).toEqual({ relacion: 'Elige tu relación con los niños' });
+    expect(registerSchema(t, true).safeParse({ ...valid, relacion: 'madre' }).success).toBe(true);
+    expect(registerSchema(t, false).safeParse(valid).success).toBe(true);
   });
 
   it('gives the spec messages, with 8 characters as the minimum', () => {

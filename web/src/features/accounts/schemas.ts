@@ -14,16 +14,25 @@ export const loginSchema = (t: TFunction) =>
     password: z.string().min(1, t('validation.passwordRequired')),
   });
 
-export const registerSchema = (t: TFunction) =>
+/**
+ * The registration form. `askRelation`: a new parent starts a family of their own and says how
+ * they relate to its children; someone joining by invitation has the invitation's relation.
+ */
+export const registerSchema = (t: TFunction, askRelation = false) =>
   z
     .object({
       nombre: z.string().trim().min(1, t('validation.nameRequired')),
       apellido: z.string().trim().min(1, t('validation.lastNameRequired')),
       email: email(t),
       telefono: z.string().trim(),
+      relacion: z.string(),
       password: newPassword(t),
       confirmPassword: z.string(),
       terms: z.boolean().refine((v) => v, t('validation.termsRequired')),
+    })
+    .refine((v) => !askRelation || v.relacion !== '', {
+      message: t('register.relationRequired'),
+      path: ['relacion'],
     })
     .refine((v) => v.password === v.confirmPassword, {
       message: t('validation.passwordsDontMatch'),

@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { setLanguage } from '../../i18n';
 import { TOKEN_KEY } from '../../api/token';
+import { onSessionEnded } from '../../api/sessionEnd';
 import type * as accounts from './api';
 
 // The API client loads only when there is a session to check or end: visitors of the public site
@@ -20,6 +21,13 @@ interface Session {
   signOut: () => Promise<void>;
   /** Drops the session in this browser only, when the server has already ended it (account closed). */
   forget: () => void;
+  /**
+   * The server no longer knows the session (ended elsewhere, expired) or another tab signed out:
+   * the page stays on screen while the app offers to sign in again.
+   */
+  ended: boolean;
+  /** The person signed out in this tab: no page is waiting for them when they sign in again. */
+  left: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -56,9 +64,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const [ended, setEnded] = useState(false);
+  const [left, setLeft] = useState(false);
+  const signedIn = useRef(false);
+  useEffect(() => {
+    signedIn.current = user !== null;
+  }, [user]);
+  useEffect(() => {
+    // Only a session this tab holds can end: a stale token checked at start is dropped silently.
+    const end = () => {
+      if (signedIn.current) setEnded(true);
+    };
+    const stopListening = onSessionEnded(end);
+    const fromAnotherTab = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY && event.newValue === null) end();
+    };
+    window.addEventListener('storage', fromAnotherTab);
+    return () => {
+      stopListening();
+      window.removeEventListener('storage', fromAnotherTab);
+    };
+  }, []);
+
   const signIn = useCallback((token: string, next: accounts.User) => {
     window.localStorage.setItem(TOKEN_KEY, token);
     setUser(userOf(next));
+    setEnded(false);
+    setLeft(false);
     setLoading(false);
     if (next.language === 'es' || next.language === 'en') setLanguage(next.language);
   }, []);
@@ -73,19 +105,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // The local session ends whatever the server said.
     }
     window.localStorage.removeItem(TOKEN_KEY);
+    setLeft(true);
     setUser(null);
     void forgetOfflineData();
   }, []);
 
   const forget = useCallback(() => {
     window.localStorage.removeItem(TOKEN_KEY);
+    setLeft(true);
     setUser(null);
+    setEnded(false);
     void forgetOfflineData();
   }, []);
 
   const value = useMemo(
-    () => ({ user, loading, signIn, updateUser, signOut, forget }),
-    [user, loading, signIn, updateUser, signOut, forget],
+    () => ({ user, loading, signIn, updateUser, signOut, forget, ended, left }),
+    [user, loading, signIn, updateUser, signOut, forget, ended, left],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

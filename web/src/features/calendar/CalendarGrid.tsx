@@ -31,8 +31,8 @@ interface Props {
   onViewChange: (view: CalendarViewName) => void;
   events: EventInput[];
   onRangeChange: (range: VisibleRange) => void;
-  /** A day (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM) picked on the grid. */
-  onPick: (when: { date: string; time?: string }) => void;
+  /** A day (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM) picked on the grid; absent for who may not add events. */
+  onPick?: ((when: { date: string; time?: string }) => void) | undefined;
   onEventPick: (id: string) => void;
   /** Per date, the text that tells whose night it is (the agenda's day headings carry it). */
   nightLabel?: (date: string) => string | undefined;
@@ -107,12 +107,16 @@ export function CalendarGrid({ zone, view, onViewChange, events, onRangeChange, 
         listDayFormat={{ weekday: 'long', day: 'numeric', month: 'long' }}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        // The week's columns name their day and its number; the grid's own labels speak our languages.
+        views={{ timeGridWeek: { dayHeaderFormat: { weekday: 'short', day: 'numeric' } } }}
+        allDayText={t('calendar.grid.allDay')}
+        timedText={t('calendar.grid.timed')}
         events={events}
         datesSet={(info) => {
           setTitle(info.view.title);
           onRangeChange({ start: dayOf(info.start), end: dayOf(info.end) });
         }}
-        dateClick={(info) => onPick(info.allDay ? { date: dayOf(info.date) } : { date: dayOf(info.date), time: timeOf(info.date) })}
+        dateClick={onPick && ((info) => onPick(info.allDay ? { date: dayOf(info.date) } : { date: dayOf(info.date), time: timeOf(info.date) }))}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
           const id = info.event.extendedProps.occurrenceKey as string | undefined;

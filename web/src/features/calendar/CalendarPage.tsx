@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
 import { useSession } from '../accounts/session';
 import { useChildren } from '../children/api';
 import { useFamilies } from '../families/api';
 import { useNights, useOccurrences, useSchedule, useSwaps } from './api';
+import { CalendarActions } from './CalendarActions';
 import { CalendarGrid, type CalendarViewName, type VisibleRange } from './CalendarGrid';
 import { CustodyWizard } from './CustodyWizard';
 import { ChildItemDialog } from './ChildItemDialog';
@@ -23,6 +23,7 @@ import { SwapDialog } from './SwapDialog';
 import { SwapHistory } from './SwapHistory';
 import { SwapRequests } from './SwapRequests';
 import type { Occurrence, Swap } from './types';
+import { zoneLabel } from '../../lib/timeZones';
 
 type Dialog =
   | { kind: 'event'; key: string | null; date: string; time?: string | undefined }
@@ -100,7 +101,9 @@ export default function CalendarPage() {
   if (families.isError) return <Alert>{families.error.message}</Alert>;
   if (!family || !familiaId) return <Alert kind="info">{t('calendar.noFamily')}</Alert>;
 
+  // Each button only for who may use it (a viewer reads; swaps are between the schedule's parents).
   const canEdit = family.miPermiso === 'coparent';
+  const canSwap = canEdit && Boolean(schedule.data) && (schedule.data?.progenitorA === me || schedule.data?.progenitorB === me);
   const editing = dialog?.kind === 'event' && dialog.key ? (occurrences.data ?? []).find((o) => occurrenceKey(o) === dialog.key) ?? null : null;
   const hasSchedule = Boolean(schedule.data);
   // A period is held by one of the schedule's two parents; the other takes the rest.
@@ -120,30 +123,20 @@ export default function CalendarPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-ink">{t('calendar.title')}</h1>
-          <p className="text-sm text-muted">{t('calendar.zone', { zone })}</p>
+          <p className="text-sm text-muted">{t('calendar.zone', { zone: zoneLabel(zone) })}</p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setDialog({ kind: 'event', key: null, date: today })}>{t('calendar.actions.newEvent')}</Button>
-          <Button variant="secondary" onClick={() => setDialog({ kind: 'custody' })}>
-            {hasSchedule ? t('calendar.actions.changeCustody') : t('calendar.actions.setCustody')}
-          </Button>
-          {hasSchedule && (
-            <>
-              {canEdit && (
-                <Button variant="secondary" onClick={() => setDialog({ kind: 'period' })}>
-                  {t('calendar.actions.holidays')}
-                </Button>
-              )}
-              <Button variant="secondary" onClick={() => setDialog({ kind: 'swap' })}>
-                {t('calendar.actions.askSwap')}
-              </Button>
-              <Button variant="ghost" onClick={() => setDialog({ kind: 'handover' })}>
-                {t('calendar.actions.handover')}
-              </Button>
-            </>
-          )}
-        </div>
+        <CalendarActions
+          canEdit={canEdit}
+          canSwap={canSwap}
+          hasSchedule={hasSchedule}
+          onNewEvent={() => setDialog({ kind: 'event', key: null, date: today })}
+          onCustody={() => setDialog({ kind: 'custody' })}
+          onPeriod={() => setDialog({ kind: 'period' })}
+          onSwap={() => setDialog({ kind: 'swap' })}
+          onHandover={() => setDialog({ kind: 'handover' })}
+        />
       </div>
+      {!canEdit && <p className="text-sm text-muted">{t('calendar.viewerNote')}</p>}
 
       {(families.data?.length ?? 0) > 1 && (
         <label className="flex max-w-sm items-center gap-2 text-sm">
@@ -162,7 +155,7 @@ export default function CalendarPage() {
         </label>
       )}
 
-      {!schedule.isLoading && !hasSchedule && <Alert kind="info">{t('calendar.noSchedule')}</Alert>}
+      {!schedule.isLoading && !hasSchedule && <Alert kind="info">{canEdit ? t('calendar.noSchedule') : t('calendar.noScheduleViewer')}</Alert>}
       {(occurrences.isError || nights.isError) && <Alert>{t('calendar.errors.load')}</Alert>}
       {limited.length > 0 && <Alert kind="info">{t('calendar.limited', { titles: limited.join(', ') })}</Alert>}
 
@@ -186,7 +179,7 @@ export default function CalendarPage() {
           onViewChange={setView}
           events={items}
           onRangeChange={(next) => setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next))}
-          onPick={({ date, time }) => setDialog({ kind: 'event', key: null, date, time })}
+          onPick={canEdit ? ({ date, time }) => setDialog({ kind: 'event', key: null, date, time }) : undefined}
           onEventPick={(key) => {
             const origin = (occurrences.data ?? []).find((o) => occurrenceKey(o) === key)?.origen;
             setDialog(origin ? { kind: 'record', origin } : { kind: 'event', key, date: today });
@@ -210,6 +203,7 @@ export default function CalendarPage() {
           zone={zone}
           childOptions={childOptions}
           occurrence={editing}
+          readOnly={!canEdit}
           initial={{ date: dialog.date, time: dialog.time }}
           onClose={() => setDialog(null)}
         />

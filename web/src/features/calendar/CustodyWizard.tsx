@@ -5,11 +5,12 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { SelectField } from '../../components/SelectField';
-import { formatDate, localeOf, parseDate } from '../../lib/dates';
+import { formatDate, parseDate } from '../../lib/dates';
 import { useSaveSchedule } from './api';
 import { PATTERNS, previewWeeks, shareOf, validCycle, type Pattern, type Side } from './custodyPatterns';
 import type { Parent } from './parents';
 import type { CustodySchedule } from './types';
+import { formatDay, formatNumber } from '../../lib/format';
 
 interface Props {
   familiaId: string;
@@ -82,7 +83,7 @@ export function CustodyWizard({ familiaId, parents, current, today, onClose }: P
 
   const stepIndex = STEPS.indexOf(step);
   const parentOptions = parents.map((p) => ({ value: p.usuarioId, label: p.name }));
-  const weekdayNames = Array.from({ length: 7 }, (_, i) => parseDate(`2026-03-0${i + 2}`).toLocaleDateString(localeOf(i18n.language), { weekday: 'short' }));
+  const weekdayNames = Array.from({ length: 7 }, (_, i) => formatDay(parseDate(`2026-03-0${i + 2}`), i18n.language, { weekday: 'short' }));
 
   return (
     <Modal open onClose={onClose} title={t('calendar.custody.title')} locked={save.isPending}>
@@ -175,7 +176,7 @@ export function Preview({ pattern, start, cycle, nameA, nameB, classA, classB, w
   const weeks = previewWeeks(pattern, start, cycle);
   const share = shareOf(pattern, start, 365, cycle);
   const name = (side: Side) => (side === 'A' ? nameA : nameB);
-  const number = (n: number) => n.toLocaleString(localeOf(i18n.language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const number = (n: number) => formatNumber(n, i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <div className="nido-calendar space-y-4">
       <p className="text-sm text-ink">{t('calendar.custody.previewIntro', { date: formatDate(start, i18n.language) })}</p>

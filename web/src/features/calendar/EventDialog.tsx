@@ -31,6 +31,8 @@ interface Props {
   occurrence: Occurrence | null;
   /** Where a new event starts (a day, and a time when picked on the week grid). */
   initial: { date: string; time?: string | undefined };
+  /** A viewer's look at an event: everything shown, nothing to change. */
+  readOnly?: boolean;
   onClose: () => void;
 }
 
@@ -115,7 +117,7 @@ function defaults(occurrence: Occurrence | null, initial: Props['initial'], zone
  * Creating or editing an event. A repeating event asks which occurrences a change reaches; an
  * event that has started keeps everything but its notes, as it is now part of what happened.
  */
-export function EventDialog({ familiaId, zone, childOptions, occurrence, initial, onClose }: Props) {
+export function EventDialog({ familiaId, zone, childOptions, occurrence, initial, readOnly = false, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const create = useCreateEvent();
   const stored = useStoredEvent(occurrence?.eventoId ?? null);
@@ -202,7 +204,7 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
     }
   };
 
-  const locked = started;
+  const locked = started || readOnly;
   const reminderLabel = (minutes: number) =>
     minutes % 10080 === 0
       ? t('calendar.reminders.weeks', { count: minutes / 10080 })
@@ -213,9 +215,9 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
           : t('calendar.reminders.minutes', { count: minutes });
 
   return (
-    <Modal open onClose={onClose} title={occurrence ? t('calendar.form.editTitle') : t('calendar.form.newTitle')} locked={busy}>
+    <Modal open onClose={onClose} title={readOnly ? t('calendar.form.viewTitle') : occurrence ? t('calendar.form.editTitle') : t('calendar.form.newTitle')} locked={busy}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        {locked && <Alert kind="info">{t('calendar.form.locked')}</Alert>}
+        {locked && <Alert kind="info">{readOnly ? t('calendar.form.readOnly') : t('calendar.form.locked')}</Alert>}
         {failure && <Alert>{failure}</Alert>}
         <fieldset disabled={locked} className="space-y-4">
           <TextField label={t('calendar.form.title')} error={errors.titulo?.message} autoComplete="off" {...register('titulo')} />
@@ -253,7 +255,7 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
           )}
           <TextField label={t('calendar.form.place')} error={errors.lugar?.message} autoComplete="off" {...register('lugar')} />
         </fieldset>
-        <TextArea label={t('calendar.form.notes')} error={errors.notas?.message} {...register('notas')} />
+        <TextArea label={t('calendar.form.notes')} error={errors.notas?.message} readOnly={readOnly} {...register('notas')} />
         <fieldset disabled={locked} className="space-y-4">
           <label className="flex items-start gap-2 text-sm text-ink">
             <input type="checkbox" className="mt-0.5" {...register('privado')} />
@@ -284,7 +286,7 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
         )}
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            {occurrence && !started && (
+            {occurrence && !locked && (
               <Button type="button" variant="ghost" className="text-red-700" disabled={busy} onClick={() => (repeating ? setAsking({ action: 'delete' }) : void destroy('todas'))}>
                 {t('calendar.form.delete')}
               </Button>
@@ -292,11 +294,13 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
           </div>
           <div className="flex flex-col-reverse gap-3 sm:flex-row">
             <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
+              {readOnly ? t('common.close') : t('common.cancel')}
             </Button>
-            <Button type="submit" busy={busy} disabled={occurrence !== null && stored.isLoading}>
-              {locked ? t('calendar.form.saveNotes') : t('common.save')}
-            </Button>
+            {!readOnly && (
+              <Button type="submit" busy={busy} disabled={occurrence !== null && stored.isLoading}>
+                {locked ? t('calendar.form.saveNotes') : t('common.save')}
+              </Button>
+            )}
           </div>
         </div>
       </form>

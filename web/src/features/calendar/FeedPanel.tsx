@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { localeOf } from '../../lib/dates';
 import { useFeedLink, useMakeFeedLink, useRevokeFeedLink } from './api';
+import { formatDay } from '../../lib/format';
 
 /**
  * The private link that Google Calendar, Apple Calendar and others subscribe to. The server shows
@@ -69,7 +69,7 @@ export function FeedPanel() {
           </div>
         ) : current ? (
           <p className="text-sm text-ink">
-            {t('calendar.feed.since', { date: new Date(current.createdAt).toLocaleDateString(localeOf(i18n.language), { day: 'numeric', month: 'long', year: 'numeric' }) })}
+            {t('calendar.feed.since', { date: formatDay(current.createdAt, i18n.language) })}
           </p>
         ) : (
           !link.isLoading && <p className="text-sm text-ink">{t('calendar.feed.none')}</p>

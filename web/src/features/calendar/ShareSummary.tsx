@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n';
-import { localeOf } from '../../lib/dates';
 import { useShare } from './api';
 import type { Parent } from './parents';
+import { formatPercent } from '../../lib/format';
 
 /**
  * This year's parenting time: each parent's nights and share as the schedule plans them, and as
@@ -11,7 +11,7 @@ export function ShareSummary({ familiaId, parents, year }: { familiaId: string; 
   const { t, i18n } = useTranslation();
   const share = useShare(familiaId, `${year}-01-01`, `${year}-12-31`);
   if (!share.data) return null;
-  const percent = (n: number) => `${n.toLocaleString(localeOf(i18n.language), { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
+  const percent = (n: number) => formatPercent(n, i18n.language, { min: 2, max: 2 });
   const nameOf = (id: string) => parents.find((p) => p.usuarioId === id)?.name ?? t('calendar.someone');
   const actual = new Map(share.data.real.map((f) => [f.usuarioId, f]));
   return (

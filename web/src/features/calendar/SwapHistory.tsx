@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { formatDate, localeOf } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import type { Parent } from './parents';
 import type { Swap } from './types';
+import { formatInstant } from '../../lib/format';
 
 interface Props {
   me: string;
@@ -38,17 +39,7 @@ export function SwapHistory({ me, parents, swaps, zone }: Props) {
   if (closed.length === 0) return null;
   const nameOf = (id: string) => parents.find((p) => p.usuarioId === id)?.name ?? t('calendar.someone');
   const dates = (list: string[]) => list.map((d) => formatDate(d, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })).join(', ');
-  // 24-hour times in Spanish, as the forms take them.
-  const when = (instant: string) =>
-    new Date(instant).toLocaleString(localeOf(i18n.language), {
-      timeZone: zone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: i18n.language === 'en' ? 'h12' : 'h23',
-    });
+  const when = (instant: string) => formatInstant(instant, i18n.language, { timeZone: zone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
   return (
     <section aria-labelledby="calendar-swap-history" className="rounded-3xl bg-white p-4 shadow-sm ring-1 ring-black/5">

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { formatDate, localeOf } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { useAnswerSwap, type SwapAnswer } from './api';
 import type { Parent } from './parents';
 import type { Swap } from './types';
+import { formatInstant } from '../../lib/format';
 
 interface Props {
   familiaId: string;
@@ -30,16 +31,7 @@ export function SwapRequests({ familiaId, me, parents, swaps, zone, onCounter }:
   const mine = open.filter((s) => !s.porResponder);
   const nameOf = (id: string) => parents.find((p) => p.usuarioId === id)?.name ?? t('calendar.someone');
   const dates = (list: string[]) => list.map((d) => formatDate(d, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })).join(', ');
-  const when = (instant: string) =>
-    new Date(instant).toLocaleString(localeOf(i18n.language), {
-      timeZone: zone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: i18n.language === 'en' ? 'h12' : 'h23',
-    });
+  const when = (instant: string) => formatInstant(instant, i18n.language, { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
   const reply = async (swap: Swap, choice: SwapAnswer) => {
     setFailure(null);

@@ -28,6 +28,10 @@ export default function ChildrenPage() {
   const familyNames = families.data && families.data.length > 1 ? Object.fromEntries(families.data.map((f) => [f._id, f.nombre])) : undefined;
   const [adding, setAdding] = useState(false);
   const deletedName = useJustDeleted();
+  // A viewer (a grandmother, a carer) adds no child to the families she reads: her own child is
+  // a family of her own, made only when she says so.
+  const viewerOf = families.data && families.data.length > 0 && !families.data.some((f) => f.miPermiso === 'coparent') ? families.data.map((f) => f.nombre).join(', ') : null;
+  const canAdd = families.data !== undefined && viewerOf === null;
 
   return (
     <section className="mx-auto max-w-5xl">
@@ -45,9 +49,15 @@ export default function ChildrenPage() {
           <Button variant="secondary" onClick={() => void children.refetch()} busy={children.isRefetching} disabled={children.isLoading}>
             {t('children.refresh')}
           </Button>
-          <Button onClick={() => setAdding(true)}>{t('children.add')}</Button>
+          {canAdd && <Button onClick={() => setAdding(true)}>{t('children.add')}</Button>}
+          {viewerOf !== null && (
+            <Button variant="secondary" onClick={() => setAdding(true)}>
+              {t('children.ownFamily.open')}
+            </Button>
+          )}
         </div>
       </div>
+      {viewerOf !== null && <p className="mt-3 text-sm text-muted">{t('children.ownFamily.viewerNote', { families: viewerOf })}</p>}
 
       <div className="mt-6">
         <ChildrenView
@@ -56,14 +66,20 @@ export default function ChildrenPage() {
           list={children.data}
           onRetry={() => void children.refetch()}
           onAdd={() => setAdding(true)}
+          viewerOf={viewerOf}
           familyNames={familyNames}
           activity={activityByChild(today.data)}
         />
       </div>
       <DeletedChildren justDeleted={deletedName} />
 
-      <Modal open={adding} onClose={() => setAdding(false)} title={t('children.addTitle')} locked={create.isPending}>
-        <ChildForm onSubmit={(body) => create.mutateAsync(body)} onDone={() => setAdding(false)} fallbackError={t('children.errors.create')} />
+      <Modal open={adding} onClose={() => setAdding(false)} title={viewerOf === null ? t('children.addTitle') : t('children.ownFamily.title')} locked={create.isPending}>
+        {viewerOf !== null && <p className="mb-4 rounded-xl bg-sand-100 px-3 py-2 text-sm text-ink">{t('children.ownFamily.body')}</p>}
+        <ChildForm
+          onSubmit={(body) => create.mutateAsync(viewerOf === null ? body : { ...body, nuevaFamilia: true })}
+          onDone={() => setAdding(false)}
+          fallbackError={t('children.errors.create')}
+        />
       </Modal>
     </section>
   );
@@ -89,13 +105,15 @@ interface ViewProps {
   list: Child[] | undefined;
   onRetry: () => void;
   onAdd: () => void;
+  /** The names of the families the user only views, when she co-parents none: no child to add there. */
+  viewerOf?: string | null | undefined;
   /** Family id → name, when the user belongs to more than one family. */
   familyNames?: Record<string, string> | undefined;
   /** Child id → their last activity and coming events; undefined until known. */
   activity?: Record<string, ChildActivity> | undefined;
 }
 
-export function ChildrenView({ loading, error, list, onRetry, onAdd, familyNames, activity }: ViewProps) {
+export function ChildrenView({ loading, error, list, onRetry, onAdd, viewerOf, familyNames, activity }: ViewProps) {
   const { t, i18n } = useTranslation();
   if (loading) return <Loading />;
   if (error)
@@ -108,6 +126,13 @@ export function ChildrenView({ loading, error, list, onRetry, onAdd, familyNames
         <Button variant="secondary" onClick={onRetry}>
           {t('common.retry')}
         </Button>
+      </div>
+    );
+  if ((!list || list.length === 0) && viewerOf)
+    return (
+      <div className="rounded-3xl border-2 border-dashed border-brand-200 bg-white p-8 text-center">
+        <p className="text-lg font-semibold text-ink">{t('children.ownFamily.viewerEmptyTitle', { families: viewerOf })}</p>
+        <p className="mt-2 text-muted">{t('children.ownFamily.viewerEmptyBody')}</p>
       </div>
     );
   if (!list || list.length === 0)

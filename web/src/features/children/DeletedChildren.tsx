@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { localeOf } from '../../lib/dates';
 import { useDeletedChildren, useRestoreChild, type DeletedChild } from './api';
+import { formatDay } from '../../lib/format';
 
 /** Recently deleted records, each with its Restore button; nothing at all when there are none. */
 export function DeletedChildren({ justDeleted = null }: { justDeleted?: string | null }) {
@@ -44,7 +44,7 @@ interface ViewProps {
 
 export function DeletedChildrenView({ list, restoringId, onRestore, failure, notice }: ViewProps) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string) => new Date(iso).toLocaleDateString(localeOf(i18n.language), { day: 'numeric', month: 'long', year: 'numeric' });
+  const when = (iso: string) => formatDay(iso, i18n.language);
   if (list.length === 0 && !failure && !notice) return null;
   return (
     <section aria-labelledby="deleted-children-title" className="mt-8 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5">

@@ -4,13 +4,14 @@ import { useLiveEvent } from '../../app/live';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { localeOf, formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Child } from './api';
 import { ageOn } from './age';
 import { ChildAvatar } from './ChildAvatar';
 import { sortContacts } from './ContactsTab';
 import { CARD_EXPIRIES, cardLinksKey, useCardLinks, useCreateCardLink, useRevokeCardLink, type CardExpiry, type CardLink } from './cardApi';
+import { formatDateTime } from '../../lib/format';
 
 /** The child's emergency card: a preview that prints alone, and (for co-parents) its share links. */
 export function EmergencyCard({ child, canEdit }: { child: Child; canEdit: boolean }) {
@@ -145,7 +146,7 @@ function CardSharing({ childId }: { childId: string }) {
   useLiveEvent('tarjetas', (data) => {
     if (data.hijoId === childId) void queryClient.invalidateQueries({ queryKey: cardLinksKey(childId) });
   });
-  const when = (iso: string) => new Date(iso).toLocaleString(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatDateTime(iso, i18n.language);
   const copy = async () => {
     if (!made?.url) return;
     try {

@@ -10,9 +10,9 @@ import { Modal } from '../../components/Modal';
 import { SelectField } from '../../components/SelectField';
 import { TextArea } from '../../components/TextArea';
 import { applyServerErrors } from '../../lib/serverErrors';
-import { localeOf } from '../../lib/dates';
 import { useListItem, useSetMedical, type Appointment, type Child } from './api';
 import { ItemActions, ItemSection } from './ItemList';
+import { formatDateTime } from '../../lib/format';
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
@@ -263,7 +263,7 @@ export function MedicalTab({ child, canEdit }: { child: Child; canEdit: boolean 
                 {a.tipoConsulta || t('children.appointments.defaultType')} <StatusBadge estado={a.estado} />
               </p>
               <p className="text-sm text-muted">
-                {new Date(a.fechaHora).toLocaleString(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' })}
+                {formatDateTime(a.fechaHora, i18n.language)}
                 {a.medico.nombre && ` · ${a.medico.nombre}`}
                 {a.medico.especialidad && ` (${a.medico.especialidad})`}
               </p>

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
 import { useDocuments, useRestoreDocument } from './api';
 import type { DocumentView } from './types';
+import { formatDay } from '../../lib/format';
 
 /** The documents deleted in the last 30 days that the reader may bring back, with the day each goes for good. */
 export function DeletedList({ familiaId, onRestored }: { familiaId: string; onRestored: (doc: DocumentView) => void }) {
@@ -37,7 +38,7 @@ function DeletedItem({ doc, onRestored }: { doc: DocumentView; onRestored: (doc:
   const { t, i18n } = useTranslation();
   const restore = useRestoreDocument();
   const [failure, setFailure] = useState<string | null>(null);
-  const until = doc.restaurableHasta ? new Date(doc.restaurableHasta).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' }) : null;
+  const until = doc.restaurableHasta ? formatDay(doc.restaurableHasta, i18n.language) : null;
   return (
     <li className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/5">
       <div className="flex items-center gap-3">

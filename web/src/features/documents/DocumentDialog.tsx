@@ -12,6 +12,7 @@ import { formatBytes } from './files';
 import { Preview } from './Preview';
 import { UploadProgress } from './UploadProgress';
 import type { DocumentFields, DocumentView, Version } from './types';
+import { formatDay } from '../../lib/format';
 
 interface Props {
   /** The document as the list had it: shown at once, while its versions load. */
@@ -99,7 +100,7 @@ function Overview({ doc, kids, versions, versionsFailed, onEdit, onAddVersion, o
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<number | null>(null);
   const names = doc.hijos.map((id) => kids.find((k) => k.id === id)?.name).filter(Boolean);
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
+  const date = (iso: string) => formatDay(iso, i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
   const download = async (version: number, name: string) => {
     setDownloadError(null);
     setDownloading(version);

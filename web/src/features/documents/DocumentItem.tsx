@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from '../../i18n';
 import { formatBytes, kindOf } from './files';
 import type { DocumentView } from './types';
+import { formatDay } from '../../lib/format';
 
 const ICONS = {
   pdf: 'M7 3h7l5 5v13H7zM14 3v5h5M9.5 16.5h5M9.5 13h5',
@@ -13,7 +14,7 @@ const ICONS = {
 export function DocumentItem({ document: doc, kidNames, onOpen }: { document: DocumentView; kidNames: string[]; onOpen: (doc: DocumentView) => void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const date = new Date(doc.updatedAt).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
+  const date = formatDay(doc.updatedAt, i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
   return (
     <li>
       <button

@@ -133,6 +133,24 @@ describe('the documents list', () => {
     expect(onLinkedClosed).toHaveBeenCalled();
   });
 
+  it('says a deletion in its own words, in place of the last upload’s', async () => {
+    const base = listing([doc()]);
+    route = (method, url) => {
+      if (url.pathname === '/api/documentos/d1' && method === 'DELETE') return jsonResponse(200, { success: true, data: doc({ eliminadoAt: '2026-11-28T12:00:00Z' }) });
+      if (url.pathname === '/api/documentos/d1') return jsonResponse(200, { success: true, data: detail() });
+      return base(method, url);
+    };
+    withQueries(<DocumentsView familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir Carnet de vacunas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Carnet de vacunas' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Eliminar «Carnet de vacunas»?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar documento' }));
+    expect(await screen.findByText('Eliminaste «Carnet de vacunas». Puedes restaurarlo durante 30 días desde «Eliminados».')).toBeVisible();
+    expect(screen.queryByText('Documento subido.')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/documentos/d1')).toBe(true);
+  });
+
   it('speaks English to an English reader', async () => {
     await i18n.changeLanguage('en');
     route = listing([]);

@@ -229,7 +229,12 @@ export function DocumentsView({ familiaId, families, onFamily, kids, viewer, lin
         title={t('documents.detail.deleteTitle', { title: deleting?.titulo ?? '' })}
         body={t('documents.detail.deleteBody')}
         confirmLabel={t('documents.detail.deleteConfirm')}
-        onConfirm={() => remove.mutateAsync(deleting?._id ?? '')}
+        onConfirm={async () => {
+          const doc = deleting;
+          await remove.mutateAsync(doc?._id ?? '');
+          // Its own word, in place of whatever the last upload or restore said.
+          setNotice(t('documents.deleted.done', { title: doc?.titulo ?? '' }));
+        }}
         onClose={() => setDeleting(null)}
       />
     </section>

@@ -1,5 +1,7 @@
 /** What the screen says and shows about a file, from its type and size. */
 
+import { formatNumber } from '../../lib/format';
+
 export type FileKind = 'pdf' | 'image' | 'other';
 
 export function kindOf(type: string): FileKind {
@@ -18,7 +20,7 @@ export function formatBytes(bytes: number, locale: string): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`;
+  return `${formatNumber(value, locale, { maximumFractionDigits: digits })} ${units[unit]}`;
 }
 
 /** A title from the file's name: without its extension, with separators read as spaces. */

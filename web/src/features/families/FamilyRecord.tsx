@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
-import { formatDate, localeOf, parseDate } from '../../lib/dates';
+import { formatDate, parseDate } from '../../lib/dates';
 import type { Family, Member } from './api';
 import {
   useRecordChildren,
@@ -15,6 +15,7 @@ import {
   type RecordVerification,
 } from './recordApi';
 import { recordActor, recordSentence, withheldWhyKey, type RecordNames } from './recordLabels';
+import { formatDateTime, formatInstant } from '../../lib/format';
 
 /** The family's record, fetched when this is first drawn (the card draws it once its section is opened). */
 export function FamilyRecord({ family }: { family: Family }) {
@@ -102,8 +103,7 @@ export function RecordView({
   onSign,
 }: RecordViewProps) {
   const { t, i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
-  const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (iso: string) => formatDateTime(iso, i18n.language);
   const names: RecordNames = {
     person: (id) => {
       const found = recordActor(id, members);
@@ -114,7 +114,7 @@ export function RecordView({
       return child ? `${child.nombre} ${child.apellido}`.trim() : null;
     },
     day: (date) => formatDate(date.slice(0, 10), i18n.language),
-    month: (period) => parseDate(`${period}-01`).toLocaleDateString(locale, { month: 'long', year: 'numeric' }),
+    month: (period) => formatInstant(parseDate(`${period}-01`), i18n.language, { month: 'long', year: 'numeric' }),
   };
 
   return (

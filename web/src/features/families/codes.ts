@@ -1,4 +1,5 @@
-import { localeOf } from '../../lib/dates';
+import { formatDay as dayInWords } from '../../lib/format';
+
 
 /** Linking codes are 8 characters of this alphabet (no 0/O, 1/I/L: easy to read aloud). */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -24,7 +25,7 @@ export function shareLink(origin: string, inviterId: string, code: string): stri
 export function formatDay(instant: string, language: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  return date.toLocaleDateString(localeOf(language), { day: 'numeric', month: 'long', year: 'numeric' });
+  return dayInWords(date, language);
 }
 
 /** Whether an invitation can no longer be used because of its date (or the server says so). */

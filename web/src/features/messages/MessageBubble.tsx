@@ -6,6 +6,7 @@ import { dayKey, timeOfDay } from './days';
 import { personName } from './labels';
 import { formatSize, seenState } from './seen';
 import type { Attachment, Message, Participant, Quote } from './types';
+import { formatInstant } from '../../lib/format';
 
 interface Props {
   message: Message;
@@ -46,7 +47,7 @@ export function MessageBubble({ message, mine, showAuthor, folded, quoteFolded, 
         {folded ? (
           <div className="text-sm">
             <p className="italic">{t('messages.shield.folded')}</p>
-            <button type="button" onClick={onReveal} className="mt-1 font-semibold underline underline-offset-2">
+            <button type="button" onClick={onReveal} className="mt-1 inline-flex min-h-6 items-center font-semibold underline underline-offset-2">
               {t('messages.shield.show')}
             </button>
           </div>
@@ -63,7 +64,7 @@ export function MessageBubble({ message, mine, showAuthor, folded, quoteFolded, 
       </div>
       <div className={`mt-0.5 flex flex-wrap items-center gap-x-3 px-2 text-xs text-muted ${mine ? 'justify-end' : ''}`}>
         {mine && <SeenLine message={message} participants={participants} locale={locale} zone={zone} />}
-        <button type="button" onClick={onReply} className="rounded px-1 py-0.5 font-medium text-brand-700 hover:bg-brand-50">
+        <button type="button" onClick={onReply} className="inline-flex min-h-6 items-center rounded px-1.5 font-medium text-brand-700 hover:bg-brand-50">
           {t('messages.reply')}
           <span className="sr-only">: {folded ? t('messages.shield.folded') : message.texto.slice(0, 40)}</span>
         </button>
@@ -76,7 +77,7 @@ export function MessageBubble({ message, mine, showAuthor, folded, quoteFolded, 
 function seenAt(at: string, locale: string, zone: string | undefined) {
   const time = timeOfDay(at, locale, zone);
   if (dayKey(at, zone) === dayKey(new Date().toISOString(), zone)) return time;
-  return `${new Date(at).toLocaleDateString(locale, { timeZone: zone, day: 'numeric', month: 'short' })} ${time}`;
+  return `${formatInstant(at, locale, { timeZone: zone, day: 'numeric', month: 'short' })} ${time}`;
 }
 
 export function seenText(message: Message, participants: Participant[], t: TFunction, locale: string, zone: string | undefined): string[] {

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { VERIFY_TEXT } from './verifyText';
 import { sha256Hex, type PrintData, type PrintEntry, type PrintMessage, type PrintRange } from './printApi';
+import { browserZone, formatDate, formatInstant } from '../../lib/format';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -57,11 +58,10 @@ const fullName = (person: { nombre: string; apellido: string } | null | undefine
 
 function useFormat() {
   const { i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en-GB' : 'es-AR';
-  // A 24-hour clock with seconds: a record is read closely, and "a. m." is easy to miss on paper.
-  const dateTime = (iso: string) =>
-    new Date(iso).toLocaleString(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-  const date = (ymd: string) => new Date(`${ymd}T12:00:00`).toLocaleDateString(locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  const language = i18n.language;
+  // A 24-hour clock with seconds in both languages: a record is read closely, and "a. m." is easy to miss on paper.
+  const dateTime = (iso: string) => formatInstant(iso, language, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const date = (ymd: string) => formatDate(ymd, language, { day: '2-digit', month: '2-digit', year: 'numeric' });
   return { dateTime, date };
 }
 
@@ -138,7 +138,7 @@ export function PrintView({ data, range }: { data: PrintData; range: PrintRange 
             <time dateTime={data.generadaAt}>{dateTime(data.generadaAt)}</time>
           </dd>
           <dt className="font-medium">{t('print.zone')}</dt>
-          <dd>{Intl.DateTimeFormat().resolvedOptions().timeZone}</dd>
+          <dd>{browserZone()}</dd>
         </dl>
       </header>
 

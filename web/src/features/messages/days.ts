@@ -1,10 +1,9 @@
+import { browserSpelling, formatInstant, ymdIn } from '../../lib/format';
 import type { Message } from './types';
 
 /** `YYYY-MM-DD` of an instant in `timeZone` (the browser's when undefined). */
 export function dayKey(iso: string, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return ymdIn(timeZone, iso);
 }
 
 export type ThreadItem = { kind: 'day'; key: string; at: string } | { kind: 'message'; key: string; message: Message };
@@ -33,7 +32,7 @@ export function dayLabel(at: string, now: Date, locale: string, words: { today: 
   if (day === dayKey(now.toISOString(), timeZone)) return words.today;
   if (day === dayKey(new Date(now.getTime() - 86_400_000).toISOString(), timeZone)) return words.yesterday;
   const sameYear = day.slice(0, 4) === dayKey(now.toISOString(), timeZone).slice(0, 4);
-  const text = new Date(at).toLocaleDateString(locale, {
+  const text = formatInstant(at, locale, {
     timeZone,
     weekday: 'long',
     day: 'numeric',
@@ -45,22 +44,17 @@ export function dayLabel(at: string, now: Date, locale: string, words: { today: 
 
 /** The time of day of an instant, on the 24-hour clock in both languages ("Seen 14:32"). */
 export function timeOfDay(at: string, locale: string, timeZone?: string): string {
-  return new Date(at).toLocaleTimeString(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return formatInstant(at, locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** A short "when" for the conversation list: the time today, else the date. */
 export function listTime(at: string, now: Date, locale: string, timeZone?: string): string {
   if (dayKey(at, timeZone) === dayKey(now.toISOString(), timeZone)) return timeOfDay(at, locale, timeZone);
-  return new Date(at).toLocaleDateString(locale, { timeZone, day: 'numeric', month: 'short' });
+  return formatInstant(at, locale, { timeZone, day: 'numeric', month: 'short' });
 }
 
 /** `zone` when the browser knows it, else undefined (the browser's own zone). */
 export function safeZone(zone: string | null | undefined): string | undefined {
   if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
+  return browserSpelling(zone) ? zone : undefined;
 }

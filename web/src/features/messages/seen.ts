@@ -1,4 +1,5 @@
 import type { Message, Participant, Person, Tone } from './types';
+import { formatNumber } from '../../lib/format';
 
 export type SeenState =
   | { kind: 'sent' }
@@ -58,5 +59,5 @@ export function formatSize(bytes: number, locale: string): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`;
+  return `${formatNumber(value, locale, { maximumFractionDigits: digits })} ${units[unit]}`;
 }

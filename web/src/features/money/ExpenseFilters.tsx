@@ -15,7 +15,7 @@ export function ExpenseFilters({ filters, onChange, kids }: Props) {
   const all = { value: '', label: t('money.filters.all') };
   return (
     <details className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/5" open={Object.values(filters).some(Boolean) || undefined}>
-      <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('money.filters.title')}</summary>
+      <summary className="cursor-pointer py-1 text-sm font-semibold text-brand-700">{t('money.filters.title')}</summary>
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <SelectField
           label={t('money.filters.state')}

@@ -52,9 +52,15 @@ export default function MoneyPage() {
   const [answering, setAnswering] = useState<{ expense: Expense; kind: AnswerKind } | null>(null);
 
   // By default the family shared with another parent: everyone also has a family of their own.
+  // A viewer's families come last: money is for co-parents, and shows them nothing.
+  const mine = (f: { miPermiso: string }) => f.miPermiso === 'coparent';
   const family =
-    families.data?.find((f) => f._id === chosenFamily) ?? families.data?.find((f) => coparentsOf(f).length > 1) ?? families.data?.[0];
-  const familiaId = family?._id ?? null;
+    families.data?.find((f) => f._id === chosenFamily) ??
+    families.data?.find((f) => mine(f) && coparentsOf(f).length > 1) ??
+    families.data?.find(mine) ??
+    families.data?.[0];
+  // Nothing is asked of the server for a family the user only views: every answer would be a 404.
+  const familiaId = family && mine(family) ? family._id : null;
   const me = user?._id ?? '';
   const people = useMemo(() => coparentsOf(family), [family]);
   const kids = useMemo(
@@ -69,7 +75,7 @@ export default function MoneyPage() {
   const usedCurrencies = Object.keys(balance.data?.monedas ?? {});
   const childName = (id: string) => kids.find((k) => k.id === id)?.name ?? t('money.someone');
   const other = people.find((p) => !p.yo)?.usuarioId ?? me;
-  const isCoparent = people.some((p) => p.usuarioId === me);
+  const isCoparent = familiaId !== null && people.some((p) => p.usuarioId === me);
   const supports = useSupports(isCoparent ? familiaId : null);
   const proposal = settings.data?.propuestas[0];
   const proposalForMe = proposal && proposal.faltan.includes(me) ? proposal : null;
@@ -107,7 +113,7 @@ export default function MoneyPage() {
         {(families.data?.length ?? 0) > 1 && (
           <label className="text-sm text-ink">
             <span className="mr-2 font-medium">{t('money.family')}</span>
-            <select value={familiaId ?? ''} onChange={(e) => setChosenFamily(e.target.value)} className="rounded-xl border border-gray-300 bg-white px-3 py-2">
+            <select value={family._id} onChange={(e) => setChosenFamily(e.target.value)} className="rounded-xl border border-gray-300 bg-white px-3 py-2">
               {families.data?.map((f) => (
                 <option key={f._id} value={f._id}>
                   {f.nombre}
@@ -118,7 +124,7 @@ export default function MoneyPage() {
         )}
       </div>
       {!isCoparent ? (
-        <Alert kind="info">{t('money.coparentsOnly')}</Alert>
+        <Alert kind="info">{t('money.viewerOnly', { family: family.nombre })}</Alert>
       ) : (
         <>
           {balance.isError && <Alert>{balance.error.message}</Alert>}

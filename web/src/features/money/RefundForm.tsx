@@ -7,13 +7,14 @@ import { parseAmount } from './amounts';
 import { useRecordRefund } from './api';
 import { todayIn } from './format';
 import type { Expense } from './types';
+import { browserZone } from '../../lib/format';
 
 /** The payer records what the insurer gave back: at most the expense's amount, once. */
 export function RefundForm({ expense, onDone }: { expense: Expense; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const record = useRecordRefund();
   const [monto, setMonto] = useState('');
-  const [fecha, setFecha] = useState(() => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone));
+  const [fecha, setFecha] = useState(() => todayIn(browserZone()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -5,13 +5,13 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { SelectField } from '../../components/SelectField';
 import { Loading } from '../../components/Spinner';
-import { localeOf } from '../../lib/dates';
 import { downloadFile } from './api';
 import { BarChart } from './BarChart';
 import { useMoney } from './format';
 import type { Person } from './people';
 import { reportTables } from './reportRows';
 import { useReport } from './supportApi';
+import { formatInstant } from '../../lib/format';
 
 interface Props {
   familiaId: string;
@@ -31,7 +31,7 @@ export default function ReportsSection({ familiaId, people, kids, currencies }: 
   const [failure, setFailure] = useState<string | null>(null);
   const query = useMemo(() => ({ desde, hasta, moneda }), [desde, hasta, moneda]);
   const report = useReport(familiaId, query);
-  const monthName = useMemo(() => new Intl.DateTimeFormat(localeOf(i18n.language), { month: 'short', year: 'numeric' }), [i18n.language]);
+  const monthName = useMemo(() => ({ format: (date: Date) => formatInstant(date, i18n.language, { month: 'short', year: 'numeric' }) }), [i18n.language]);
   const tables = useMemo(
     () =>
       report.data

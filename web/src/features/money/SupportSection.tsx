@@ -301,7 +301,7 @@ function SupportDetails({
           {(s.pagos ?? []).map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2">
               <span>
-                {date(p.fecha)} · {money(p.monto, s.moneda)} · {t('money.support.recordedBy', { name: nameOf(p.registradoPor) })}
+                {date(p.fecha)} · {money(p.monto, s.moneda)} · {p.registradoPor === me ? t('money.support.recordedByYou') : t('money.support.recordedBy', { name: nameOf(p.registradoPor) })}
               </span>
               <span className="flex items-center gap-2">
                 <StatusChip estado={p.estado} />

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n';
 import { formatMoney } from './amounts';
+import { ymdIn } from '../../lib/format';
 
 /** Formats amounts in the page's language; re-renders with it. */
 export function useMoney() {
@@ -9,9 +10,5 @@ export function useMoney() {
 
 /** Today's date (YYYY-MM-DD) where the family lives. */
 export function todayIn(zone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  } catch {
-    return new Date().toISOString().slice(0, 10);
-  }
+  return ymdIn(zone);
 }

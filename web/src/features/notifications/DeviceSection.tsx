@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { Card } from '../profile/ui';
 import { devicesKey, useDevices, useRemoveDevice, useTestPush } from './preferencesApi';
 import { currentSubscription, enablePush, forgetThisDevice, pushSupport, PushUnavailable, type PushProblem } from './thisDevice';
+import { formatDay } from '../../lib/format';
 
 type Notice = { kind: 'error' | 'info' | 'success'; text: string };
 
@@ -74,7 +75,7 @@ export function DeviceSection({ onDone }: { onDone: (key: string) => void }) {
     }
   };
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'es-AR', { dateStyle: 'medium' });
+  const dateFormat = { format: (date: Date) => formatDay(date, i18n.language, { dateStyle: 'medium' }) };
 
   return (
     <Card title={t('notificationSettings.device.title')}>

@@ -69,6 +69,7 @@ export default function EmailLinkPage({ kind }: { kind: EmailLink }) {
 
   if (state.step === 'checking' || loading) return <Loading />;
 
+  // The one way on: the layout's own "go to my account" would be a second button to the same place.
   const next = user ? (
     <Link to="/children" className={buttonClass('primary')}>
       {t('profile.verify.toApp')}
@@ -81,7 +82,7 @@ export default function EmailLinkPage({ kind }: { kind: EmailLink }) {
 
   if (state.step === 'used') {
     return (
-      <AuthLayout title={t('profile.verify.usedTitle')}>
+      <AuthLayout title={t('profile.verify.usedTitle')} offerAccount={false}>
         <Alert kind="info">{t(kind === 'verify' ? 'profile.verify.usedVerify' : 'profile.verify.usedConfirm')}</Alert>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">{next}</div>
       </AuthLayout>
@@ -90,7 +91,7 @@ export default function EmailLinkPage({ kind }: { kind: EmailLink }) {
 
   if (state.step === 'failed') {
     return (
-      <AuthLayout title={t('profile.verify.invalidTitle')}>
+      <AuthLayout title={t('profile.verify.invalidTitle')} offerAccount={false}>
         <Alert>{state.message ?? t('profile.verify.invalid')}</Alert>
         <p className="mt-4 text-sm text-muted">{t(kind === 'verify' ? 'profile.verify.verifyHint' : 'profile.verify.confirmHint')}</p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">{next}</div>
@@ -99,7 +100,7 @@ export default function EmailLinkPage({ kind }: { kind: EmailLink }) {
   }
 
   return (
-    <AuthLayout title={t(kind === 'verify' ? 'profile.verify.emailTitle' : 'profile.verify.changeTitle')}>
+    <AuthLayout title={t(kind === 'verify' ? 'profile.verify.emailTitle' : 'profile.verify.changeTitle')} offerAccount={false}>
       <Alert kind="success">{t(kind === 'verify' ? 'profile.verify.emailBody' : 'profile.verify.changeBody')}</Alert>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">{next}</div>
     </AuthLayout>

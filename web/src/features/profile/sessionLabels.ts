@@ -1,5 +1,6 @@
 import type { TFunction } from '../../i18n';
 import { localeOf } from '../../lib/dates';
+import { formatInstant } from '../../lib/format';
 
 // Order matters: Edge, Opera and Samsung Internet also say "Chrome", Chrome also says "Safari",
 // Android also says "Linux", iPhones also say "Mac OS X".
@@ -67,5 +68,5 @@ export function lastSeenLabel(iso: string, now: Date, language: string, t: TFunc
       if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
     }
   }
-  return then.toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return formatInstant(then, language, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }

@@ -67,7 +67,7 @@ export function SoonBadge({ children }: { children: ReactNode }) {
 /** The back link at the top of a profile sub-page. */
 export function BackLink({ to, children }: { to: string; children: string }) {
   return (
-    <Link to={to} className="inline-flex items-center gap-1 rounded-lg text-sm font-medium text-brand-700 hover:underline">
+    <Link to={to} className="inline-flex min-h-6 items-center gap-1 rounded-lg text-sm font-medium text-brand-700 hover:underline">
       <span aria-hidden="true">←</span> {children}
     </Link>
   );

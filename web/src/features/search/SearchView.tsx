@@ -10,6 +10,7 @@ import type { Child, Contact } from '../children/api';
 import type { Family } from '../families/api';
 import { MAX_QUERY, type MessageFilters, type MessageHit } from './api';
 import { highlight, matchesAll } from './match';
+import { formatDay, formatTime } from '../../lib/format';
 
 export const TOPICS = ['general', 'medico', 'escuela', 'actividades', 'horarios', 'gastos'] as const;
 
@@ -192,7 +193,7 @@ function MessageHitItem({ hit, query, family }: { hit: MessageHit; query: string
         <span className="mt-1 block text-xs text-muted">
           {author} ·{' '}
           <time dateTime={hit.enviadoAt}>
-            {sent.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })} {sent.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
+            {formatDay(sent, locale, { day: 'numeric', month: 'short', year: 'numeric' })} {formatTime(sent, locale)}
           </time>
         </span>
       </Link>
@@ -224,7 +225,7 @@ function MessageFiltersForm({ filters, families, onApply }: { filters: MessageFi
   // Folded until used, so that on a phone the results come first; open while any filter applies.
   return (
     <details open={active > 0 || undefined} className="group">
-      <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">
+      <summary className="cursor-pointer py-1 text-sm font-medium text-brand-700 hover:underline">
         {active > 0 ? t('search.filters.active', { count: active }) : t('search.filters.label')}
       </summary>
       <form onSubmit={submit} aria-label={t('search.filters.label')} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

@@ -5,6 +5,7 @@ import { PLANS, TRIAL_DAYS } from '../../content/plans';
 import { isLive } from '../../app/features';
 import { useHashScroll } from './useHashScroll';
 import { usePageMeta } from './usePageMeta';
+import { formatNumber } from '../../lib/format';
 
 /** 24×24 outline icons, drawn inline so the landing page loads no image. */
 const ICONS = {
@@ -122,8 +123,7 @@ export default function LandingPage() {
   const { t, i18n } = useTranslation();
   usePageMeta('', t('landing.hero.subtitle'));
   useHashScroll();
-  const locale = i18n.language === 'en' ? 'en-US' : 'es-ES';
-  const price = (value: string) => Number(value).toLocaleString(locale, { minimumFractionDigits: 2 });
+  const price = (value: string) => formatNumber(Number(value), i18n.language, { minimumFractionDigits: 2 });
 
   return (
     <main>

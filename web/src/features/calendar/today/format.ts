@@ -1,5 +1,6 @@
 import { formatDate, localeOf } from '../../../lib/dates';
 import type { ChildToday, FamilyToday, Holding, Today, UpcomingEvent } from './api';
+import { browserSpelling, browserZone, clock, formatInstant, formatTime, ymdIn } from '../../../lib/format';
 
 const DAY_MS = 86_400_000;
 /** Up to this many days ahead a weekday alone says which day it is. */
@@ -7,7 +8,7 @@ const WEEKDAY_ONLY_DAYS = 6;
 
 /** The date (YYYY-MM-DD) an instant falls on in `zone`. */
 export function dateInZone(instant: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+  return ymdIn(zone, instant);
 }
 
 /** Whole days from one YYYY-MM-DD date to another. */
@@ -20,12 +21,9 @@ export function eventTitle(e: { titulo: string; origen?: { tipo: string } | null
   return e.titulo || (e.origen?.tipo === 'turno' ? appointment : '');
 }
 
-/** Spanish reads the 24-hour clock ("09:30", "18:00"); English the 12-hour one without a leading zero ("6:00 PM"). */
-const clock = (language: string): Intl.DateTimeFormatOptions => ({ hour: language === 'en' ? 'numeric' : '2-digit', minute: '2-digit', hourCycle: language === 'en' ? 'h12' : 'h23' });
-
-/** The time of day of an instant in `zone`, as the interface language writes it. */
+/** The time of day of an instant in `zone`, as the interface language writes it ("18:00", "6:00 PM"). */
 export function timeInZone(instant: string, zone: string, language: string): string {
-  return new Date(instant).toLocaleTimeString(localeOf(language), { ...clock(language), timeZone: zone });
+  return formatTime(instant, language, zone);
 }
 
 /**
@@ -89,7 +87,7 @@ export function eventsInOrder(family: FamilyToday): FamilyToday['eventosHoy'] {
 export function upcomingWhen(event: UpcomingEvent, zone: string, language: string): string {
   const short: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
   if (event.todoElDia) return formatDate(event.inicio.slice(0, 10), language, short);
-  return new Date(event.inicio).toLocaleString(localeOf(language), { ...short, ...clock(language), timeZone: zone });
+  return formatInstant(event.inicio, language, { ...short, ...clock(language), timeZone: zone });
 }
 
 /** What the children list shows of one child: their last activity and coming events, and the family's zone for the dates. */
@@ -111,7 +109,7 @@ export function activityByChild(today: Today | undefined): Record<string, ChildA
  */
 export function isDeviceZone(zone: string): boolean {
   try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return browserSpelling(zone) === browserZone();
   } catch {
     return false;
   }

@@ -8,24 +8,18 @@ import AboutPage from './AboutPage';
 import CareersPage from './CareersPage';
 import PressPage from './PressPage';
 import UpdatesPage from './UpdatesPage';
+import releases from 'virtual:changelog';
+import { UPCOMING } from '../../../app/features';
 
 const show = (node: ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);
 
 describe('company content', () => {
-  it('has the same releases, roadmap and press releases in both languages', () => {
+  it('has the same roadmap and press releases in both languages', () => {
     const meta = (t: typeof companyEs) => ({
-      releases: t.updates.releases.map((r) => [r.version, r.date, r.type]),
-      roadmap: t.updates.roadmap.items.map((r) => r.status),
+      roadmap: Object.keys(t.updates.roadmap.areas),
       press: t.press.releases.items.map((r) => [r.slug, r.date]),
     });
     expect(meta(companyEn)).toEqual(meta(companyEs));
-    expect(meta(companyEs).releases).toEqual([
-      ['2.0.0', '2025-01-10', 'major'],
-      ['1.5.2', '2024-12-03', 'patch'],
-      ['1.5.0', '2024-11-12', 'minor'],
-      ['1.4.3', '2024-10-08', 'patch'],
-      ['1.4.0', '2024-09-10', 'minor'],
-    ]);
   });
 });
 
@@ -68,20 +62,26 @@ describe('company pages', () => {
     expect(screen.getAllByRole('link', { name: /Disponible a pedido/ })).toHaveLength(3);
   });
 
-  it('updates: current version, five releases and the roadmap with statuses', () => {
+  it('updates: the current version, each release of CHANGELOG.md and what is coming, without dates', () => {
     show(<UpdatesPage />);
     const current = screen.getByRole('region', { name: 'Versión actual' });
     // The version of this build, the one the footer and the server report too.
     expect(current).toHaveTextContent(`v${__APP_VERSION__}`);
-    expect(within(screen.getByRole('region', { name: 'Historial de versiones' })).getAllByRole('article')).toHaveLength(5);
-    const roadmap = screen.getByRole('region', { name: 'Próximamente' });
-    expect(within(roadmap).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Videollamadas',
-      'Aplicación móvil nativa',
-      'Integración con calendarios externos',
-      'Asistente de acuerdos con IA',
-    ]);
-    expect(within(roadmap).getByText('En investigación')).toBeInTheDocument();
+    const history = within(screen.getByRole('region', { name: 'Historial de versiones' })).getAllByRole('article');
+    expect(history).toHaveLength(releases.length);
+    expect(history[0]).toHaveTextContent(`v${releases[0]!.version} · ${releases[0]!.parts.es.title}`);
+    for (const highlight of releases[0]!.parts.es.highlights) expect(history[0]).toHaveTextContent(highlight.text);
+    const roadmap = screen.getByRole('region', { name: 'Lo que viene' });
+    expect(within(roadmap).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(UPCOMING.map((area) => companyEs.updates.roadmap.areas[area]?.title));
+    expect(roadmap).not.toHaveTextContent(/\b20\d\d\b|trimestre/);
     expect(screen.getByRole('link', { name: 'Sumarme a la beta' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('updates: in English, the English part of each release', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    show(<UpdatesPage />);
+    const history = within(screen.getByRole('region', { name: 'Release history' })).getAllByRole('article');
+    expect(history[0]).toHaveTextContent(releases[0]!.parts.en.title);
+    await act(() => i18n.changeLanguage('es'));
   });
 });

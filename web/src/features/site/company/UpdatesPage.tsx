@@ -1,35 +1,31 @@
 import { Link } from 'react-router';
+import releases from 'virtual:changelog';
 import { useTranslation } from '../../../i18n';
 import { buttonClass } from '../../../components/Button';
+import { UPCOMING } from '../../../app/features';
 import { companyEn } from '../../../content/company/en';
 import { companyEs } from '../../../content/company/es';
-import type { ReleaseType, RoadmapStatus } from '../../../content/company/types';
 import { useLocalized } from '../../../content/localized';
 import { formatDate } from '../../../lib/dates';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
 import { cardClass, Section } from './ui';
 
-const TYPE_STYLES: Record<ReleaseType, string> = {
-  major: 'bg-brand-700 text-white',
-  minor: 'bg-brand-100 text-brand-800',
-  patch: 'bg-sand-200 text-ink',
-};
-
-const STATUS_STYLES: Record<RoadmapStatus, string> = {
-  inDevelopment: 'bg-brand-100 text-brand-800',
-  planned: 'bg-sand-200 text-ink',
-  inDesign: 'bg-amber-100 text-amber-900',
-  research: 'bg-slate-100 text-slate-800',
-};
-
-/** /updates (spec §2 "Company pages"): current version, release history and roadmap. */
+/**
+ * /updates (spec §2 "Company pages"): the current version, every release as CHANGELOG.md tells it,
+ * and what is coming: the areas app/features.ts does not call live yet, without dates.
+ */
 export default function UpdatesPage() {
   const { updates } = useLocalized({ es: companyEs, en: companyEn });
   const { i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'es';
   usePageMeta(updates.title, updates.metaDescription);
   // The running version comes from the build, the same one the footer and the server report.
-  const current = { version: __APP_VERSION__, date: updates.releases.find((r) => r.version === __APP_VERSION__)?.date };
+  const current = { version: __APP_VERSION__, date: releases.find((r) => r.version === __APP_VERSION__)?.date };
+  const coming = UPCOMING.flatMap((area) => {
+    const item = updates.roadmap.areas[area];
+    return item ? [{ area, ...item }] : [];
+  });
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
@@ -60,55 +56,47 @@ export default function UpdatesPage() {
 
       <Section id="updates-history" title={updates.history.title}>
         <ol className="mt-6 space-y-4">
-          {updates.releases.map((release) => (
-            <li key={release.version}>
-              <article aria-labelledby={`release-${release.version}`} className={`${cardClass} sm:p-8`}>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TYPE_STYLES[release.type]}`}>
-                    {updates.types[release.type]}
-                  </span>
+          {releases.map((release) => {
+            const part = release.parts[language];
+            return (
+              <li key={release.version}>
+                <article aria-labelledby={`release-${release.version}`} className={`${cardClass} sm:p-8`}>
                   <time dateTime={release.date} className="text-sm text-muted">
                     {formatDate(release.date, i18n.language)}
                   </time>
-                </div>
-                <h3 id={`release-${release.version}`} className="mt-3 text-xl font-bold text-ink">
-                  <span className="text-brand-700">v{release.version}</span>
-                  <span aria-hidden="true" className="text-muted">
-                    {' '}
-                    ·{' '}
-                  </span>
-                  {release.title}
-                </h3>
-                {release.description && <p className="mt-2 text-muted">{release.description}</p>}
-                <ul aria-label={updates.history.highlights} className="mt-3 space-y-1.5">
-                  {release.highlights.map((item) => (
-                    <li key={item} className="flex gap-2 text-ink">
-                      <span aria-hidden="true" className="text-brand-600">
-                        ✓
-                      </span>
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-              </article>
-            </li>
-          ))}
+                  <h3 id={`release-${release.version}`} className="mt-2 text-xl font-bold text-ink">
+                    <span className="text-brand-700">v{release.version}</span>
+                    <span aria-hidden="true" className="text-muted">
+                      {' '}
+                      ·{' '}
+                    </span>
+                    {part.title}
+                  </h3>
+                  {part.description && <p className="mt-2 text-muted">{part.description}</p>}
+                  <ul aria-label={updates.history.highlights} className="mt-3 space-y-1.5">
+                    {part.highlights.map((item) => (
+                      <li key={item.text} className="flex gap-2 text-ink">
+                        <span aria-hidden="true" className="text-brand-600">
+                          ✓
+                        </span>
+                        {item.text}
+                      </li>
+                    ))}
+                  </ul>
+                </article>
+              </li>
+            );
+          })}
         </ol>
       </Section>
 
       <Section id="updates-roadmap" title={updates.roadmap.title}>
         <p className="mt-2 text-muted">{updates.roadmap.lead}</p>
         <ul className="mt-6 grid gap-4 md:grid-cols-2">
-          {updates.roadmap.items.map((item) => (
-            <li key={item.title} className={`${cardClass} flex flex-col`}>
-              <span className={`self-start rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[item.status]}`}>
-                {updates.statuses[item.status]}
-              </span>
-              <h3 className="mt-3 text-lg font-semibold text-ink">{item.title}</h3>
+          {coming.map((item) => (
+            <li key={item.area} className={`${cardClass} flex flex-col`}>
+              <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
               <p className="mt-2 flex-1 text-sm text-muted">{item.description}</p>
-              <p className="mt-4 text-sm text-ink">
-                <span className="text-muted">{updates.roadmap.expected}:</span> <span className="font-semibold">{item.expectedDate}</span>
-              </p>
             </li>
           ))}
         </ul>

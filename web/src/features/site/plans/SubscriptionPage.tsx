@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n';
 import { Button, buttonClass } from '../../../components/Button';
+import { isLive } from '../../../app/features';
 import { PLANS, TRIAL_DAYS, type PlanId } from '../../../content/plans';
 import { plansEn } from '../../../content/plans/en';
 import { plansEs } from '../../../content/plans/es';
@@ -9,6 +10,7 @@ import type { PlansTexts } from '../../../content/plans/types';
 import { useLocalized } from '../../../content/localized';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
+import { formatNumber } from '../../../lib/format';
 
 /** Spec §9: choosing a plan shows a processing state for 1 second. */
 const PROCESSING_MS = 1000;
@@ -16,7 +18,7 @@ const PROCESSING_MS = 1000;
 type Phase = { name: 'choosing' } | { name: 'processing'; plan: PlanId } | { name: 'soon'; plan: PlanId };
 
 function formatPrice(price: string, language: string) {
-  const amount = Number(price).toLocaleString(language === 'en' ? 'en-US' : 'es-ES', { minimumFractionDigits: 2 });
+  const amount = formatNumber(Number(price), language, { minimumFractionDigits: 2 });
   return `US$ ${amount}`;
 }
 
@@ -68,7 +70,10 @@ export default function SubscriptionPage() {
           <h2 id="plans-features" className="text-2xl font-bold text-ink">
             {texts.features.title}
           </h2>
-          <p className="mt-2 text-muted">{texts.features.lead}</p>
+          <p className="mt-2 text-muted">
+            {texts.features.lead}
+            {texts.features.items.some((item) => !isLive(item.area)) && ` ${texts.features.soonLead}`}
+          </p>
           <ul className="mt-5 space-y-2.5">
             {texts.features.items.map((item) => (
               <li key={item.text} className="flex gap-2 text-ink">
@@ -77,7 +82,7 @@ export default function SubscriptionPage() {
                 </span>
                 <span>
                   {item.text}
-                  {item.soon && (
+                  {!isLive(item.area) && (
                     <span className="ml-2 inline-block rounded-full bg-sand-200 px-2 py-0.5 text-xs font-semibold text-ink">
                       {texts.features.soonLabel}
                     </span>

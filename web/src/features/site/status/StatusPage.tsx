@@ -10,6 +10,7 @@ import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
 import { useSystemStatus, type StatusData } from './api';
 import { cpuPercent, STATUS_STYLE, uptimeParts } from './status';
+import { formatDateTime, formatInstant, formatNumber } from '../../../lib/format';
 
 export default function StatusPage() {
   return (
@@ -47,8 +48,7 @@ interface ViewProps {
 
 export function StatusView({ text, data, updatedAt, failed, refreshing, onRefresh }: ViewProps) {
   const { i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en-US' : 'es-ES';
-  const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (iso: string) => formatDateTime(iso, i18n.language);
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
       <PageHeader title={text.title} />
@@ -61,7 +61,7 @@ export function StatusView({ text, data, updatedAt, failed, refreshing, onRefres
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted">
         <p aria-live="polite">
-          {updatedAt > 0 ? fill(text.lastUpdated, { time: new Date(updatedAt).toLocaleTimeString(locale) }) : text.unknown}
+          {updatedAt > 0 ? fill(text.lastUpdated, { time: formatInstant(updatedAt, i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) }) : text.unknown}
           <span className="block text-xs">{text.autoRefresh}</span>
         </p>
         <Button variant="secondary" onClick={onRefresh} busy={refreshing}>
@@ -182,6 +182,7 @@ function StatusBadge({ text, status }: { text: StatusTexts; status: ServiceStatu
 }
 
 function Metrics({ text, data }: { text: StatusTexts; data: StatusData }) {
+  const { i18n } = useTranslation();
   const { memory, cpu, uptime } = data.metrics;
   const cpuWidth = cpuPercent(cpu.load);
   const uptimeText = uptimeParts(uptime)
@@ -192,13 +193,13 @@ function Metrics({ text, data }: { text: StatusTexts; data: StatusData }) {
       <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5">
         <dt className="text-sm text-muted">{text.memory}</dt>
         <dd className="mt-1 font-semibold text-ink">
-          {fill(text.memoryValue, { used: memory.used, total: memory.total, percentage: memory.percentage.toFixed(1) })}
+          {fill(text.memoryValue, { used: formatNumber(memory.used, i18n.language), total: formatNumber(memory.total, i18n.language), percentage: formatNumber(memory.percentage, i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
         </dd>
         <Bar percent={memory.percentage} label={text.memory} />
       </div>
       <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5">
         <dt className="text-sm text-muted">{text.cpu}</dt>
-        <dd className="mt-1 font-semibold text-ink">{fill(text.cpuValue, { load: cpu.load.toFixed(2), cores: cpu.cores })}</dd>
+        <dd className="mt-1 font-semibold text-ink">{fill(text.cpuValue, { load: formatNumber(cpu.load, i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), cores: cpu.cores })}</dd>
         <Bar percent={cpuWidth} label={text.cpu} />
       </div>
       <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5">
