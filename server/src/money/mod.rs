@@ -22,6 +22,7 @@ pub mod refunds;
 pub mod reparto;
 pub mod reports;
 pub mod settings;
+pub mod settings_routes;
 pub mod settle;
 pub mod split;
 pub mod support;
@@ -68,7 +69,10 @@ impl Domain for Money {
 
     fn router(&self) -> OpenApiRouter<AppState> {
         OpenApiRouter::new()
-            .routes(routes!(settings::get_settings, settings::put_settings))
+            .routes(routes!(
+                settings_routes::get_settings,
+                settings_routes::put_settings
+            ))
             .routes(routes!(
                 proposals::list_proposals,
                 proposals::create_proposal

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
 
-use super::proposals::Cambios;
+use super::settings::Cambios;
 
 use crate::{
     db::entities::usuario,

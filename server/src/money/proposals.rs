@@ -4,7 +4,7 @@
 //! its proposer may withdraw it. One waits at a time per family. Every step is in the family
 //! record and told to the others. Each change queues on the settings row (`settings::lock`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use axum::{
     extract::{Path, State},
@@ -24,7 +24,7 @@ use super::{
     entities::finanzas_propuesta::{self, ACCEPTED, DECLINED, LAPSED, PENDING, WITHDRAWN},
     input::{self, amount_or_zero},
     notice::{self, SettingsStep, publish_change},
-    settings::{self, Settings, SettingsAnswer, SettingsView},
+    settings::{self, Cambios, Settings},
 };
 use crate::{
     db::entities::usuario,
@@ -43,130 +43,6 @@ use crate::{
 
 /// The most proposals one list answers, newest first: they are rare.
 const LIST_MAX: u64 = 50;
-
-/// Some of the settings' values: only the keys that change.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Cambios {
-    /// Currency → amount in minor units under which expenses approve themselves (0: none).
-    #[serde(default)]
-    pub aprobacion_automatica: BTreeMap<String, i64>,
-    /// usuarioId → monthly income in minor units (null: none).
-    #[serde(default)]
-    pub ingresos: BTreeMap<String, Option<i64>>,
-}
-
-impl Cambios {
-    pub fn is_empty(&self) -> bool {
-        self.aprobacion_automatica.is_empty() && self.ingresos.is_empty()
-    }
-
-    /// Every amount and income that differs from `before` to `after`.
-    pub fn between(before: &Settings, after: &Settings) -> Cambios {
-        let mut out = Cambios::default();
-        let codes: BTreeSet<&String> = before
-            .aprobacion_automatica
-            .keys()
-            .chain(after.aprobacion_automatica.keys())
-            .collect();
-        for code in codes {
-            let new = after.aprobacion_automatica.get(code).copied().unwrap_or(0);
-            if before.aprobacion_automatica.get(code).copied().unwrap_or(0) != new {
-                out.aprobacion_automatica.insert(code.clone(), new);
-            }
-        }
-        let people: BTreeSet<&String> = before
-            .ingresos
-            .keys()
-            .chain(after.ingresos.keys())
-            .collect();
-        for id in people {
-            let new = after.ingresos.get(id).copied();
-            if before.ingresos.get(id).copied() != new {
-                out.ingresos.insert(id.clone(), new);
-            }
-        }
-        out
-    }
-
-    /// The values `settings` holds now for the keys of `self`.
-    fn current_in(&self, settings: &Settings) -> Cambios {
-        Cambios {
-            aprobacion_automatica: self
-                .aprobacion_automatica
-                .keys()
-                .map(|c| {
-                    let now = settings.aprobacion_automatica.get(c).copied().unwrap_or(0);
-                    (c.clone(), now)
-                })
-                .collect(),
-            ingresos: self
-                .ingresos
-                .keys()
-                .map(|u| (u.clone(), settings.ingresos.get(u).copied()))
-                .collect(),
-        }
-    }
-
-    /// `settings` with these values; incomes only of people who are co-parents now.
-    fn apply_to(&self, settings: &mut Settings, members: &[String]) {
-        for (code, monto) in &self.aprobacion_automatica {
-            if *monto > 0 {
-                settings.aprobacion_automatica.insert(code.clone(), *monto);
-            } else {
-                settings.aprobacion_automatica.remove(code);
-            }
-        }
-        for (id, monto) in &self.ingresos {
-            if !members.contains(id) {
-                continue;
-            }
-            match monto {
-                Some(v) => settings.ingresos.insert(id.clone(), *v),
-                None => settings.ingresos.remove(id),
-            };
-        }
-    }
-}
-
-/// What of `asked` applies at once, given `current`, and what needs the other co-parents'
-/// consent. At once: the currency, an automatic amount lowered or removed, `me`'s own income,
-/// the income of someone who is no longer a co-parent. The rest is proposed.
-pub fn split(
-    current: &Settings,
-    asked: &Settings,
-    me: &str,
-    members: &[String],
-) -> (Settings, Cambios) {
-    let mut now = current.clone();
-    now.moneda = asked.moneda.clone();
-    let mut later = Cambios::default();
-    for (code, new) in Cambios::between(current, asked).aprobacion_automatica {
-        let old = current
-            .aprobacion_automatica
-            .get(&code)
-            .copied()
-            .unwrap_or(0);
-        if new > old {
-            later.aprobacion_automatica.insert(code, new);
-        } else if new > 0 {
-            now.aprobacion_automatica.insert(code, new);
-        } else {
-            now.aprobacion_automatica.remove(&code);
-        }
-    }
-    for (id, new) in Cambios::between(current, asked).ingresos {
-        if id == me || !members.contains(&id) {
-            match new {
-                Some(v) => now.ingresos.insert(id, v),
-                None => now.ingresos.remove(&id),
-            };
-        } else {
-            later.ingresos.insert(id, new);
-        }
-    }
-    (now, later)
-}
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -189,6 +65,25 @@ pub struct ProposalView {
     pub respondida_por: Option<String>,
     pub creada_en: DateTime<Utc>,
     pub resuelta_en: Option<DateTime<Utc>>,
+}
+
+/// The settings in force, with the proposals to change them that wait for answers.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsView {
+    #[serde(flatten)]
+    pub settings: Settings,
+    /// Pending proposals (at most one), oldest first.
+    pub propuestas: Vec<ProposalView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SettingsAnswer {
+    pub success: bool,
+    pub data: SettingsView,
+    /// The proposal this change made, when part of it waits for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub propuesta: Option<ProposalView>,
 }
 
 fn cambios_of(text: &str) -> Cambios {
@@ -677,60 +572,4 @@ pub async fn erase_account(txn: &DatabaseTransaction, user: &usuario::Model) -> 
             .await?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn settings(aprobacion: &[(&str, i64)], ingresos: &[(&str, i64)]) -> Settings {
-        Settings {
-            moneda: "ARS".into(),
-            aprobacion_automatica: aprobacion.iter().map(|(k, v)| ((*k).into(), *v)).collect(),
-            ingresos: ingresos.iter().map(|(k, v)| ((*k).into(), *v)).collect(),
-        }
-    }
-
-    #[test]
-    fn raising_an_amount_and_anothers_income_wait_for_consent() {
-        let members = vec!["ana".to_owned(), "beto".to_owned()];
-        let current = settings(
-            &[("ARS", 10_000), ("EUR", 500)],
-            &[("ana", 100), ("beto", 200)],
-        );
-        let asked = settings(
-            &[("ARS", 1_000_000_000_000), ("USD", 50)],
-            &[("ana", 150), ("beto", 1)],
-        );
-        let (now, later) = split(&current, &asked, "ana", &members);
-        // Lowered (EUR removed) and her own income: at once.
-        assert_eq!(
-            now.aprobacion_automatica,
-            BTreeMap::from([("ARS".into(), 10_000)])
-        );
-        assert_eq!(now.ingresos.get("ana"), Some(&150));
-        assert_eq!(now.ingresos.get("beto"), Some(&200));
-        // Raised, set where there was none, Beto's income: proposed.
-        assert_eq!(
-            later.aprobacion_automatica,
-            BTreeMap::from([("ARS".into(), 1_000_000_000_000), ("USD".into(), 50)])
-        );
-        assert_eq!(later.ingresos, BTreeMap::from([("beto".into(), Some(1))]));
-        // Nothing asked, nothing proposed.
-        let (same, none) = split(&current, &current, "beto", &members);
-        assert_eq!(same, current);
-        assert!(none.is_empty());
-    }
-
-    #[test]
-    fn a_proposal_applies_only_to_current_coparents() {
-        let mut s = settings(&[("ARS", 10)], &[("ana", 1), ("gone", 5)]);
-        let cambios = Cambios {
-            aprobacion_automatica: BTreeMap::from([("ARS".into(), 0), ("EUR".into(), 7)]),
-            ingresos: BTreeMap::from([("ana".into(), None), ("gone".into(), Some(9))]),
-        };
-        cambios.apply_to(&mut s, &["ana".to_owned()]);
-        assert_eq!(s.aprobacion_automatica, BTreeMap::from([("EUR".into(), 7)]));
-        assert_eq!(s.ingresos, BTreeMap::from([("gone".into(), 5)]));
-    }
 }

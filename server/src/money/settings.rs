@@ -1,44 +1,18 @@
-//! `/api/familias/{id}/finanzas`: the family's currency, the amounts under which expenses
-//! approve themselves (per currency), and each co-parent's monthly income (the weights of
-//! `ingresos` splits). A family without a row has its zone's currency and nothing else; the row
-//! is made by the first change.
-//!
-//! What could make another co-parent owe more without their word waits for it
-//! (`proposals`): raising an automatic amount, changing someone else's income. The rest (the
-//! currency, lowering an automatic amount, one's own income) applies at once, and the others are
-//! told of it.
+//! A family's finance settings: its currency, the amounts under which expenses approve themselves
+//! (per currency), and each co-parent's monthly income (the weights of `ingresos` splits). A
+//! family without a row has its zone's currency and nothing else; the row is made by the first
+//! change. `Cambios` and `split` say what a change touches and what of it needs the other
+//! co-parents' consent; the routes are in `settings_routes`, the consent in `proposals`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use axum::{extract::State, http::StatusCode};
 use chrono::Utc;
-use sea_orm::{
-    ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, Set, TransactionTrait,
-    sea_query::OnConflict,
-};
+use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set, sea_query::OnConflict};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::{
-    access::{coparents, require_coparent},
-    entities::finanzas,
-    input::{self, amount_or_zero, currency_of_zone},
-    notice::{self, publish_change},
-    proposals::{self, Cambios, ProposalView},
-};
-use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::{
-        FamilyMember,
-        entities::familia,
-        record::{self, Act, Audience, kinds},
-    },
-    i18n::Msg,
-    platform::live::Wake,
-    request::Json,
-    state::AppState,
-};
+use super::{entities::finanzas, input::currency_of_zone};
+use crate::families::entities::familia;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -131,222 +105,182 @@ pub async fn write(
     Ok(())
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+/// Some of the settings' values: only the keys that change.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SettingsInput {
-    /// ISO 4217; left out: unchanged.
-    pub moneda: Option<String>,
-    /// Replaces the amounts: `{"ARS": 500000}`; 0 removes a currency's. Left out: unchanged.
-    /// Raising one (or setting one where there was none) is proposed to the other co-parents.
-    #[schema(value_type = Option<BTreeMap<String, i64>>)]
-    pub aprobacion_automatica: Option<BTreeMap<String, Value>>,
-    /// Replaces the incomes: `{usuarioId: minor units}` of current co-parents. Left out:
-    /// unchanged. One's own applies at once; anyone else's is proposed to the other co-parents.
-    #[schema(value_type = Option<BTreeMap<String, i64>>)]
-    pub ingresos: Option<BTreeMap<String, Value>>,
+pub struct Cambios {
+    /// Currency → amount in minor units under which expenses approve themselves (0: none).
+    #[serde(default)]
+    pub aprobacion_automatica: BTreeMap<String, i64>,
+    /// usuarioId → monthly income in minor units (null: none).
+    #[serde(default)]
+    pub ingresos: BTreeMap<String, Option<i64>>,
 }
 
-/// The settings in force, with the proposals to change them that wait for answers.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SettingsView {
-    #[serde(flatten)]
-    pub settings: Settings,
-    /// Pending proposals (at most one), oldest first.
-    pub propuestas: Vec<ProposalView>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SettingsAnswer {
-    pub success: bool,
-    pub data: SettingsView,
-    /// The proposal this change made, when part of it waits for the others.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub propuesta: Option<ProposalView>,
-}
-
-async fn view(state: &AppState, family: &familia::Model) -> ApiResult<SettingsView> {
-    let settings = load(&state.db, family).await?;
-    let propuestas = proposals::pending_views(&state.db, &family.id).await?;
-    Ok(SettingsView {
-        settings,
-        propuestas,
-    })
-}
-
-/// The family's finance settings.
-#[utoipa::path(get, path = "/familias/{id}/finanzas", tag = "money", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    responses(
-        (status = 200, body = SettingsAnswer),
-        (status = 401, body = ErrorBody),
-        (status = 404, description = "not a co-parent of the family", body = ErrorBody),
-    ))]
-pub async fn get_settings(
-    State(state): State<AppState>,
-    access: FamilyMember,
-) -> ApiResult<Json<SettingsAnswer>> {
-    require_coparent(&access)?;
-    Ok(Json(SettingsAnswer {
-        success: true,
-        data: view(&state, &access.family).await?,
-        propuesta: None,
-    }))
-}
-
-/// The settings the body asks for, checked: the current ones with what it replaces.
-async fn wanted(
-    db: &impl ConnectionTrait,
-    family: &familia::Model,
-    body: SettingsInput,
-) -> ApiResult<Settings> {
-    let mut settings = load(db, family).await?;
-    let mut errors = FieldErrors::default();
-    if let Some(moneda) = body.moneda.as_deref()
-        && let Some(m) = errors.check("moneda", input::currency(Some(moneda)))
-    {
-        settings.moneda = m;
+impl Cambios {
+    pub fn is_empty(&self) -> bool {
+        self.aprobacion_automatica.is_empty() && self.ingresos.is_empty()
     }
-    if let Some(amounts) = body.aprobacion_automatica {
-        let mut checked = BTreeMap::new();
-        for (code, value) in amounts {
-            match (input::currency(Some(&code)), amount_or_zero(&value)) {
-                (Ok(code), Some(v)) => {
-                    if v > 0 {
-                        checked.insert(code, v);
-                    }
-                }
-                _ => errors.add("aprobacionAutomatica", Msg::MoneyApprovalAmountsInvalid),
+
+    /// Every amount and income that differs from `before` to `after`.
+    pub fn between(before: &Settings, after: &Settings) -> Cambios {
+        let mut out = Cambios::default();
+        let codes: BTreeSet<&String> = before
+            .aprobacion_automatica
+            .keys()
+            .chain(after.aprobacion_automatica.keys())
+            .collect();
+        for code in codes {
+            let new = after.aprobacion_automatica.get(code).copied().unwrap_or(0);
+            if before.aprobacion_automatica.get(code).copied().unwrap_or(0) != new {
+                out.aprobacion_automatica.insert(code.clone(), new);
             }
         }
-        settings.aprobacion_automatica = checked;
+        let people: BTreeSet<&String> = before
+            .ingresos
+            .keys()
+            .chain(after.ingresos.keys())
+            .collect();
+        for id in people {
+            let new = after.ingresos.get(id).copied();
+            if before.ingresos.get(id).copied() != new {
+                out.ingresos.insert(id.clone(), new);
+            }
+        }
+        out
     }
-    if let Some(incomes) = body.ingresos {
-        let members = coparents(db, &family.id).await?;
-        let mut checked = BTreeMap::new();
-        for (usuario_id, value) in incomes {
-            if !members.contains(&usuario_id) {
-                errors.add("ingresos", Msg::MoneyNotCoparent);
+
+    /// The values `settings` holds now for the keys of `self`.
+    pub fn current_in(&self, settings: &Settings) -> Cambios {
+        Cambios {
+            aprobacion_automatica: self
+                .aprobacion_automatica
+                .keys()
+                .map(|c| {
+                    let now = settings.aprobacion_automatica.get(c).copied().unwrap_or(0);
+                    (c.clone(), now)
+                })
+                .collect(),
+            ingresos: self
+                .ingresos
+                .keys()
+                .map(|u| (u.clone(), settings.ingresos.get(u).copied()))
+                .collect(),
+        }
+    }
+
+    /// `settings` with these values; incomes only of people who are co-parents now.
+    pub fn apply_to(&self, settings: &mut Settings, members: &[String]) {
+        for (code, monto) in &self.aprobacion_automatica {
+            if *monto > 0 {
+                settings.aprobacion_automatica.insert(code.clone(), *monto);
+            } else {
+                settings.aprobacion_automatica.remove(code);
+            }
+        }
+        for (id, monto) in &self.ingresos {
+            if !members.contains(id) {
                 continue;
             }
-            match amount_or_zero(&value) {
-                Some(v) => {
-                    checked.insert(usuario_id, v);
-                }
-                None => errors.add("ingresos", Msg::MoneyIncomesInvalid),
-            }
+            match monto {
+                Some(v) => settings.ingresos.insert(id.clone(), *v),
+                None => settings.ingresos.remove(id),
+            };
         }
-        settings.ingresos = checked;
     }
-    errors.into_result()?;
-    Ok(settings)
 }
 
-/// Records and tells a change applied at once. Inside the change's transaction.
-pub async fn applied(
-    txn: &DatabaseTransaction,
-    familia_id: &str,
+/// What of `asked` applies at once, given `current`, and what needs the other co-parents'
+/// consent. At once: the currency, an automatic amount lowered or removed, `me`'s own income,
+/// the income of someone who is no longer a co-parent. The rest is proposed.
+pub fn split(
+    current: &Settings,
+    asked: &Settings,
     me: &str,
-    before: &Settings,
-    after: &Settings,
-) -> Result<Wake, DbErr> {
-    let mut subjects = vec![record::user_subject(me)];
-    subjects.extend(after.ingresos.keys().map(|u| record::user_subject(u)));
-    subjects.sort();
-    subjects.dedup();
-    record::append(
-        txn,
-        familia_id,
-        Act {
-            kind: kinds::MONEY_SETTINGS,
-            actor: Some(me),
-            content: serde_json::json!({
-                "moneda": after.moneda,
-                "aprobacionAutomatica": after.aprobacion_automatica,
-                "ingresos": after.ingresos,
-            }),
-            subjects,
-            audience: Audience::CoParents,
-        },
-    )
-    .await?;
-    let changed = Cambios::between(before, after);
-    let others = coparents(txn, familia_id).await?;
-    let told = notice::tell_settings(
-        txn,
-        familia_id,
-        me,
-        &others,
-        notice::SettingsStep::Changed {
-            moneda: (before.moneda != after.moneda).then_some(after.moneda.as_str()),
-            cambios: &changed,
-            en: &after.moneda,
-        },
-    )
-    .await?;
-    let live = publish_change(txn, familia_id, serde_json::json!({"finanzas": true})).await?;
-    Ok(told.join(live))
+    members: &[String],
+) -> (Settings, Cambios) {
+    let mut now = current.clone();
+    now.moneda = asked.moneda.clone();
+    let mut later = Cambios::default();
+    for (code, new) in Cambios::between(current, asked).aprobacion_automatica {
+        let old = current
+            .aprobacion_automatica
+            .get(&code)
+            .copied()
+            .unwrap_or(0);
+        if new > old {
+            later.aprobacion_automatica.insert(code, new);
+        } else if new > 0 {
+            now.aprobacion_automatica.insert(code, new);
+        } else {
+            now.aprobacion_automatica.remove(&code);
+        }
+    }
+    for (id, new) in Cambios::between(current, asked).ingresos {
+        if id == me || !members.contains(&id) {
+            match new {
+                Some(v) => now.ingresos.insert(id, v),
+                None => now.ingresos.remove(&id),
+            };
+        } else {
+            later.ingresos.insert(id, new);
+        }
+    }
+    (now, later)
 }
 
-/// Change the family's finance settings (any co-parent). What needs the other co-parents'
-/// consent (raising an automatic amount, another person's income) becomes a proposal, answered
-/// 202 with it; the rest applies at once.
-#[utoipa::path(put, path = "/familias/{id}/finanzas", tag = "money", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    request_body = SettingsInput,
-    responses(
-        (status = 200, description = "applied", body = SettingsAnswer),
-        (status = 202, description = "what applies at once applied; the rest waits for the others as `propuesta`", body = SettingsAnswer),
-        (status = 401, body = ErrorBody),
-        (status = 404, description = "not a co-parent of the family", body = ErrorBody),
-        (status = 409, description = "`money_proposal_pending`: a proposal waits already; nothing was changed", body = ErrorBody),
-        (status = 422, description = "an unknown currency, an amount that is not a whole number from 0 to 10^12, an income of someone who is not a co-parent", body = ErrorBody),
-    ))]
-pub async fn put_settings(
-    State(state): State<AppState>,
-    access: FamilyMember,
-    Json(body): Json<SettingsInput>,
-) -> ApiResult<(StatusCode, Json<SettingsAnswer>)> {
-    require_coparent(&access)?;
-    let family = &access.family;
-    let me = access.auth.user.id.as_str();
-    let asked = wanted(&state.db, family, body).await?;
-    let txn = state.db.begin().await?;
-    lock(&txn, family).await?;
-    let current = load(&txn, family).await?;
-    let members = coparents(&txn, &family.id).await?;
-    let (now, later) = proposals::split(&current, &asked, me, &members);
-    let mut wake = Wake::default();
-    let mut made = None;
-    if !later.is_empty() {
-        if proposals::pending(&txn, &family.id).await?.is_some() {
-            return Err(ApiError::conflict(Msg::MoneyProposalPending));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(aprobacion: &[(&str, i64)], ingresos: &[(&str, i64)]) -> Settings {
+        Settings {
+            moneda: "ARS".into(),
+            aprobacion_automatica: aprobacion.iter().map(|(k, v)| ((*k).into(), *v)).collect(),
+            ingresos: ingresos.iter().map(|(k, v)| ((*k).into(), *v)).collect(),
         }
-        let (row, told) = proposals::create(&txn, family, me, &current, later).await?;
-        wake = wake.join(told);
-        made = Some(row);
     }
-    if now != current {
-        write(&txn, &family.id, &now).await?;
-        wake = wake.join(applied(&txn, &family.id, me, &current, &now).await?);
+
+    #[test]
+    fn raising_an_amount_and_anothers_income_wait_for_consent() {
+        let members = vec!["ana".to_owned(), "beto".to_owned()];
+        let current = settings(
+            &[("ARS", 10_000), ("EUR", 500)],
+            &[("ana", 100), ("beto", 200)],
+        );
+        let asked = settings(
+            &[("ARS", 1_000_000_000_000), ("USD", 50)],
+            &[("ana", 150), ("beto", 1)],
+        );
+        let (now, later) = split(&current, &asked, "ana", &members);
+        // Lowered (EUR removed) and her own income: at once.
+        assert_eq!(
+            now.aprobacion_automatica,
+            BTreeMap::from([("ARS".into(), 10_000)])
+        );
+        assert_eq!(now.ingresos.get("ana"), Some(&150));
+        assert_eq!(now.ingresos.get("beto"), Some(&200));
+        // Raised, set where there was none, Beto's income: proposed.
+        assert_eq!(
+            later.aprobacion_automatica,
+            BTreeMap::from([("ARS".into(), 1_000_000_000_000), ("USD".into(), 50)])
+        );
+        assert_eq!(later.ingresos, BTreeMap::from([("beto".into(), Some(1))]));
+        // Nothing asked, nothing proposed.
+        let (same, none) = split(&current, &current, "beto", &members);
+        assert_eq!(same, current);
+        assert!(none.is_empty());
     }
-    txn.commit().await?;
-    state.wake(wake);
-    let propuesta = match made {
-        Some(row) => Some(proposals::view(&state.db, row).await?),
-        None => None,
-    };
-    let status = if propuesta.is_some() {
-        StatusCode::ACCEPTED
-    } else {
-        StatusCode::OK
-    };
-    Ok((
-        status,
-        Json(SettingsAnswer {
-            success: true,
-            data: view(&state, family).await?,
-            propuesta,
-        }),
-    ))
+
+    #[test]
+    fn a_proposal_applies_only_to_current_coparents() {
+        let mut s = settings(&[("ARS", 10)], &[("ana", 1), ("gone", 5)]);
+        let cambios = Cambios {
+            aprobacion_automatica: BTreeMap::from([("ARS".into(), 0), ("EUR".into(), 7)]),
+            ingresos: BTreeMap::from([("ana".into(), None), ("gone".into(), Some(9))]),
+        };
+        cambios.apply_to(&mut s, &["ana".to_owned()]);
+        assert_eq!(s.aprobacion_automatica, BTreeMap::from([("EUR".into(), 7)]));
+        assert_eq!(s.ingresos, BTreeMap::from([("gone".into(), 5)]));
+    }
 }

@@ -28,15 +28,7 @@ fn hourly() -> String {
 }
 
 async fn register(app: &TestApp, nombre: &str, email: &str, language: &str) -> (String, String) {
-    let a = app
-        .post(
-            "/api/usuarios",
-            None,
-            json!({"nombre": nombre, "apellido": "Paz", "email": email, "password": PASSWORD, "language": language}),
-        )
-        .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
-    (a.str("token").to_owned(), a.str("_id").to_owned())
+    app.register_person(nombre, email, language, PASSWORD).await
 }
 
 fn event(family: &str, extra: Value) -> Value {

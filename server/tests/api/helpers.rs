@@ -201,6 +201,25 @@ impl TestApp {
         (a.str("token").to_owned(), a.str("_id").to_owned())
     }
 
+    /// Registers a person by first name (surname Paz) speaking `language`; returns (token, id).
+    pub async fn register_person(
+        &self,
+        nombre: &str,
+        email: &str,
+        language: &str,
+        password: &str,
+    ) -> (String, String) {
+        let a = self
+            .post(
+                "/api/usuarios",
+                None,
+                json!({"nombre": nombre, "apellido": "Paz", "email": email, "password": password, "language": language}),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+        (a.str("token").to_owned(), a.str("_id").to_owned())
+    }
+
     /// Registers a user and opens the verification link mailed to them; returns (token, id).
     pub async fn register_verified(&self, email: &str, password: &str) -> (String, String) {
         let (token, id) = self.register(email, password).await;

@@ -38,15 +38,7 @@ fn id(value: &Value) -> String {
 }
 
 async fn register(app: &TestApp, nombre: &str, email: &str, language: &str) -> (String, String) {
-    let a = app
-        .post(
-            "/api/usuarios",
-            None,
-            json!({"nombre": nombre, "apellido": "Paz", "email": email, "password": PASSWORD, "language": language}),
-        )
-        .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
-    (a.str("token").to_owned(), a.str("_id").to_owned())
+    app.register_person(nombre, email, language, PASSWORD).await
 }
 
 /// Ana (Spanish) and Beto (English) are co-parents of Ana's family; Vera is a viewer of it; Carla
