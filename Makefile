@@ -17,7 +17,7 @@ WEB_BUILT := web/dist/.built
 # The tests, the fuzzing, the browser tests and the benches' smoke pass all use this one debug build.
 DEBUG_BIN := target/debug/nido
 
-.PHONY: run build web server debug test check-server test-server check-web reference fuzz e2e openapi bench bench-smoke chromium sqlite3 clean
+.PHONY: run build web server debug test check-server test-server server-tests-and-fuzz check-web reference fuzz e2e openapi bench bench-smoke chromium sqlite3 clean
 
 ## run: install what is needed, build the web app and the server, serve on http://127.0.0.1:8080
 run: build
@@ -42,7 +42,7 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 	touch $@
 
 ## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, API fuzzing, end to end, every bench at a tiny size)
-test: check-web web check-server test-server fuzz chromium sqlite3 e2e bench-smoke
+test: check-web web check-server server-tests-and-fuzz chromium sqlite3 e2e bench-smoke
 
 check-server:
 	cargo fmt --all --check
@@ -52,11 +52,22 @@ check-server:
 # machine's two cores finish sooner.
 TEST_THREADS := --test-threads=4
 
+SERVER_TESTS_SQLITE := cargo test --locked --lib --test api -- $(TEST_THREADS)
+SERVER_TESTS_POSTGRES := TEST_DATABASE_URL=$(TEST_DATABASE_URL) cargo test --locked --test api -- $(TEST_THREADS)
+FUZZ := NIDO_BIN=$(DEBUG_BIN) bash scripts/fuzz.sh
+
 test-server: web reference
 	@echo "== server tests on SQLite"
-	cargo test --locked --lib --test api -- $(TEST_THREADS)
+	$(SERVER_TESTS_SQLITE)
 	@echo "== server tests on PostgreSQL ($(TEST_DATABASE_URL))"
-	TEST_DATABASE_URL=$(TEST_DATABASE_URL) cargo test --locked --test api -- $(TEST_THREADS)
+	$(SERVER_TESTS_POSTGRES)
+
+# What make test runs: the server tests on both databases and the fuzzing, all at once, each one's
+# output shown whole when it ends (scripts/together.sh). They mostly wait on their servers and
+# databases: on two cores, together they take about the time of the longest of them.
+server-tests-and-fuzz: web reference debug
+	cargo test --locked --lib --test api --no-run
+	bash scripts/together.sh "$(SERVER_TESTS_SQLITE)" "$(SERVER_TESTS_POSTGRES)" "$(FUZZ)"
 
 check-web: $(NPM_STAMP)
 	cd web && npm run lint
@@ -76,7 +87,7 @@ $(REFERENCE_VENV)/requirements.txt: scripts/reference/requirements.txt
 
 ## fuzz: schemathesis against the debug binary, every operation checked against docs/openapi.json (bounded; see scripts/fuzz.sh)
 fuzz: debug
-	NIDO_BIN=$(DEBUG_BIN) bash scripts/fuzz.sh
+	$(FUZZ)
 
 ## e2e: the browser tests in Debian's Chromium against the debug binary
 e2e: chromium sqlite3 debug
