@@ -10,7 +10,8 @@ fn layer(module: &str) -> u8 {
     match module {
         "ids" | "config" | "i18n" => 0,
         "error" => 1,
-        "fields" | "db" | "time_zone" => 2,
+        // `closed_set!` is exported at the root of the crate by `vocabulary`.
+        "fields" | "db" | "time_zone" | "vocabulary" | "closed_set" => 2,
         "platform" => 3,
         "state" => 4,
         "request" | "domain" => 5,

@@ -26,6 +26,7 @@ pub mod request;
 pub mod site;
 pub mod state;
 pub mod time_zone;
+pub mod vocabulary;
 
 use std::sync::Arc;
 

@@ -56,7 +56,7 @@ pub struct ContactRequest {
         (status = 422, description = "invalid fields", body = crate::error::ErrorBody),
         (status = 429, description = "too many messages", body = crate::error::ErrorBody),
     ))]
-pub async fn send(
+pub async fn send_contact_message(
     State(state): State<AppState>,
     client: ClientInfo,
     Json(body): Json<ContactRequest>,

@@ -14,9 +14,9 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(health))
         .routes(routes!(ready))
-        .routes(routes!(super::contact::send))
+        .routes(routes!(super::contact::send_contact_message))
         .routes(routes!(super::feedback::rate_article))
-        .routes(routes!(super::suggestions::send))
+        .routes(routes!(super::suggestions::send_suggestion))
         .routes(routes!(super::status::status))
 }
 
@@ -24,7 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub fn aliases() -> axum::Router<AppState> {
     use axum::routing::{get, post};
     axum::Router::new()
-        .route("/api3/contacto", post(super::contact::send))
+        .route("/api3/contacto", post(super::contact::send_contact_message))
         .route("/api3/system/status", get(super::status::status))
 }
 

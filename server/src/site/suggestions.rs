@@ -61,7 +61,7 @@ fn category(value: Option<String>) -> Result<Option<String>, Msg> {
         (status = 422, description = "invalid fields", body = ErrorBody),
         (status = 429, description = "too many suggestions", body = ErrorBody),
     ))]
-pub async fn send(
+pub async fn send_suggestion(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(body): Json<SuggestionRequest>,

@@ -25,3 +25,23 @@ async fn the_server_serves_the_same_document() {
     assert!(served.body["paths"]["/api/usuarios/login"]["post"].is_object());
     assert!(served.body["paths"]["/api/usuarios/olvide-password/{token}"]["get"].is_object());
 }
+
+/// Clients generate one function or type per operation: two operations of one name would merge
+/// into one on the web (and did: the contact form and the suggestions box).
+#[test]
+fn every_operation_has_its_own_id() {
+    let doc: serde_json::Value =
+        serde_json::from_str(&nido::openapi_document()).expect("the document is JSON");
+    let mut seen = std::collections::BTreeMap::new();
+    for (path, operations) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in operations.as_object().expect("operations") {
+            if let Some(id) = operation["operationId"].as_str() {
+                let place = format!("{method} {path}");
+                if let Some(first) = seen.insert(id.to_owned(), place.clone()) {
+                    panic!("operationId {id} is both {first} and {place}");
+                }
+            }
+        }
+    }
+    assert!(seen.len() > 100, "the document lists its operations");
+}

@@ -70,7 +70,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a message to Nido's support team (no account needed). */
-        post: operations["send"];
+        post: operations["send_contact_message"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2002,7 +2002,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a suggestion to Nido's team. */
-        post: operations["send"];
+        post: operations["send_suggestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5346,7 +5346,7 @@ export interface operations {
             };
         };
     };
-    send: {
+    send_contact_message: {
         parameters: {
             query?: never;
             header?: never;
@@ -13834,7 +13834,7 @@ export interface operations {
             };
         };
     };
-    send: {
+    send_suggestion: {
         parameters: {
             query?: never;
             header?: never;
@@ -15609,3 +15609,19 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const invitationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationKind"]> = ["email", "codigo"];
+export const invitationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationStatus"]> = ["pendiente", "aceptada", "revocada", "rechazada", "vencida"];
+export const langValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Lang"]> = ["es", "en"];
+export const memberStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberStatus"]> = ["activo", "cuenta_cerrada"];
+export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Permission"]> = ["coparent", "viewer"];
+export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado"];
+export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
+export const serviceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceStatus"]> = ["operational", "maintenance", "degraded", "partial_outage", "major_outage"];
