@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse } from '../../test/render';
-import type { Family } from '../families/api';
+import type { Family } from '../../api/families';
 import { DeletedList } from './DeletedList';
 import { DocumentDialog } from './DocumentDialog';
 import { DocumentsView } from './DocumentsPage';

@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Loading, Spinner } from '../../components/Spinner';
 import { localeOf } from '../../lib/dates';
-import { useSession } from '../accounts/session';
+import { useSession } from '../../lib/session';
 import { useConversation, useMarkRead, useMessageSettings, useThread } from './api';
 import { Composer } from './Composer';
 import { TopicChip } from './ConversationList';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n';
-import { QueryProvider } from '../../../app/QueryProvider';
+import { QueryProvider } from '../../../api/QueryProvider';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { fill, useLocalized } from '../../../content/localized';
