@@ -11,7 +11,7 @@ import { DocumentDialog } from './DocumentDialog';
 import { DocumentsView } from './DocumentsPage';
 import { titleFromFileName } from './files';
 import { UploadDialog } from './UploadDialog';
-import type { DocumentDetail, DocumentView } from './types';
+import type { DocumentView } from './types';
 
 const kids = [
   { id: 'h1', name: 'Mateo García' },
@@ -37,7 +37,7 @@ const doc = (change: Partial<DocumentView> = {}): DocumentView => ({
   ...change,
 });
 
-const detail = (change: Partial<DocumentView> = {}): DocumentDetail => {
+const detail = (change: Partial<DocumentView> = {}): DocumentView => {
   const view = doc(change);
   return {
     ...view,

@@ -208,7 +208,7 @@ function ThreadBody({ id, participants }: { id: string; participants: Parameters
                       mine={mine}
                       showAuthor={!mine && !sameAuthorBefore}
                       folded={isFolded(message, myId, shield, revealed)}
-                      quoteFolded={message.respondeA !== null && isFolded(message.respondeA, myId, shield, revealed)}
+                      quoteFolded={message.respondeA != null && isFolded(message.respondeA, myId, shield, revealed)}
                       participants={participants}
                       locale={locale}
                       zone={zone}
