@@ -20,22 +20,31 @@ export class ApiError extends Error {
   }
 }
 
+/** The headers every call to the API carries: the page's language and the session, if any. */
+export function requestHeaders(): Headers {
+  const headers = new Headers({ 'Accept-Language': currentLanguage() });
+  const token = window.localStorage.getItem(TOKEN_KEY);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/**
+ * A session the server no longer knows ends here, once, for the whole tab: every page would
+ * otherwise show its own "not valid" error with a retry that cannot work.
+ */
+export function noticeSessionEnd(status: number, carriedSession: boolean, body: unknown): void {
+  if (status === 401 && carriedSession && endsSession(status, errorShape(body).code)) announceSessionEnded();
+}
+
 const headers: Middleware = {
   onRequest({ request }) {
-    request.headers.set('Accept-Language', currentLanguage());
-    const token = window.localStorage.getItem(TOKEN_KEY);
-    if (token && !request.headers.has('Authorization')) {
-      request.headers.set('Authorization', `Bearer ${token}`);
-    }
+    requestHeaders().forEach((value, name) => {
+      if (name !== 'authorization' || !request.headers.has('Authorization')) request.headers.set(name, value);
+    });
     return request;
   },
-  // A session the server no longer knows ends here, once, for the whole tab: every page would
-  // otherwise show its own "not valid" error with a retry that cannot work.
   async onResponse({ request, response }) {
-    if (response.status === 401 && request.headers.has('Authorization')) {
-      const body = (await response.clone().json().catch(() => null)) as ErrorShape | null;
-      if (endsSession(response.status, body?.code)) announceSessionEnded();
-    }
+    if (response.status === 401) noticeSessionEnd(response.status, request.headers.has('Authorization'), await response.clone().json().catch(() => null));
     return response;
   },
 };
@@ -54,6 +63,28 @@ interface ErrorShape {
   errors?: Record<string, string>;
 }
 
+/** The error fields of an answer's body, whatever the body was. */
+function errorShape(body: unknown): ErrorShape {
+  if (typeof body !== 'object' || body === null) return {};
+  const fields = new Map<string, unknown>(Object.entries(body));
+  const text = (name: string) => {
+    const value = fields.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const listed = fields.get('errors');
+  const errors =
+    typeof listed === 'object' && listed !== null
+      ? Object.fromEntries(Object.entries(listed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      : undefined;
+  return { msg: text('msg'), error: text('error'), code: text('code'), errors };
+}
+
+/** The ApiError for a failed answer: the server's `msg` (or `error`), else `fallback`. */
+export function apiErrorOf(status: number, body: unknown, fallback: string): ApiError {
+  const shape = errorShape(body);
+  return new ApiError(status, shape.msg ?? shape.error ?? fallback, shape.code, shape.errors);
+}
+
 /**
  * Unwraps an openapi-fetch result: the data on success, otherwise an ApiError carrying the
  * server's `msg` (or `error`), else `fallback` (spec §7: the client's own text for the failure).
@@ -69,6 +100,5 @@ export async function unwrap<T>(
     throw new ApiError(0, fallback, 'network');
   }
   if (result.response.ok && result.data !== undefined) return result.data;
-  const body = (typeof result.error === 'object' && result.error !== null ? result.error : {}) as ErrorShape;
-  throw new ApiError(result.response.status, body.msg ?? body.error ?? fallback, body.code, body.errors);
+  throw apiErrorOf(result.response.status, result.error, fallback);
 }

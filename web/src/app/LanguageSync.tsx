@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { currentLanguage, onLanguageChosen, setLanguage } from '../i18n';
-import { useSession } from '../features/accounts/session';
+import { useSession } from '../lib/session';
 
 /**
  * One language choice: while signed in, picking a language anywhere saves it to the profile, so

@@ -5,7 +5,7 @@ import { buttonClass } from '../components/Button';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
 import { SkipLink } from '../components/SkipLink';
-import { useSession } from '../features/accounts/session';
+import { useSession } from '../lib/session';
 import { CONTACT_EMAIL, LEGAL_DOCS, LEGAL_PATHS } from '../content/legal/types';
 
 /** Spec §2: one header anchor per landing section. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Loading } from '../components/Spinner';
-import { useSession } from '../features/accounts/session';
-import { loginPathFor } from './nextPath';
+import { useSession } from '../lib/session';
+import { loginPathFor } from '../lib/nextPath';
 
 /** Spec §4: a spinner while the session is checked, the page with a user, else /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {

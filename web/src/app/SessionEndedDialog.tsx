@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
 import { Button } from '../components/Button';
 import { Modal } from '../components/Modal';
-import { useSession } from '../features/accounts/session';
-import { loginPathFor } from './nextPath';
+import { useSession } from '../lib/session';
+import { loginPathFor } from '../lib/nextPath';
 
 /**
  * Shown over the page when its session is over: what was on screen stays readable behind it, and

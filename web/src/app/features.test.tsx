@@ -9,7 +9,7 @@ import { companyEn } from '../content/company/en';
 import { companyEs } from '../content/company/es';
 import { plansEn } from '../content/plans/en';
 import { plansEs } from '../content/plans/es';
-import { AREAS, isLive, UPCOMING, type Area } from './features';
+import { AREAS, isLive, UPCOMING, type Area } from '../lib/areas';
 
 const t = i18n.getFixedT('es');
 const CARD_AREAS: Record<string, Area> = {
@@ -23,7 +23,7 @@ const CARD_AREAS: Record<string, Area> = {
   coparents: 'coparents',
 };
 
-describe('claims about what exists (app/features.ts)', () => {
+describe('claims about what exists (lib/areas.ts)', () => {
   it('the landing page marks "coming soon" only what is not live', () => {
     render(
       <MemoryRouter>

@@ -36,7 +36,7 @@ const ChildrenPage = lazy(() => import('../features/children/ChildrenPage'));
 const ChildDetailPage = lazy(() => import('../features/children/ChildDetailPage'));
 const ComingSoonPage = lazy(() => import('../features/layout/ComingSoonPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
-const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
+const CalendarPage = lazy(() => import('./CalendarRoute'));
 const MoneyPage = lazy(() => import('../features/money/MoneyPage'));
 const DocumentsPage = lazy(() => import('../features/documents/DocumentsPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
@@ -88,7 +88,7 @@ const LEGAL = [
   ['email-privacy', 'emailPrivacy'],
 ] as const;
 
-/** Profile sections not built yet (their areas in app/features.ts are still to come). */
+/** Profile sections not built yet (their areas in lib/areas.ts are still to come). */
 const PROFILE_SECTIONS = ['reports'] as const;
 
 export const routes: RouteObject[] = [

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SessionProvider } from '../features/accounts/session';
+import { SessionProvider } from '../lib/session';
+import { APP_FORGETTING } from '../app/forgetting';
 import { jsonResponse } from './render';
 
 /** Carla, a grandmother who reads Ana and Bruno's family (a viewer there) and co-parents none. */
@@ -57,7 +58,7 @@ export function renderSignedIn(node: ReactNode, answers: Record<string, (request
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: <QueryClientProvider client={client}>{node}</QueryClientProvider> }], { initialEntries: [path] });
   render(
-    <SessionProvider>
+    <SessionProvider forgetting={APP_FORGETTING}>
       <RouterProvider router={router} />
     </SessionProvider>,
   );

@@ -12,14 +12,14 @@
  *   ### en: <title>
  *   ...
  *
- * The comment after a highlight names the product areas of web/src/app/features.ts it is about.
+ * The comment after a highlight names the product areas of web/src/lib/areas.ts it is about.
  */
 
 export type ChangelogLanguage = 'es' | 'en';
 
 export interface Highlight {
   text: string;
-  /** Product areas (keys of AREAS in app/features.ts) the highlight is about. */
+  /** Product areas (keys of AREAS in lib/areas.ts) the highlight is about. */
   areas: string[];
 }
 

@@ -1,13 +1,13 @@
 /** Texts of the company pages (spec §2 "Company pages", §3 "Roadmap item", "Press …", "Fact"). */
 
-import type { Area } from '../../app/features';
+import type { Area } from '../../lib/areas';
 
 export interface Fact {
   label: string;
   value: string;
 }
 
-/** What is coming, per area of app/features.ts not live yet (the releases come from CHANGELOG.md). */
+/** What is coming, per area of lib/areas.ts not live yet (the releases come from CHANGELOG.md). */
 export interface RoadmapItem {
   title: string;
   description: string;
@@ -75,7 +75,7 @@ export interface CompanyTexts {
     current: { label: string; releasedOn: string };
     subscribe: { label: string; joinBeta: string; note: string };
     history: { title: string; highlights: string };
-    /** Texts for the areas that are not live; which ones show is app/features.ts's to say. */
+    /** Texts for the areas that are not live; which ones show is lib/areas.ts's to say. */
     roadmap: { title: string; lead: string; areas: Partial<Record<Area, RoadmapItem>> };
     ideas: { title: string; body: string; contactLabel: string };
   };

@@ -5,7 +5,7 @@
  * from here, so there is one list only.
  */
 
-import type { Area } from '../../app/features.ts';
+import type { Area } from '../../lib/areas.ts';
 
 export const HELP_CATEGORY_IDS = [
   'getting-started',

@@ -1,4 +1,4 @@
-import { isLive } from '../../app/features';
+import { isLive } from '../../lib/areas';
 import { buildArticle, findArticle, tocOf } from './article';
 import {
   articleMeta,
@@ -105,7 +105,7 @@ describe('help texts', () => {
     }
   });
 
-  it('say "coming soon" exactly for the areas that are not live (app/features.ts)', () => {
+  it('say "coming soon" exactly for the areas that are not live (lib/areas.ts)', () => {
     const soonEs = /próximamente|llega pronto|está en camino|en construcción|en desarrollo|estamos construyendo/i;
     const soonEn = /coming soon|on its way|being built|in development|we are building/i;
     for (const meta of HELP_ARTICLES) {

@@ -1,4 +1,4 @@
-import type { Area } from '../../app/features';
+import type { Area } from '../../lib/areas';
 import type { PlanId } from '../plans';
 
 /** Texts of /subscription (spec §2 "Subscription plans", §3 "Plan"); prices and flags are in ../plans.ts. */
@@ -20,7 +20,7 @@ export interface PlansTexts {
   processing: string;
   sameFeatures: string;
   /**
-   * Each item names the product area it belongs to; it is marked coming soon while app/features.ts
+   * Each item names the product area it belongs to; it is marked coming soon while lib/areas.ts
    * does not call that area live, and `soonLead` is said only while one is.
    */
   features: { title: string; lead: string; soonLead: string; soonLabel: string; items: { text: string; area: Area }[] };

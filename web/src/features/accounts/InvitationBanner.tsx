@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { buttonClass } from '../../components/Button';
-import type { InvitationLookup } from '../families/invitationsApi';
+import type { InvitationLookup } from '../../api/invitations';
 
 export type InvitationState =
   | { kind: 'none' }

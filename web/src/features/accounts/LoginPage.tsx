@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { AuthLayout } from '../../app/AuthLayout';
-import { afterSignIn } from '../../app/nextPath';
+import { AuthLayout } from '../../components/AuthLayout';
+import { afterSignIn } from '../../lib/nextPath';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -12,7 +12,7 @@ import { PasswordField, TextField } from '../../components/Field';
 import { isChallenge, login, reactivate, type SessionAnswer } from './api';
 import { ClosedAccountPanel } from './ClosedAccountPanel';
 import { loginSchema, type LoginValues } from './schemas';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 import { TwoFactorStep } from './TwoFactorStep';
 
 interface LoginState {

@@ -7,7 +7,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { loginSecondStep, type SessionAnswer } from './api';
-import { codeSchema, compactCode, type CodeKind, type CodeValues } from './codes';
+import { codeSchema, compactCode, type CodeKind, type CodeValues } from '../../lib/twoFactorCodes';
 
 interface Props {
   challenge: string;

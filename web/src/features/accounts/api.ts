@@ -1,7 +1,8 @@
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema';
 
-export type User = components['schemas']['UserView'];
+export type { User } from '../../api/session';
+export { fetchProfile, logout } from '../../api/session';
 export type RegisterBody = components['schemas']['RegisterRequest'];
 export type SessionAnswer = components['schemas']['SessionAnswer'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
@@ -11,8 +12,6 @@ export type TwoFactorChallenge = components['schemas']['TwoFactorChallenge'];
 export function isChallenge(answer: LoginAnswer): answer is TwoFactorChallenge {
   return 'twoFactor' in answer && answer.twoFactor === true;
 }
-
-export const fetchProfile = (fallback: string) => unwrap(api.GET('/api/usuarios/perfil'), fallback);
 
 /**
  * Device tokens, by account address. The server hands one out with every session; shown again at
@@ -58,8 +57,6 @@ export const reactivate = (email: string, password: string, fallback: string) =>
   unwrap(api.POST('/api/usuarios/reactivar', { body: { email, password, deviceToken: deviceFor(email) } }), fallback);
 
 export const register = async (body: RegisterBody, fallback: string) => rememberDevice(await unwrap(api.POST('/api/usuarios', { body }), fallback));
-
-export const logout = (fallback: string) => unwrap(api.POST('/api/usuarios/logout'), fallback);
 
 export const requestReset = (email: string, fallback: string) =>
   unwrap(api.POST('/api/usuarios/olvide-password', { body: { email, deviceToken: deviceFor(email) } }), fallback);

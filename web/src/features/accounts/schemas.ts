@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { TFunction } from '../../i18n';
 import { EMAIL_SHAPE, emailSchema } from '../../lib/emailSchema';
+import { PASSWORD_MIN } from '../../lib/password';
 
-export const PASSWORD_MIN = 8;
 const email = emailSchema;
 
 const newPassword = (t: TFunction) =>

@@ -1,15 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Loading } from '../../components/Spinner';
-import { useSession } from '../accounts/session';
-import { useChildren } from '../children/api';
-import { useFamilies } from '../families/api';
+import { useSession } from '../../lib/session';
+import { useChildren, type Child } from '../../api/children';
+import { useFamilies } from '../../api/families';
 import { useNights, useOccurrences, useSchedule, useSwaps } from './api';
 import { CalendarActions } from './CalendarActions';
 import { CalendarGrid, type CalendarViewName, type VisibleRange } from './CalendarGrid';
 import { CustodyWizard } from './CustodyWizard';
-import { ChildItemDialog } from './ChildItemDialog';
 import { addDays, calendarItems, lastExchange, limitedSeries, nightsByDate, occurrenceKey, startOfDay, todayIn } from './display';
 import { EventDialog } from './EventDialog';
 import { HandoverDialog } from './HandoverDialog';
@@ -33,6 +32,18 @@ type Dialog =
   | { kind: 'swap'; answering?: Swap }
   | { kind: 'handover' };
 
+/**
+ * A child's activity or appointment opened from the calendar. The child's record draws it with its
+ * own form (the calendar holds no copy of it); the app passes that dialog in.
+ */
+export interface ChildItemProps {
+  origin: NonNullable<Occurrence['origen']>;
+  /** The family's children as the children list has them, each with their activities and appointments. */
+  children: Child[];
+  canEdit: boolean;
+  onClose: () => void;
+}
+
 /** Phones start on the agenda, which reads better than a month grid at that width. */
 const startingView = (): CalendarViewName => (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 640px)').matches ? 'agenda' : 'month');
 
@@ -43,7 +54,7 @@ const SWAP_HORIZON_DAYS = 60;
  * /calendar: the family's events and whose night each one is, the to-do of swap requests, and the
  * ways to add events, set up the custody schedule, ask for a swap and record a handover.
  */
-export default function CalendarPage() {
+export default function CalendarPage({ ChildItem }: { ChildItem: ComponentType<ChildItemProps> }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const families = useFamilies();
@@ -208,7 +219,7 @@ export default function CalendarPage() {
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'record' && <ChildItemDialog origin={dialog.origin} children={children.data ?? []} canEdit={canEdit} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'record' && <ChildItem origin={dialog.origin} children={children.data ?? []} canEdit={canEdit} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'custody' && <CustodyWizard familiaId={familiaId} parents={parents} current={schedule.data ?? null} today={today} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'period' && <PeriodDialog familiaId={familiaId} parents={scheduleParents} holders={holders} zone={zone} today={today} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'swap' && (

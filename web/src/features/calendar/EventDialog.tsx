@@ -100,8 +100,8 @@ function defaults(occurrence: Occurrence | null, initial: Props['initial'], zone
   const end = occurrence.fin ? wallClock(occurrence.fin, zone) : '';
   return {
     titulo: occurrence.titulo,
-    tipo: (EVENT_TYPES as readonly string[]).includes(occurrence.tipo) ? (occurrence.tipo as Values['tipo']) : 'personalizado',
-    categoria: (CATEGORIES as readonly string[]).includes(occurrence.categoria) ? (occurrence.categoria as Values['categoria']) : 'actividades',
+    tipo: EVENT_TYPES.find((type) => type === occurrence.tipo) ?? 'personalizado',
+    categoria: CATEGORIES.find((category) => category === occurrence.categoria) ?? 'actividades',
     todoElDia: occurrence.todoElDia,
     fechaInicio: start.slice(0, 10),
     horaInicio: occurrence.todoElDia ? '' : start.slice(11, 16),

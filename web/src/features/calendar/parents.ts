@@ -1,4 +1,4 @@
-import type { Family } from '../families/api';
+import type { Family } from '../../api/families';
 
 /** A co-parent as the calendar draws them: their colour comes from their place in the family. */
 export interface Parent {

@@ -8,7 +8,7 @@ import { Loading } from '../../components/Spinner';
 import { ActivitiesTab } from './ActivitiesTab';
 import { formatDate } from '../../lib/dates';
 import { ageOn } from './age';
-import { useFamilies } from '../families/api';
+import { useFamilies } from '../../api/families';
 import { useChild, useDeleteChild, useUpdateChild, type Child } from './api';
 import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';

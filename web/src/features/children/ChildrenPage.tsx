@@ -8,15 +8,15 @@ import { Loading } from '../../components/Spinner';
 import { formatDate } from '../../lib/dates';
 import { relativeTime } from '../../lib/relativeTime';
 import { ageOn } from './age';
-import { useFamilies } from '../families/api';
+import { useFamilies } from '../../api/families';
 import { useChildren, useCreateChild, type Child } from './api';
 import { ChildAvatar, GenderIcon } from './ChildAvatar';
 import { ChildForm } from './ChildForm';
 import { DeletedChildren } from './DeletedChildren';
 import { HealthAlertChips } from './HealthAlerts';
-import { useToday } from '../calendar/today/api';
-import { activityByChild, eventTitle, upcomingWhen, type ChildActivity } from '../calendar/today/format';
-import { TodayPanel } from '../calendar/today/TodayPanel';
+import { useToday } from './today/api';
+import { activityByChild, eventTitle, upcomingWhen, type ChildActivity } from './today/format';
+import { TodayPanel } from './today/TodayPanel';
 
 export default function ChildrenPage() {
   const { t } = useTranslation();

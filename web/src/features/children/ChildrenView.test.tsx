@@ -8,8 +8,8 @@ import { DeletedChildrenView } from './DeletedChildren';
 import { HealthAlertsPanel } from './HealthAlerts';
 import { tabFromParam } from './ChildDetailPage';
 import type { Child, Contact } from './api';
-import { activityByChild } from '../calendar/today/format';
-import { casaDeAna, todayOf } from '../calendar/today/fixtures';
+import { activityByChild } from './today/format';
+import { casaDeAna, todayOf } from './today/fixtures';
 
 function child(overrides: Partial<Child>): Child {
   return {

@@ -2,29 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema';
+import { childrenKey, type Child } from '../../api/children';
 
-export type Child = components['schemas']['ChildView'];
+export { childrenKey, useChildren, type Activity, type Appointment, type Child, type Contact } from '../../api/children';
 export type ChildInput = components['schemas']['ChildInput'];
 export type SchoolInput = components['schemas']['SchoolInput'];
 export type MedicalInput = components['schemas']['MedicalInput'];
 export type ActivityInput = components['schemas']['ActivityInput'];
 export type AppointmentInput = components['schemas']['AppointmentInput'];
 export type ContactInput = components['schemas']['ContactInput'];
-export type Activity = components['schemas']['ActivityView'];
-export type Appointment = components['schemas']['AppointmentView'];
-export type Contact = components['schemas']['ContactView'];
 export type DeletedChild = components['schemas']['DeletedChildView'];
 
-export const childrenKey = ['children'] as const;
 export const childKey = (id: string) => ['children', id] as const;
-
-export function useChildren() {
-  const { t } = useTranslation();
-  return useQuery({
-    queryKey: childrenKey,
-    queryFn: async () => (await unwrap(api.GET('/api/hijos'), t('children.errors.load'))).data,
-  });
-}
 
 export function useChild(id: string) {
   const { t } = useTranslation();

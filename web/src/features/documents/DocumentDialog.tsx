@@ -4,14 +4,14 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormActions } from '../../components/FormActions';
 import { Modal } from '../../components/Modal';
-import { downloadFile, filePath, useAddVersion, useDocument, useUpdateDocument } from './api';
+import { downloadFile, useAddVersion, useDocument, useUpdateDocument } from './api';
 import { DocumentFieldsEditor, type Kid } from './DocumentFieldsEditor';
 import { placeErrors } from './errors';
 import { FilePicker } from './FilePicker';
 import { formatBytes } from './files';
 import { Preview } from './Preview';
 import { UploadProgress } from './UploadProgress';
-import type { DocumentFields, DocumentView, Version } from './types';
+import { isCategory, isVisibility, type DocumentFields, type DocumentView, type Version } from './types';
 import { formatDay } from '../../lib/format';
 
 interface Props {
@@ -22,7 +22,14 @@ interface Props {
   kids: Kid[];
 }
 
-const fieldsOf = (doc: DocumentView): DocumentFields => ({ titulo: doc.titulo, categoria: doc.categoria, hijos: doc.hijos, notas: doc.notas ?? '', visibilidad: doc.visibilidad });
+/** The form's values for a document; the server answers only the values the form offers. */
+const fieldsOf = (doc: DocumentView): DocumentFields => ({
+  titulo: doc.titulo,
+  categoria: isCategory(doc.categoria) ? doc.categoria : 'medico',
+  hijos: doc.hijos,
+  notas: doc.notas ?? '',
+  visibilidad: isVisibility(doc.visibilidad) ? doc.visibilidad : 'familia',
+});
 
 /** One document: its preview, what it is, its versions, and what whoever may edit it can do. */
 export function DocumentDialog({ document: listed, onClose, onDelete, kids }: Props) {
@@ -64,7 +71,7 @@ export function DocumentDialog({ document: listed, onClose, onDelete, kids }: Pr
             <Overview
               doc={doc}
               kids={kids}
-              versions={detail.data?.versiones}
+              versions={detail.data?.versiones ?? undefined}
               versionsFailed={detail.isError ? detail.error.message : null}
               onEdit={() => {
                 setNotice(null);
@@ -105,7 +112,7 @@ function Overview({ doc, kids, versions, versionsFailed, onEdit, onAddVersion, o
     setDownloadError(null);
     setDownloading(version);
     try {
-      await downloadFile(filePath(doc._id, version), name, t('documents.errors.download'));
+      await downloadFile({ id: doc._id, version }, name, t('documents.errors.download'));
     } catch (e) {
       setDownloadError(e instanceof Error ? e.message : t('documents.errors.download'));
     } finally {

@@ -5,13 +5,13 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse } from '../../test/render';
-import type { Family } from '../families/api';
+import type { Family } from '../../api/families';
 import { DeletedList } from './DeletedList';
 import { DocumentDialog } from './DocumentDialog';
-import { DocumentsView } from './DocumentsPage';
+import { FamilyDocuments } from './DocumentsPage';
 import { titleFromFileName } from './files';
 import { UploadDialog } from './UploadDialog';
-import type { DocumentDetail, DocumentView } from './types';
+import type { DocumentView } from './types';
 
 const kids = [
   { id: 'h1', name: 'Mateo García' },
@@ -37,7 +37,7 @@ const doc = (change: Partial<DocumentView> = {}): DocumentView => ({
   ...change,
 });
 
-const detail = (change: Partial<DocumentView> = {}): DocumentDetail => {
+const detail = (change: Partial<DocumentView> = {}): DocumentView => {
   const view = doc(change);
   return {
     ...view,
@@ -93,7 +93,7 @@ function listing(docs: DocumentView[]): Route {
 describe('the documents list', () => {
   it('groups by category, shows the family’s storage and asks the server as the reader types', async () => {
     route = listing([doc(), doc({ _id: 'd2', titulo: 'Boletín', categoria: 'escolar', hijos: ['h2'] }), doc({ _id: 'd3', titulo: 'Receta', version: 2 })]);
-    withQueries(<DocumentsView familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} />);
+    withQueries(<FamilyDocuments familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} />);
     expect(await screen.findByText('1,2 GB de 5 GB')).toBeVisible();
     // What the reader deleted counts for them alone, and the meter says so.
     expect(screen.getByText(/^512 MB son documentos que eliminaste: cuentan solo para ti/u)).toBeVisible();
@@ -116,7 +116,7 @@ describe('the documents list', () => {
 
   it('gives a viewer nothing to upload, change or restore', async () => {
     route = listing([doc({ puedeEditar: false })]);
-    withQueries(<DocumentsView familiaId="f1" families={[family('viewer')]} onFamily={() => {}} kids={kids} viewer />);
+    withQueries(<FamilyDocuments familiaId="f1" families={[family('viewer')]} onFamily={() => {}} kids={kids} viewer />);
     expect(await screen.findByRole('button', { name: 'Abrir Carnet de vacunas' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Subir documento' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Eliminados' })).not.toBeInTheDocument();
@@ -127,7 +127,7 @@ describe('the documents list', () => {
     const base = listing([doc()]);
     route = (method, url) => (url.pathname === '/api/documentos/d1' ? jsonResponse(200, { success: true, data: detail() }) : base(method, url));
     const onLinkedClosed = vi.fn();
-    withQueries(<DocumentsView familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} linked={doc()} onLinkedClosed={onLinkedClosed} />);
+    withQueries(<FamilyDocuments familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} linked={doc()} onLinkedClosed={onLinkedClosed} />);
     const dialog = await screen.findByRole('dialog', { name: 'Carnet de vacunas' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     expect(onLinkedClosed).toHaveBeenCalled();
@@ -140,7 +140,7 @@ describe('the documents list', () => {
       if (url.pathname === '/api/documentos/d1') return jsonResponse(200, { success: true, data: detail() });
       return base(method, url);
     };
-    withQueries(<DocumentsView familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} />);
+    withQueries(<FamilyDocuments familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Abrir Carnet de vacunas' }));
     const dialog = await screen.findByRole('dialog', { name: 'Carnet de vacunas' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -154,7 +154,7 @@ describe('the documents list', () => {
   it('speaks English to an English reader', async () => {
     await i18n.changeLanguage('en');
     route = listing([]);
-    withQueries(<DocumentsView familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} />);
+    withQueries(<FamilyDocuments familiaId="f1" families={[family('coparent')]} onFamily={() => {}} kids={kids} viewer={false} />);
     expect(await screen.findByText('1.2 GB of 5 GB')).toBeVisible();
     expect(await screen.findByText(/No documents yet/)).toBeVisible();
   });

@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Loading } from '../../components/Spinner';
-import { useChildren } from '../children/api';
-import { useFamilies, type Family } from '../families/api';
+import { useChildren } from '../../api/children';
+import { useFamilies, type Family } from '../../api/families';
 import { useDeleteDocument, useDocument, useDocuments, useStorage } from './api';
 import { DeletedList } from './DeletedList';
 import { DocumentDialog } from './DocumentDialog';
@@ -18,8 +18,8 @@ import { UploadDialog } from './UploadDialog';
 import { useDebounced } from './useDebounced';
 import { CATEGORIES, type DocumentView, type StorageUse } from './types';
 
-const TABS = ['current', 'deleted'] as const;
-type Tab = (typeof TABS)[number];
+export const DOCUMENTS_TABS = ['current', 'deleted'] as const;
+export type DocumentsTab = (typeof DOCUMENTS_TABS)[number];
 
 /** Whether the reader only views this family: they see its documents but change none. */
 function isViewer(family: Family | undefined): boolean {
@@ -57,7 +57,7 @@ export default function DocumentsPage() {
     );
   }
   return (
-    <DocumentsView
+    <FamilyDocuments
       key={family._id}
       familiaId={family._id}
       families={families.data ?? []}
@@ -74,7 +74,7 @@ export default function DocumentsPage() {
   );
 }
 
-interface ViewProps {
+interface FamilyProps {
   familiaId: string;
   families: Family[];
   onFamily: (id: string) => void;
@@ -85,9 +85,10 @@ interface ViewProps {
   onLinkedClosed?: () => void;
 }
 
-export function DocumentsView({ familiaId, families, onFamily, kids, viewer, linked = null, onLinkedClosed }: ViewProps) {
+/** One family's documents: the list, the storage, and what is open; drawn by DocumentsView. */
+export function FamilyDocuments({ familiaId, families, onFamily, kids, viewer, linked = null, onLinkedClosed }: FamilyProps) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('current');
+  const [tab, setTab] = useState<DocumentsTab>('current');
   const [search, setSearch] = useState('');
   const [categoria, setCategoria] = useState('');
   const [hijoId, setHijoId] = useState('');
@@ -101,9 +102,151 @@ export function DocumentsView({ familiaId, families, onFamily, kids, viewer, lin
   const storage = useStorage(familiaId);
   const remove = useDeleteDocument();
   const list = documents.data?.pages.flatMap((p) => p.documentos) ?? [];
-  const kidNames = (ids: string[]) => ids.map((id) => kids.find((k) => k.id === id)?.name).filter((n): n is string => Boolean(n));
   const filtered = Boolean(q.trim() || categoria || hijoId);
 
+  return (
+    <DocumentsView
+      familiaId={familiaId}
+      families={families}
+      onFamily={onFamily}
+      kids={kids}
+      viewer={viewer}
+      storage={storage.data}
+      notice={notice}
+      onDismissNotice={() => setNotice(null)}
+      tab={tab}
+      onTab={setTab}
+      search={search}
+      onSearch={setSearch}
+      categoria={categoria}
+      onCategoria={setCategoria}
+      hijoId={hijoId}
+      onHijo={setHijoId}
+      filtered={filtered}
+      documents={{
+        items: list,
+        pending: documents.isPending,
+        error: documents.isError ? documents.error.message : null,
+        hasMore: documents.hasNextPage,
+        loadingMore: documents.isFetchingNextPage,
+        onMore: () => void documents.fetchNextPage(),
+      }}
+      onOpen={setOpen}
+      onUpload={() => setUploading(true)}
+      deleted={<DeletedList familiaId={familiaId} onRestored={() => setNotice(t('documents.deleted.restored'))} />}
+      dialogs={
+        <>
+          {!viewer && (
+            <UploadDialog
+              open={uploading}
+              onClose={() => setUploading(false)}
+              onUploaded={() => {
+                setUploading(false);
+                setNotice(t('documents.upload.done'));
+              }}
+              familiaId={familiaId}
+              kids={kids}
+              initialKids={hijoId ? [hijoId] : []}
+            />
+          )}
+          <DocumentDialog
+            document={open ?? linked}
+            onClose={() => {
+              if (!open) onLinkedClosed?.();
+              setOpen(null);
+            }}
+            onDelete={(doc) => {
+              if (!open) onLinkedClosed?.();
+              setOpen(null);
+              setDeleting(doc);
+            }}
+            kids={kids}
+          />
+          <ConfirmDialog
+            open={deleting !== null}
+            title={t('documents.detail.deleteTitle', { title: deleting?.titulo ?? '' })}
+            body={t('documents.detail.deleteBody')}
+            confirmLabel={t('documents.detail.deleteConfirm')}
+            onConfirm={async () => {
+              const doc = deleting;
+              await remove.mutateAsync(doc?._id ?? '');
+              // Its own word, in place of whatever the last upload or restore said.
+              setNotice(t('documents.deleted.done', { title: doc?.titulo ?? '' }));
+            }}
+            onClose={() => setDeleting(null)}
+          />
+        </>
+      }
+    />
+  );
+}
+
+/** A list the page reads a page at a time, as the view shows it. */
+export interface DocumentList {
+  items: DocumentView[];
+  pending: boolean;
+  error: string | null;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+}
+
+export interface DocumentsViewProps {
+  familiaId: string;
+  families: Family[];
+  onFamily: (id: string) => void;
+  kids: Kid[];
+  /** The reader only views this family: no upload, no deleted tab. */
+  viewer: boolean;
+  storage: StorageUse | undefined;
+  notice: string | null;
+  onDismissNotice: () => void;
+  tab: DocumentsTab;
+  onTab: (tab: DocumentsTab) => void;
+  search: string;
+  onSearch: (search: string) => void;
+  categoria: string;
+  onCategoria: (categoria: string) => void;
+  hijoId: string;
+  onHijo: (hijoId: string) => void;
+  /** A filter is set: an empty list says nothing matched rather than that there is nothing. */
+  filtered: boolean;
+  documents: DocumentList;
+  onOpen: (doc: DocumentView) => void;
+  onUpload: () => void;
+  /** The deleted tab, which reads its own list. */
+  deleted: ReactNode;
+  /** The dialogs the page opens. */
+  dialogs: ReactNode;
+}
+
+/** /profile/documents as it is drawn: storage, upload, the tabs and the documents by category. */
+export function DocumentsView({
+  familiaId,
+  families,
+  onFamily,
+  kids,
+  viewer,
+  storage,
+  notice,
+  onDismissNotice,
+  tab,
+  onTab,
+  search,
+  onSearch,
+  categoria,
+  onCategoria,
+  hijoId,
+  onHijo,
+  filtered,
+  documents,
+  onOpen,
+  onUpload,
+  deleted,
+  dialogs,
+}: DocumentsViewProps) {
+  const { t } = useTranslation();
+  const kidNames = (ids: string[]) => ids.map((id) => kids.find((k) => k.id === id)?.name).filter((n): n is string => Boolean(n));
   return (
     <section className="mx-auto max-w-3xl space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -124,11 +267,11 @@ export function DocumentsView({ familiaId, families, onFamily, kids, viewer, lin
           </label>
         )}
       </div>
-      <StorageBar storage={storage.data} />
+      <StorageBar storage={storage} />
       {viewer ? (
         <Alert kind="info">{t('documents.viewerOnly')}</Alert>
       ) : (
-        <Button full onClick={() => setUploading(true)}>
+        <Button full onClick={onUpload}>
           <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M12 19V7M7 12l5-5 5 5M5 4h14" />
           </svg>
@@ -140,14 +283,14 @@ export function DocumentsView({ familiaId, families, onFamily, kids, viewer, lin
           <div className="flex-1">
             <Alert kind="success">{notice}</Alert>
           </div>
-          <Button variant="ghost" onClick={() => setNotice(null)}>
+          <Button variant="ghost" onClick={onDismissNotice}>
             {t('common.close')}
           </Button>
         </div>
       )}
       {!viewer && (
         <div role="tablist" aria-label={t('sections.documents')} className="grid grid-cols-2 gap-1 rounded-2xl bg-sand-100 p-1">
-          {TABS.map((name) => (
+          {DOCUMENTS_TABS.map((name) => (
             <button
               key={name}
               type="button"
@@ -155,7 +298,7 @@ export function DocumentsView({ familiaId, families, onFamily, kids, viewer, lin
               id={`documents-tab-${name}`}
               aria-selected={tab === name}
               aria-controls={`documents-panel-${name}`}
-              onClick={() => setTab(name)}
+              onClick={() => onTab(name)}
               className={`rounded-xl px-3 py-2 text-sm font-semibold ${tab === name ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink'}`}
             >
               {t(`documents.tabs.${name}`)}
@@ -165,78 +308,40 @@ export function DocumentsView({ familiaId, families, onFamily, kids, viewer, lin
       )}
       <div role={viewer ? undefined : 'tabpanel'} id={`documents-panel-${tab}`} aria-labelledby={viewer ? undefined : `documents-tab-${tab}`} className="space-y-4">
         {tab === 'deleted' && !viewer ? (
-          <DeletedList familiaId={familiaId} onRestored={() => setNotice(t('documents.deleted.restored'))} />
+          deleted
         ) : (
           <>
-            <DocumentFiltersBar search={search} onSearch={setSearch} categoria={categoria} onCategoria={setCategoria} hijoId={hijoId} onHijo={setHijoId} kids={kids} />
-            {documents.isError && <Alert>{documents.error.message}</Alert>}
-            {documents.isPending ? (
+            <DocumentFiltersBar search={search} onSearch={onSearch} categoria={categoria} onCategoria={onCategoria} hijoId={hijoId} onHijo={onHijo} kids={kids} />
+            {documents.error && <Alert>{documents.error}</Alert>}
+            {documents.pending ? (
               <Loading />
-            ) : list.length === 0 ? (
+            ) : documents.items.length === 0 ? (
               <p className="rounded-2xl border-2 border-dashed border-brand-200 p-6 text-center text-muted">{filtered ? t('documents.noMatch') : t('documents.none')}</p>
             ) : (
-              CATEGORIES.filter((c) => list.some((d) => d.categoria === c)).map((c) => (
+              CATEGORIES.filter((c) => documents.items.some((d) => d.categoria === c)).map((c) => (
                 <section key={c} aria-labelledby={`documents-group-${c}`}>
                   <h2 id={`documents-group-${c}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
                     {t(`documents.categories.${c}`)}
                   </h2>
                   <ul className="space-y-2">
-                    {list
+                    {documents.items
                       .filter((d) => d.categoria === c)
                       .map((d) => (
-                        <DocumentItem key={d._id} document={d} kidNames={kidNames(d.hijos)} onOpen={setOpen} />
+                        <DocumentItem key={d._id} document={d} kidNames={kidNames(d.hijos)} onOpen={onOpen} />
                       ))}
                   </ul>
                 </section>
               ))
             )}
-            {documents.hasNextPage && (
-              <Button variant="secondary" full busy={documents.isFetchingNextPage} onClick={() => void documents.fetchNextPage()}>
+            {documents.hasMore && (
+              <Button variant="secondary" full busy={documents.loadingMore} onClick={documents.onMore}>
                 {t('documents.more')}
               </Button>
             )}
           </>
         )}
       </div>
-      {!viewer && (
-        <UploadDialog
-          open={uploading}
-          onClose={() => setUploading(false)}
-          onUploaded={() => {
-            setUploading(false);
-            setNotice(t('documents.upload.done'));
-          }}
-          familiaId={familiaId}
-          kids={kids}
-          initialKids={hijoId ? [hijoId] : []}
-        />
-      )}
-      <DocumentDialog
-        document={open ?? linked}
-        onClose={() => {
-          if (!open) onLinkedClosed?.();
-          setOpen(null);
-        }}
-        onDelete={(doc) => {
-          if (!open) onLinkedClosed?.();
-          setOpen(null);
-          setDeleting(doc);
-        }}
-        kids={kids}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('documents.detail.deleteTitle', { title: deleting?.titulo ?? '' })}
-        body={t('documents.detail.deleteBody')}
-        confirmLabel={t('documents.detail.deleteConfirm')}
-        onConfirm={async () => {
-          const doc = deleting;
-          await remove.mutateAsync(doc?._id ?? '');
-          // Its own word, in place of whatever the last upload or restore said.
-          setNotice(t('documents.deleted.done', { title: doc?.titulo ?? '' }));
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      {dialogs}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
-import { fetchBlob, filePath } from './api';
+import { fetchFile } from './api';
 import { kindOf } from './files';
 import type { DocumentView } from './types';
 
@@ -23,7 +23,7 @@ export function Preview({ document: doc }: { document: DocumentView }) {
     // Only whether it failed is shown, so the error's text is not needed.
     // The blob URL lives in this page's origin: it is typed as the PDF or image the document
     // says it is, never as whatever the answer claimed, so nothing in it can run as a page.
-    fetchBlob(filePath(doc._id, doc.version, true), '', doc.archivo.tipo)
+    fetchFile({ id: doc._id, version: doc.version, inline: true }, '', doc.archivo.tipo)
       .then((blob) => {
         if (gone) return;
         made = URL.createObjectURL(blob);

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { currentLanguage, useTranslation } from '../../i18n';
-import { ApiError, TOKEN_KEY } from '../../api/client';
-import type { DocumentDetail, DocumentFields, DocumentFilters, DocumentPage, DocumentView, StorageUse } from './types';
+import { useTranslation } from '../../i18n';
+import { api, unwrap } from '../../api/client';
+import { uploadWithProgress } from '../../api/upload';
+import type { DocumentFields, DocumentFilters, DocumentPage } from './types';
 
 /** Everything /profile/documents shows sits under this key, so one live event refreshes it all. */
 export const documentsKey = ['documentos'] as const;
@@ -10,38 +11,11 @@ const detailKey = (id: string) => ['documentos', 'detalle', id] as const;
 const storageKey = (familiaId: string) => ['documentos', familiaId, 'espacio'] as const;
 const summaryKey = ['profile', 'summary'] as const;
 
-function authHeaders(): Record<string, string> {
-  return { Authorization: `Bearer ${window.localStorage.getItem(TOKEN_KEY) ?? ''}`, 'Accept-Language': currentLanguage() };
-}
-
-interface Envelope<T> {
-  data?: T;
-  msg?: string;
-  error?: string;
-  code?: string;
-  errors?: Record<string, string>;
-}
-
-/** One call to the documents API: the answer's data, else an ApiError with the server's message and fields. */
-async function call<T>(method: string, path: string, fallback: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await globalThis.fetch(path, {
-      method,
-      headers: body === undefined ? authHeaders() : { ...authHeaders(), 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    throw new ApiError(0, fallback, 'network');
-  }
-  const answer = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (response.ok && answer?.data !== undefined) return answer.data;
-  throw new ApiError(response.status, answer?.msg ?? answer?.error ?? fallback, answer?.code, answer?.errors);
-}
-
 /** Drops empty filters, so the query string and the cache key hold only what narrows the list. */
 export function cleanFilters(filters: DocumentFilters): Record<string, string> {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()]));
+  return Object.fromEntries(
+    Object.entries(filters).flatMap(([k, v]) => (typeof v === 'string' && v.trim() !== '' ? [[k, v.trim()]] : [])),
+  );
 }
 
 /** The family's documents (or its recently deleted ones), newest first, a page at a time. */
@@ -53,11 +27,14 @@ export function useDocuments(familiaId: string | null, filters: DocumentFilters,
     enabled: familiaId !== null,
     initialPageParam: '',
     getNextPageParam: (last: DocumentPage) => last.siguiente ?? undefined,
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ familiaId: familiaId ?? '', ...query });
-      if (deleted) params.set('eliminados', 'true');
-      if (pageParam) params.set('cursor', pageParam);
-      return call<DocumentPage>('GET', `/api/documentos?${params.toString()}`, t('documents.errors.load'));
+    queryFn: async ({ pageParam }) => {
+      const params = {
+        familiaId: familiaId ?? '',
+        ...query,
+        ...(deleted ? { eliminados: 'true' } : {}),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      };
+      return (await unwrap(api.GET('/api/documentos', { params: { query: params } }), t('documents.errors.load'))).data;
     },
   });
 }
@@ -67,7 +44,7 @@ export function useDocument(id: string | null) {
   return useQuery({
     queryKey: detailKey(id ?? ''),
     enabled: id !== null,
-    queryFn: () => call<DocumentDetail>('GET', `/api/documentos/${encodeURIComponent(id ?? '')}`, t('documents.errors.load')),
+    queryFn: async () => (await unwrap(api.GET('/api/documentos/{id}', { params: { path: { id: id ?? '' } } }), t('documents.errors.load'))).data,
   });
 }
 
@@ -76,7 +53,8 @@ export function useStorage(familiaId: string | null) {
   return useQuery({
     queryKey: storageKey(familiaId ?? ''),
     enabled: familiaId !== null,
-    queryFn: () => call<StorageUse>('GET', `/api/documentos/espacio?familiaId=${encodeURIComponent(familiaId ?? '')}`, t('documents.errors.load')),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/documentos/espacio', { params: { query: { familiaId: familiaId ?? '' } } }), t('documents.errors.load'))).data,
   });
 }
 
@@ -100,7 +78,7 @@ export interface UploadInput extends DocumentFields {
 
 export function useUploadDocument() {
   const { t } = useTranslation();
-  return useDocumentsMutation(({ familiaId, file, titulo, categoria, hijos, notas, visibilidad, onProgress }: UploadInput) => {
+  return useDocumentsMutation(async ({ familiaId, file, titulo, categoria, hijos, notas, visibilidad, onProgress }: UploadInput) => {
     const form = new FormData();
     form.append('familiaId', familiaId);
     form.append('titulo', titulo.trim());
@@ -110,99 +88,67 @@ export function useUploadDocument() {
     form.append('visibilidad', visibilidad);
     // The file goes last: the server reads the fields before it streams the file.
     form.append('archivo', file);
-    return send<DocumentView>('/api/documentos', form, t('documents.errors.upload'), onProgress);
+    return (await uploadWithProgress('/api/documentos', {}, form, t('documents.errors.upload'), onProgress)).data;
   });
 }
 
 export function useAddVersion() {
   const { t } = useTranslation();
-  return useDocumentsMutation(({ id, file, onProgress }: { id: string; file: File; onProgress?: (fraction: number) => void }) => {
+  return useDocumentsMutation(async ({ id, file, onProgress }: { id: string; file: File; onProgress?: (fraction: number) => void }) => {
     const form = new FormData();
     form.append('archivo', file);
-    return send<DocumentView>(`/api/documentos/${encodeURIComponent(id)}/versiones`, form, t('documents.errors.upload'), onProgress);
+    return (await uploadWithProgress('/api/documentos/{id}/versiones', { id }, form, t('documents.errors.upload'), onProgress)).data;
   });
 }
 
 export function useUpdateDocument() {
   const { t } = useTranslation();
-  return useDocumentsMutation(({ id, fields }: { id: string; fields: DocumentFields }) =>
-    call<DocumentView>('PUT', `/api/documentos/${encodeURIComponent(id)}`, t('documents.errors.save'), {
+  return useDocumentsMutation(async ({ id, fields }: { id: string; fields: DocumentFields }) => {
+    const body = {
       titulo: fields.titulo.trim(),
       categoria: fields.categoria,
       hijos: fields.hijos,
       notas: fields.notas.trim() || null,
       visibilidad: fields.visibilidad,
-    }),
-  );
+    };
+    return (await unwrap(api.PUT('/api/documentos/{id}', { params: { path: { id } }, body }), t('documents.errors.save'))).data;
+  });
 }
 
 export function useDeleteDocument() {
   const { t } = useTranslation();
-  return useDocumentsMutation((id: string) => call<DocumentView>('DELETE', `/api/documentos/${encodeURIComponent(id)}`, t('documents.errors.save')));
+  return useDocumentsMutation(async (id: string) =>
+    (await unwrap(api.DELETE('/api/documentos/{id}', { params: { path: { id } } }), t('documents.errors.save'))).data,
+  );
 }
 
 export function useRestoreDocument() {
   const { t } = useTranslation();
-  return useDocumentsMutation((id: string) => call<DocumentView>('POST', `/api/documentos/${encodeURIComponent(id)}/restaurar`, t('documents.errors.save')));
+  return useDocumentsMutation(async (id: string) =>
+    (await unwrap(api.POST('/api/documentos/{id}/restaurar', { params: { path: { id } } }), t('documents.errors.save'))).data,
+  );
+}
+
+/** Which of a document's files: the current version unless one is named; `inline` to show it in the page. */
+export interface FileRef {
+  id: string;
+  version?: number | undefined;
+  inline?: boolean;
 }
 
 /**
- * Sends a multipart form with XMLHttpRequest rather than fetch: only it reports the upload's
- * progress, which a 25 MB file over a phone's connection needs.
+ * Fetches a document's file with the session's token, which a plain link or an <img> cannot carry.
+ * `type`, when given, is the type the blob gets whatever the answer claimed.
  */
-function send<T>(path: string, form: FormData, fallback: string, onProgress?: (fraction: number) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', path);
-    for (const [name, value] of Object.entries(authHeaders())) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
-    };
-    request.onerror = () => reject(new ApiError(0, fallback, 'network'));
-    request.onload = () => {
-      let answer: Envelope<T> | null = null;
-      try {
-        answer = JSON.parse(request.responseText) as Envelope<T>;
-      } catch {
-        answer = null;
-      }
-      if (request.status >= 200 && request.status < 300 && answer?.data !== undefined) resolve(answer.data);
-      else reject(new ApiError(request.status, answer?.msg ?? answer?.error ?? fallback, answer?.code, answer?.errors));
-    };
-    request.send(form);
-  });
+export async function fetchFile({ id, version, inline = false }: FileRef, fallback: string, type?: string): Promise<Blob> {
+  const query = { ...(version !== undefined ? { version: String(version) } : {}), ...(inline ? { inline: 'true' } : {}) };
+  const blob = await unwrap(api.GET('/api/documentos/{id}/archivo', { params: { path: { id }, query }, parseAs: 'blob' }), fallback);
+  return type ? new Blob([blob], { type }) : blob;
 }
 
-/** The path of a document's file: the current version unless one is named. */
-export function filePath(id: string, version?: number, inline = false): string {
-  const params = new URLSearchParams();
-  if (version !== undefined) params.set('version', String(version));
-  if (inline) params.set('inline', 'true');
-  const query = params.toString();
-  return `/api/documentos/${encodeURIComponent(id)}/archivo${query ? `?${query}` : ''}`;
-}
-
-/**
- * Fetches a file with the session's token, which a plain link or an <img> cannot carry. `type`,
- * when given, is the type the blob gets whatever the answer claimed.
- */
-export async function fetchBlob(path: string, fallback: string, type?: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await globalThis.fetch(path, { headers: authHeaders() });
-  } catch {
-    throw new ApiError(0, fallback, 'network');
-  }
-  if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as Envelope<unknown> | null;
-    throw new ApiError(response.status, answer?.msg ?? fallback, answer?.code);
-  }
-  return new Blob([await response.arrayBuffer()], { type: type ?? response.headers.get('Content-Type') ?? '' });
-}
-
-/** Hands a file to the browser as a download, under its own name. */
-export async function downloadFile(path: string, name: string, fallback: string): Promise<void> {
-  const url = URL.createObjectURL(await fetchBlob(path, fallback));
+/** Hands a document's file to the browser as a download, under its own name. */
+export async function downloadFile(file: FileRef, name: string, fallback: string): Promise<void> {
+  const url = URL.createObjectURL(await fetchFile(file, fallback));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -12,17 +12,17 @@ type Schemas = components['schemas'];
 export type FileInfo = Schemas['Archivo'];
 export type Uploader = Schemas['Persona'];
 
-/** The server describes category and visibility as strings; the contract fixes their values. */
-export type DocumentView = Omit<Schemas['DocumentoView'], 'categoria' | 'visibilidad' | 'versiones'> & { categoria: Category; visibilidad: Visibility };
+/** A document as the list and the detail answer it (the detail with its versions). */
+export type DocumentView = Schemas['DocumentoView'];
 
 /** One version of a document. */
 export type Version = Schemas['DocumentoVersionView'];
 
-export interface DocumentDetail extends DocumentView {
-  versiones: Version[];
-}
+export type DocumentPage = Schemas['DocumentoPage'];
 
-export type DocumentPage = Omit<Schemas['DocumentoPage'], 'documentos'> & { documentos: DocumentView[] };
+/** A category or visibility the answer states, as the form's choices know it. */
+export const isCategory = (value: string): value is Category => CATEGORIES.some((c) => c === value);
+export const isVisibility = (value: string): value is Visibility => VISIBILITIES.some((v) => v === value);
 
 export type StorageUse = Schemas['Espacio'];
 

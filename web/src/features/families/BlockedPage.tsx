@@ -4,11 +4,11 @@ import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
-import { useToast } from '../profile/Toast';
-import { BackLink } from '../profile/ui';
-import { formatDay } from './codes';
-import { useBlocked, useUnblock, type BlockedUser } from './invitationsApi';
-import { initialOf } from './labels';
+import { useToast } from '../../components/Toast';
+import { BackLink } from '../../components/ui';
+import { formatDay } from '../../lib/familyCodes';
+import { useBlocked, useUnblock, type BlockedUser } from '../../api/invitations';
+import { initialOf } from '../../lib/familyLabels';
 
 /** /profile/blocked: the people the user blocked, and a way to unblock them. */
 export default function BlockedPage() {

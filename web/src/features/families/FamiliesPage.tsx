@@ -4,17 +4,17 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Loading } from '../../components/Spinner';
-import { useToast } from '../profile/Toast';
-import { BackLink, Card, Disclosure, useDisclosure } from '../profile/ui';
+import { useToast } from '../../components/Toast';
+import { BackLink, Card, Disclosure, useDisclosure } from '../../components/ui';
 import { useCreateFamily, useFamilies, useRemoveMember, useUpdateFamily, useUpdateMember, type Family, type FamilyInput, type Member, type MemberChange } from './api';
 import { FamilySettingsForm } from './FamilySettingsForm';
 import { FamilyInvitations } from './FamilyInvitations';
 import { FamilyRecord } from './FamilyRecord';
 import { InvitationsForYou } from './InvitationsForYou';
-import { useAcceptInvitation, useBlock, useUnblock } from './invitationsApi';
+import { useAcceptInvitation, useBlock, useUnblock } from '../../api/invitations';
 import { JoinWithCode } from './JoinWithCode';
 import { NewFamilyForm } from './NewFamilyForm';
-import { initialOf, memberActions, permissionKey, relationKey, relationOptions, statusKey } from './labels';
+import { initialOf, memberActions, permissionKey, relationKey, relationOptions, statusKey } from '../../lib/familyLabels';
 import { zoneLabel } from '../../lib/timeZones';
 
 /** /profile/coparents: the caller's families, their members, invitations, codes and blocking. */

@@ -4,7 +4,7 @@ import i18n from '../../i18n';
 import { ApiError } from '../../api/client';
 import type { Family, Member } from './api';
 import { FamiliesView } from './FamiliesPage';
-import { memberActions, relationOptions } from './labels';
+import { memberActions, relationOptions } from '../../lib/familyLabels';
 import es from '../../i18n/app.es.json';
 import en from '../../i18n/app.en.json';
 

@@ -3,12 +3,12 @@ import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
-import { Disclosure, useDisclosure } from '../profile/ui';
+import { Disclosure, useDisclosure } from '../../components/ui';
 import type { Family } from './api';
 import { InviteForm } from './InviteForm';
 import { LinkingCode } from './LinkingCode';
 import { PendingInvitations } from './PendingInvitations';
-import { useCreateCode, useFamilyInvitations, useInvite, useResendInvitation, useRevokeInvitation } from './invitationsApi';
+import { useCreateCode, useFamilyInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../../api/invitations';
 
 /** A co-parent's tools for one family: invite by email, the pending invitations, the linking code. */
 export function FamilyInvitations({ family, onDone }: { family: Family; onDone: (toastKey: string) => void }) {

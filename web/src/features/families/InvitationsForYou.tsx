@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { Card } from '../profile/ui';
-import { lookupInvitation, useAcceptInvitation, useBlock, useDeclineInvitation, useReceivedInvitations } from './invitationsApi';
+import { Card } from '../../components/ui';
+import { lookupInvitation, useAcceptInvitation, useBlock, useDeclineInvitation, useReceivedInvitations } from '../../api/invitations';
 import { MailedInvitation, ReceivedInvitations, type LookupState } from './ReceivedInvitations';
 
 /**

@@ -9,9 +9,9 @@ import { TextField } from '../../components/Field';
 import { SelectField } from '../../components/SelectField';
 import { emailSchema } from '../../lib/emailSchema';
 import { formFailure } from '../../lib/serverErrors';
-import type { InviteInput, MailLanguage } from './invitationsApi';
+import type { InviteInput, MailLanguage } from '../../api/invitations';
 import { PermissionChoice } from './PermissionChoice';
-import { PERMISSIONS, RELATIONS, relationKey, relationOptions } from './labels';
+import { PERMISSIONS, RELATIONS, relationKey, relationOptions } from '../../lib/familyLabels';
 
 export const inviteSchema = (t: TFunction) =>
   z.object({

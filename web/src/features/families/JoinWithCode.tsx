@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
-import { CODE_LENGTH, normaliseCode } from './codes';
+import { CODE_LENGTH, normaliseCode } from '../../lib/familyCodes';
 
 /** Anyone can join a family with the code a co-parent gave them; the server's refusal is shown as it says it. */
 export function JoinWithCode({ onJoin, onJoined }: { onJoin: (codigo: string) => Promise<{ nombre: string }>; onJoined: (family: string) => void }) {

@@ -5,11 +5,11 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SelectField } from '../../components/SelectField';
-import { Disclosure, useDisclosure } from '../profile/ui';
-import { copyText, formatDay, shareLink, spacedCode } from './codes';
-import type { CodeInput, Invitation } from './invitationsApi';
+import { Disclosure, useDisclosure } from '../../components/ui';
+import { copyText, formatDay, shareLink, spacedCode } from '../../lib/familyCodes';
+import type { CodeInput, Invitation } from '../../api/invitations';
 import { PermissionChoice } from './PermissionChoice';
-import { permissionKey, relationKey, relationOptions } from './labels';
+import { permissionKey, relationKey, relationOptions } from '../../lib/familyLabels';
 
 interface Props {
   /** The family's current pending code, or null when it has none. */

@@ -3,9 +3,9 @@ import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatDay, isExpired } from './codes';
-import type { Invitation } from './invitationsApi';
-import { permissionKey, relationKey } from './labels';
+import { formatDay, isExpired } from '../../lib/familyCodes';
+import type { Invitation } from '../../api/invitations';
+import { permissionKey, relationKey } from '../../lib/familyLabels';
 
 interface Props {
   invitations: Invitation[];

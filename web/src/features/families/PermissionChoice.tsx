@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import { useTranslation } from '../../i18n';
-import { PERMISSIONS } from './labels';
+import { PERMISSIONS } from '../../lib/familyLabels';
 
 /**
  * The two access levels as radio buttons, each with a line saying what it allows. Spread

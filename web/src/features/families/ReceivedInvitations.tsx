@@ -4,9 +4,9 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Loading } from '../../components/Spinner';
-import { formatDay } from './codes';
-import type { InvitationLookup, ReceivedInvitation } from './invitationsApi';
-import { permissionKey, relationKey } from './labels';
+import { formatDay } from '../../lib/familyCodes';
+import type { InvitationLookup, ReceivedInvitation } from '../../api/invitations';
+import { permissionKey, relationKey } from '../../lib/familyLabels';
 
 /** The inviter's name; null when their account is gone. */
 const fullName = (p: { nombre: string; apellido: string } | null | undefined) => (p ? `${p.nombre} ${p.apellido}`.trim() : null);

@@ -1,24 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
+import { childrenKey } from '../../api/children';
+import { familiesKey, type Member } from '../../api/families';
 import type { components } from '../../api/schema';
 
-export type Family = components['schemas']['FamilyView'];
-export type Member = components['schemas']['MemberView'];
+export { familiesKey, useFamilies, type Family, type Member } from '../../api/families';
 export type FamilyInput = { nombre: string; zonaHoraria: string };
 export type NewFamily = components['schemas']['NewFamily'];
 export type MemberChange = { permiso?: Member['permiso']; relacion?: Member['relacion']; esAdmin?: boolean };
-
-export const familiesKey = ['families'] as const;
-const childrenKey = ['children'] as const;
-
-export function useFamilies() {
-  const { t } = useTranslation();
-  return useQuery({
-    queryKey: familiesKey,
-    queryFn: async () => (await unwrap(api.GET('/api/familias'), t('families.loadFailed'))).data,
-  });
-}
 
 export function useCreateFamily() {
   const { t } = useTranslation();

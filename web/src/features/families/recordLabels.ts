@@ -38,6 +38,9 @@ interface KindLabel {
 /** An entry's content as the server sent it: any JSON object. */
 export type Content = Record<string, unknown>;
 
+/** The fields of a JSON object, read as Content. */
+const fieldsOf = (value: object): Content => Object.fromEntries(Object.entries(value));
+
 const text = (c: Content, key: string): string | null => {
   const value = c[key];
   return typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -73,7 +76,7 @@ const child = (c: Content, n: RecordNames) => {
 /** A swap's nights: how many, from the first. */
 const nights = (c: Content, n: RecordNames) => {
   const dates = list(c, 'noches')
-    .map((night) => (typeof night === 'string' ? night : typeof night === 'object' && night ? (night as Content).fecha : null))
+    .map((night) => (typeof night === 'string' ? night : typeof night === 'object' && night ? fieldsOf(night).fecha : null))
     .filter((d): d is string => typeof d === 'string')
     .sort();
   const first = dates[0];
@@ -116,7 +119,7 @@ export const RECORD_LABELS: Record<RecordKind, KindLabel> = {
     domain: 'family',
     about: (c, n) => {
       const after = c.despues;
-      return typeof after === 'object' && after ? person('usuario')(after as Content, n) : null;
+      return typeof after === 'object' && after ? person('usuario')(fieldsOf(after), n) : null;
     },
   },
   'hijo.creado': {
@@ -271,7 +274,7 @@ export function recordSentence(
   const neutral = { key: `families.record.kind.${kindKey(entry.tipo)}`, params: {} };
   const content = entry.contenido;
   if (entry.contenidoReservado || !label.about || typeof content !== 'object' || content === null) return neutral;
-  const about = label.about(content as Content, names);
+  const about = label.about(fieldsOf(content), names);
   if (!about) return neutral;
   const suffix = about.variant ? `_${about.variant}` : '';
   return { key: `families.record.about.${kindKey(entry.tipo)}${suffix}`, params: about.params };

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { UPCOMING } from '../../app/features';
+import { UPCOMING } from '../../lib/areas';
 
 /** Spec §2's placeholder for signed-in sections that are not built yet; its list is what is still to come. */
 export default function ComingSoonPage({ section }: { section: string }) {

@@ -308,7 +308,7 @@ function ToneHelp({ id, tone, draft, onUse }: { id: string; tone: ToneResult | n
                       {t('messages.tone.suggestion')} <span className="text-ink">{f.sugerencia}</span>
                     </p>
                   )}
-                  {f.reemplazo !== null && (
+                  {f.reemplazo != null && (
                     <button
                       type="button"
                       disabled={!stillThere}

@@ -5,14 +5,14 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { localeOf } from '../../lib/dates';
-import { useSession } from '../accounts/session';
-import { useFamilies } from '../families/api';
+import { useSession } from '../../lib/session';
+import { useFamilies } from '../../api/families';
 import { useConversations } from './api';
 import { listTime, safeZone } from './days';
 import { personName, TOPIC_STYLE } from './labels';
 import { NewConversationDialog } from './NewConversationDialog';
 import { ShieldSettings } from './ShieldSettings';
-import { TOPICS, type Conversation, type Topic } from './types';
+import { TOPICS, type Conversation, type Message, type Topic } from './types';
 
 /** The list pane: filters, the conversations (most recently active first) and the way to start one. */
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
@@ -176,7 +176,7 @@ export function ConversationListView({ conversations, selectedId }: { conversati
 }
 
 /** "Urgent" / "Emergency" in words and colour, with an icon for the emergency. */
-export function TypeTag({ tipo }: { tipo: 'normal' | 'urgente' | 'emergencia' }) {
+export function TypeTag({ tipo }: { tipo: Message['tipo'] }) {
   const { t } = useTranslation();
   if (tipo === 'normal') return null;
   const emergency = tipo === 'emergencia';

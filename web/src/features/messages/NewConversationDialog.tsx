@@ -10,7 +10,7 @@ import { FormActions } from '../../components/FormActions';
 import { Modal } from '../../components/Modal';
 import { SelectField } from '../../components/SelectField';
 import { formFailure } from '../../lib/serverErrors';
-import type { Family, Member } from '../families/api';
+import type { Family, Member } from '../../api/families';
 import { useCreateConversation } from './api';
 import { TOPICS, type Topic } from './types';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { Switch } from '../notifications/Switch';
+import { Switch } from '../../components/Switch';
 import { useMessageSettings, useSaveMessageSettings } from './api';
 
 /**

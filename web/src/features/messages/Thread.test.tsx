@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import { SessionProvider } from '../accounts/session';
+import { SessionProvider } from '../../lib/session';
 import { TOKEN_KEY } from '../../api/client';
 import { jsonResponse } from '../../test/render';
 import { Thread } from './Thread';

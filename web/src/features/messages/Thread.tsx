@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Loading, Spinner } from '../../components/Spinner';
 import { localeOf } from '../../lib/dates';
-import { useSession } from '../accounts/session';
+import { useSession } from '../../lib/session';
 import { useConversation, useMarkRead, useMessageSettings, useThread } from './api';
 import { Composer } from './Composer';
 import { TopicChip } from './ConversationList';
@@ -208,7 +208,7 @@ function ThreadBody({ id, participants }: { id: string; participants: Parameters
                       mine={mine}
                       showAuthor={!mine && !sameAuthorBefore}
                       folded={isFolded(message, myId, shield, revealed)}
-                      quoteFolded={message.respondeA !== null && isFolded(message.respondeA, myId, shield, revealed)}
+                      quoteFolded={message.respondeA != null && isFolded(message.respondeA, myId, shield, revealed)}
                       participants={participants}
                       locale={locale}
                       zone={zone}

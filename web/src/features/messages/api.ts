@@ -1,25 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentLanguage, useTranslation } from '../../i18n';
-import { api, ApiError, TOKEN_KEY, unwrap } from '../../api/client';
-import type {
-  Attachment,
-  Conversation,
-  ConversationPage,
-  MessagePage,
-  Message,
-  NewConversation,
-  NewMessage,
-  Topic,
-  ToneAnswer,
-} from './types';
+import { api, unwrap } from '../../api/client';
+import type { Attachment, ConversationPage, MessagePage, NewConversation, NewMessage, Topic, ToneAnswer } from './types';
 
-/**
- * The generated types check each path, parameter and body against the server's OpenAPI document;
- * the answers are read through types.ts, which narrows the document's plain strings (a topic, a
- * type, a tone) to the contract's values.
- */
-async function call<T>(answer: Promise<{ data?: { data: unknown }; error?: unknown; response: Response }>, fallback: string): Promise<T> {
-  return (await unwrap(answer, fallback)).data as T;
+/** The `data` of a successful answer, typed by the generated client from the server's OpenAPI document. */
+async function call<T>(answer: Promise<{ data?: { data: T }; error?: unknown; response: Response }>, fallback: string): Promise<T> {
+  return (await unwrap(answer, fallback)).data;
 }
 
 /** Everything about conversations sits under this key, so one live event can refresh it all. */
@@ -40,7 +26,7 @@ export function useConversations(familiaId: string | null, tema: Topic | null) {
       if (familiaId) query.familiaId = familiaId;
       if (tema) query.tema = tema;
       if (pageParam) query.cursor = pageParam;
-      return call<ConversationPage>(api.GET('/api/conversaciones', { params: { query } }), t('messages.errors.loadList'));
+      return call(api.GET('/api/conversaciones', { params: { query } }), t('messages.errors.loadList'));
     },
     getNextPageParam: (last: ConversationPage) => last.siguiente ?? null,
   });
@@ -50,7 +36,7 @@ export function useConversation(id: string) {
   const { t } = useTranslation();
   return useQuery({
     queryKey: conversationKey(id),
-    queryFn: () => call<Conversation>(api.GET('/api/conversaciones/{id}', { params: { path: { id } } }), t('messages.errors.loadThread')),
+    queryFn: () => call(api.GET('/api/conversaciones/{id}', { params: { path: { id } } }), t('messages.errors.loadThread')),
   });
 }
 
@@ -61,7 +47,7 @@ export function useThread(id: string) {
     queryKey: threadKey(id),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
-      call<MessagePage>(
+      call(
         api.GET('/api/conversaciones/{id}/mensajes', { params: { path: { id }, query: pageParam ? { cursor: pageParam } : {} } }),
         t('messages.errors.loadThread'),
       ),
@@ -73,7 +59,7 @@ export function useCreateConversation() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewConversation) => call<Conversation>(api.POST('/api/conversaciones', { body }), t('messages.errors.create')),
+    mutationFn: (body: NewConversation) => call(api.POST('/api/conversaciones', { body }), t('messages.errors.create')),
     onSuccess: (conversation) => {
       queryClient.setQueryData(conversationKey(conversation._id), conversation);
       void queryClient.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
@@ -85,7 +71,7 @@ export function useSendMessage(id: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewMessage) => call<Message>(api.POST('/api/conversaciones/{id}/mensajes', { params: { path: { id } }, body }), t('messages.errors.send')),
+    mutationFn: (body: NewMessage) => call(api.POST('/api/conversaciones/{id}/mensajes', { params: { path: { id } }, body }), t('messages.errors.send')),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: threadKey(id) });
       void queryClient.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
@@ -96,7 +82,7 @@ export function useSendMessage(id: string) {
 export function useMarkRead(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (hasta: string) => call<{ vistos: number; vistaAt: string }>(api.POST('/api/conversaciones/{id}/leidos', { params: { path: { id } }, body: { hasta } }), 'leidos'),
+    mutationFn: (hasta: string) => call(api.POST('/api/conversaciones/{id}/leidos', { params: { path: { id } }, body: { hasta } }), 'leidos'),
     onSuccess: ({ vistos }) => {
       if (vistos === 0) return;
       void queryClient.invalidateQueries({ queryKey: threadKey(id) });
@@ -113,7 +99,7 @@ export function useUnreadMessages(enabled = true) {
   return useQuery({
     queryKey: unreadMessagesKey,
     enabled,
-    queryFn: async () => (await call<{ total: number }>(api.GET('/api/mensajes/no-leidos'), t('messages.errors.loadList'))).total,
+    queryFn: async () => (await call(api.GET('/api/mensajes/no-leidos'), t('messages.errors.loadList'))).total,
   });
 }
 
@@ -121,7 +107,7 @@ export function useMessageSettings() {
   const { t } = useTranslation();
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => call<{ escudo: boolean }>(api.GET('/api/mensajes/ajustes'), t('messages.errors.settings')),
+    queryFn: () => call(api.GET('/api/mensajes/ajustes'), t('messages.errors.settings')),
   });
 }
 
@@ -129,31 +115,22 @@ export function useSaveMessageSettings() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { escudo: boolean }) => call<{ escudo: boolean }>(api.PUT('/api/mensajes/ajustes', { body }), t('messages.errors.settings')),
+    mutationFn: (body: { escudo: boolean }) => call(api.PUT('/api/mensajes/ajustes', { body }), t('messages.errors.settings')),
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   });
 }
 
 /** Asks how a draft reads; `signal` lets a newer draft cancel the question. */
 export function checkTone(texto: string, signal: AbortSignal): Promise<ToneAnswer> {
-  return call<ToneAnswer>(api.POST('/api/mensajes/tono', { body: { texto, idioma: currentLanguage() }, signal }), 'tono');
+  return call(api.POST('/api/mensajes/tono', { body: { texto, idioma: currentLanguage() }, signal }), 'tono');
 }
 
 /** Uploads one file for a message not sent yet (multipart field `archivo`). */
-export async function uploadAttachment(conversationId: string, file: File, fallback: string): Promise<Attachment> {
+export function uploadAttachment(conversationId: string, file: File, fallback: string): Promise<Attachment> {
   const form = new FormData();
   form.append('archivo', file);
-  let response: Response;
-  try {
-    response = await globalThis.fetch(`/api/conversaciones/${encodeURIComponent(conversationId)}/adjuntos`, {
-      method: 'POST',
-      body: form,
-      headers: { Authorization: `Bearer ${window.localStorage.getItem(TOKEN_KEY) ?? ''}`, 'Accept-Language': currentLanguage() },
-    });
-  } catch {
-    throw new ApiError(0, fallback, 'network');
-  }
-  const body = (await response.json().catch(() => null)) as { data?: Attachment; msg?: string; code?: string } | null;
-  if (response.ok && body?.data) return body.data;
-  throw new ApiError(response.status, body?.msg ?? fallback, body?.code);
+  return call(
+    api.POST('/api/conversaciones/{id}/adjuntos', { params: { path: { id: conversationId } }, body: { archivo: '' }, bodySerializer: () => form }),
+    fallback,
+  );
 }

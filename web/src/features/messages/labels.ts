@@ -2,7 +2,7 @@ import type { TFunction } from '../../i18n';
 import type { Person } from './types';
 
 /** A person's full name, or the words for an account that was erased. */
-export function personName(person: Person | null, t: TFunction): string {
+export function personName(person: Person | null | undefined, t: TFunction): string {
   if (!person) return t('messages.erasedAccount');
   return `${person.nombre} ${person.apellido}`.trim();
 }

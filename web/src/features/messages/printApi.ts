@@ -31,9 +31,9 @@ export function usePrintData(id: string, range: PrintRange) {
   if (range.hasta) query.hasta = range.hasta;
   return useQuery({
     queryKey: ['conversaciones', id, 'impresion', query],
-    // The entries' content is free-form JSON, which the generated type cannot say.
-    queryFn: async () =>
-      (await unwrap(api.GET('/api/conversaciones/{id}/impresion', { params: { path: { id }, query } }), t('print.failed'))).data as PrintData,
+    // The entries' content is free-form JSON: the schema's empty object reads as any object's keys.
+    queryFn: async (): Promise<PrintData> =>
+      (await unwrap(api.GET('/api/conversaciones/{id}/impresion', { params: { path: { id }, query } }), t('print.failed'))).data,
   });
 }
 

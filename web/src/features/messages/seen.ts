@@ -1,4 +1,4 @@
-import type { Message, Participant, Person, Tone } from './types';
+import type { Message, Participant, Person } from './types';
 import { formatNumber } from '../../lib/format';
 
 export type SeenState =
@@ -17,9 +17,9 @@ export function seenState(message: Message, people: readonly (Participant | Pers
     const at = views[0]?.vistaAt;
     return at ? { kind: 'seen', at } : { kind: 'sent' };
   }
-  if (views.every((v) => v.vistaAt === null)) return { kind: 'sent' };
+  if (views.every((v) => v.vistaAt == null)) return { kind: 'sent' };
   const nameOf = (id: string) => people.find((p) => p._id === id)?.nombre ?? '';
-  return { kind: 'each', entries: views.map((v) => ({ usuarioId: v.usuarioId, name: nameOf(v.usuarioId), at: v.vistaAt })) };
+  return { kind: 'each', entries: views.map((v) => ({ usuarioId: v.usuarioId, name: nameOf(v.usuarioId), at: v.vistaAt ?? null })) };
 }
 
 /**
@@ -27,7 +27,7 @@ export function seenState(message: Message, people: readonly (Participant | Pers
  * still unseen by me; null when there is nothing to mark.
  */
 export function markUpTo(messagesOldestFirst: readonly Message[], myId: string): string | null {
-  const unseen = messagesOldestFirst.some((m) => m.vistas.some((v) => v.usuarioId === myId && v.vistaAt === null));
+  const unseen = messagesOldestFirst.some((m) => m.vistas.some((v) => v.usuarioId === myId && v.vistaAt == null));
   if (!unseen) return null;
   return messagesOldestFirst[messagesOldestFirst.length - 1]?._id ?? null;
 }
@@ -35,8 +35,8 @@ export function markUpTo(messagesOldestFirst: readonly Message[], myId: string):
 /** What the shield looks at: a message, or the message a reply quotes. */
 export interface Foldable {
   _id: string;
-  autor: Person | null;
-  tono: Tone;
+  autor?: Person | null;
+  tono: Message['tono'];
   plegado: boolean;
 }
 

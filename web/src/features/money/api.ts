@@ -20,7 +20,7 @@ async function data<T>(answer: Answer<T>, fallback: string): Promise<T> {
 
 /** Drops empty filters, so the query string and the cache key hold only what narrows the list. */
 export function cleanFilters(filters: ExpenseFilters): Record<string, string> {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === 'string' && v !== '')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(filters).flatMap(([k, v]) => (typeof v === 'string' && v !== '' ? [[k, v]] : [])));
 }
 
 export function useBalance(familiaId: string | null) {
@@ -105,7 +105,7 @@ export function useCreateExpense() {
     const expense = await data(api.POST('/api/gastos', { body }), t('money.errors.save'));
     if (!receipt) return { expense, receiptFailure: null };
     try {
-      return { expense: await uploadFile(`/api/gastos/${encodeURIComponent(expense.id)}/recibo`, 'recibo', receipt, t('money.errors.receipt')), receiptFailure: null };
+      return { expense: await uploadReceipt(expense.id, receipt, t('money.errors.receipt')), receiptFailure: null };
     } catch (e) {
       return { expense, receiptFailure: e instanceof Error ? e.message : t('money.errors.receipt') };
     }
@@ -122,7 +122,7 @@ export function useUpdateExpense() {
 
 export function useUploadReceipt() {
   const { t } = useTranslation();
-  return useMoneyMutation(({ id, file }: { id: string; file: File }) => uploadFile<Expense>(`/api/gastos/${encodeURIComponent(id)}/recibo`, 'recibo', file, t('money.errors.receipt')));
+  return useMoneyMutation(({ id, file }: { id: string; file: File }) => uploadReceipt(id, file, t('money.errors.receipt')));
 }
 
 export type Decision =
@@ -175,7 +175,7 @@ export function useCreatePayment() {
     const payment = await data(api.POST('/api/pagos', { body }), t('money.errors.save'));
     if (!proof) return { payment, receiptFailure: null };
     try {
-      return { payment: await uploadFile<Payment>(`/api/pagos/${encodeURIComponent(payment.id)}/comprobante`, 'comprobante', proof, t('money.errors.receipt')), receiptFailure: null };
+      return { payment: await uploadProof(payment.id, proof, t('money.errors.receipt')), receiptFailure: null };
     } catch (e) {
       return { payment, receiptFailure: e instanceof Error ? e.message : t('money.errors.receipt') };
     }
@@ -193,19 +193,18 @@ function authHeaders(): Record<string, string> {
   return { Authorization: `Bearer ${window.localStorage.getItem(TOKEN_KEY) ?? ''}`, 'Accept-Language': currentLanguage() };
 }
 
-/** Sends one file as multipart field `field`; the server answers the expense or payment it belongs to. */
-async function uploadFile<T = Expense>(path: string, field: string, file: File, fallback: string): Promise<T> {
+/** An expense's receipt (multipart field `recibo`); the server answers the whole expense. */
+function uploadReceipt(id: string, file: File, fallback: string): Promise<Expense> {
   const form = new FormData();
-  form.append(field, file);
-  let response: Response;
-  try {
-    response = await globalThis.fetch(path, { method: 'POST', body: form, headers: authHeaders() });
-  } catch {
-    throw new ApiError(0, fallback, 'network');
-  }
-  const body = (await response.json().catch(() => null)) as { data?: T; msg?: string; code?: string; errors?: Record<string, string> } | null;
-  if (response.ok && body?.data) return body.data;
-  throw new ApiError(response.status, body?.msg ?? fallback, body?.code, body?.errors);
+  form.append('recibo', file);
+  return data(api.POST('/api/gastos/{id}/recibo', { params: { path: { id } }, body: { recibo: '' }, bodySerializer: () => form }), fallback);
+}
+
+/** A payment's proof (multipart field `comprobante`); the server answers the whole payment. */
+function uploadProof(id: string, file: File, fallback: string): Promise<Payment> {
+  const form = new FormData();
+  form.append('comprobante', file);
+  return data(api.POST('/api/pagos/{id}/comprobante', { params: { path: { id } }, body: { comprobante: '' }, bodySerializer: () => form }), fallback);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Family } from '../families/api';
+import type { Family } from '../../api/families';
 
 export interface Person {
   usuarioId: string;

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { Card } from '../profile/ui';
+import { Card } from '../../components/ui';
 import { devicesKey, useDevices, useRemoveDevice, useTestPush } from './preferencesApi';
 import { currentSubscription, enablePush, forgetThisDevice, pushSupport, PushUnavailable, type PushProblem } from './thisDevice';
 import { formatDay } from '../../lib/format';

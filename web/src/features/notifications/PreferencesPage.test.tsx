@@ -8,8 +8,8 @@ import type { Preferences } from './preferencesApi';
 
 const PREFERENCES: Preferences = {
   tipos: [
-    { tipo: 'hijo.cambiado', nombre: 'Cambios en la ficha de un hijo', descripcion: 'Otro miembro cambió datos de un hijo', email: true, push: true, urgente: false },
-    { tipo: 'mensaje.urgente', nombre: 'Mensajes urgentes', descripcion: 'Un mensaje marcado como urgente', email: true, push: true, urgente: true },
+    { tipo: 'hijo.cambiado', nombre: 'Cambios en la ficha de un hijo', descripcion: 'Otro miembro cambió datos de un hijo', email: true, push: true, urgente: false, siempre: false },
+    { tipo: 'mensaje.urgente', nombre: 'Mensajes urgentes', descripcion: 'Un mensaje marcado como urgente', email: true, push: true, urgente: true, siempre: false },
   ],
   silencio: null,
   discreto: false,

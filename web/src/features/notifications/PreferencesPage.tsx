@@ -9,12 +9,12 @@ import { TextField } from '../../components/Field';
 import { Loading } from '../../components/Spinner';
 import { formFailure } from '../../lib/serverErrors';
 import { zoneLabel } from '../../lib/timeZones';
-import { useToast } from '../profile/Toast';
-import { BackLink, Card } from '../profile/ui';
+import { useToast } from '../../components/Toast';
+import { BackLink, Card } from '../../components/ui';
 import { DeviceSection } from './DeviceSection';
 import { usePreferences, useSavePreferences, type Preferences, type SummaryFrequency } from './preferencesApi';
 import { inputOf, preferencesSchema, valuesOf, type PreferencesValues } from './preferencesSchema';
-import { Switch } from './Switch';
+import { Switch } from '../../components/Switch';
 
 /** The API's field names (`silencio.desde`...) as the form's. */
 const FIELDS = {

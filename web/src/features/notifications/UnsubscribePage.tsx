@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { AuthLayout } from '../../app/AuthLayout';
+import { AuthLayout } from '../../components/AuthLayout';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';

@@ -3,34 +3,15 @@ import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema';
 
-/** One kind of notice and where it goes besides the app (in-app is always on). */
-export interface KindPreference {
-  tipo: string;
-  nombre: string;
-  descripcion: string;
-  email: boolean;
-  push: boolean;
-  /** Urgent kinds ignore quiet hours. */
-  urgente: boolean;
-  /** Mail and push go out whatever the choice (emergencies): shown on and not changeable. */
-  siempre?: boolean;
-}
+/** One kind of notice and where it goes besides the app (in-app is always on); `siempre`: mail and push go out whatever the choice (emergencies). */
+export type KindPreference = components['schemas']['KindPreference'];
 
-export interface QuietHours {
-  desde: string;
-  hasta: string;
-}
+export type QuietHours = components['schemas']['QuietHours'];
 
 export type SummaryFrequency = 'diario' | 'semanal' | 'nunca';
 
-export interface Preferences {
-  tipos: KindPreference[];
-  /** Absent or null: no quiet hours. */
-  silencio?: QuietHours | null;
-  discreto: boolean;
-  resumen: SummaryFrequency;
-  zonaHoraria: string;
-}
+/** `silencio` absent or null: no quiet hours. */
+export type Preferences = components['schemas']['Preferences'];
 
 export interface PreferencesInput {
   tipos: { tipo: string; email: boolean; push: boolean }[];
@@ -51,7 +32,7 @@ export function usePreferences() {
   const { t } = useTranslation();
   return useQuery({
     queryKey: preferencesKey,
-    queryFn: async () => (await unwrap(api.GET('/api/notificaciones/preferencias'), t('notificationSettings.loadFailed'))).data as Preferences,
+    queryFn: async () => (await unwrap(api.GET('/api/notificaciones/preferencias'), t('notificationSettings.loadFailed'))).data,
   });
 }
 
@@ -60,7 +41,7 @@ export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: PreferencesInput) =>
-      (await unwrap(api.PUT('/api/notificaciones/preferencias', { body }), t('notificationSettings.saveFailed'))).data as Preferences,
+      (await unwrap(api.PUT('/api/notificaciones/preferencias', { body }), t('notificationSettings.saveFailed'))).data,
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
 }

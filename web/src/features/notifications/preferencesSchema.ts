@@ -4,6 +4,9 @@ import type { Preferences, PreferencesInput } from './preferencesApi';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** How often the summary mail goes out. */
+const summary = z.enum(['diario', 'semanal', 'nunca']);
+
 /** The preferences form: a switch pair per kind, quiet hours (on, from, to), discreet mode, summary. */
 export const preferencesSchema = (t: TFunction) =>
   z
@@ -13,7 +16,7 @@ export const preferencesSchema = (t: TFunction) =>
       desde: z.string(),
       hasta: z.string(),
       discreto: z.boolean(),
-      resumen: z.enum(['diario', 'semanal', 'nunca']),
+      resumen: summary,
     })
     .superRefine((v, ctx) => {
       if (!v.quiet) return;
@@ -37,7 +40,8 @@ export function valuesOf(preferences: Preferences): PreferencesValues {
     desde: preferences.silencio?.desde ?? SUGGESTED.desde,
     hasta: preferences.silencio?.hasta ?? SUGGESTED.hasta,
     discreto: preferences.discreto,
-    resumen: preferences.resumen,
+    // The server answers only these three; the schema calls the field a string.
+    resumen: summary.catch('semanal').parse(preferences.resumen),
   };
 }
 

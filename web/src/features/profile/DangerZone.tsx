@@ -9,10 +9,10 @@ import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { formFailure } from '../../lib/serverErrors';
-import { useSession } from '../accounts/session';
+import { useSession } from '../../lib/session';
 import { useCloseAccount } from './api';
 import { closeAccountSchema, type CloseAccountValues } from './schemas';
-import { Card, Disclosure } from './ui';
+import { Card, Disclosure } from '../../components/ui';
 
 const FIELDS = { password: 'password', confirmacion: 'confirmacion' } as const;
 const EMPTY: CloseAccountValues = { confirmacion: '', password: '' };

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { AuthLayout } from '../../app/AuthLayout';
+import { AuthLayout } from '../../components/AuthLayout';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { buttonClass } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
-import { fetchProfile } from '../accounts/api';
-import { useSession } from '../accounts/session';
+import { fetchProfile } from '../../api/session';
+import { useSession } from '../../lib/session';
 import { followEmailLink, type EmailLink } from './api';
 
 // A token works once: the page may mount twice (development's strict mode), so both share one call.

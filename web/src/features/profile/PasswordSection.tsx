@@ -8,7 +8,7 @@ import { PasswordField } from '../../components/Field';
 import { formFailure } from '../../lib/serverErrors';
 import { useChangePassword } from './api';
 import { passwordSchema, type PasswordValues } from './schemas';
-import { Disclosure } from './ui';
+import { Disclosure } from '../../components/ui';
 
 const FIELDS = { currentPassword: 'currentPassword', newPassword: 'newPassword' } as const;
 const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };

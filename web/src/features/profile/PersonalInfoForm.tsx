@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { TimeZonePicker } from '../../components/TimeZonePicker';
 import { formFailure } from '../../lib/serverErrors';
-import { useSession } from '../accounts/session';
+import { useSession } from '../../lib/session';
 import { useUpdateProfile, type Profile } from './api';
 import { isNewEmail, profileSchema, type ProfileValues } from './schemas';
 

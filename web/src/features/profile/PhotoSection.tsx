@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useSession } from '../accounts/session';
-import { PhotoUploadModal } from '../children/PhotoModal';
+import { useSession } from '../../lib/session';
+import { PhotoUploadModal } from '../../components/PhotoUploadModal';
 import { useDeleteProfilePhoto, useUploadProfilePhoto, type Profile } from './api';
 import { UserAvatar } from './UserAvatar';
 

@@ -8,8 +8,8 @@ import { DataSection } from './DataSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useEndOtherSessions, useEndSession, useSessions, type SessionInfo } from './api';
 import { deviceLabel, isMobile, lastSeenLabel } from './sessionLabels';
-import { useToast } from './Toast';
-import { BackLink, Card } from './ui';
+import { useToast } from '../../components/Toast';
+import { BackLink, Card } from '../../components/ui';
 
 /** Spec §2 /profile/privacy: the open sessions, two-step verification, and a copy of one's data. */
 export default function PrivacyPage() {

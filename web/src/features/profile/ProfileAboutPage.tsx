@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n';
 import { useLocalized } from '../../content/localized';
 import profileEn from '../../content/profile/en';
 import profileEs from '../../content/profile/es';
-import { BackLink, Card } from './ui';
+import { BackLink, Card } from '../../components/ui';
 
 const LINKS = [
   ['/about', 'about'],

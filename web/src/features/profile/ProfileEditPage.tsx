@@ -4,14 +4,14 @@ import type { Language } from '../../i18n/detect';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
-import { useSession } from '../accounts/session';
+import { useSession } from '../../lib/session';
 import { DangerZone } from './DangerZone';
 import { useProfile, useUpdateProfile, type Profile } from './api';
 import { PasswordSection } from './PasswordSection';
 import { PersonalInfoForm } from './PersonalInfoForm';
 import { PhotoSection } from './PhotoSection';
-import { useToast } from './Toast';
-import { BackLink, Card } from './ui';
+import { useToast } from '../../components/Toast';
+import { BackLink, Card } from '../../components/ui';
 
 /** Spec §2 profile edit: picture, personal info, language, security, danger zone. */
 export default function ProfileEditPage() {

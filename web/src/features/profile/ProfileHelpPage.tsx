@@ -4,8 +4,8 @@ import { useLocalized } from '../../content/localized';
 import profileEn from '../../content/profile/en';
 import profileEs from '../../content/profile/es';
 import { buttonClass } from '../../components/Button';
-import { HelpCentre } from '../site/help/HelpCentre';
-import { BackLink } from './ui';
+import { HelpCentre } from '../../components/help/HelpCentre';
+import { BackLink } from '../../components/ui';
 
 /** /profile/help: the help centre inside the app, with ways to reach the team. */
 export default function ProfileHelpPage() {

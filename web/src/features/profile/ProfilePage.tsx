@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useSession } from '../accounts/session';
-import { isLive } from '../../app/features';
+import { useSession } from '../../lib/session';
+import { isLive } from '../../lib/areas';
 import { useSummary, type Summary } from './api';
-import { SoonBadge } from './ui';
+import { SoonBadge } from '../../components/ui';
 import { UserAvatar } from './UserAvatar';
 
-/** The ten sub-pages of spec §2, with whether they are built yet (from app/features.ts where an area decides). */
+/** The ten sub-pages of spec §2, with whether they are built yet (from lib/areas.ts where an area decides). */
 const MENU = [
   { id: 'edit', to: '/profile/edit', icon: 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4', ready: true },
   { id: 'coparents', to: '/profile/coparents', icon: 'M9 11a3 3 0 100-6 3 3 0 000 6zM3 20a6 6 0 0112 0M16 5a3 3 0 010 6M18 14.5a6 6 0 013 5.5', ready: true },

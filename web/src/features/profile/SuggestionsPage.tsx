@@ -10,7 +10,7 @@ import { SelectField } from '../../components/SelectField';
 import { TextArea } from '../../components/TextArea';
 import { formFailure } from '../../lib/serverErrors';
 import { sendSuggestion, SUGGESTION_CATEGORIES } from './suggestionsApi';
-import { BackLink, Card } from './ui';
+import { BackLink, Card } from '../../components/ui';
 
 interface Values {
   mensaje: string;

@@ -8,8 +8,8 @@ import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { Loading } from '../../components/Spinner';
 import { formFailure } from '../../lib/serverErrors';
-import { codeSchema, compactCode, type CodeValues } from '../accounts/codes';
-import { useSession } from '../accounts/session';
+import { codeSchema, compactCode, type CodeValues } from '../../lib/twoFactorCodes';
+import { useSession } from '../../lib/session';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -21,7 +21,7 @@ import {
 } from './api';
 import { twoFactorOffSchema, twoFactorStartSchema, type StartValues, type TwoFactorOffValues } from './schemas';
 import { groupSecret, recoveryCodesText, saveFile } from './twoFactor';
-import { Disclosure } from './ui';
+import { Disclosure } from '../../components/ui';
 
 /** Fewer recovery codes than this left: the page suggests getting new ones. */
 const FEW_CODES = 3;

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
-import { useSession } from '../accounts/session';
+import { useSession } from '../../lib/session';
 import { useResendVerification } from './api';
 
 /** At the top of the signed-in area while the account's email is not verified: a reminder and a resend. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { TFunction } from '../../i18n';
 import { emailSchema } from '../../lib/emailSchema';
-import { PASSWORD_MIN } from '../accounts/schemas';
-import { codeField } from '../accounts/codes';
+import { PASSWORD_MIN } from '../../lib/password';
+import { codeField } from '../../lib/twoFactorCodes';
 
 /** Whether the email typed differs from the account's (the server asks for the password then). */
 export function isNewEmail(typed: string, current: string): boolean {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import i18n from '../../i18n';
 import { jsonResponse, renderRoutes } from '../../test/render';
-import type { Child } from '../children/api';
+import type { Child } from '../../api/children';
 import type { MessageHit } from './api';
 import { SearchBox } from './SearchBox';
 import SearchPage from './SearchPage';

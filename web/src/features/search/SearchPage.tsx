@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { useChildren } from '../children/api';
-import { useFamilies } from '../families/api';
+import { useChildren } from '../../api/children';
+import { useFamilies } from '../../api/families';
 import { useMessageSearch, type MessageFilters } from './api';
 import { SearchBox } from './SearchBox';
 import { SearchView } from './SearchView';

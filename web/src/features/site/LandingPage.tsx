@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { buttonClass } from '../../components/Button';
 import { PLANS, TRIAL_DAYS } from '../../content/plans';
-import { isLive } from '../../app/features';
+import { isLive } from '../../lib/areas';
 import { useHashScroll } from './useHashScroll';
 import { usePageMeta } from './usePageMeta';
 import { formatNumber } from '../../lib/format';
@@ -33,7 +33,7 @@ function Icon({ name, className = 'h-6 w-6' }: { name: keyof typeof ICONS; class
   );
 }
 
-/** Spec §2: eight feature cards; each one's badge comes from the list of what exists (app/features.ts). */
+/** Spec §2: eight feature cards; each one's badge comes from the list of what exists (lib/areas.ts). */
 const FEATURES = [
   { id: 'privacy', icon: 'shield', ready: isLive('privacy') },
   { id: 'messaging', icon: 'chat', ready: isLive('messaging') },

@@ -9,7 +9,7 @@ import CareersPage from './CareersPage';
 import PressPage from './PressPage';
 import UpdatesPage from './UpdatesPage';
 import releases from 'virtual:changelog';
-import { UPCOMING } from '../../../app/features';
+import { UPCOMING } from '../../../lib/areas';
 
 const show = (node: ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import releases from 'virtual:changelog';
 import { useTranslation } from '../../../i18n';
 import { buttonClass } from '../../../components/Button';
-import { UPCOMING } from '../../../app/features';
+import { UPCOMING } from '../../../lib/areas';
 import { companyEn } from '../../../content/company/en';
 import { companyEs } from '../../../content/company/es';
 import { useLocalized } from '../../../content/localized';
@@ -13,7 +13,7 @@ import { cardClass, Section } from './ui';
 
 /**
  * /updates (spec §2 "Company pages"): the current version, every release as CHANGELOG.md tells it,
- * and what is coming: the areas app/features.ts does not call live yet, without dates.
+ * and what is coming: the areas lib/areas.ts does not call live yet, without dates.
  */
 export default function UpdatesPage() {
   const { updates } = useLocalized({ es: companyEs, en: companyEn });

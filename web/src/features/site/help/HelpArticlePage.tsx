@@ -9,8 +9,8 @@ import { sendFeedback } from './feedback';
 import { HelpCategoryView } from './HelpCategoryView';
 import { isSaved, toggleSaved } from './saved';
 import { shareLink } from './share';
-import { ArticleCard } from './ArticleCard';
-import { useHelpContent } from './useHelpContent';
+import { ArticleCard } from '../../../components/help/ArticleCard';
+import { useHelpContent } from '../../../components/help/useHelpContent';
 
 /** /help/{category}/{articleId}; an unknown article shows the category's list instead. */
 export default function HelpArticlePage() {

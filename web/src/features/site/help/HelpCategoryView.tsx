@@ -3,8 +3,8 @@ import { articlePath, articlesOf, isHelpCategory } from '../../../content/help/c
 import { buttonClass } from '../../../components/Button';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
-import { CategoryIcon } from './CategoryIcon';
-import { useHelpContent } from './useHelpContent';
+import { CategoryIcon } from '../../../components/help/CategoryIcon';
+import { useHelpContent } from '../../../components/help/useHelpContent';
 
 /**
  * The articles of one help category (/help/{category}); also shown for an unknown article id.

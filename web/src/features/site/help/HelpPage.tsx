@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/Button';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
-import { HelpCentre } from './HelpCentre';
-import { useHelpContent } from './useHelpContent';
+import { HelpCentre } from '../../../components/help/HelpCentre';
+import { useHelpContent } from '../../../components/help/useHelpContent';
 
 /** /help: search, popular topics, the seven categories and a way to reach support. */
 export default function HelpPage() {

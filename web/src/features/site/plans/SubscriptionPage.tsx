@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n';
 import { Button, buttonClass } from '../../../components/Button';
-import { isLive } from '../../../app/features';
+import { isLive } from '../../../lib/areas';
 import { PLANS, TRIAL_DAYS, type PlanId } from '../../../content/plans';
 import { plansEn } from '../../../content/plans/en';
 import { plansEs } from '../../../content/plans/es';

@@ -1,11 +1,11 @@
 import { useTranslation } from '../../../i18n';
-import { QueryProvider } from '../../../app/QueryProvider';
+import { QueryProvider } from '../../../api/QueryProvider';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { fill, useLocalized } from '../../../content/localized';
 import es from '../../../content/status/es';
 import en from '../../../content/status/en';
-import type { ServiceName, ServiceStatus, StatusTexts } from '../../../content/status/types';
+import type { ServiceStatus, StatusTexts } from '../../../content/status/types';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
 import { useSystemStatus, type StatusData } from './api';
@@ -78,7 +78,7 @@ export function StatusView({ text, data, updatedAt, failed, refreshing, onRefres
             <ul className="mt-3 divide-y divide-sand-200 rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
               {data.services.map((s) => (
                 <li key={s.name} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                  <span className="font-medium text-ink">{text.services[s.name as ServiceName] ?? s.name}</span>
+                  <span className="font-medium text-ink">{Object.entries(text.services).find(([name]) => name === s.name)?.[1] ?? s.name}</span>
                   <span className="flex items-center gap-3 text-sm">
                     {s.responseTime > 0 && <span className="text-muted">{fill(text.responseTime, { ms: s.responseTime })}</span>}
                     <StatusBadge text={text} status={s.status} />

@@ -1,4 +1,4 @@
-import { formatDay as dayInWords } from '../../lib/format';
+import { formatDay as dayInWords } from './format';
 
 
 /** Linking codes are 8 characters of this alphabet (no 0/O, 1/I/L: easy to read aloud). */

@@ -1,4 +1,4 @@
-import type { HelpCategoryId } from '../../../content/help/catalog';
+import type { HelpCategoryId } from '../../content/help/catalog';
 
 const PATHS: Record<HelpCategoryId, string> = {
   'getting-started': 'M5 21V4h12l-2 4 2 4H5',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { invalidateFor } from '../../app/live';
+import { invalidateFor } from './live';
 
 describe('live calendar events', () => {
   it.each(['eventos', 'custodia'] as const)('a %s event makes everything the calendar shows stale, and nothing else', (kind) => {

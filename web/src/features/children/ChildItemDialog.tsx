@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
-import { ActivityForm } from '../children/ActivitiesTab';
-import type { Child } from '../children/api';
-import { AppointmentForm } from '../children/MedicalTab';
-import type { Occurrence } from './types';
+import { ActivityForm } from './ActivitiesTab';
+import type { Child } from './api';
+import { AppointmentForm } from './MedicalTab';
+import type { components } from '../../api/schema';
 
-type Origin = NonNullable<Occurrence['origen']>;
+type Origin = components['schemas']['OriginView'];
 
 interface Props {
   origin: Origin;

@@ -1,5 +1,5 @@
-import i18n from '../../i18n';
-import { codeSchema, compactCode, isAppCode, isRecoveryCode } from './codes';
+import i18n from '../i18n';
+import { codeSchema, compactCode, isAppCode, isRecoveryCode } from './twoFactorCodes';
 
 describe('two-step verification codes', () => {
   it('reads a code as the server does: no spaces or dashes, lower case', () => {

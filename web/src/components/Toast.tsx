@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n';
+import { useTranslation } from '../i18n';
 
 /** Spec §9: a toast stays 5 seconds. */
 export const TOAST_MS = 5000;

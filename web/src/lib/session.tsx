@@ -1,15 +1,25 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../i18n';
-import { setLanguage } from '../../i18n';
-import { TOKEN_KEY } from '../../api/token';
-import { onSessionEnded } from '../../api/sessionEnd';
-import type * as accounts from './api';
+import { useTranslation } from '../i18n';
+import { setLanguage } from '../i18n';
+import { TOKEN_KEY } from '../api/token';
+import { onSessionEnded } from '../api/sessionEnd';
+import type * as accounts from '../api/session';
 
 // The API client loads only when there is a session to check or end: visitors of the public site
 // without one do not download it.
-const accountsApi = () => import('./api');
-// Emptying the installable app's caches is loaded only when someone signs out.
-const forgetOfflineData = () => import('../../app/pwa').then((pwa) => pwa.forgetOfflineData());
+const accountsApi = () => import('../api/session');
+
+/**
+ * What else signing out clears in this browser, given by the app (the session knows no feature):
+ * `device` runs while the session still opens doors (the server forgets this browser's push), `data`
+ * after it is gone (the installable app's caches).
+ */
+export interface Forgetting {
+  device: () => Promise<void>;
+  data: () => Promise<void>;
+}
+
+const NOTHING_TO_FORGET: Forgetting = { device: async () => {}, data: async () => {} };
 
 interface Session {
   user: accounts.User | null;
@@ -38,7 +48,7 @@ function userOf(answer: accounts.User): accounts.User {
 }
 
 /** Spec §4: a stored token is checked once at start; a token that fails is dropped silently. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children, forgetting = NOTHING_TO_FORGET }: { children: ReactNode; forgetting?: Forgetting }) {
   const { t } = useTranslation();
   const [user, setUser] = useState<accounts.User | null>(null);
   const [loading, setLoading] = useState(() => typeof window !== 'undefined' && window.localStorage.getItem(TOKEN_KEY) !== null);
@@ -98,7 +108,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const updateUser = useCallback((next: accounts.User) => setUser(userOf(next)), []);
 
   const signOut = useCallback(async () => {
-    await import('../notifications/thisDevice').then((device) => device.forgetThisDevice());
+    await forgetting.device();
     try {
       await (await accountsApi()).logout('');
     } catch {
@@ -107,16 +117,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.localStorage.removeItem(TOKEN_KEY);
     setLeft(true);
     setUser(null);
-    void forgetOfflineData();
-  }, []);
+    void forgetting.data();
+  }, [forgetting]);
 
   const forget = useCallback(() => {
     window.localStorage.removeItem(TOKEN_KEY);
     setLeft(true);
     setUser(null);
     setEnded(false);
-    void forgetOfflineData();
-  }, []);
+    void forgetting.data();
+  }, [forgetting]);
 
   const value = useMemo(
     () => ({ user, loading, signIn, updateUser, signOut, forget, ended, left }),

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n';
-import { buttonClass } from '../components/Button';
-import { LanguageSwitch } from '../components/LanguageSwitch';
-import { Logo } from '../components/Logo';
-import { SkipLink } from '../components/SkipLink';
-import { useSession } from '../features/accounts/session';
+import { buttonClass } from './Button';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
+import { SkipLink } from './SkipLink';
+import { useSession } from '../lib/session';
 
 /**
  * The frame of the sign-in, registration and password pages. `offerAccount` (on by default) shows

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { formatDate } from '../../../lib/dates';
-import { useFamilies } from '../../families/api';
+import { useFamilies } from '../../../api/families';
 import type { FamilyToday, Holding, SwapToAnswer, Today } from './api';
 import { useToday } from './api';
 import { eventTitle, eventsInOrder, hasCustody, holdingGroups, isDeviceZone, joinNames, momentOf, timeInZone, type Moment } from './format';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../i18n';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema';
-import { familiesKey, type Member } from './api';
+import { useTranslation } from '../i18n';
+import { api, unwrap } from './client';
+import type { components } from './schema';
+import { familiesKey, type Member } from './families';
 
 export type Permission = Member['permiso'];
 export type Relation = Member['relacion'];

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18n from '../../i18n';
-import { RequireAuth } from '../../app/RequireAuth';
-import { jsonResponse, page, renderRoutes } from '../../test/render';
-import { DangerZone } from './DangerZone';
+import i18n from '../i18n';
+import { RequireAuth } from './RequireAuth';
+import { jsonResponse, page, renderRoutes } from '../test/render';
+import { DangerZone } from '../features/profile/DangerZone';
 
 const user = { success: true, _id: 'u1', nombre: 'Ana', apellido: 'G', email: 'ana@x.org', emailVerificado: true, telefono: null, foto: null, language: 'es' };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TFunction } from '../../i18n';
+import type { TFunction } from '../i18n';
 
 /** The codes of two-step verification: six digits from an authenticator app, or a recovery code. */
 export type CodeKind = 'app' | 'recovery';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useHydrated } from '../../../lib/useHydrated';
-import { articleMeta, articlePath, articlesOf, categoryPath, HELP_ARTICLES, HELP_CATEGORY_IDS, POPULAR_ARTICLE_IDS } from '../../../content/help/catalog';
-import { filterArticles, filterCategories } from '../../../content/help/filter';
+import { useHydrated } from '../../lib/useHydrated';
+import { articleMeta, articlePath, articlesOf, categoryPath, HELP_ARTICLES, HELP_CATEGORY_IDS, POPULAR_ARTICLE_IDS } from '../../content/help/catalog';
+import { filterArticles, filterCategories } from '../../content/help/filter';
 import { CategoryIcon } from './CategoryIcon';
 import { ArticleCard } from './ArticleCard';
 import { useHelpContent } from './useHelpContent';

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse } from '../../test/render';
-import type { Child } from '../children/api';
+import type { Child } from './api';
 import { ChildItemDialog } from './ChildItemDialog';
 
 const tomas: Child = {

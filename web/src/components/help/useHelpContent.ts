@@ -1,10 +1,10 @@
-import { useTranslation } from '../../../i18n';
-import en from '../../../content/help/en';
-import es from '../../../content/help/es';
-import type { Language } from '../../../i18n/detect';
-import type { HelpContent } from '../../../content/help/types';
-import { useLocalized } from '../../../content/localized';
-import { formatDate } from '../../../lib/dates';
+import { useTranslation } from '../../i18n';
+import en from '../../content/help/en';
+import es from '../../content/help/es';
+import type { Language } from '../../i18n/detect';
+import type { HelpContent } from '../../content/help/types';
+import { useLocalized } from '../../content/localized';
+import { formatDate } from '../../lib/dates';
 
 /** The help texts of the current language, the language and a date formatter for it. */
 export function useHelpContent(): { content: HelpContent; language: Language; formatDate: (iso: string) => string } {

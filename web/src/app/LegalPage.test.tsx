@@ -1,13 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import i18n from '../../../i18n';
-import { PublicLayout } from '../../../app/PublicLayout';
-import { legalEn } from '../../../content/legal/en';
-import { legalEs } from '../../../content/legal/es';
-import LegalPage from './LegalPage';
-import { formatDate } from '../../../lib/dates';
-import { SessionProvider } from '../../accounts/session';
+import i18n from '../i18n';
+import { PublicLayout } from './PublicLayout';
+import { legalEn } from '../content/legal/en';
+import { legalEs } from '../content/legal/es';
+import LegalPage from '../features/site/legal/LegalPage';
+import { formatDate } from '../lib/dates';
+import { SessionProvider } from '../lib/session';
 
 const renderAt = (path: string) =>
   render(

@@ -1,4 +1,4 @@
-import type { Member } from './api';
+import type { Member } from '../api/families';
 
 /** The i18n key of the member's access: full (co-parent) or read only. */
 export const permissionKey = (permiso: Member['permiso']) => `families.permission.${permiso}`;

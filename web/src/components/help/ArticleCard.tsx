@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { articlePath, type HelpArticleMeta } from '../../../content/help/catalog';
+import { articlePath, type HelpArticleMeta } from '../../content/help/catalog';
 import { useHelpContent } from './useHelpContent';
 
 /** An article's card in a grid: its category, title and reading time, linking to it. */
