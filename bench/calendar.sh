@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The calendar under load, on SQLite and on PostgreSQL: FAMILIES families of two co-parents, each
 # with a 2-2-5-5 custody schedule begun 400 days ago, two yearly holiday periods and EVENTS
-# recurring events (seeded straight into the database by the hidden `nido bench-calendar-seed`).
+# recurring events (seeded straight into the database by the `bench calendar-seed` example (server/examples/bench)).
 # Next to the /api/health ceiling of the same run, at 32 connections, each request for a random
 # family by one of its parents:
 #   - a month of events (GET /api/eventos, this month);
@@ -29,7 +29,7 @@ PORT=${PORT:-18096}
 BASE="http://127.0.0.1:$PORT"
 
 need_wrk
-bench_build
+bench_build bench
 
 MONTH_START=$(date -u +%Y-%m-01)
 NEXT_MONTH=$(date -u -d "$MONTH_START +1 month" +%Y-%m-01)
@@ -38,7 +38,7 @@ YEAR_START=$(date -u -d "-365 days" +%Y-%m-%d)
 YEAR_END=$(date -u -d "-1 day" +%Y-%m-%d)
 
 LUA=$(mktemp -d)
-# A random family (ids as `bench-calendar-seed` makes them), read by its first parent.
+# A random family (ids as `bench calendar-seed` makes them), read by its first parent.
 lua() { # file, path format with %s for the family id
   cat >"$LUA/$1" <<LUA
 math.randomseed(os.time())
@@ -99,7 +99,7 @@ for backend in $BACKENDS; do
   fi
   DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA "$BIN" migrate >/dev/null
   echo "$backend: seeding"
-  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$BIN" bench-calendar-seed \
+  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$EXAMPLES/bench" calendar-seed \
     --families "$FAMILIES" --events "$EVENTS"
   DATABASE_URL=$DB_URL NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_PUBLIC_URL=$BASE NIDO_RATE_LIMITS=off \
     RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &

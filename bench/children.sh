@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GET /api/hijos and GET /api/hijos/{id} for random users of 10,000 seeded families (2 children
 # each, with an activity, an appointment and two contacts, seeded by the hidden
-# `nido bench-families-seed`), next to the /api/health ceiling, on SQLite and on PostgreSQL, first
+# `bench families-seed`), next to the /api/health ceiling, on SQLite and on PostgreSQL, first
 # with cold copies in memory, then warm. Not a test: nothing fails on a timing.
 #
 #   bash bench/children.sh                 # both backends, release build
@@ -19,7 +19,7 @@ PORT=${PORT:-18081}
 BASE="http://127.0.0.1:$PORT"
 
 need_wrk
-bench_build
+bench_build bench
 
 LUA=$(mktemp -d)
 cat >"$LUA/list.lua" <<LUA
@@ -56,7 +56,7 @@ for backend in $BACKENDS; do
     DB_URL="sqlite://$DATA/nido.db?mode=rwc"
   fi
   DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA "$BIN" migrate >/dev/null
-  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$BIN" bench-families-seed --families "$FAMILIES"
+  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$EXAMPLES/bench" families-seed --families "$FAMILIES"
   DATABASE_URL=$DB_URL NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_RATE_LIMITS=off RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
   SERVER=$!
   wait_up "$BASE" "$SERVER" "$DATA/server.log"

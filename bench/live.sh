@@ -4,7 +4,7 @@
 # instance); the servers' resident memory per idle stream, and the delay from a child edit on
 # instance A until each member's stream on A and on B gets the event (EDITS edits spread over the
 # families), next to the /api/health ceiling of the same run. The families are seeded by the
-# hidden `nido bench-families-seed`. BIN, else the release build if there is one, else the debug
+# hidden `bench families-seed`. BIN, else the release build if there is one, else the debug
 # build. Not a test: nothing fails on a timing.
 #
 #   bash bench/live.sh
@@ -28,7 +28,7 @@ PORT_B=${PORT_B:-18092}
 # One descriptor per stream on each side, plus the database's and the client's own.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 need_wrk
-bench_build live_bench
+bench_build bench live_bench
 BUILD=$(basename "$(dirname "$BIN")")
 
 DATA_A=$(mktemp -d)
@@ -52,7 +52,7 @@ start() { # data dir, port
 }
 
 DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA_A "$BIN" migrate >/dev/null
-DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA_A RUST_LOG=warn "$BIN" bench-families-seed --families "$FAMILIES" --members "$MEMBERS"
+DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA_A RUST_LOG=warn "$EXAMPLES/bench" families-seed --families "$FAMILIES" --members "$MEMBERS"
 start "$DATA_A" "$PORT_A"
 # Every instance of one deployment has the same keys.
 for key in master.key signing-key.pem vapid.key; do

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Messages at scale, on SQLite and on PostgreSQL: 1,000,000 messages over 10,000 families of two
 # co-parents, one family holding 100,000 in one conversation (seeded straight into the database by
-# the hidden `nido bench-messages-seed`). Next to the /api/health ceiling of the same run:
+# the `bench messages-seed` example (server/examples/bench)). Next to the /api/health ceiling of the same run:
 #   - opening a conversation's newest 50 (GET /api/conversaciones/{id}/mensajes) at 32
 #     connections, in random small families and in the 100,000-message conversation;
 #   - a search in the 100,000-message family (GET /api/mensajes/buscar), words of every frequency;
 #   - a sent message reaching the recipient's open stream (server/examples/messages_bench.rs);
 #   - with WORD_RUNS set, each search word alone, one request at a time (bench/search_words.py);
-# and, once, `nido bench-tone` (rating a 2,000-character message, TONE_ROUNDS times). Release
+# and, once, `bench tone` (rating a 2,000-character message, TONE_ROUNDS times). Release
 # build (BIN=target/debug/nido runs the debug build, to try the script at a small size). Not a
 # test: nothing fails on a timing.
 #
@@ -33,7 +33,7 @@ PORT=${PORT:-18095}
 BASE="http://127.0.0.1:$PORT"
 
 need_wrk
-bench_build messages_bench
+bench_build bench messages_bench
 
 LUA=$(mktemp -d)
 # The first conversation of a random family other than the big one, read by its first parent.
@@ -94,7 +94,7 @@ for backend in $BACKENDS; do
   fi
   DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA "$BIN" migrate >/dev/null
   echo "$backend: seeding"
-  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$BIN" bench-messages-seed \
+  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$EXAMPLES/bench" messages-seed \
     --families "$FAMILIES" --messages "$MESSAGES" --big "$BIG"
   # A bulk load has no planner statistics and no visibility map until autovacuum comes by; a
   # database that grew over years has had autovacuum after its rows, as this one now does.
@@ -125,4 +125,4 @@ for backend in $BACKENDS; do
 done
 
 echo "tone:"
-"$BIN" bench-tone --rounds "$TONE_ROUNDS"
+"$EXAMPLES/bench" tone --rounds "$TONE_ROUNDS"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Money at scale, on SQLite and on PostgreSQL: one family of two co-parents with EXPENSES
 # (100,000) expenses and PAYMENTS (2,000) payments between them over ten years, seeded straight
-# into the database by the hidden `nido bench-money-seed`, which keeps the running balances
+# into the database by the `bench money-seed` example (server/examples/bench), which keeps the running balances
 # (`saldos`) as the API would and checks them against the history before it ends. Next to the
 # /api/health ceiling of the same run, at 32 connections, each request by one of the parents:
 #   - the family's balance (GET /api/familias/{id}/balance), read from the running balances;
@@ -23,11 +23,11 @@ DURATION=${DURATION:-10s}
 BACKENDS=${BACKENDS:-sqlite postgres}
 PORT=${PORT:-18097}
 BASE="http://127.0.0.1:$PORT"
-# As `bench-money-seed` makes it: family 1, its parents users 1 and 2.
+# As `bench money-seed` makes it: family 1, its parents users 1 and 2.
 FAMILY=00000002-0000-7000-8000-000000000001
 
 need_wrk
-bench_build
+bench_build bench
 
 LUA=$(mktemp -d)
 # Either parent, at random.
@@ -62,7 +62,7 @@ for backend in $BACKENDS; do
   fi
   DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA "$BIN" migrate >/dev/null
   echo "$backend: seeding"
-  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$BIN" bench-money-seed \
+  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$EXAMPLES/bench" money-seed \
     --expenses "$EXPENSES" --payments "$PAYMENTS"
   # Seeding 100,000 expenses in a few minutes raises the family's money version once per row
   # (m0032's triggers), leaving hundreds of thousands of dead versions of that one row; a

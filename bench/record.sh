@@ -16,7 +16,7 @@ WRITERS=${WRITERS:-32}
 WRITES=${WRITES:-20000}
 BACKENDS=${BACKENDS:-sqlite postgres}
 
-bench_build
+bench_build bench
 
 DATA=
 URL=
@@ -35,7 +35,7 @@ for backend in $BACKENDS; do
     URL="sqlite://$DATA/nido.db?mode=rwc"
   fi
   NIDO_DATA_DIR="$DATA" DATABASE_URL="$URL" RUST_LOG=warn \
-    "$BIN" bench-record --families "$FAMILIES" --writers "$WRITERS" --writes "$WRITES"
+    "$EXAMPLES/bench" record --families "$FAMILIES" --writers "$WRITERS" --writes "$WRITES"
   if [ "$backend" = postgres ]; then drop_pg_db "$URL"; fi
   URL=
   rm -rf "$DATA"

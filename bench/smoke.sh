@@ -54,7 +54,7 @@ fi
 # /api/health ceilings, and a non-2xx answer fails. Everything is built here once, for every script.
 export CONNECTIONS=4 DURATION=1s WARMUP=0 CEILING=0 BENCH_STRICT=1
 need_wrk
-bench_build live_bench messages_bench files_bench
+bench_build bench live_bench messages_bench files_bench
 export BENCH_BUILT=1
 
 # One database migrated once; each script's PostgreSQL database is a copy of it.
@@ -70,7 +70,7 @@ template_url=$(new_pg_db nido_bench_template)
 PG_TEMPLATE=${template_url##*/}
 # Migrations alone (a seeder's first step, here with nothing to seed): `nido migrate` would also
 # record this data folder's master key in the database, which the copies' folders do not hold.
-DATABASE_URL=$template_url NIDO_DATA_DIR=$TEMPLATE_DATA RUST_LOG=warn "$BIN" bench-families-seed --families 0 >/dev/null
+DATABASE_URL=$template_url NIDO_DATA_DIR=$TEMPLATE_DATA RUST_LOG=warn "$EXAMPLES/bench" families-seed --families 0 >/dev/null
 export PG_TEMPLATE
 
 chosen=("$@")

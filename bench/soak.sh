@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A bounded soak: mixed reads and writes from random users of seeded families (the hidden
-# `nido bench-families-seed`), at 32 connections, round after round (a minute each), on SQLite
+# `bench families-seed`), at 32 connections, round after round (a minute each), on SQLite
 # and on PostgreSQL. Each round prints its throughput, errors, p50/p99 and the server's resident
 # memory, so that a drift (slower, bigger, failing) shows. Not a test: nothing fails on a timing;
 # the script exits non-zero only on errors (non-2xx or socket errors).
@@ -27,7 +27,7 @@ PORT=${PORT:-18083}
 BASE="http://127.0.0.1:$PORT"
 
 need_wrk
-bench_build
+bench_build bench
 
 LUA=$(mktemp -d)
 cat >"$LUA/mix.lua" <<LUA
@@ -75,7 +75,7 @@ for backend in $BACKENDS; do
     DB_URL="sqlite://$DATA/nido.db?mode=rwc"
   fi
   DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA "$BIN" migrate >/dev/null
-  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$BIN" bench-families-seed --families "$FAMILIES"
+  DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA RUST_LOG=warn "$EXAMPLES/bench" families-seed --families "$FAMILIES"
   DATABASE_URL=$DB_URL NIDO_ADDR=127.0.0.1:$PORT NIDO_DATA_DIR=$DATA NIDO_RATE_LIMITS=off RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
   SERVER=$!
   wait_up "$BASE" "$SERVER" "$DATA/server.log"

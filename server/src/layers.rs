@@ -18,9 +18,7 @@ fn layer(module: &str) -> u8 {
         "live" | "notifications" => 6,
         "families" => 7,
         "http" => 9,
-        // The benchmark seeders are parts of the binary, beside `main`.
-        "lib" | "main" | "maintenance" | "backup" | "layers" | "bench_calendar"
-        | "bench_families" | "bench_money" => 10,
+        "lib" | "main" | "maintenance" | "backup" | "layers" => 10,
         _ => 8,
     }
 }

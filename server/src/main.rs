@@ -10,13 +10,6 @@ use nido::config::Config;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-mod bench_calendar;
-mod bench_families;
-mod bench_messages;
-mod bench_money;
-mod bench_record;
-mod bench_tone;
-
 #[derive(Parser)]
 #[command(
     name = "nido",
@@ -64,61 +57,6 @@ enum Command {
     /// Make a new key for signing the family records' checkpoints (NIDO_SIGNING_KEY_FILE); the
     /// old file is kept beside it. Restart every instance afterwards.
     RotateSigningKey,
-    /// Measure what appending to the family record costs (a scratch database only).
-    #[command(hide = true)]
-    BenchRecord {
-        #[arg(long, default_value_t = 1000)]
-        families: usize,
-        #[arg(long, default_value_t = 32)]
-        writers: usize,
-        #[arg(long, default_value_t = 20000)]
-        writes: usize,
-    },
-    /// Fill a scratch database with families, their members and children for bench/children.sh,
-    /// bench/soak.sh and bench/live.sh.
-    #[command(hide = true)]
-    BenchFamiliesSeed {
-        #[arg(long, default_value_t = 10_000)]
-        families: usize,
-        /// Users per family: the first two co-parents, the others viewers.
-        #[arg(long, default_value_t = 1)]
-        members: usize,
-    },
-    /// Fill a scratch database with families, conversations and messages for bench/messages.sh.
-    #[command(hide = true)]
-    BenchMessagesSeed {
-        #[arg(long, default_value_t = 10_000)]
-        families: usize,
-        #[arg(long, default_value_t = 1_000_000)]
-        messages: usize,
-        /// Messages of family 1's one conversation (part of `messages`).
-        #[arg(long, default_value_t = 100_000)]
-        big: usize,
-    },
-    /// Fill a scratch database with families, custody schedules and recurring events for
-    /// bench/calendar.sh.
-    #[command(hide = true)]
-    BenchCalendarSeed {
-        #[arg(long, default_value_t = 1_000)]
-        families: usize,
-        #[arg(long, default_value_t = 50)]
-        events: usize,
-    },
-    /// Fill a scratch database with one family's expenses, payments and running balances for
-    /// bench/money.sh.
-    #[command(hide = true)]
-    BenchMoneySeed {
-        #[arg(long, default_value_t = 100_000)]
-        expenses: usize,
-        #[arg(long, default_value_t = 2_000)]
-        payments: usize,
-    },
-    /// Measure what rating a 2,000-character message's tone costs (no database).
-    #[command(hide = true)]
-    BenchTone {
-        #[arg(long, default_value_t = 20)]
-        rounds: usize,
-    },
 }
 
 #[derive(Subcommand)]
@@ -202,7 +140,6 @@ async fn run(command: Command) -> anyhow::Result<()> {
             return Ok(());
         }
         Command::Verify { file } => return verify_command(&file),
-        Command::BenchTone { rounds } => return bench_tone::run(rounds),
         _ => {}
     }
     let config = Config::from_env()?;
@@ -262,50 +199,12 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 path.display()
             );
         }
-        Command::BenchRecord {
-            families,
-            writers,
-            writes,
-        } => {
-            let db = nido::connect_and_migrate(&config).await?;
-            let options = bench_record::Options {
-                families,
-                writers,
-                writes,
-            };
-            bench_record::run(db, options).await?;
-        }
-        Command::BenchFamiliesSeed { families, members } => {
-            let db = nido::connect_and_migrate(&config).await?;
-            bench_families::run(db, bench_families::Options { families, members }).await?;
-        }
-        Command::BenchMessagesSeed {
-            families,
-            messages,
-            big,
-        } => {
-            let db = nido::connect_and_migrate(&config).await?;
-            let options = bench_messages::Options {
-                families,
-                messages,
-                big,
-            };
-            bench_messages::run(db, options).await?;
-        }
-        Command::BenchCalendarSeed { families, events } => {
-            let db = nido::connect_and_migrate(&config).await?;
-            bench_calendar::run(db, bench_calendar::Options { families, events }).await?;
-        }
-        Command::BenchMoneySeed { expenses, payments } => {
-            let db = nido::connect_and_migrate(&config).await?;
-            bench_money::run(db, bench_money::Options { expenses, payments }).await?;
-        }
         Command::Migrate => {
             let state = nido::build_state(config).await?;
             drop(state);
             println!("migrations are up to date");
         }
-        Command::Serve | Command::Openapi | Command::Verify { .. } | Command::BenchTone { .. } => {
+        Command::Serve | Command::Openapi | Command::Verify { .. } => {
             let addr = config.addr;
             let state = nido::build_state(config).await?;
             let listener = tokio::net::TcpListener::bind(addr)

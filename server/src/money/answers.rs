@@ -31,8 +31,9 @@ use super::{
     expenses::{ExpenseAnswer, count, involved, visible},
     input,
     notice::{self, ExpenseStep, publish_change},
-    reparto::{self, Reparto},
-    settings, views,
+    settings,
+    split::{self, Reparto},
+    views,
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -229,7 +230,7 @@ async fn offer(
             let members = coparents(db, &family.id).await?;
             let saved = settings::load(db, family).await?;
             let mut found = FieldErrors::default();
-            let shares = reparto::check(
+            let shares = split::check(
                 Some(value),
                 Some(monto.unwrap_or(row.monto)),
                 &row.pagado_por,

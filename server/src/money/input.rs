@@ -77,6 +77,17 @@ pub fn currency_of_zone(zone: &str) -> &'static str {
     }
 }
 
+/// A page position: the last row's date and id.
+pub fn cursor_of(fecha: NaiveDate, id: &str) -> String {
+    format!("{}_{id}", fecha.format("%Y-%m-%d"))
+}
+
+pub fn parse_cursor(value: &str) -> Option<(NaiveDate, String)> {
+    let (fecha, id) = value.trim().split_once('_')?;
+    let fecha = NaiveDate::parse_from_str(fecha, "%Y-%m-%d").ok()?;
+    (!id.is_empty() && id.len() <= 36).then(|| (fecha, id.to_owned()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! Money: shared expenses and their exact shares, approvals, payments between parents, running
 //! balances and settling up, child support (`support`) and expense reports (docs/money.md states
-//! the rules). `split` and `settle` are the pure parts everything else stands on; `balance`
+//! the rules). `shares` and `settle` are the pure parts everything else stands on; `balance`
 //! keeps the running totals that every counted expense and confirmed payment moves in its own
 //! transaction. Like its routes, its entries in the family record are read by co-parents alone
 //! (`Audience::CoParents` at each append), judged when read.
@@ -17,13 +17,12 @@ pub mod notice;
 pub mod payments;
 pub mod proposals;
 pub mod receipts;
-pub mod recurring;
 pub mod refunds;
-pub mod reparto;
 pub mod reports;
 pub mod settings;
 pub mod settings_routes;
 pub mod settle;
+pub mod shares;
 pub mod split;
 pub mod support;
 pub mod views;
@@ -79,20 +78,13 @@ impl Domain for Money {
             ))
             .routes(routes!(proposals::answer_settings_proposal))
             .routes(routes!(balance::get_balance))
-            .routes(routes!(expenses::list_expenses, expenses::create_expense))
-            .routes(routes!(
-                expenses::get_expense,
-                expenses::update_expense,
-                expenses::withdraw_expense
-            ))
+            .merge(expenses::router())
             .routes(routes!(answers::approve_expense))
             .routes(routes!(answers::refuse_expense))
             .routes(routes!(answers::dispute_expense))
             .routes(routes!(answers::reply_to_dispute))
             .routes(routes!(answers::accept_proposal))
             .routes(routes!(refunds::record_refund))
-            .routes(routes!(recurring::list_series))
-            .routes(routes!(recurring::stop_series))
             .routes(routes!(payments::list_payments, payments::create_payment))
             .routes(routes!(payments::get_payment))
             .routes(routes!(payments::confirm_payment))
@@ -110,9 +102,9 @@ impl Domain for Money {
 
     /// Makes each month's expense of the monthly series, and child support's dues.
     fn periodic(&self) -> Vec<(Periodic, Work)> {
-        let mut jobs: Vec<(Periodic, Work)> = vec![(recurring::JOB, |state| {
+        let mut jobs: Vec<(Periodic, Work)> = vec![(expenses::recurring::JOB, |state| {
             Box::pin(async move {
-                recurring::make_due(&state, Utc::now()).await?;
+                expenses::recurring::make_due(&state, Utc::now()).await?;
                 Ok(())
             })
         })];

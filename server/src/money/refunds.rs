@@ -1,6 +1,6 @@
 //! `POST /api/gastos/{id}/reintegro`: the payer records, once, what the health insurer named when
 //! the expense was added refunded. It is split with the expense's own weights by the same rule
-//! (`split`); once the expense counts, the payer's balance drops by the refund and each
+//! (`shares`); once the expense counts, the payer's balance drops by the refund and each
 //! participant's share by their part of it.
 
 use axum::{
@@ -22,9 +22,8 @@ use super::{
     expenses::{ExpenseAnswer, involved, visible},
     input,
     notice::{self, ExpenseStep, publish_change},
-    reparto,
-    split::split,
-    views,
+    shares::split,
+    split as split_rule, views,
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -89,7 +88,7 @@ pub async fn record_refund(
         return Err(ApiError::internal("a refund's check passed without values"));
     };
     let kept = views::reparto_of(&found);
-    let parts = reparto::weights(&kept)
+    let parts = split_rule::weights(&kept)
         .and_then(|people| {
             split(monto, &people, &found.pagado_por)
                 .ok()

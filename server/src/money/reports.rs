@@ -20,7 +20,7 @@ use super::{
     access::{coparents, require_coparent},
     entities::{gasto, gasto_hijo, gasto_parte},
     settings,
-    split::{Weighted, split},
+    shares::{Weighted, split},
     support::{currency, decimal},
 };
 use crate::{
@@ -83,7 +83,7 @@ pub struct ExpenseReport {
     pub por_mes: Vec<MonthTotal>,
     /// Largest first.
     pub por_categoria: Vec<CategoryTotal>,
-    /// An expense for several children counts for each an exact share (`split`); largest first,
+    /// An expense for several children counts for each an exact share (`shares`); largest first,
     /// expenses for no child last.
     pub por_hijo: Vec<ChildTotal>,
     /// The family's co-parents in the order they joined, then anyone else who took part.
@@ -215,7 +215,7 @@ async fn counted(db: &impl ConnectionTrait, familia_id: &str, r: &Range) -> Resu
     })
 }
 
-/// Each child's exact share of an expense: `split` with equal weights, children in id order.
+/// Each child's exact share of an expense: `shares::split` with equal weights, children in id order.
 fn child_shares(monto: i64, hijos: &[String]) -> Vec<(String, i64)> {
     let weighted: Vec<Weighted> = hijos
         .iter()

@@ -1,154 +1,321 @@
-//! An expense's shares, exactly: each participant's weight over the weights' total, rounded down
-//! to the minor unit, and the minor units left over given one each by the largest remainder.
-//! Ties go first to the participants other than the payer, in the order they joined the family,
-//! and to the payer last. The shares always add up to the amount.
+//! An expense's split as asked (`reparto`: mode, participants, weights), checked against the
+//! family, and the exact shares it gives (`shares`).
 
-/// One participant of an expense and their weight: a percentage in hundredths (62.5 % is 6250),
-/// a monthly income in minor units, or 1 for equal shares.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Weighted {
-    pub usuario_id: String,
-    pub weight: u64,
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::shares::{Weighted, split};
+use crate::{error::FieldErrors, i18n::Msg};
+
+pub const MODES: [&str; 4] = ["igual", "porcentajes", "ingresos", "unico"];
+
+/// How an expense is shared.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reparto {
+    /// `igual`, `porcentajes`, `ingresos` or `unico`.
+    pub modo: String,
+    /// usuarioId of each participant: current co-parents, each once.
+    pub participantes: Vec<String>,
+    /// `porcentajes`: percentages with up to two decimals that total 100; `ingresos`: monthly
+    /// incomes in minor units (left out: the family's settings). The weights used are kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<BTreeMap<String, f64>>)]
+    pub pesos: Option<BTreeMap<String, Value>>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SplitError {
-    /// Nobody to share it.
-    NoParticipants,
-    /// The same person twice.
-    Repeated,
-    /// The weights add up to nothing (every income zero, say).
-    NoWeight,
-    /// Not a positive amount.
-    Amount,
+/// A split that passed its checks: the reparto to keep and each participant's share, in the
+/// order they joined the family.
+pub struct Shares {
+    pub reparto: Reparto,
+    pub partes: Vec<(String, i64)>,
 }
 
-/// The shares of `amount` (minor units, positive), in the order of `participants`, which is the
-/// order they joined the family. `payer` may or may not be one of them.
-pub fn split(amount: i64, participants: &[Weighted], payer: &str) -> Result<Vec<i64>, SplitError> {
-    if amount <= 0 {
-        return Err(SplitError::Amount);
+/// The weights a kept reparto gives its participants, in their order: to split a refund like its
+/// expense. None if the stored weights no longer read (they were checked when stored).
+pub fn weights(reparto: &Reparto) -> Option<Vec<Weighted>> {
+    reparto
+        .participantes
+        .iter()
+        .map(|id| {
+            let weight = match reparto.modo.as_str() {
+                "igual" | "unico" => Some(1),
+                "porcentajes" => reparto.pesos.as_ref()?.get(id).and_then(hundredths),
+                _ => reparto
+                    .pesos
+                    .as_ref()?
+                    .get(id)
+                    .and_then(super::input::amount_or_zero)
+                    .and_then(|v| u64::try_from(v).ok()),
+            }?;
+            Some(Weighted {
+                usuario_id: id.clone(),
+                weight,
+            })
+        })
+        .collect()
+}
+
+/// A percentage with at most two decimals, in hundredths (62.5 → 6250).
+fn hundredths(value: &Value) -> Option<u64> {
+    let v = value.as_f64()?;
+    if !(0.0..=100.0).contains(&v) {
+        return None;
     }
-    if participants.is_empty() {
-        return Err(SplitError::NoParticipants);
+    let scaled = v * 100.0;
+    let rounded = scaled.round();
+    ((scaled - rounded).abs() < 1e-6).then_some(rounded as u64)
+}
+
+/// Checks `value` (the request's `reparto`) for an expense of `monto` paid by `payer` in a
+/// family whose co-parents are `coparents` (in joining order) and whose saved incomes are
+/// `incomes`. Problems go into `errors` under `reparto.*`.
+pub fn check(
+    value: Option<&Value>,
+    monto: Option<i64>,
+    payer: &str,
+    coparents: &[String],
+    incomes: &BTreeMap<String, i64>,
+    errors: &mut FieldErrors,
+) -> Option<Shares> {
+    let Some(object) = value.and_then(Value::as_object) else {
+        errors.add("reparto", Msg::MoneySplitInvalid);
+        return None;
+    };
+    let modo = object
+        .get("modo")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if !MODES.contains(&modo) {
+        errors.add("reparto.modo", Msg::MoneySplitModeInvalid);
+        return None;
     }
-    for (i, p) in participants.iter().enumerate() {
-        if participants[..i]
-            .iter()
-            .any(|q| q.usuario_id == p.usuario_id)
-        {
-            return Err(SplitError::Repeated);
+    let Some(list) = object.get("participantes").and_then(Value::as_array) else {
+        errors.add("reparto.participantes", Msg::MoneyParticipantsInvalid);
+        return None;
+    };
+    let mut given = Vec::with_capacity(list.len());
+    for item in list {
+        let Some(id) = item.as_str().map(str::trim) else {
+            errors.add("reparto.participantes", Msg::MoneyParticipantsInvalid);
+            return None;
+        };
+        if given.contains(&id.to_owned()) {
+            errors.add("reparto.participantes", Msg::MoneyParticipantsRepeated);
+            return None;
+        }
+        given.push(id.to_owned());
+    }
+    if given.is_empty() {
+        errors.add("reparto.participantes", Msg::MoneyParticipantsInvalid);
+        return None;
+    }
+    if given.iter().any(|id| !coparents.contains(id)) {
+        errors.add("reparto.participantes", Msg::MoneyNotCoparent);
+        return None;
+    }
+    if modo == "unico" && given.len() != 1 {
+        errors.add("reparto.participantes", Msg::MoneySingleParticipant);
+        return None;
+    }
+    // Joining order, which settles ties in the split.
+    let ordered: Vec<String> = coparents
+        .iter()
+        .filter(|id| given.contains(id))
+        .cloned()
+        .collect();
+    let pesos = match object.get("pesos") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(map)) => Some(map.clone()),
+        Some(_) => {
+            errors.add("reparto.pesos", Msg::MoneyWeightsInvalid);
+            return None;
+        }
+    };
+    let keys_match = |map: &serde_json::Map<String, Value>| {
+        map.len() == ordered.len() && ordered.iter().all(|id| map.contains_key(id))
+    };
+    let (weights, kept): (Vec<u64>, Option<BTreeMap<String, Value>>) = match modo {
+        "igual" | "unico" => (vec![1; ordered.len()], None),
+        "porcentajes" => {
+            let Some(map) = pesos.filter(keys_match) else {
+                errors.add("reparto.pesos", Msg::MoneyPercentagesInvalid);
+                return None;
+            };
+            let weights: Option<Vec<u64>> = ordered.iter().map(|id| hundredths(&map[id])).collect();
+            match weights {
+                Some(w) if w.iter().sum::<u64>() == 10_000 => (w, Some(map.into_iter().collect())),
+                _ => {
+                    errors.add("reparto.pesos", Msg::MoneyPercentagesInvalid);
+                    return None;
+                }
+            }
+        }
+        _ => {
+            let map: serde_json::Map<String, Value> = match pesos {
+                Some(map) => {
+                    if !keys_match(&map) {
+                        errors.add("reparto.pesos", Msg::MoneyIncomesInvalid);
+                        return None;
+                    }
+                    map
+                }
+                None => {
+                    let mut map = serde_json::Map::new();
+                    for id in &ordered {
+                        match incomes.get(id) {
+                            Some(v) => {
+                                map.insert(id.clone(), Value::from(*v));
+                            }
+                            None => {
+                                errors.add("reparto.pesos", Msg::MoneyIncomesMissing);
+                                return None;
+                            }
+                        }
+                    }
+                    map
+                }
+            };
+            let weights: Option<Vec<u64>> = ordered
+                .iter()
+                .map(|id| {
+                    super::input::amount_or_zero(&map[id]).and_then(|v| u64::try_from(v).ok())
+                })
+                .collect();
+            match weights {
+                Some(w) if w.iter().sum::<u64>() > 0 => (w, Some(map.into_iter().collect())),
+                _ => {
+                    errors.add("reparto.pesos", Msg::MoneyIncomesInvalid);
+                    return None;
+                }
+            }
+        }
+    };
+    let monto = monto?;
+    let people: Vec<Weighted> = ordered
+        .iter()
+        .zip(&weights)
+        .map(|(id, w)| Weighted {
+            usuario_id: id.clone(),
+            weight: *w,
+        })
+        .collect();
+    match split(monto, &people, payer) {
+        Ok(shares) => Some(Shares {
+            reparto: Reparto {
+                modo: modo.to_owned(),
+                participantes: ordered.clone(),
+                pesos: kept,
+            },
+            partes: ordered.into_iter().zip(shares).collect(),
+        }),
+        Err(_) => {
+            errors.add("reparto", Msg::MoneySplitInvalid);
+            None
         }
     }
-    let total: u128 = participants.iter().map(|p| u128::from(p.weight)).sum();
-    if total == 0 {
-        return Err(SplitError::NoWeight);
-    }
-    let amount = amount as u128;
-    let mut shares = Vec::with_capacity(participants.len());
-    let mut remainders = Vec::with_capacity(participants.len());
-    for p in participants {
-        let exact = amount * u128::from(p.weight);
-        shares.push(exact / total);
-        remainders.push(exact % total);
-    }
-    let left = amount - shares.iter().sum::<u128>();
-    // Largest remainder first; among equals, everyone but the payer in joining order, then the
-    // payer. `left` is below the number of participants, so each gets at most one.
-    let mut order: Vec<usize> = (0..participants.len()).collect();
-    order.sort_by(|&a, &b| {
-        remainders[b]
-            .cmp(&remainders[a])
-            .then_with(|| {
-                let payer_a = participants[a].usuario_id == payer;
-                let payer_b = participants[b].usuario_id == payer;
-                payer_a.cmp(&payer_b)
-            })
-            .then_with(|| a.cmp(&b))
-    });
-    for &i in order.iter().take(left as usize) {
-        shares[i] += 1;
-    }
-    // Each share is at most the amount, which fits in an i64.
-    Ok(shares.into_iter().map(|s| s as i64).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
-    fn people(weights: &[(&str, u64)]) -> Vec<Weighted> {
-        weights
-            .iter()
-            .map(|(id, w)| Weighted {
-                usuario_id: (*id).to_owned(),
-                weight: *w,
-            })
-            .collect()
+    fn people() -> Vec<String> {
+        vec!["a".into(), "b".into(), "c".into()]
     }
 
     #[test]
-    fn odd_cents_go_to_the_others_before_the_payer() {
-        let three = people(&[("ana", 1), ("beto", 1), ("carla", 1)]);
-        // 100 / 3: 33 each, one left; all remainders equal, so the first who is not the payer.
-        assert_eq!(split(100, &three, "ana"), Ok(vec![33, 34, 33]));
-        assert_eq!(split(100, &three, "beto"), Ok(vec![34, 33, 33]));
-        // Two left: the two who did not pay, in joining order.
-        assert_eq!(split(101, &three, "ana"), Ok(vec![33, 34, 34]));
-        assert_eq!(split(101, &three, "carla"), Ok(vec![34, 34, 33]));
-        // The payer gets a cent only when everyone else has one.
-        let two = people(&[("ana", 1), ("beto", 1)]);
-        assert_eq!(split(1, &two, "beto"), Ok(vec![1, 0]));
-        assert_eq!(split(1, &two, "nobody-here"), Ok(vec![1, 0]));
-    }
-
-    #[test]
-    fn percentages_with_decimals_and_the_largest_remainder() {
-        let p = people(&[("ana", 6250), ("beto", 3750)]);
-        // 1001 × 62.5 % = 625.625 and 375.375: the larger remainder takes the cent.
-        assert_eq!(split(1001, &p, "beto"), Ok(vec![626, 375]));
-        assert_eq!(split(1001, &p, "ana"), Ok(vec![626, 375]));
-        assert_eq!(split(10_000, &p, "ana"), Ok(vec![6250, 3750]));
-        // 33.33 / 33.33 / 33.34 of one peso.
-        let thirds = people(&[("ana", 3333), ("beto", 3333), ("carla", 3334)]);
-        assert_eq!(split(100, &thirds, "carla"), Ok(vec![33, 33, 34]));
-    }
-
-    #[test]
-    fn income_weights_and_a_single_bearer() {
-        // Incomes of 1,500,000.00 and 500,000.00: three quarters and one quarter.
-        let incomes = people(&[("ana", 150_000_000), ("beto", 50_000_000)]);
-        assert_eq!(split(9_999, &incomes, "ana"), Ok(vec![7_499, 2_500]));
-        let alone = people(&[("beto", 1)]);
-        assert_eq!(split(12_345, &alone, "ana"), Ok(vec![12_345]));
-    }
-
-    #[test]
-    fn shares_always_add_up_even_for_the_largest_amounts() {
-        let p = people(&[("a", u64::MAX / 3), ("b", u64::MAX / 5), ("c", 7), ("d", 1)]);
-        for amount in [1, 2, 3, 999_999_999_999, 1_000_000_000_000, i64::MAX] {
-            let shares = split(amount, &p, "c").expect("shares");
-            assert_eq!(
-                shares.iter().map(|s| i128::from(*s)).sum::<i128>(),
-                i128::from(amount)
+    fn percentages_take_two_decimals_and_must_total_100() {
+        let mut errors = FieldErrors::default();
+        let shares = check(
+            Some(&json!({"modo": "porcentajes", "participantes": ["b", "a"], "pesos": {"a": 62.5, "b": 37.5}})),
+            Some(1001),
+            "a",
+            &people(),
+            &BTreeMap::new(),
+            &mut errors,
+        )
+        .expect("valid");
+        assert_eq!(shares.partes, vec![("a".into(), 626), ("b".into(), 375)]);
+        for pesos in [
+            json!({"a": 60, "b": 30}),
+            json!({"a": 50.005, "b": 49.995}),
+            json!({"a": 100}),
+            json!({"a": -10, "b": 110}),
+        ] {
+            let mut errors = FieldErrors::default();
+            assert!(
+                check(
+                    Some(
+                        &json!({"modo": "porcentajes", "participantes": ["a", "b"], "pesos": pesos})
+                    ),
+                    Some(100),
+                    "a",
+                    &people(),
+                    &BTreeMap::new(),
+                    &mut errors
+                )
+                .is_none()
             );
-            assert!(shares.iter().all(|s| *s >= 0));
+            assert!(errors.into_result().is_err());
         }
     }
 
     #[test]
-    fn what_cannot_be_split_is_refused() {
-        let p = people(&[("ana", 1)]);
-        assert_eq!(split(0, &p, "ana"), Err(SplitError::Amount));
-        assert_eq!(split(-5, &p, "ana"), Err(SplitError::Amount));
-        assert_eq!(split(5, &[], "ana"), Err(SplitError::NoParticipants));
-        assert_eq!(
-            split(5, &people(&[("ana", 0), ("beto", 0)]), "ana"),
-            Err(SplitError::NoWeight)
+    fn incomes_come_from_the_settings_when_left_out() {
+        let incomes = BTreeMap::from([("a".to_owned(), 300_000), ("b".to_owned(), 100_000)]);
+        let mut errors = FieldErrors::default();
+        let shares = check(
+            Some(&json!({"modo": "ingresos", "participantes": ["a", "b"]})),
+            Some(1000),
+            "a",
+            &people(),
+            &incomes,
+            &mut errors,
+        )
+        .expect("valid");
+        assert_eq!(shares.partes, vec![("a".into(), 750), ("b".into(), 250)]);
+        let mut errors = FieldErrors::default();
+        assert!(
+            check(
+                Some(&json!({"modo": "ingresos", "participantes": ["a", "c"]})),
+                Some(1000),
+                "a",
+                &people(),
+                &incomes,
+                &mut errors
+            )
+            .is_none()
         );
-        assert_eq!(
-            split(5, &people(&[("ana", 1), ("ana", 1)]), "ana"),
-            Err(SplitError::Repeated)
-        );
+    }
+
+    #[test]
+    fn strangers_repeats_and_a_crowded_unico_are_refused() {
+        for reparto in [
+            json!({"modo": "igual", "participantes": ["a", "z"]}),
+            json!({"modo": "igual", "participantes": ["a", "a"]}),
+            json!({"modo": "igual", "participantes": []}),
+            json!({"modo": "unico", "participantes": ["a", "b"]}),
+            json!({"modo": "otro", "participantes": ["a"]}),
+            json!("igual"),
+        ] {
+            let mut errors = FieldErrors::default();
+            assert!(
+                check(
+                    Some(&reparto),
+                    Some(100),
+                    "a",
+                    &people(),
+                    &BTreeMap::new(),
+                    &mut errors
+                )
+                .is_none(),
+                "{reparto}"
+            );
+        }
     }
 }

@@ -12,7 +12,7 @@ use super::{
         gasto::{self, DISPUTED, PENDING},
         gasto_hijo, gasto_parte, gasto_respuesta, pago,
     },
-    reparto::Reparto,
+    split::Reparto,
 };
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -211,8 +211,8 @@ pub fn proposed_shares(
     }
     let monto = answer.monto_propuesto.unwrap_or(row.monto);
     let reparto = split_given.unwrap_or_else(|| reparto_of(row));
-    let people = super::reparto::weights(&reparto)?;
-    let shares = super::split::split(monto, &people, &row.pagado_por).ok()?;
+    let people = super::split::weights(&reparto)?;
+    let shares = super::shares::split(monto, &people, &row.pagado_por).ok()?;
     Some(
         people
             .into_iter()

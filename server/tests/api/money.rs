@@ -1365,11 +1365,11 @@ async fn a_monthly_expense_is_made_each_month_until_its_end_and_can_be_stopped()
     assert_eq!(data(&listed)[0]["proxima"], "2026-02-28");
     assert_eq!(data(&listed)[0]["activo"], true);
 
-    let made = nido::money::recurring::make_due(&f.app.state, at_noon("2026-03-31"))
+    let made = nido::money::expenses::recurring::make_due(&f.app.state, at_noon("2026-03-31"))
         .await
         .expect("job");
     assert_eq!(made, 2);
-    let again = nido::money::recurring::make_due(&f.app.state, at_noon("2026-03-31"))
+    let again = nido::money::expenses::recurring::make_due(&f.app.state, at_noon("2026-03-31"))
         .await
         .expect("job");
     assert_eq!(again, 0, "each month once");
@@ -1393,7 +1393,7 @@ async fn a_monthly_expense_is_made_each_month_until_its_end_and_can_be_stopped()
     // April 30 is past its end: the series is over.
     let listed = f.app.get(&series_path, Some(&f.beto)).await;
     assert_eq!(data(&listed)[0]["activo"], false);
-    let later = nido::money::recurring::make_due(&f.app.state, at_noon("2026-06-30"))
+    let later = nido::money::expenses::recurring::make_due(&f.app.state, at_noon("2026-06-30"))
         .await
         .expect("job");
     assert_eq!(later, 0);
@@ -1420,7 +1420,7 @@ async fn a_monthly_expense_is_made_each_month_until_its_end_and_can_be_stopped()
         .request(Method::DELETE, &stop_path, Some(&f.vera), None, None)
         .await;
     assert_eq!(by_viewer.status, StatusCode::NOT_FOUND);
-    let made = nido::money::recurring::make_due(&f.app.state, at_noon("2026-02-10"))
+    let made = nido::money::expenses::recurring::make_due(&f.app.state, at_noon("2026-02-10"))
         .await
         .expect("job");
     assert_eq!(made, 1);
@@ -1430,7 +1430,7 @@ async fn a_monthly_expense_is_made_each_month_until_its_end_and_can_be_stopped()
         .await;
     assert_eq!(stopped.status, StatusCode::OK, "{}", stopped.body);
     assert_eq!(data(&stopped)["activo"], false);
-    let none = nido::money::recurring::make_due(&f.app.state, at_noon("2026-09-10"))
+    let none = nido::money::expenses::recurring::make_due(&f.app.state, at_noon("2026-09-10"))
         .await
         .expect("job");
     assert_eq!(none, 0);
@@ -1789,7 +1789,7 @@ async fn a_kept_expense_list_shows_every_change_at_once() {
     let before = data(&f.page(&f.beto, "").await)["gastos"]
         .as_array()
         .map_or(0, Vec::len);
-    let made = nido::money::recurring::make_due(&f.app.state, at_noon("2026-02-28"))
+    let made = nido::money::expenses::recurring::make_due(&f.app.state, at_noon("2026-02-28"))
         .await
         .expect("job");
     assert_eq!(made, 1);

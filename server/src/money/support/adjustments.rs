@@ -8,33 +8,27 @@ use axum::{
     http::StatusCode,
 };
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{
-    ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, TransactionTrait, sea_query::Expr,
-};
-use serde::{Deserialize, Serialize};
+use sea_orm::{EntityTrait, TransactionTrait};
+use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
-    acts,
-    agreements::{AgreementAnswer, date_field, detail, find},
     amounts::{self, amount},
     dues,
     entities::{ajuste, cuota, propuesta},
-    format_amount, lock,
-    notice::{self, Step},
+    input::date_field,
+    lock,
     proposals::{self, Direction, consent_of},
-    publish, subjects, today_in,
+    store::{ProposedStep, apply, find, latest},
+    today_in,
+    views::{AgreementAnswer, detail},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::{
-        FamilyMember,
-        record::{self, Act, Audience},
-    },
+    families::FamilyMember,
     i18n::Msg,
     ids,
-    platform::live::Wake,
     request::Json,
     state::AppState,
 };
@@ -60,41 +54,6 @@ pub struct AdjustmentInput {
     /// Modo porcentaje only: the payer's new stated monthly income, minor units.
     #[schema(value_type = Option<i64>)]
     pub ingreso_declarado: Option<Value>,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdjustmentView {
-    pub id: String,
-    #[schema(value_type = String, format = Date)]
-    pub desde: NaiveDate,
-    /// inicial, porcentaje, indice or ingreso.
-    pub tipo: String,
-    pub porcentaje: Option<f64>,
-    /// As typed, decimal text.
-    pub indice_anterior: Option<String>,
-    pub indice_nuevo: Option<String>,
-    pub ingreso_declarado: Option<i64>,
-    pub monto_anterior: Option<i64>,
-    pub monto: i64,
-    pub creado_por: Option<String>,
-    pub creado_en: DateTime<Utc>,
-}
-
-pub fn view(row: &ajuste::Model) -> AdjustmentView {
-    AdjustmentView {
-        id: row.id.clone(),
-        desde: row.desde,
-        tipo: row.tipo.clone(),
-        porcentaje: row.porcentaje_pb.map(|bp| bp as f64 / 100.0),
-        indice_anterior: row.indice_anterior.clone(),
-        indice_nuevo: row.indice_nuevo.clone(),
-        ingreso_declarado: row.ingreso_declarado,
-        monto_anterior: row.monto_anterior,
-        monto: row.monto,
-        creado_por: row.creado_por.clone(),
-        creado_en: row.creado_en,
-    }
 }
 
 /// What the body asks for.
@@ -128,16 +87,6 @@ fn how(body: &AdjustmentInput, modo: &str) -> Result<How, (&'static str, Msg)> {
     amount(body.ingreso_declarado.as_ref(), Msg::SupportIncomeRequired)
         .map(How::Income)
         .map_err(|m| ("ingresoDeclarado", m))
-}
-
-/// The history's latest step: the one a new adjustment starts from.
-pub fn latest(history: &[ajuste::Model]) -> Option<&ajuste::Model> {
-    history.iter().max_by(|a, b| {
-        a.desde
-            .cmp(&b.desde)
-            .then(a.creado_en.cmp(&b.creado_en))
-            .then(a.id.cmp(&b.id))
-    })
 }
 
 /// The step `asked` makes from `latest`, from `desde`, by `me` at `now`.
@@ -208,68 +157,6 @@ fn compute(
     Ok(step)
 }
 
-/// Adds `step` to the agreement's history and puts its amount in force; records it (with the
-/// proposal it comes from, if any) and tells the other party. Inside the caller's transaction,
-/// which locked the agreement.
-pub async fn apply(
-    txn: &DatabaseTransaction,
-    row: &cuota::Model,
-    step: &ajuste::Model,
-    me: &str,
-    propuesta: Option<&str>,
-) -> ApiResult<Wake> {
-    ajuste::Entity::insert(ajuste::ActiveModel::from(step.clone()))
-        .exec_without_returning(txn)
-        .await?;
-    cuota::Entity::update_many()
-        .col_expr(cuota::Column::Monto, Expr::value(step.monto))
-        .col_expr(
-            cuota::Column::IngresoDeclarado,
-            Expr::value(step.ingreso_declarado.or(row.ingreso_declarado)),
-        )
-        .filter(cuota::Column::Id.eq(&row.id))
-        .exec(txn)
-        .await?;
-    record::append(
-        txn,
-        &row.familia_id,
-        Act {
-            kind: acts::ADJUSTED,
-            actor: Some(me),
-            content: serde_json::json!({
-                "cuota": row.id,
-                "desde": step.desde,
-                "tipo": step.tipo,
-                "porcentaje": step.porcentaje_pb.map(|bp| bp as f64 / 100.0),
-                "indiceAnterior": step.indice_anterior,
-                "indiceNuevo": step.indice_nuevo,
-                "ingresoDeclarado": step.ingreso_declarado,
-                "montoAnterior": step.monto_anterior,
-                "monto": step.monto,
-                "moneda": row.moneda,
-                "propuesta": propuesta,
-            }),
-            subjects: subjects(row),
-            audience: Audience::CoParents,
-        },
-    )
-    .await?;
-    let others = notice::other_party(txn, row, me).await?;
-    let told = notice::tell(
-        txn,
-        row,
-        me,
-        &others,
-        Step::Adjusted {
-            monto: format_amount(step.monto, &row.moneda),
-            desde: step.desde,
-        },
-    )
-    .await?;
-    let live = publish(txn, &row.familia_id, &row.id).await?;
-    Ok(told.join(live))
-}
-
 /// Change the amount from a date, keeping the history. Dues already made keep their amount. A
 /// payer's change that lowers it waits for the payee (202, the agreement with its `propuesta`).
 #[utoipa::path(post, path = "/familias/{id}/cuotas/{cuotaId}/ajustes", tag = "money", security(("bearer" = [])),
@@ -328,7 +215,7 @@ pub async fn adjust(
     };
     let (status, wake) = match consent_of(&txn, &row, &me, direction).await? {
         Some(payee) => {
-            let cambios = serde_json::to_string(&proposals::ProposedStep::of(&step, &latest.id))
+            let cambios = serde_json::to_string(&ProposedStep::of(&step, &latest.id))
                 .map_err(ApiError::internal)?;
             let wake =
                 proposals::propose(&txn, &row, &me, &payee, propuesta::ADJUSTMENT, cambios).await?;

@@ -7,32 +7,34 @@ use axum::{
     extract::{Path, State},
     http::StatusCode,
 };
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{NaiveDate, Utc};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    TransactionTrait,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
     sea_query::{Alias, Expr, ExprTrait, Query},
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
     acts,
-    adjustments::{AdjustmentView, view as adjustment_view},
     amounts::{self, amount},
-    coparent, coparents, currency,
-    dues::{self, DueView},
+    coparent, coparents, currency, dues,
     entities::{
         ajuste,
         cuota::{self, BY_AMOUNT, BY_PERCENTAGE},
-        pago, propuesta, vencimiento,
+        propuesta, vencimiento,
     },
+    input::{date_field, text_field},
     lock,
     notice::{self, Step},
-    payments::{SupportPaymentView, view as payment_view},
-    proposals::{self, Cambio, SupportProposalView},
-    publish, subjects, today_in,
+    proposals, publish,
+    store::{Change, apply_change, find},
+    subjects, today_in,
+    views::{
+        AgreementAnswer, AgreementList, AgreementListAnswer, Cambio, agreement_view, detail,
+        pending_of,
+    },
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -40,7 +42,6 @@ use crate::{
         FamilyMember,
         record::{self, Act, Audience},
     },
-    fields,
     i18n::Msg,
     ids,
     platform::live::Wake,
@@ -110,184 +111,6 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::E
     Value::deserialize(d).map(Some)
 }
 
-/// The next due: made already, or to be made on its date.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NextDue {
-    pub periodo: String,
-    #[schema(value_type = String, format = Date)]
-    pub vence: NaiveDate,
-    pub monto: i64,
-    pub pagado: i64,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AgreementView {
-    pub id: String,
-    pub familia_id: String,
-    pub pagador: Option<String>,
-    pub beneficiario: Option<String>,
-    pub moneda: String,
-    pub modo: String,
-    /// The monthly amount in force today, minor units.
-    pub monto: i64,
-    /// Modo porcentaje: the share of the payer's income in force today.
-    pub porcentaje: Option<f64>,
-    /// Modo porcentaje: the payer's stated income in force today.
-    pub ingreso_declarado: Option<i64>,
-    pub dia_vencimiento: i32,
-    #[schema(value_type = String, format = Date)]
-    pub desde: NaiveDate,
-    #[schema(value_type = Option<String>, format = Date)]
-    pub hasta: Option<NaiveDate>,
-    pub activa: bool,
-    pub hijos: Vec<String>,
-    pub notas: Option<String>,
-    pub proximo_vencimiento: Option<NextDue>,
-    /// What is unpaid of the dues past their date.
-    pub deuda: i64,
-    /// Paid beyond every due made so far; taken by the next dues.
-    pub credito: i64,
-    /// A change that waits for one side's consent.
-    pub propuesta: Option<SupportProposalView>,
-    pub creada_en: DateTime<Utc>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AgreementDetail {
-    #[serde(flatten)]
-    pub cuota: AgreementView,
-    /// Oldest first.
-    pub vencimientos: Vec<DueView>,
-    /// The amount's history, oldest first; the first is the starting amount.
-    pub ajustes: Vec<AdjustmentView>,
-    /// Newest first.
-    pub pagos: Vec<SupportPaymentView>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AgreementList {
-    pub cuotas: Vec<AgreementView>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AgreementListAnswer {
-    pub success: bool,
-    pub data: AgreementList,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AgreementAnswer {
-    pub success: bool,
-    pub data: AgreementDetail,
-}
-
-/// The adjustment in force on `date`.
-fn in_force(history: &[ajuste::Model], date: NaiveDate) -> Option<&ajuste::Model> {
-    history.iter().filter(|a| a.desde <= date).max_by(|a, b| {
-        a.desde
-            .cmp(&b.desde)
-            .then(a.creado_en.cmp(&b.creado_en))
-            .then(a.id.cmp(&b.id))
-    })
-}
-
-pub fn view(
-    row: &cuota::Model,
-    history: &[ajuste::Model],
-    dues: &[vencimiento::Model],
-    pending: Option<&propuesta::Model>,
-    today: NaiveDate,
-) -> AgreementView {
-    // Before it starts, what it will start with.
-    let current = in_force(history, today).or_else(|| history.first());
-    let monto = current.map_or(row.monto, |a| a.monto);
-    let porcentaje_pb = row.porcentaje_pb;
-    let ingreso = match row.modo.as_str() {
-        BY_PERCENTAGE => current
-            .and_then(|a| a.ingreso_declarado)
-            .or(row.ingreso_declarado),
-        _ => None,
-    };
-    let deuda = dues
-        .iter()
-        .filter(|d| d.vence < today)
-        .map(|d| std::cmp::max(d.monto - d.pagado, 0))
-        .sum();
-    let proximo = dues::next_due_date(row, today).map(|vence| {
-        let periodo = vence.format("%Y-%m").to_string();
-        match dues.iter().find(|d| d.periodo == periodo) {
-            Some(d) => NextDue {
-                periodo,
-                vence: d.vence,
-                monto: d.monto,
-                pagado: d.pagado,
-            },
-            None => NextDue {
-                periodo,
-                vence,
-                monto: dues::amount_on(history, vence).unwrap_or(monto),
-                pagado: std::cmp::min(
-                    row.credito,
-                    dues::amount_on(history, vence).unwrap_or(monto),
-                ),
-            },
-        }
-    });
-    AgreementView {
-        id: row.id.clone(),
-        familia_id: row.familia_id.clone(),
-        pagador: row.pagador_id.clone(),
-        beneficiario: row.beneficiario_id.clone(),
-        moneda: row.moneda.clone(),
-        modo: row.modo.clone(),
-        monto,
-        porcentaje: porcentaje_pb.map(|bp| bp as f64 / 100.0),
-        ingreso_declarado: ingreso,
-        dia_vencimiento: row.dia_vencimiento,
-        desde: row.desde,
-        hasta: row.hasta,
-        activa: row.activa,
-        hijos: serde_json::from_str(&row.hijos).unwrap_or_default(),
-        notas: row.notas.clone(),
-        proximo_vencimiento: proximo,
-        deuda,
-        credito: row.credito,
-        propuesta: pending.map(proposals::view),
-        creada_en: row.creada_en,
-    }
-}
-
-/// One agreement of the family with everything it holds.
-pub async fn detail(
-    db: &impl ConnectionTrait,
-    row: &cuota::Model,
-    today: NaiveDate,
-) -> Result<AgreementDetail, DbErr> {
-    let history = dues::history(db, &row.id).await?;
-    let dues_made = vencimiento::Entity::find()
-        .filter(vencimiento::Column::CuotaId.eq(&row.id))
-        .order_by_asc(vencimiento::Column::Vence)
-        .all(db)
-        .await?;
-    let pagos = pago::Entity::find()
-        .filter(pago::Column::CuotaId.eq(&row.id))
-        .order_by_desc(pago::Column::Fecha)
-        .order_by_desc(pago::Column::CreadoEn)
-        .order_by_desc(pago::Column::Id)
-        .all(db)
-        .await?;
-    let pending = proposals::pending_of(db, vec![row.id.clone()]).await?;
-    Ok(AgreementDetail {
-        cuota: view(row, &history, &dues_made, pending.get(&row.id), today),
-        vencimientos: dues_made.iter().map(|d| dues::view(d, today)).collect(),
-        ajustes: history.iter().map(adjustment_view).collect(),
-        pagos: pagos.iter().map(payment_view).collect(),
-    })
-}
-
 /// The family's agreements, the active ones first, newest first.
 #[utoipa::path(get, path = "/familias/{id}/cuotas", tag = "money", security(("bearer" = [])),
     params(("id" = String, Path)),
@@ -320,7 +143,7 @@ pub async fn list_agreements(
     {
         histories.entry(a.cuota_id.clone()).or_default().push(a);
     }
-    let pending = proposals::pending_of(&state.db, ids.clone()).await?;
+    let pending = pending_of(&state.db, ids.clone()).await?;
     let mut dues_of: HashMap<String, Vec<vencimiento::Model>> = HashMap::new();
     for d in vencimiento::Entity::find()
         .filter(vencimiento::Column::CuotaId.is_in(ids))
@@ -334,7 +157,7 @@ pub async fn list_agreements(
     let cuotas = rows
         .iter()
         .map(|r| {
-            view(
+            agreement_view(
                 r,
                 histories.get(&r.id).map_or(&[][..], Vec::as_slice),
                 dues_of.get(&r.id).map_or(&[][..], Vec::as_slice),
@@ -347,32 +170,6 @@ pub async fn list_agreements(
         success: true,
         data: AgreementList { cuotas },
     }))
-}
-
-/// A date from a JSON string.
-pub fn date_field(value: Option<&Value>) -> Result<NaiveDate, Msg> {
-    let text = value.and_then(Value::as_str).ok_or(Msg::DateInvalid)?;
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .map_err(|_| Msg::DateInvalid)
-        .and_then(fields::date_in_range)
-}
-
-/// Optional text from JSON: absent or null is none; anything but a string is refused.
-pub fn text_field(
-    value: Option<Value>,
-    max: usize,
-    multiline: bool,
-) -> Result<Option<String>, Msg> {
-    let text = match value {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s),
-        Some(_) => return Err(Msg::WrongJsonShape),
-    };
-    if multiline {
-        fields::optional_multiline_text(text, max)
-    } else {
-        fields::optional_text(text, max)
-    }
 }
 
 fn person(value: Option<&Value>, members: &[String]) -> Result<String, Msg> {
@@ -643,20 +440,6 @@ pub async fn create_agreement(
     ))
 }
 
-/// The agreement of the path, in the caller's family.
-pub async fn find(
-    db: &impl ConnectionTrait,
-    access: &FamilyMember,
-    cuota_id: &str,
-) -> ApiResult<cuota::Model> {
-    coparent(access)?;
-    cuota::Entity::find_by_id(cuota_id)
-        .filter(cuota::Column::FamiliaId.eq(&access.family.id))
-        .one(db)
-        .await?
-        .ok_or_else(ApiError::not_found)
-}
-
 /// One agreement with its dues (oldest first), the history of its amount and its payments.
 #[utoipa::path(get, path = "/familias/{id}/cuotas/{cuotaId}", tag = "money", security(("bearer" = [])),
     params(("id" = String, Path), ("cuotaId" = String, Path)),
@@ -676,83 +459,6 @@ pub async fn get_agreement(
         success: true,
         data: detail(&state.db, &row, today).await?,
     }))
-}
-
-/// A change of an agreement: `hasta` Some(None) removes the end, `notas` Some(None) the notes.
-#[derive(Debug, Default)]
-pub struct Change {
-    pub activa: Option<bool>,
-    pub hasta: Option<Option<NaiveDate>>,
-    pub notas: Option<Option<String>>,
-}
-
-/// Applies `change` to `before` (locked by the caller's transaction), records it (with the
-/// proposal it comes from, if any) and tells the other party. Resuming owes nothing for the
-/// months it was paused. Gives back the agreement as it is now, or None if nothing changed.
-pub async fn apply_change(
-    txn: &DatabaseTransaction,
-    before: &cuota::Model,
-    change: &Change,
-    me: &str,
-    today: NaiveDate,
-    now: DateTime<Utc>,
-    propuesta: Option<&str>,
-) -> ApiResult<(Option<cuota::Model>, Wake)> {
-    let mut row = before.clone();
-    if let Some(activa) = change.activa {
-        if activa && !before.activa {
-            row.generar_desde = std::cmp::max(today, before.desde);
-        }
-        row.activa = activa;
-    }
-    if let Some(hasta) = change.hasta {
-        row.hasta = hasta;
-    }
-    if let Some(notas) = &change.notas {
-        row.notas = notas.clone();
-    }
-    row.actualizada_en = now;
-    let mut changes = serde_json::Map::new();
-    if row.activa != before.activa {
-        changes.insert("activa".into(), row.activa.into());
-    }
-    if row.hasta != before.hasta {
-        changes.insert("hasta".into(), serde_json::json!(row.hasta));
-    }
-    if row.notas != before.notas {
-        changes.insert("notas".into(), serde_json::json!(row.notas));
-    }
-    if changes.is_empty() {
-        return Ok((None, Wake::default()));
-    }
-    cuota::Entity::update_many()
-        .col_expr(cuota::Column::Activa, Expr::value(row.activa))
-        .col_expr(cuota::Column::Hasta, Expr::value(row.hasta))
-        .col_expr(cuota::Column::Notas, Expr::value(row.notas.clone()))
-        .col_expr(cuota::Column::GenerarDesde, Expr::value(row.generar_desde))
-        .filter(cuota::Column::Id.eq(&row.id))
-        .exec(txn)
-        .await?;
-    changes.insert("cuota".into(), row.id.clone().into());
-    if let Some(propuesta) = propuesta {
-        changes.insert("propuesta".into(), propuesta.into());
-    }
-    record::append(
-        txn,
-        &row.familia_id,
-        Act {
-            kind: acts::CHANGED,
-            actor: Some(me),
-            content: Value::Object(changes),
-            subjects: subjects(&row),
-            audience: Audience::CoParents,
-        },
-    )
-    .await?;
-    let others = notice::other_party(txn, &row, me).await?;
-    let told = notice::tell(txn, &row, me, &others, Step::Changed).await?;
-    let live = publish(txn, &row.familia_id, &row.id).await?;
-    Ok((Some(row), told.join(live)))
 }
 
 /// Pause or resume an agreement (`activa`; a paused one makes no dues, and resuming owes

@@ -7,10 +7,9 @@ use sea_orm::{
 use serde_json::json;
 
 use super::{
-    adjustments,
     dues::{self, history},
     entities::{ajuste, cuota, pago, vencimiento},
-    payments,
+    views,
 };
 use crate::{
     db::entities::usuario,
@@ -69,8 +68,8 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
             "credito": row.credito,
             "creadaEn": row.creada_en,
             "vencimientos": made.iter().map(|d| dues::view(d, today)).collect::<Vec<_>>(),
-            "ajustes": steps.iter().map(adjustments::view).collect::<Vec<_>>(),
-            "pagos": paid.iter().map(payments::view).collect::<Vec<_>>(),
+            "ajustes": steps.iter().map(views::adjustment_view).collect::<Vec<_>>(),
+            "pagos": paid.iter().map(views::payment_view).collect::<Vec<_>>(),
         }));
     }
     Ok(vec![export_json("dinero/cuotas.json", &out)?])

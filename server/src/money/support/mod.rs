@@ -12,9 +12,12 @@ pub mod amounts;
 pub mod dues;
 pub mod entities;
 pub mod export;
+pub mod input;
 pub mod notice;
 pub mod payments;
 pub mod proposals;
+pub mod store;
+pub mod views;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};

@@ -7,7 +7,7 @@ use axum::{
     extract::{Path, State},
     http::StatusCode,
 };
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::Utc;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
     sea_query::{Expr, ExprTrait},
@@ -18,16 +18,20 @@ use utoipa::ToSchema;
 
 use super::{
     acts,
-    agreements::{date_field, find, text_field},
     amounts::amount,
     entities::{
         cuota,
         pago::{self, CONFIRMED, NOT_RECEIVED, PENDING},
         vencimiento,
     },
-    format_amount, lock,
+    format_amount,
+    input::{date_field, text_field},
+    lock,
     notice::{self, Step},
-    publish, subjects,
+    publish,
+    store::find,
+    subjects,
+    views::{SupportPaymentView, payment_view},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -61,42 +65,10 @@ pub struct SupportPaymentInput {
     pub referencia: Option<Value>,
 }
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SupportPaymentView {
-    pub id: String,
-    pub cuota_id: String,
-    pub monto: i64,
-    #[schema(value_type = String, format = Date)]
-    pub fecha: NaiveDate,
-    pub metodo: Option<String>,
-    pub referencia: Option<String>,
-    /// pendiente, confirmado or no_recibido.
-    pub estado: String,
-    pub registrado_por: Option<String>,
-    pub creado_en: DateTime<Utc>,
-    pub respondido_en: Option<DateTime<Utc>>,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SupportPaymentAnswer {
     pub success: bool,
     pub data: SupportPaymentView,
-}
-
-pub fn view(row: &pago::Model) -> SupportPaymentView {
-    SupportPaymentView {
-        id: row.id.clone(),
-        cuota_id: row.cuota_id.clone(),
-        monto: row.monto,
-        fecha: row.fecha,
-        metodo: row.metodo.clone(),
-        referencia: row.referencia.clone(),
-        estado: row.estado.clone(),
-        registrado_por: row.registrado_por.clone(),
-        creado_en: row.creado_en,
-        respondido_en: row.respondido_en,
-    }
 }
 
 /// Inside the transaction that locked the agreement: spreads `monto` over the oldest unpaid
@@ -261,7 +233,7 @@ pub async fn record_payment(
         StatusCode::CREATED,
         Json(SupportPaymentAnswer {
             success: true,
-            data: view(&payment),
+            data: payment_view(&payment),
         }),
     ))
 }
@@ -352,7 +324,7 @@ async fn answer(
     state.wake(told.join(live).join(seen));
     Ok(SupportPaymentAnswer {
         success: true,
-        data: view(&answered),
+        data: payment_view(&answered),
     })
 }
 

@@ -6,32 +6,30 @@
 //! notes (`support_change_not_party`). One proposal waits at a time per agreement; the payee
 //! accepts or declines it, its proposer may withdraw it.
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
     http::StatusCode,
 };
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::Utc;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter,
     TransactionTrait, sea_query::Expr,
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{
-    acts,
-    adjustments::{self, AdjustmentView},
-    agreements::{self, AgreementAnswer, detail, find},
-    coparents,
+    acts, coparents,
     entities::{
-        ajuste, cuota,
+        cuota,
         propuesta::{self, ACCEPTED, ADJUSTMENT, DECLINED, LAPSED, PENDING, WITHDRAWN},
     },
     format_amount, lock,
     notice::{self, Step},
-    publish, subjects, today_in,
+    publish,
+    store::{self, ProposedStep, apply_change, find},
+    subjects, today_in,
+    views::{AgreementAnswer, Cambio, detail, pending_of},
 };
 use crate::{
     db::entities::usuario,
@@ -53,82 +51,6 @@ pub enum Direction {
     Lower,
     Raise,
     Same,
-}
-
-/// A pause or resumption, and an end: the parts of a change that move money.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Cambio {
-    /// false: paused; true: resumed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub activa: Option<bool>,
-    /// Whether the end changes (to `hasta`, or to none when it is null).
-    #[serde(default)]
-    pub cambia_hasta: bool,
-    #[serde(default)]
-    #[schema(value_type = Option<String>, format = Date)]
-    pub hasta: Option<NaiveDate>,
-}
-
-impl Cambio {
-    pub fn is_empty(&self) -> bool {
-        self.activa.is_none() && !self.cambia_hasta
-    }
-}
-
-/// The adjustment as it would be made: computed when proposed, from the history's latest step
-/// (`base`), so what the payee accepts is what applies.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ProposedStep {
-    pub base: String,
-    pub desde: NaiveDate,
-    pub tipo: String,
-    pub porcentaje_pb: Option<i64>,
-    pub indice_anterior: Option<String>,
-    pub indice_nuevo: Option<String>,
-    pub ingreso_declarado: Option<i64>,
-    pub monto_anterior: Option<i64>,
-    pub monto: i64,
-}
-
-impl ProposedStep {
-    pub fn of(step: &ajuste::Model, base: &str) -> ProposedStep {
-        ProposedStep {
-            base: base.to_owned(),
-            desde: step.desde,
-            tipo: step.tipo.clone(),
-            porcentaje_pb: step.porcentaje_pb,
-            indice_anterior: step.indice_anterior.clone(),
-            indice_nuevo: step.indice_nuevo.clone(),
-            ingreso_declarado: step.ingreso_declarado,
-            monto_anterior: step.monto_anterior,
-            monto: step.monto,
-        }
-    }
-
-    /// The history step it becomes, by `creado_por`, at `now`.
-    pub fn made(
-        &self,
-        cuota_id: &str,
-        creado_por: Option<String>,
-        now: DateTime<Utc>,
-    ) -> ajuste::Model {
-        ajuste::Model {
-            id: ids::new_id(),
-            cuota_id: cuota_id.to_owned(),
-            desde: self.desde,
-            tipo: self.tipo.clone(),
-            porcentaje_pb: self.porcentaje_pb,
-            indice_anterior: self.indice_anterior.clone(),
-            indice_nuevo: self.indice_nuevo.clone(),
-            ingreso_declarado: self.ingreso_declarado,
-            monto_anterior: self.monto_anterior,
-            monto: self.monto,
-            creado_por,
-            creado_en: now,
-        }
-    }
 }
 
 /// Which way pausing, resuming or a new end moves what the payee receives.
@@ -180,70 +102,6 @@ pub async fn consent_of(
         .beneficiario_id
         .clone()
         .filter(|id| members.contains(id)))
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SupportProposalView {
-    pub id: String,
-    /// `ajuste` (a new amount from a date) or `cambio` (paused, resumed, an end).
-    pub tipo: String,
-    pub propuesta_por: Option<String>,
-    /// Who must accept it.
-    pub responde: Option<String>,
-    /// `cambio`: what it changes.
-    pub cambio: Option<Cambio>,
-    /// `ajuste`: the step it would add to the history.
-    pub ajuste: Option<AdjustmentView>,
-    /// `pendiente`, `aceptada` (applied), `rechazada`, `retirada` or `caducada`.
-    pub estado: String,
-    pub creada_en: DateTime<Utc>,
-    pub resuelta_en: Option<DateTime<Utc>>,
-}
-
-pub fn view(row: &propuesta::Model) -> SupportProposalView {
-    let (cambio, ajuste) = if row.tipo == ADJUSTMENT {
-        let step: Option<ProposedStep> = serde_json::from_str(&row.cambios).ok();
-        let ajuste = step.map(|s| {
-            adjustments::view(&s.made(&row.cuota_id, row.propuesta_por.clone(), row.creada_en))
-        });
-        (
-            None,
-            ajuste.map(|a| AdjustmentView {
-                id: row.id.clone(),
-                ..a
-            }),
-        )
-    } else {
-        (serde_json::from_str(&row.cambios).ok(), None)
-    };
-    SupportProposalView {
-        id: row.id.clone(),
-        tipo: row.tipo.clone(),
-        propuesta_por: row.propuesta_por.clone(),
-        responde: row.responde.clone(),
-        cambio,
-        ajuste,
-        estado: row.estado.clone(),
-        creada_en: row.creada_en,
-        resuelta_en: row.resuelta_en,
-    }
-}
-
-/// The proposal waiting on each of `cuota_ids`.
-pub async fn pending_of(
-    db: &impl ConnectionTrait,
-    cuota_ids: Vec<String>,
-) -> Result<HashMap<String, propuesta::Model>, DbErr> {
-    Ok(propuesta::Entity::find()
-        .filter(propuesta::Column::CuotaId.is_in(cuota_ids))
-        .filter(propuesta::Column::Estado.eq(PENDING))
-        .order_by_asc(propuesta::Column::CreadaEn)
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|p| (p.cuota_id.clone(), p))
-        .collect())
 }
 
 /// Texts of what a proposal would do, in Spanish and English.
@@ -416,20 +274,20 @@ pub async fn answer_support_proposal(
             let step: ProposedStep = serde_json::from_str(&proposal.cambios)
                 .map_err(|e| ApiError::internal(format!("proposal {}: {e}", proposal.id)))?;
             let history = super::dues::history(&txn, &row.id).await?;
-            if adjustments::latest(&history).map(|a| a.id.as_str()) != Some(step.base.as_str()) {
+            if store::latest(&history).map(|a| a.id.as_str()) != Some(step.base.as_str()) {
                 return Err(ApiError::conflict(Msg::SupportProposalStale));
             }
             let made = step.made(&row.id, proposal.propuesta_por.clone(), now);
-            adjustments::apply(&txn, &row, &made, &me, Some(&proposal.id)).await?
+            store::apply(&txn, &row, &made, &me, Some(&proposal.id)).await?
         } else {
             let cambio: Cambio = serde_json::from_str(&proposal.cambios)
                 .map_err(|e| ApiError::internal(format!("proposal {}: {e}", proposal.id)))?;
-            let change = agreements::Change {
+            let change = store::Change {
                 activa: cambio.activa,
                 hasta: cambio.cambia_hasta.then_some(cambio.hasta),
                 notas: None,
             };
-            agreements::apply_change(&txn, &row, &change, &me, today, now, Some(&proposal.id))
+            apply_change(&txn, &row, &change, &me, today, now, Some(&proposal.id))
                 .await?
                 .1
         };
@@ -505,6 +363,8 @@ pub async fn erase_account(txn: &DatabaseTransaction, user: &usuario::Model) -> 
 
 #[cfg(test)]
 mod tests {
+    use chrono::NaiveDate;
+
     use super::*;
 
     fn agreement(activa: bool, hasta: Option<&str>) -> cuota::Model {

@@ -1,6 +1,6 @@
-//! `nido bench-calendar-seed` (hidden): fills a scratch database for `bench/calendar.sh`.
+//! `bench calendar-seed`: fills a scratch database for `bench/calendar.sh`.
 //! FAMILIES families of two co-parents (users 2i-1 and 2i of family i, each with a session whose
-//! token is `bench-token-<user>`, as `bench-messages-seed` makes them), each with a 2-2-5-5
+//! token is `bench-token-<user>`, as `bench messages-seed` makes them), each with a 2-2-5-5
 //! custody schedule that began 400 days ago, two yearly holiday periods (Christmas alternating,
 //! summer in halves) and EVENTS recurring events (weekly, daily, monthly and yearly series
 //! that began up to a year ago, some with COUNT or UNTIL). Rows go straight into the database;
@@ -11,7 +11,7 @@ use std::time::Instant;
 use chrono::{Duration, NaiveDate, SubsecRound, Utc};
 use sea_orm::{DatabaseConnection, IntoActiveModel};
 
-use crate::bench_messages::{insert_all, seed_people, seeded_id};
+use crate::messages::{insert_all, seed_people, seeded_id};
 use nido::calendar::{
     custody::entities::{custodia, periodo},
     events::{entities::evento, input::Fields},

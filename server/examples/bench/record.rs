@@ -1,4 +1,4 @@
-//! `nido bench-record` (hidden): what appending to the family record costs. Writers update a
+//! `bench record`: what appending to the family record costs. Writers update a
 //! random family's row in a transaction, first alone, then with an `append` in the same
 //! transaction; it prints p50 and p99 per write for both. Run it on a scratch database: it adds
 //! families named "bench" (bench/record.sh makes and drops one).

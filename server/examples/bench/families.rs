@@ -1,4 +1,4 @@
-//! `nido bench-families-seed` (hidden): fills a scratch database for `bench/children.sh`,
+//! `bench families-seed`: fills a scratch database for `bench/children.sh`,
 //! `bench/soak.sh` and `bench/live.sh`. FAMILIES families of MEMBERS users each (user j, from 1,
 //! family by family, with a session whose token is `bench-token-<j>`; the first two co-parents,
 //! the first of them the admin, the others viewers), and two children per family: family i's are
@@ -12,7 +12,7 @@ use std::time::Instant;
 use chrono::{NaiveDate, SubsecRound, Utc};
 use sea_orm::{ActiveValue::Set, DatabaseConnection};
 
-use crate::bench_messages::{insert_all, seed_people, seeded_id};
+use crate::messages::{insert_all, seed_people, seeded_id};
 use nido::children::entities::{actividad, contacto, hijo, turno};
 
 pub struct Options {

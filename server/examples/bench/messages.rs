@@ -1,4 +1,4 @@
-//! `nido bench-messages-seed` (hidden): fills a scratch database for `bench/messages.sh`.
+//! `bench messages-seed`: fills a scratch database for `bench/messages.sh`.
 //! FAMILIES families of two co-parents (users 2i-1 and 2i of family i, each with a session whose
 //! token is `bench-token-<user>`); family 1 has one conversation holding BIG messages, every other
 //! family two conversations sharing the rest of MESSAGES. Every message has its recipient's
@@ -34,7 +34,7 @@ pub struct Options {
     pub big: usize,
 }
 
-const SET: &str = include_str!("messages/tone/set.tsv");
+const SET: &str = include_str!("../../src/messages/tone/set.tsv");
 const BATCH: usize = 1_000;
 /// Rows per transaction.
 const PER_TRANSACTION: usize = 50_000;

@@ -1,4 +1,4 @@
-//! `nido bench-tone` (hidden): what rating a message's tone costs. The labelled set's texts are
+//! `bench tone`: what rating a message's tone costs. The labelled set's texts are
 //! joined and cut into 2,000-character messages; each is rated with both lexicons, many times
 //! over, and it prints p50 and p99 per message. Needs no database.
 
@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use nido::messages::tone;
 
-const SET: &str = include_str!("messages/tone/set.tsv");
+const SET: &str = include_str!("../../src/messages/tone/set.tsv");
 const MESSAGE_CHARS: usize = 2_000;
 
 /// The set's texts, joined with spaces and cut into messages of exactly 2,000 characters.

@@ -16,11 +16,8 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access::{coparents, family_of_coparent},
-    entities::gasto_recurrente,
-    expenses::{Checked, ExpenseInput, check, insert},
-    notice::publish_change,
-    settings,
+    input::{Checked, ExpenseInput, check},
+    store::insert,
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
@@ -30,6 +27,12 @@ use crate::{
     },
     i18n::Msg,
     ids,
+    money::{
+        access::{coparents, family_of_coparent},
+        entities::gasto_recurrente,
+        notice::publish_change,
+        settings,
+    },
     platform::jobs::Periodic,
     request::{AuthUser, Json},
     state::AppState,

@@ -1,5 +1,5 @@
-//! `nido bench-money-seed` (hidden): fills a scratch database for `bench/money.sh`. One family of
-//! two co-parents (users 1 and 2, sessions `bench-token-<user>`, as `bench-messages-seed` makes
+//! `bench money-seed`: fills a scratch database for `bench/money.sh`. One family of
+//! two co-parents (users 1 and 2, sessions `bench-token-<user>`, as `bench messages-seed` makes
 //! them) with EXPENSES expenses over the last ten years and PAYMENTS payments between the parents,
 //! in pesos. Expenses are split equally, 62.5/37.5 or borne by one parent, with `split` as the API
 //! splits them; most are approved (with the other parent's answer), some pending, a few refused.
@@ -16,10 +16,10 @@ use sea_orm::{
 };
 use serde_json::json;
 
-use crate::bench_messages::{insert_all, seed_people, seeded_id};
+use crate::messages::{insert_all, seed_people, seeded_id};
 use nido::money::{
     entities::{finanzas, gasto, gasto_parte, gasto_respuesta, pago, saldo},
-    split::{Weighted, split},
+    shares::{Weighted, split},
 };
 
 pub struct Options {

@@ -1,0 +1,25 @@
+//! The answers of the expense routes.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::money::views::GastoView;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExpenseAnswer {
+    pub success: bool,
+    pub data: GastoView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExpensePage {
+    pub gastos: Vec<GastoView>,
+    /// The next page's cursor; null on the last page.
+    pub siguiente: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExpenseListAnswer {
+    pub success: bool,
+    pub data: ExpensePage,
+}
