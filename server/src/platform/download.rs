@@ -22,10 +22,13 @@ const INLINE_TYPES: [&str; 5] = [
     "application/pdf",
 ];
 
-/// A saved file is nothing to render: no scripts, plugins, requests or frames.
-const ATTACHMENT_CSP: &str = "sandbox; default-src 'none'; frame-ancestors 'none'";
-/// A shown file is sandboxed too; Nido's own pages may frame it (a document's PDF preview).
-const INLINE_CSP: &str = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+/// The one policy of every file handed over, shown or saved: a sandbox without scripts, no
+/// requests, no frame around it. The browser's own viewer of a shown image needs the image
+/// itself and its inline styling; nothing more is allowed, and as no type that renders as a page
+/// is ever served (`servable_type`), that styling has nothing to act on. No Nido page frames a
+/// file by its address: previews are frames of blob URLs made from fetched bytes, which this
+/// policy does not reach.
+pub const FILE_CSP: &str = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /// The longest name offered, in characters.
 const NAME_MAX_CHARS: usize = 150;
@@ -183,10 +186,6 @@ impl<'a> Download<'a> {
             Show::Inline if INLINE_TYPES.contains(&essence) => Show::Inline,
             _ => Show::Attachment,
         };
-        let csp = match show {
-            Show::Inline => INLINE_CSP,
-            Show::Attachment => ATTACHMENT_CSP,
-        };
         let mut out = vec![
             (header::CONTENT_TYPE, content_type.to_owned()),
             (
@@ -194,7 +193,7 @@ impl<'a> Download<'a> {
                 content_disposition(show, self.name),
             ),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
-            (header::CONTENT_SECURITY_POLICY, csp.to_owned()),
+            (header::CONTENT_SECURITY_POLICY, FILE_CSP.to_owned()),
             (header::CACHE_CONTROL, self.cache.clone()),
         ];
         if let Some(len) = self.len {
@@ -252,6 +251,49 @@ mod tests {
     }
 
     #[test]
+    fn each_kind_of_hostile_character_is_cleaned_from_a_name() {
+        // Quotes and semicolons could close the quoted value or open another parameter.
+        assert_eq!(clean_name("a\"b\".pdf", "x"), "ab.pdf");
+        assert_eq!(clean_name("a;b; filename=c.pdf", "x"), "ab filename=c.pdf");
+        // CR and LF could end the header and start another.
+        assert_eq!(
+            clean_name("a\r\nSet-Cookie: b.pdf", "x"),
+            "aSet-Cookie: b.pdf"
+        );
+        assert_eq!(clean_name("\r\n", "archivo"), "archivo");
+        // Only the last path part stays, with either separator.
+        assert_eq!(clean_name("C:\\Users\\ana\\foto.jpg", "x"), "foto.jpg");
+        assert_eq!(clean_name("/tmp/", "archivo"), "archivo");
+        // Non-ASCII letters stay in the name; the ASCII form and the encoding carry them.
+        assert_eq!(clean_name("Ñandú añejo.pdf", "x"), "Ñandú añejo.pdf");
+        assert_eq!(clean_name("写真.jpg", "x"), "写真.jpg");
+        // Nothing left, or nothing given: the fallback.
+        assert_eq!(clean_name("", "archivo"), "archivo");
+        assert_eq!(clean_name("..", "archivo"), "archivo");
+        assert_eq!(clean_name("\";\"", "archivo"), "archivo");
+        assert_eq!(
+            content_disposition(Show::Attachment, ""),
+            "attachment; filename=\"archivo\"; filename*=UTF-8''archivo"
+        );
+        for given in [
+            "a\"b",
+            "a;b",
+            "a\r\nb",
+            "a/b",
+            "a\\b",
+            "ñ\u{202E}",
+            "",
+            "\u{0}",
+        ] {
+            let value = content_disposition(Show::Inline, given);
+            assert_eq!(value.matches('"').count(), 2, "{value}");
+            assert_eq!(value.matches(';').count(), 2, "{value}");
+            assert!(value.is_ascii(), "{value}");
+            assert!(HeaderValue::from_str(&value).is_ok(), "{value}");
+        }
+    }
+
+    #[test]
     fn the_ascii_form_keeps_spanish_readable_and_the_encoded_one_exact() {
         assert_eq!(
             content_disposition(Show::Inline, "Informe médico Ñandú 100%.pdf"),
@@ -268,17 +310,14 @@ mod tests {
     fn only_images_and_pdfs_show_and_nothing_goes_out_as_a_page() {
         let pdf = Download::inline("application/pdf", "a.pdf").len(10);
         assert!(header_of(&pdf, header::CONTENT_DISPOSITION).starts_with("inline;"));
-        assert_eq!(header_of(&pdf, header::CONTENT_SECURITY_POLICY), INLINE_CSP);
+        assert_eq!(header_of(&pdf, header::CONTENT_SECURITY_POLICY), FILE_CSP);
         assert_eq!(header_of(&pdf, header::CONTENT_LENGTH), "10");
         let docx = Download::inline(
             "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
             "a.docx",
         );
         assert!(header_of(&docx, header::CONTENT_DISPOSITION).starts_with("attachment;"));
-        assert_eq!(
-            header_of(&docx, header::CONTENT_SECURITY_POLICY),
-            ATTACHMENT_CSP
-        );
+        assert_eq!(header_of(&docx, header::CONTENT_SECURITY_POLICY), FILE_CSP);
         for page in [
             "text/html",
             "TEXT/HTML; charset=utf-8",

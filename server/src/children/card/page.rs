@@ -33,7 +33,7 @@ use crate::{
     families::{self, entities::familia, record},
     i18n::{self, Lang},
     ids, notifications,
-    platform::rate_limit::Limit,
+    platform::{download::Download, rate_limit::Limit},
     request::ClientInfo,
     state::AppState,
     time_zone,
@@ -192,11 +192,12 @@ pub async fn photo(
         .await
         .map_err(|e| ApiError::internal(format!("refused to serve: {e:#}")))?;
     let kind = mime_guess::from_path(&key).first_or_octet_stream();
+    let name = key.rsplit('/').next().unwrap_or_default();
     let mut response = Body::from(bytes.concat()).into_response();
     let headers = response.headers_mut();
-    if let Ok(value) = HeaderValue::from_str(kind.essence_str()) {
-        headers.insert(header::CONTENT_TYPE, value);
-    }
+    Download::inline(kind.essence_str(), name)
+        .cache("no-store".to_owned())
+        .apply(headers);
     private_headers(headers);
     Ok(response)
 }
