@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
@@ -6,7 +6,7 @@ import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { localeOf } from '../../lib/dates';
 import { useSession } from '../../lib/session';
-import { useFamilies } from '../../api/families';
+import { useFamilies, type Family } from '../../api/families';
 import { useConversations } from './api';
 import { listTime, safeZone } from './days';
 import { personName, TOPIC_STYLE } from './labels';
@@ -16,16 +16,71 @@ import { TOPICS, type Conversation, type Message, type Topic } from './types';
 
 /** The list pane: filters, the conversations (most recently active first) and the way to start one. */
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
-  const { t } = useTranslation();
   const families = useFamilies();
   const [familyId, setFamilyId] = useState<string | null>(null);
   const [topic, setTopic] = useState<Topic | null>(null);
   const [creating, setCreating] = useState(false);
   const list = useConversations(familyId, topic);
-  const conversations = list.data?.pages.flatMap((p) => p.conversaciones) ?? [];
   const familyList = families.data ?? [];
-  const filtered = familyId !== null || topic !== null;
+  return (
+    <ConversationPane
+      selectedId={selectedId}
+      families={familyList}
+      familyId={familyId}
+      onFamily={setFamilyId}
+      topic={topic}
+      onTopic={setTopic}
+      onNew={() => setCreating(true)}
+      shield={<ShieldSettings />}
+      list={{
+        conversations: list.data?.pages.flatMap((p) => p.conversaciones) ?? [],
+        pending: list.isPending,
+        error: list.isError ? list.error.message : null,
+        onRetry: () => void list.refetch(),
+        hasMore: list.hasNextPage,
+        loadingMore: list.isFetchingNextPage,
+        onMore: () => void list.fetchNextPage(),
+      }}
+      dialog={
+        <NewConversationDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          families={familyList}
+          defaultFamilyId={familyId ?? familyList[0]?._id ?? ''}
+        />
+      }
+    />
+  );
+}
 
+export interface ConversationPaneProps {
+  selectedId: string | undefined;
+  families: Family[];
+  /** The family the list is narrowed to; null: all of them. */
+  familyId: string | null;
+  onFamily: (id: string | null) => void;
+  topic: Topic | null;
+  onTopic: (topic: Topic | null) => void;
+  onNew: () => void;
+  /** The shield's switch, which reads and saves its own setting. */
+  shield: ReactNode;
+  list: {
+    conversations: Conversation[];
+    pending: boolean;
+    error: string | null;
+    onRetry: () => void;
+    hasMore: boolean;
+    loadingMore: boolean;
+    onMore: () => void;
+  };
+  /** The new-conversation dialog the page opens. */
+  dialog: ReactNode;
+}
+
+/** The list pane as it is drawn, from plain props. */
+export function ConversationPane({ selectedId, families, familyId, onFamily, topic, onTopic, onNew, shield, list, dialog }: ConversationPaneProps) {
+  const { t } = useTranslation();
+  const filtered = familyId !== null || topic !== null;
   return (
     <div className="flex min-h-0 flex-1 flex-col rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
       <div className="space-y-3 border-b border-sand-200 p-4">
@@ -33,8 +88,8 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
         <div className="relative flex items-center justify-between gap-2">
           <h1 className="text-xl font-bold text-ink">{t('messages.title')}</h1>
           <div className="flex items-center gap-1">
-            <ShieldSettings />
-            <Button onClick={() => setCreating(true)} className="px-3">
+            {shield}
+            <Button onClick={onNew} className="px-3">
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                 <path d="M12 5v14M5 12h14" />
               </svg>
@@ -42,16 +97,16 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
             </Button>
           </div>
         </div>
-        {familyList.length > 1 && (
+        {families.length > 1 && (
           <label className="flex items-center gap-2 text-sm">
             <span className="shrink-0 font-medium text-ink">{t('messages.family')}</span>
             <select
               value={familyId ?? ''}
-              onChange={(e) => setFamilyId(e.target.value || null)}
+              onChange={(e) => onFamily(e.target.value || null)}
               className="min-w-0 flex-1 rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
             >
               <option value="">{t('messages.allFamilies')}</option>
-              {familyList.map((f) => (
+              {families.map((f) => (
                 <option key={f._id} value={f._id}>
                   {f.nombre}
                 </option>
@@ -59,43 +114,38 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
             </select>
           </label>
         )}
-        <TopicChips value={topic} onChange={setTopic} />
+        <TopicChips value={topic} onChange={onTopic} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
-        {list.isPending ? (
+        {list.pending ? (
           <div role="status" className="flex justify-center py-8 text-brand-600">
             <Spinner />
             <span className="sr-only">{t('common.loading')}</span>
           </div>
-        ) : list.isError ? (
+        ) : list.error ? (
           <div className="space-y-3 p-2">
-            <Alert>{list.error.message}</Alert>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
+            <Alert>{list.error}</Alert>
+            <Button variant="secondary" onClick={list.onRetry}>
               {t('common.retry')}
             </Button>
           </div>
-        ) : conversations.length === 0 ? (
+        ) : list.conversations.length === 0 ? (
           <div className="px-4 py-10 text-center">
             <p className="font-semibold text-ink">{filtered ? t('messages.emptyFiltered') : t('messages.emptyTitle')}</p>
             {!filtered && <p className="mt-1 text-sm text-muted">{t('messages.emptyBody')}</p>}
           </div>
         ) : (
-          <ConversationListView conversations={conversations} selectedId={selectedId} />
+          <ConversationListView conversations={list.conversations} selectedId={selectedId} />
         )}
-        {list.hasNextPage && (
+        {list.hasMore && (
           <div className="p-2 text-center">
-            <Button variant="ghost" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            <Button variant="ghost" busy={list.loadingMore} onClick={list.onMore}>
               {t('messages.loadMore')}
             </Button>
           </div>
         )}
       </div>
-      <NewConversationDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        families={familyList}
-        defaultFamilyId={familyId ?? familyList[0]?._id ?? ''}
-      />
+      {dialog}
     </div>
   );
 }
