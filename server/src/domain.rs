@@ -9,7 +9,10 @@ use std::sync::OnceLock;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveTime, Utc, Weekday};
 use futures_util::future::BoxFuture;
-use sea_orm::{DatabaseConnection, DatabaseExecutor, DatabaseTransaction, DbErr};
+use sea_orm::{
+    ConnectionTrait, DatabaseConnection, DatabaseExecutor, DatabaseTransaction, DbErr,
+    sea_query::SelectStatement,
+};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
@@ -201,6 +204,14 @@ pub trait Domain: Send + Sync {
         Ok(Vec::new())
     }
 
+    /// The query of a family's children (not deleted), oldest first then by name, giving each
+    /// one's `id` and `nombre`, when children are this domain's (`None` when not). A query
+    /// rather than an answer, so that the asker runs it in its own transaction
+    /// (`domain::family_children`).
+    fn family_children(&self, _familia_id: &str) -> Option<SelectStatement> {
+        None
+    }
+
     /// Its counters per family, as (family, name, count), for the families given.
     async fn family_counters(
         &self,
@@ -302,6 +313,49 @@ pub async fn family_counters(
         }
     }
     Ok(counts)
+}
+
+/// A child of a family, as other domains name and check them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FamilyChild {
+    pub id: String,
+    pub nombre: String,
+}
+
+/// The family's children (not deleted), oldest first, then by name, as the domain that keeps
+/// them answers; read on `db`, the caller's connection or transaction.
+pub async fn family_children(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+) -> Result<Vec<FamilyChild>, DbErr> {
+    let mut children = Vec::new();
+    for domain in all() {
+        let Some(query) = domain.family_children(familia_id) else {
+            continue;
+        };
+        for row in db.query_all(&query).await? {
+            children.push(FamilyChild {
+                id: row.try_get("", "id")?,
+                nombre: row.try_get("", "nombre")?,
+            });
+        }
+    }
+    Ok(children)
+}
+
+/// Whether every one of `ids` is a child (not deleted) of the family: true for none, false if
+/// one is given twice.
+pub async fn children_of_family(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    ids: &[String],
+) -> Result<bool, DbErr> {
+    if ids.is_empty() {
+        return Ok(true);
+    }
+    let children = family_children(db, familia_id).await?;
+    let found = children.iter().filter(|c| ids.contains(&c.id)).count();
+    Ok(found == ids.len())
 }
 
 /// Whose calendar, for whom and when: what the calendar asks the domains for its items.

@@ -15,8 +15,8 @@ pub mod views;
 use async_trait::async_trait;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, DatabaseExecutor, DatabaseTransaction, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QuerySelect,
-    sea_query::{Expr, ExprTrait},
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    sea_query::{Expr, ExprTrait, SelectStatement},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -230,6 +230,20 @@ impl Domain for Children {
             .count(db)
             .await?;
         Ok(vec![("hijos", hijos)])
+    }
+
+    fn family_children(&self, familia_id: &str) -> Option<SelectStatement> {
+        Some(
+            hijo::Entity::find()
+                .select_only()
+                .column(hijo::Column::Id)
+                .column(hijo::Column::Nombre)
+                .filter(hijo::Column::FamiliaId.eq(familia_id))
+                .filter(hijo::Column::EliminadoAt.is_null())
+                .order_by_asc(hijo::Column::FechaNacimiento)
+                .order_by_asc(hijo::Column::Nombre)
+                .into_query(),
+        )
     }
 
     /// Children not deleted, per family.

@@ -11,8 +11,7 @@ use axum::{
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
-    sea_query::{Alias, Expr, ExprTrait, Query as SqlQuery},
+    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait, sea_query::Query as SqlQuery,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -196,28 +195,17 @@ fn split_children(values: &[String]) -> Vec<String> {
     ids
 }
 
-/// Whether every id is a child (not deleted) of the family. The children's table is read as a
-/// table, not through the children domain, which documents do not depend on.
+/// Whether every id is a child (not deleted) of the family, as the children domain answers
+/// through `domain` (documents do not depend on its code).
 async fn children_of_family(
     db: &impl ConnectionTrait,
     familia_id: &str,
     hijos: &[String],
 ) -> ApiResult<bool> {
-    if hijos.is_empty() {
-        return Ok(true);
-    }
     if hijos.len() > 50 {
         return Ok(false);
     }
-    let statement = SqlQuery::select()
-        .column(Alias::new("id"))
-        .from(Alias::new("hijos"))
-        .and_where(Expr::col(Alias::new("familia_id")).eq(familia_id))
-        .and_where(Expr::col(Alias::new("eliminado_at")).is_null())
-        .and_where(Expr::col(Alias::new("id")).is_in(hijos.iter().cloned()))
-        .to_owned();
-    let found = db.query_all(&statement).await?;
-    Ok(found.len() == hijos.len())
+    Ok(crate::domain::children_of_family(db, familia_id, hijos).await?)
 }
 
 fn record_subjects(doc: &documento::Model, hijos: &[String], actor: &str) -> Vec<String> {

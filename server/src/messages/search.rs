@@ -332,7 +332,8 @@ fn pg_statement(
         Some(familia_id) => {
             let f = sql.bind(familia_id.as_str());
             let u = sql.bind(usuario_id);
-            format!("EXISTS (SELECT 1 FROM miembros WHERE familia_id = {f} AND usuario_id = {u})")
+            let members = sea_orm::EntityName::table_name(&miembro::Entity);
+            format!("EXISTS (SELECT 1 FROM {members} WHERE familia_id = {f} AND usuario_id = {u})")
         }
         None => "TRUE".to_owned(),
     };

@@ -3,16 +3,14 @@
 
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
-use sea_orm::{
-    ConnectionTrait, DbErr,
-    sea_query::{Alias, Expr, ExprTrait, Query},
-};
+use sea_orm::ConnectionTrait;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::entities::evento;
 use crate::{
     calendar::recurrence::{MAX_PER_DAY, Rule, Series, Start},
+    domain,
     error::{ApiError, ApiResult, FieldErrors},
     fields,
     i18n::Msg,
@@ -265,7 +263,9 @@ pub async fn check(
             hijos.iter_mut().for_each(|h| *h = h.trim().to_owned());
             hijos.sort();
             hijos.dedup();
-            if hijos.len() > MAX_CHILDREN || !children_of_family(db, familia_id, &hijos).await? {
+            if hijos.len() > MAX_CHILDREN
+                || !domain::children_of_family(db, familia_id, &hijos).await?
+            {
                 errors.add("hijos", Msg::EventChildInvalid);
                 None
             } else {
@@ -353,30 +353,4 @@ fn reminders(values: Option<Vec<i64>>) -> Result<Vec<i32>, Msg> {
         return Err(Msg::EventRemindersInvalid);
     }
     Ok(found)
-}
-
-/// Whether every id is a child of the family that is not deleted. The children's table belongs
-/// to the children domain; this reads only its ids, family and deletion mark, through the table's
-/// name, since a domain may not use another's code.
-async fn children_of_family(
-    db: &impl ConnectionTrait,
-    familia_id: &str,
-    ids: &[String],
-) -> Result<bool, DbErr> {
-    if ids.is_empty() {
-        return Ok(true);
-    }
-    let query = Query::select()
-        .expr(Expr::col(Alias::new("id")).count())
-        .from(Alias::new("hijos"))
-        .and_where(Expr::col(Alias::new("familia_id")).eq(familia_id))
-        .and_where(Expr::col(Alias::new("id")).is_in(ids.iter().cloned()))
-        .and_where(Expr::col(Alias::new("eliminado_at")).is_null())
-        .to_owned();
-    let row = db.query_one(&query).await?;
-    let n: i64 = match row {
-        Some(row) => row.try_get_by_index(0)?,
-        None => 0,
-    };
-    Ok(usize::try_from(n).unwrap_or(0) == ids.len())
 }

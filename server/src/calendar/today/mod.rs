@@ -14,7 +14,6 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder,
-    sea_query::{Alias, Expr, ExprTrait, Order, Query},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -251,32 +250,7 @@ async fn last_activity(
 ) -> Result<HashMap<String, DateTime<Utc>>, DbErr> {
     let mut found = HashMap::new();
     for child in children {
-        let subject = format!("% {} %", record::child_subject(&child.id));
-        // Newest first, stopping at the first entry about the child: the walk is as long as the
-        // time since their last activity, not as long as the family's whole record.
-        let query = Query::select()
-            .expr(Expr::col((Alias::new("e"), Alias::new("hora"))))
-            .from_as(Alias::new("registro_entradas"), Alias::new("e"))
-            .inner_join(
-                Alias::new("registro_contenidos"),
-                Expr::col((Alias::new("registro_contenidos"), Alias::new("familia_id")))
-                    .equals((Alias::new("e"), Alias::new("familia_id")))
-                    .and(
-                        Expr::col((Alias::new("registro_contenidos"), Alias::new("seq")))
-                            .equals((Alias::new("e"), Alias::new("seq"))),
-                    ),
-            )
-            .and_where(Expr::col((Alias::new("e"), Alias::new("familia_id"))).eq(familia_id))
-            .and_where(
-                Expr::col((Alias::new("registro_contenidos"), Alias::new("sujetos"))).like(subject),
-            )
-            .order_by((Alias::new("e"), Alias::new("seq")), Order::Desc)
-            .limit(1)
-            .to_owned();
-        let Some(row) = db.query_one(&query).await? else {
-            continue;
-        };
-        let hora: Option<String> = row.try_get_by_index(0)?;
+        let hora = record::latest_about(db, familia_id, &record::child_subject(&child.id)).await?;
         if let Some(at) = hora
             .as_deref()
             .and_then(|h| DateTime::parse_from_rfc3339(h).ok())

@@ -1,42 +1,18 @@
-//! The names the calendar shows: a family's children (read from the children's table as rows,
-//! since the calendar may not use the children domain's code) and users.
+//! The names the calendar shows: a family's children (asked of the children domain through
+//! `domain`, since the calendar may not use its code) and users.
 
 use std::collections::HashMap;
 
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
-    sea_query::{Alias, Expr, ExprTrait, Order, Query},
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 
-use crate::db::entities::usuario;
+use crate::{db::entities::usuario, domain};
 
 /// A child of a family, as the calendar names them.
-#[derive(Clone, Debug)]
-pub struct Child {
-    pub id: String,
-    pub nombre: String,
-}
+pub use crate::domain::FamilyChild as Child;
 
 /// The family's children (not deleted), oldest first, then by name.
 pub async fn children(db: &impl ConnectionTrait, familia_id: &str) -> Result<Vec<Child>, DbErr> {
-    let query = Query::select()
-        .columns([Alias::new("id"), Alias::new("nombre")])
-        .from(Alias::new("hijos"))
-        .and_where(Expr::col(Alias::new("familia_id")).eq(familia_id))
-        .and_where(Expr::col(Alias::new("eliminado_at")).is_null())
-        .order_by(Alias::new("fecha_nacimiento"), Order::Asc)
-        .order_by(Alias::new("nombre"), Order::Asc)
-        .to_owned();
-    db.query_all(&query)
-        .await?
-        .into_iter()
-        .map(|row| {
-            Ok(Child {
-                id: row.try_get("", "id")?,
-                nombre: row.try_get("", "nombre")?,
-            })
-        })
-        .collect()
+    domain::family_children(db, familia_id).await
 }
 
 /// First names of the users, by id.

@@ -16,7 +16,7 @@ pub mod verify;
 use chrono::{SecondsFormat, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
-    sea_query::{Expr, ExprTrait, OnConflict},
+    sea_query::{Alias, Expr, ExprTrait, OnConflict, Order, Query},
 };
 use serde_json::Value;
 
@@ -32,6 +32,41 @@ pub fn user_subject(id: &str) -> String {
 
 pub fn child_subject(id: &str) -> String {
     format!("hijo:{id}")
+}
+
+/// When the newest entry of the family's record whose content concerns `subject` (a
+/// `user_subject` or `child_subject`) was made, as stored (RFC 3339); None if none does.
+/// Newest first, stopping at the first entry about it: the walk is as long as the time since
+/// its last activity, not as long as the family's whole record.
+pub async fn latest_about(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    subject: &str,
+) -> Result<Option<String>, DbErr> {
+    let subject = format!("% {subject} %");
+    let query = Query::select()
+        .expr(Expr::col((Alias::new("e"), Alias::new("hora"))))
+        .from_as(Alias::new("registro_entradas"), Alias::new("e"))
+        .inner_join(
+            Alias::new("registro_contenidos"),
+            Expr::col((Alias::new("registro_contenidos"), Alias::new("familia_id")))
+                .equals((Alias::new("e"), Alias::new("familia_id")))
+                .and(
+                    Expr::col((Alias::new("registro_contenidos"), Alias::new("seq")))
+                        .equals((Alias::new("e"), Alias::new("seq"))),
+                ),
+        )
+        .and_where(Expr::col((Alias::new("e"), Alias::new("familia_id"))).eq(familia_id))
+        .and_where(
+            Expr::col((Alias::new("registro_contenidos"), Alias::new("sujetos"))).like(subject),
+        )
+        .order_by((Alias::new("e"), Alias::new("seq")), Order::Desc)
+        .limit(1)
+        .to_owned();
+    match db.query_one(&query).await? {
+        Some(row) => row.try_get_by_index(0),
+        None => Ok(None),
+    }
 }
 
 /// One act to record.

@@ -2,15 +2,13 @@
 //! one asks besides (to repeat monthly, an insurer that refunds part).
 
 use chrono::NaiveDate;
-use sea_orm::{
-    ConnectionTrait,
-    sea_query::{Alias, Expr, ExprTrait, Query as SqlQuery},
-};
+use sea_orm::ConnectionTrait;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
+    domain,
     error::{ApiError, ApiResult, FieldErrors},
     families::entities::familia,
     fields,
@@ -154,28 +152,6 @@ pub struct Checked {
     pub notas: Option<String>,
 }
 
-pub(super) async fn children_of_family(
-    db: &impl ConnectionTrait,
-    familia_id: &str,
-    ids: &[String],
-) -> Result<bool, sea_orm::DbErr> {
-    if ids.is_empty() {
-        return Ok(true);
-    }
-    let query = SqlQuery::select()
-        .expr(Expr::col(Alias::new("id")).count())
-        .from(Alias::new("hijos"))
-        .and_where(Expr::col(Alias::new("familia_id")).eq(familia_id))
-        .and_where(Expr::col(Alias::new("id")).is_in(ids.iter().cloned()))
-        .and_where(Expr::col(Alias::new("eliminado_at")).is_null())
-        .to_owned();
-    let n: i64 = match db.query_one(&query).await? {
-        Some(row) => row.try_get_by_index(0)?,
-        None => 0,
-    };
-    Ok(usize::try_from(n).unwrap_or(0) == ids.len())
-}
-
 /// Checks an expense of `family` added by `me`.
 pub async fn check(
     db: &impl ConnectionTrait,
@@ -235,7 +211,7 @@ pub async fn check(
             }
             hijos.sort();
             hijos.dedup();
-            if ok && children_of_family(db, &family.id, &hijos).await? {
+            if ok && domain::children_of_family(db, &family.id, &hijos).await? {
                 Some(hijos)
             } else {
                 errors.add("hijos", Msg::MoneyChildInvalid);

@@ -10,7 +10,6 @@ use axum::{
 use chrono::{NaiveDate, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
-    sea_query::{Alias, Expr, ExprTrait, Query},
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -37,6 +36,7 @@ use super::{
     },
 };
 use crate::{
+    domain,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         FamilyMember,
@@ -181,29 +181,6 @@ fn person(value: Option<&Value>, members: &[String]) -> Result<String, Msg> {
         .ok_or(Msg::SupportPersonInvalid)
 }
 
-async fn children_of_family(
-    db: &impl ConnectionTrait,
-    familia_id: &str,
-    ids: &[String],
-) -> Result<bool, DbErr> {
-    if ids.is_empty() {
-        return Ok(true);
-    }
-    // Children live in their own domain; this asks only whether the ids are the family's.
-    let query = Query::select()
-        .expr(Expr::col(Alias::new("id")).count())
-        .from(Alias::new("hijos"))
-        .and_where(Expr::col(Alias::new("familia_id")).eq(familia_id))
-        .and_where(Expr::col(Alias::new("id")).is_in(ids.iter().cloned()))
-        .and_where(Expr::col(Alias::new("eliminado_at")).is_null())
-        .to_owned();
-    let n: i64 = match db.query_one(&query).await? {
-        Some(row) => row.try_get_by_index(0)?,
-        None => 0,
-    };
-    Ok(usize::try_from(n).unwrap_or(0) == ids.len())
-}
-
 async fn children(
     db: &impl ConnectionTrait,
     familia_id: &str,
@@ -223,7 +200,7 @@ async fn children(
     }
     ids.sort();
     ids.dedup();
-    if ids.len() > MAX_CHILDREN || !children_of_family(db, familia_id, &ids).await? {
+    if ids.len() > MAX_CHILDREN || !domain::children_of_family(db, familia_id, &ids).await? {
         return Ok(Err(Msg::SupportChildInvalid));
     }
     Ok(Ok(ids))
