@@ -467,7 +467,12 @@ pub async fn insert(
         },
     )
     .await?;
-    let live = publish_change(txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+    let live = publish_change(
+        txn,
+        &family.id,
+        crate::platform::live::MoneySubject::Expense(row.id.clone()),
+    )
+    .await?;
     Ok((row, told.join(live)))
 }
 
@@ -877,7 +882,12 @@ pub async fn update_expense(
         ExpenseStep::Changed,
     )
     .await?;
-    let live = publish_change(&txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+    let live = publish_change(
+        &txn,
+        &family.id,
+        crate::platform::live::MoneySubject::Expense(row.id.clone()),
+    )
+    .await?;
     let view = views::one_expense(&txn, row).await?;
     txn.commit().await?;
     state.wake(told.join(live));
@@ -952,7 +962,12 @@ pub async fn withdraw_expense(
         ExpenseStep::Withdrawn,
     )
     .await?;
-    let live = publish_change(&txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+    let live = publish_change(
+        &txn,
+        &family.id,
+        crate::platform::live::MoneySubject::Expense(row.id.clone()),
+    )
+    .await?;
     let view = views::one_expense(&txn, row).await?;
     txn.commit().await?;
     state.wake(told.join(live));

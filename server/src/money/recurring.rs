@@ -31,6 +31,7 @@ use crate::{
     i18n::Msg,
     ids,
     platform::jobs::Periodic,
+    platform::live::MoneySubject,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -215,12 +216,8 @@ async fn make_next(
             },
         )
         .await?;
-        let live = publish_change(
-            &txn,
-            &family.id,
-            serde_json::json!({"recurrenteId": series.id}),
-        )
-        .await?;
+        let live =
+            publish_change(&txn, &family.id, MoneySubject::Recurring(series.id.clone())).await?;
         txn.commit().await?;
         state.wake(live);
         return Ok(None);
@@ -383,7 +380,7 @@ pub async fn stop_series(
     let live = publish_change(
         &txn,
         &row.familia_id,
-        serde_json::json!({"recurrenteId": row.id}),
+        MoneySubject::Recurring(row.id.clone()),
     )
     .await?;
     txn.commit().await?;
