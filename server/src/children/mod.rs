@@ -50,8 +50,11 @@ async fn publish_to(
     members: &[String],
     child: &hijo::Model,
 ) -> Result<Wake, DbErr> {
-    let data = serde_json::json!({"familiaId": child.familia_id, "hijoId": child.id});
-    live::publish(txn, members, "hijos", data).await
+    let ids = live::ChildIds {
+        familia_id: child.familia_id.clone(),
+        hijo_id: child.id.clone(),
+    };
+    live::publish(txn, members, live::LiveEvent::Children(ids)).await
 }
 
 /// `publish_change`, and a notice of `kind` done by `actor` to the other members, from one read

@@ -294,8 +294,11 @@ pub async fn publish_change(
             }
         }
     }
-    let data = json!({"familiaId": doc.familia_id, "documentoId": doc.id});
-    Ok(live::publish(txn, &members, "documentos", data).await?)
+    let ids = live::DocumentIds {
+        familia_id: doc.familia_id.clone(),
+        documento_id: doc.id.clone(),
+    };
+    Ok(live::publish(txn, &members, live::LiveEvent::Documents(ids)).await?)
 }
 
 /// A notice of a new document (or version) to the other members who can see it.

@@ -303,8 +303,9 @@ async fn publish_to(
     live::publish(
         txn,
         recipients,
-        "familia",
-        serde_json::json!({"familiaId": familia_id}),
+        live::LiveEvent::Family(live::FamilyIds {
+            familia_id: familia_id.to_owned(),
+        }),
     )
     .await
 }

@@ -6,12 +6,16 @@ mod stream;
 
 use async_trait::async_trait;
 use sea_orm::{DatabaseTransaction, DbErr};
+use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db::entities::usuario,
     domain::{Domain, Work},
-    platform::{jobs::Periodic, live::store},
+    platform::{
+        jobs::Periodic,
+        live::{LiveKind, store},
+    },
     state::AppState,
 };
 
@@ -21,10 +25,16 @@ const KEEP: chrono::Duration = chrono::Duration::hours(48);
 /// The live events' part of the contract (`domain`).
 pub struct LiveEvents;
 
+/// The kinds are named by no route's body (the stream's frames carry each as a constant), so they
+/// are listed here for the web app to take them from the document.
+#[derive(OpenApi)]
+#[openapi(components(schemas(LiveKind)))]
+struct KindsDoc;
+
 #[async_trait]
 impl Domain for LiveEvents {
     fn router(&self) -> OpenApiRouter<AppState> {
-        OpenApiRouter::new()
+        OpenApiRouter::with_openapi(KindsDoc::openapi())
             .routes(routes!(routes::create_ticket))
             .routes(routes!(routes::open_stream))
     }

@@ -13,12 +13,15 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::stream;
+use super::stream::{self, LiveSignal};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     i18n::Msg,
     ids,
-    platform::{live::store, rate_limit::Limit},
+    platform::{
+        live::{LiveEvent, store},
+        rate_limit::Limit,
+    },
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -78,6 +81,17 @@ pub(super) async fn create_ticket(
     }))
 }
 
+/// One frame of the stream: a signal of the stream's own, or one of the user's events. Each has an
+/// `id:` line (its sequence number) except `listo`.
+// Only describes the stream: its frames are written from stored rows and from `LiveSignal`.
+#[allow(dead_code)]
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub(super) enum LiveFrame {
+    Signal(LiveSignal),
+    Event(LiveEvent),
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 pub(super) struct StreamQuery {
     /// A ticket from `POST /tiempo-real/ticket`; without it, the `Authorization: Bearer` header.
@@ -94,7 +108,7 @@ pub(super) struct StreamQuery {
 #[utoipa::path(get, path = "/tiempo-real", tag = "live", security((), ("bearer" = [])),
     params(StreamQuery, ("Last-Event-ID" = Option<String>, Header, description = "the last event id received")),
     responses(
-        (status = 200, content_type = "text/event-stream", body = String),
+        (status = 200, description = "a stream of `LiveFrame`s", content_type = "text/event-stream", body = LiveFrame),
         (status = 401, description = "no valid ticket or session", body = ErrorBody),
         (status = 422, description = "a resume point that is not an event number", body = ErrorBody),
         (status = 429, description = "10 streams of the user's already open (`live_streams_too_many`)", body = ErrorBody),

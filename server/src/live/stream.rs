@@ -6,13 +6,14 @@ use std::{collections::VecDeque, convert::Infallible, time::Duration};
 use axum::response::sse::Event;
 use futures_util::{Stream, StreamExt, stream};
 use sea_orm::{DbErr, EntityTrait};
-use serde_json::json;
+use serde::Serialize;
 use tokio::time::{Interval, MissedTickBehavior};
+use utoipa::ToSchema;
 
 use crate::{
     db::entities::sesion,
     ids,
-    platform::live::{Subscription, store},
+    platform::live::{NoIds, Subscription, store},
     state::AppState,
 };
 
@@ -25,6 +26,36 @@ const CHECK_EVERY: Duration = Duration::from_secs(15);
 pub(super) const MAX_OPEN: u64 = 10;
 /// A stream whose beat is older than this was left by an instance that died: it counts no more.
 const ALIVE_FOR: chrono::Duration = chrono::Duration::seconds(60);
+
+/// What the stream says of itself, beside the user's events; `event:` and `data:` as in a
+/// `LiveEvent`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "event", content = "data")]
+pub enum LiveSignal {
+    /// First, without an id: the stream is open; `ultimo` is the user's last event number.
+    #[serde(rename = "listo")]
+    Ready(LiveReady),
+    /// The events after the resume point are no longer all kept: reload what is shown. Its id is
+    /// the user's last event number.
+    #[serde(rename = "recargar")]
+    Reload(NoIds),
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LiveReady {
+    pub ultimo: i64,
+}
+
+impl LiveSignal {
+    fn event(&self) -> Result<Event, DbErr> {
+        let tagged = serde_json::to_value(self)
+            .map_err(|e| DbErr::Custom(format!("a live signal's data: {e}")))?;
+        let name = tagged["event"].as_str().unwrap_or_default();
+        Ok(Event::default()
+            .event(name)
+            .data(tagged["data"].to_string()))
+    }
+}
 
 /// The row that counts an open stream (`flujos_en_vivo`); dropping it, when the stream ends or
 /// its client goes, takes the row away.
@@ -87,9 +118,7 @@ pub(super) async fn open(
     // Before reading: an event committed from here on wakes the stream.
     let subscription = state.live.subscribe(&usuario_id);
     let current = store::last_seq(&state.db, &usuario_id).await?;
-    let mut queue = VecDeque::from([Event::default()
-        .event("listo")
-        .data(json!({ "ultimo": current }).to_string())]);
+    let mut queue = VecDeque::from([LiveSignal::Ready(LiveReady { ultimo: current }).event()?]);
     let last = match resume {
         None => current,
         Some(asked) if asked == current => current,
@@ -101,10 +130,9 @@ pub(super) async fn open(
                 asked
             } else {
                 queue.push_back(
-                    Event::default()
-                        .id(current.to_string())
-                        .event("recargar")
-                        .data("{}"),
+                    LiveSignal::Reload(NoIds {})
+                        .event()?
+                        .id(current.to_string()),
                 );
                 current
             }

@@ -317,8 +317,9 @@ pub async fn create_conversation(
     let wake = live::publish(
         &txn,
         &people,
-        "conversaciones",
-        serde_json::json!({"conversacionId": row.id}),
+        live::LiveEvent::Conversations(live::ConversationIds {
+            conversacion_id: row.id.clone(),
+        }),
     )
     .await?;
     txn.commit().await?;

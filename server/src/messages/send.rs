@@ -290,8 +290,10 @@ async fn store(
     let wake = live::publish(
         txn,
         &audience,
-        "mensajes",
-        serde_json::json!({"conversacionId": row.conversacion_id, "mensajeId": row.id}),
+        live::LiveEvent::Messages(live::MessageIds {
+            conversacion_id: row.conversacion_id.clone(),
+            mensaje_id: row.id.clone(),
+        }),
     )
     .await?;
     let told = notice::tell(txn, conversation, author, &row, &recipients).await?;

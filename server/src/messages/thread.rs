@@ -262,11 +262,10 @@ pub async fn mark_seen(
     let wake = live::publish(
         &txn,
         &audience,
-        "mensajes.vistos",
-        serde_json::json!({
-            "conversacionId": conversation.id,
-            "usuarioId": me,
-            "hasta": hasta.id,
+        live::LiveEvent::MessagesSeen(live::SeenIds {
+            conversacion_id: conversation.id.clone(),
+            usuario_id: me.to_owned(),
+            hasta: hasta.id.clone(),
         }),
     )
     .await?;

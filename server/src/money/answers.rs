@@ -44,6 +44,7 @@ use crate::{
     fields,
     i18n::Msg,
     ids, notifications,
+    platform::live::MoneySubject,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -518,7 +519,7 @@ async fn answer(
         step,
     )
     .await?;
-    let live = publish_change(&txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+    let live = publish_change(&txn, &family.id, MoneySubject::Expense(row.id.clone())).await?;
     let seen = notifications::centre::mark_read_of(&txn, &me, &row.id).await?;
     let view = views::one_expense(&txn, row).await?;
     txn.commit().await?;

@@ -21,14 +21,14 @@ use crate::{
 pub async fn publish_change(
     txn: &impl ConnectionTrait,
     familia_id: &str,
-    data: serde_json::Value,
+    what: live::MoneySubject,
 ) -> Result<Wake, DbErr> {
     let members = super::access::coparents(txn, familia_id).await?;
-    let mut data = data;
-    if let Some(object) = data.as_object_mut() {
-        object.insert("familiaId".into(), familia_id.into());
-    }
-    live::publish(txn, &members, "dinero", data).await
+    let ids = live::MoneyIds {
+        familia_id: familia_id.to_owned(),
+        what,
+    };
+    live::publish(txn, &members, live::LiveEvent::Money(ids)).await
 }
 
 /// An amount in minor units written for people: `ARS 12.345,67` in Spanish, `ARS 12,345.67` in

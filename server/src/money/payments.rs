@@ -32,6 +32,7 @@ use crate::{
     fields,
     i18n::Msg,
     ids, notifications,
+    platform::live::MoneySubject,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -217,7 +218,7 @@ pub async fn create_payment(
         step,
     )
     .await?;
-    let live = publish_change(&txn, &family.id, serde_json::json!({"pagoId": row.id})).await?;
+    let live = publish_change(&txn, &family.id, MoneySubject::Payment(row.id.clone())).await?;
     txn.commit().await?;
     state.wake(told.join(live));
     Ok((
@@ -393,7 +394,7 @@ async fn respond(
         step,
     )
     .await?;
-    let live = publish_change(&txn, &row.familia_id, serde_json::json!({"pagoId": row.id})).await?;
+    let live = publish_change(&txn, &row.familia_id, MoneySubject::Payment(row.id.clone())).await?;
     let seen = notifications::centre::mark_read_of(&txn, &me, &row.id).await?;
     txn.commit().await?;
     state.wake(told.join(live).join(seen));

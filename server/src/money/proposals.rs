@@ -36,7 +36,7 @@ use crate::{
     },
     i18n::Msg,
     ids,
-    platform::live::Wake,
+    platform::live::{MoneySubject, Wake},
     request::Json,
     state::AppState,
 };
@@ -213,7 +213,7 @@ pub async fn create(
         },
     )
     .await?;
-    let live = publish_change(txn, &family.id, serde_json::json!({"finanzas": true})).await?;
+    let live = publish_change(txn, &family.id, MoneySubject::Settings(true)).await?;
     Ok((row, told.join(live)))
 }
 
@@ -534,7 +534,7 @@ pub async fn answer_settings_proposal(
         _ => SettingsStep::Declined,
     };
     let told = notice::tell_settings(&txn, &family.id, &me, &recipients, step).await?;
-    let live = publish_change(&txn, &family.id, serde_json::json!({"finanzas": true})).await?;
+    let live = publish_change(&txn, &family.id, MoneySubject::Settings(true)).await?;
     let propuesta = view_with(row, &members);
     txn.commit().await?;
     state.wake(told.join(live));

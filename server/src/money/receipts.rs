@@ -34,6 +34,7 @@ use crate::{
     ids,
     platform::{
         download::Download,
+        live::MoneySubject,
         pending, photo,
         sniff::{self, HtmlWatch, Kind},
     },
@@ -263,7 +264,7 @@ pub async fn upload_receipt(
             },
         )
         .await?;
-        let live = publish_change(&txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+        let live = publish_change(&txn, &family.id, MoneySubject::Expense(row.id.clone())).await?;
         let view = views::one_expense(&txn, row).await?;
         txn.commit().await?;
         state.wake(live);
@@ -373,7 +374,7 @@ pub async fn upload_proof(
         )
         .await?;
         let live =
-            publish_change(&txn, &row.familia_id, serde_json::json!({"pagoId": row.id})).await?;
+            publish_change(&txn, &row.familia_id, MoneySubject::Payment(row.id.clone())).await?;
         txn.commit().await?;
         state.wake(live);
         Ok(row)

@@ -29,6 +29,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::record::{self, Act, Audience, kinds},
     i18n::Msg,
+    platform::live::MoneySubject,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -165,7 +166,7 @@ pub async fn record_refund(
         ExpenseStep::Refunded,
     )
     .await?;
-    let live = publish_change(&txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+    let live = publish_change(&txn, &family.id, MoneySubject::Expense(row.id.clone())).await?;
     let view = views::one_expense(&txn, row).await?;
     txn.commit().await?;
     state.wake(told.join(live));

@@ -29,7 +29,7 @@ use crate::{
         record::{self, Act, Audience, kinds},
     },
     i18n::Msg,
-    platform::live::Wake,
+    platform::live::{MoneySubject, Wake},
     request::Json,
     state::AppState,
 };
@@ -168,7 +168,7 @@ pub async fn applied(
         },
     )
     .await?;
-    let live = publish_change(txn, familia_id, serde_json::json!({"finanzas": true})).await?;
+    let live = publish_change(txn, familia_id, MoneySubject::Settings(true)).await?;
     Ok(told.join(live))
 }
 

@@ -174,8 +174,7 @@ async fn announce_read(txn: &DatabaseTransaction, usuario_id: &str) -> Result<li
     live::publish(
         txn,
         &[usuario_id.to_owned()],
-        "notificaciones.leidas",
-        serde_json::json!({}),
+        live::LiveEvent::NoticesRead(live::NoIds {}),
     )
     .await
 }

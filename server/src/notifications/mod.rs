@@ -115,8 +115,7 @@ pub async fn notify(
         let event = live::publish(
             txn,
             std::slice::from_ref(recipient),
-            "notificaciones",
-            serde_json::json!({ "id": id }),
+            live::LiveEvent::Notices(live::NoticeIds { id: id.clone() }),
         )
         .await?;
         wake = wake.join(event);

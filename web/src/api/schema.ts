@@ -3794,6 +3794,167 @@ export interface components {
             /** @description The same link as `webcal://`, which calendar apps open to subscribe. */
             webcal?: string | null;
         };
+        LiveCalendarEventIds: {
+            eventoId: string;
+            familiaId: string;
+        };
+        LiveChildIds: {
+            familiaId: string;
+            hijoId: string;
+        };
+        LiveConversationIds: {
+            conversacionId: string;
+        };
+        LiveCustodyIds: components["schemas"]["LiveCustodySubject"] & {
+            familiaId: string;
+        };
+        /** @enum {string} */
+        LiveCustodyPart: "custodia" | "periodos";
+        /** @description What of the custody changed: one field. */
+        LiveCustodySubject: {
+            cambioId: string;
+        } | {
+            entregaId: string;
+        } | {
+            que: components["schemas"]["LiveCustodyPart"];
+        };
+        LiveDocumentIds: {
+            documentoId: string;
+            familiaId: string;
+        };
+        /**
+         * @description One event as the stream sends it: its kind (`event:`) and the ids that say what
+         *     changed (`data:`, JSON), never the content.
+         */
+        LiveEvent: {
+            /** @description A child of the family created, changed in any part, deleted, restored or purged. */
+            data: components["schemas"]["LiveChildIds"];
+            /** @enum {string} */
+            event: "hijos";
+        } | {
+            /** @description The family's members, their roles, its name or its time zone. */
+            data: components["schemas"]["LiveFamilyIds"];
+            /** @enum {string} */
+            event: "familia";
+        } | {
+            /** @description A new notice for the recipient. */
+            data: components["schemas"]["LiveNoticeIds"];
+            /** @enum {string} */
+            event: "notificaciones";
+        } | {
+            /** @description Some of the recipient's notices were read (in another tab). */
+            data: components["schemas"]["LiveNoIds"];
+            /** @enum {string} */
+            event: "notificaciones.leidas";
+        } | {
+            /** @description A conversation the recipient reads was started. */
+            data: components["schemas"]["LiveConversationIds"];
+            /** @enum {string} */
+            event: "conversaciones";
+        } | {
+            /** @description A message in a conversation the recipient reads. */
+            data: components["schemas"]["LiveMessageIds"];
+            /** @enum {string} */
+            event: "mensajes";
+        } | {
+            /** @description Someone saw messages of a conversation, up to `hasta`. */
+            data: components["schemas"]["LiveSeenIds"];
+            /** @enum {string} */
+            event: "mensajes.vistos";
+        } | {
+            /** @description A calendar event created, changed or cancelled. */
+            data: components["schemas"]["LiveCalendarEventIds"];
+            /** @enum {string} */
+            event: "eventos";
+        } | {
+            /** @description The custody schedule, its holiday periods, a swap or a handover. */
+            data: components["schemas"]["LiveCustodyIds"];
+            /** @enum {string} */
+            event: "custodia";
+        } | {
+            /** @description An expense, a payment, a recurring expense, child support or the finance settings. */
+            data: components["schemas"]["LiveMoneyIds"];
+            /** @enum {string} */
+            event: "dinero";
+        } | {
+            /** @description A child's emergency card links: made, revoked or opened. */
+            data: components["schemas"]["LiveChildIds"];
+            /** @enum {string} */
+            event: "tarjetas";
+        } | {
+            /** @description A document uploaded, changed, deleted or restored. */
+            data: components["schemas"]["LiveDocumentIds"];
+            /** @enum {string} */
+            event: "documentos";
+        };
+        LiveFamilyIds: {
+            familiaId: string;
+        };
+        /**
+         * @description One frame of the stream: a signal of the stream's own, or one of the user's events. Each has an
+         *     `id:` line (its sequence number) except `listo`.
+         */
+        LiveFrame: components["schemas"]["LiveSignal"] | components["schemas"]["LiveEvent"];
+        /**
+         * @description What changed, as the stream's `event:` line names it.
+         * @enum {string}
+         */
+        LiveKind: "hijos" | "familia" | "notificaciones" | "notificaciones.leidas" | "conversaciones" | "mensajes" | "mensajes.vistos" | "eventos" | "custodia" | "dinero" | "tarjetas" | "documentos";
+        LiveMessageIds: {
+            conversacionId: string;
+            mensajeId: string;
+        };
+        LiveMoneyIds: components["schemas"]["LiveMoneySubject"] & {
+            familiaId: string;
+        };
+        /** @description What of the family's money changed: one field. */
+        LiveMoneySubject: {
+            gastoId: string;
+        } | {
+            pagoId: string;
+        } | {
+            recurrenteId: string;
+        } | {
+            /** @description A due of child support. */
+            cuotaId: string;
+        } | {
+            /** @description The finance settings, or a proposal to change them: always `true`. */
+            finanzas: boolean;
+        };
+        /** @description An event that names nothing: `{}`. */
+        LiveNoIds: Record<string, never>;
+        LiveNoticeIds: {
+            id: string;
+        };
+        LiveReady: {
+            /** Format: int64 */
+            ultimo: number;
+        };
+        LiveSeenIds: {
+            conversacionId: string;
+            /** @description The last message seen. */
+            hasta: string;
+            /** @description Who saw them. */
+            usuarioId: string;
+        };
+        /**
+         * @description What the stream says of itself, beside the user's events; `event:` and `data:` as in a
+         *     `LiveEvent`.
+         */
+        LiveSignal: {
+            /** @description First, without an id: the stream is open; `ultimo` is the user's last event number. */
+            data: components["schemas"]["LiveReady"];
+            /** @enum {string} */
+            event: "listo";
+        } | {
+            /**
+             * @description The events after the resume point are no longer all kept: reload what is shown. Its id is
+             *     the user's last event number.
+             */
+            data: components["schemas"]["LiveNoIds"];
+            /** @enum {string} */
+            event: "recargar";
+        };
         LiveTicket: {
             /** Format: date-time */
             expira: string;
@@ -13946,12 +14107,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description a stream of `LiveFrame`s */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["LiveFrame"];
                 };
             };
             /** @description no valid ticket or session */

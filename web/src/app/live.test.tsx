@@ -2,7 +2,8 @@ import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { LiveConnection, LiveProvider, useLiveEvent, type LiveData, type LiveKind } from './live';
+import type { LiveData, LiveEventName } from '../api/live';
+import { LiveConnection, LiveProvider, useLiveEvent } from './live';
 
 /** Stands in for the browser's EventSource: records what was opened, lets a test send events. */
 class FakeEventSource {
@@ -114,7 +115,7 @@ describe('LiveConnection', () => {
 
   it('reconnects after an error with a fresh ticket and the last event id', async () => {
     const fetchTicket = ticketsInOrder();
-    const events: [LiveKind, LiveData][] = [];
+    const events: [LiveEventName, LiveData][] = [];
     const connection = new LiveConnection({
       fetchTicket,
       onEvent: (kind, data) => events.push([kind, data]),

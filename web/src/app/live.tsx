@@ -1,43 +1,20 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../api/client';
+import type { Invalidate, LiveData, LiveEventName, LiveSignal } from '../api/live';
 import { endsSession } from '../api/sessionEnd';
+import { LIVE_INVALIDATIONS } from '../features/live';
 
-/** The kinds of live event the server sends (docs: CONTRACT of issue 15). */
-export type LiveKind =
-  | 'hijos'
-  | 'familia'
-  | 'notificaciones'
-  | 'notificaciones.leidas'
-  | 'conversaciones'
-  | 'mensajes'
-  | 'mensajes.vistos'
-  | 'eventos'
-  | 'custodia'
-  | 'dinero'
-  | 'tarjetas'
-  | 'documentos'
-  | 'recargar'
-  | 'listo';
+/** What the stream's own signals make stale; each feature says what the kinds of its events do. */
+const SIGNALS: Record<LiveSignal, Invalidate> = {
+  listo: () => {},
+  // Events were lost (no longer kept): anything shown may be stale.
+  recargar: (client) => void client.invalidateQueries(),
+};
 
-export const LIVE_KINDS: readonly LiveKind[] = [
-  'hijos',
-  'familia',
-  'notificaciones',
-  'notificaciones.leidas',
-  'conversaciones',
-  'mensajes',
-  'mensajes.vistos',
-  'eventos',
-  'custodia',
-  'dinero',
-  'tarjetas',
-  'documentos',
-  'recargar',
-  'listo',
-];
+/** Every event name the stream sends, each listened to. */
+export const LIVE_EVENTS = [...Object.keys(LIVE_INVALIDATIONS), ...Object.keys(SIGNALS)] as LiveEventName[];
 
-export type LiveData = Record<string, unknown>;
 type Handler = (data: LiveData) => void;
 
 const FIRST_DELAY_MS = 1_000;
@@ -47,7 +24,7 @@ const MAX_DELAY_MS = 30_000;
 export interface LiveOptions {
   /** A fresh one-use ticket for the stream. */
   fetchTicket: () => Promise<string>;
-  onEvent: (kind: LiveKind, data: LiveData) => void;
+  onEvent: (kind: LiveEventName, data: LiveData) => void;
   EventSource?: typeof EventSource;
   random?: () => number;
   /** The ticket was refused for want of a session: nothing is retried after it. */
@@ -126,7 +103,7 @@ export class LiveConnection {
     const Source = this.options.EventSource ?? EventSource;
     const source = new Source(`/api/tiempo-real?${params.toString()}`);
     this.source = source;
-    for (const kind of LIVE_KINDS) {
+    for (const kind of LIVE_EVENTS) {
       source.addEventListener(kind, (event) => {
         if (generation !== this.generation) return;
         this.receive(kind, event as MessageEvent<string>);
@@ -140,7 +117,7 @@ export class LiveConnection {
     };
   }
 
-  private receive(kind: LiveKind, event: MessageEvent<string>) {
+  private receive(kind: LiveEventName, event: MessageEvent<string>) {
     let data: LiveData = {};
     try {
       const parsed: unknown = JSON.parse(event.data);
@@ -172,71 +149,17 @@ export class LiveConnection {
   }
 }
 
-/** The TanStack Query caches each kind of event makes stale (keys of features/children, families and messages). */
-export function invalidateFor(client: QueryClient, kind: LiveKind, data: LiveData) {
-  switch (kind) {
-    case 'hijos':
-      void client.invalidateQueries({ queryKey: ['children'] });
-      // The family list counts children; the family's record lists their changes.
-      void client.invalidateQueries({ queryKey: ['families'], exact: true });
-      if (typeof data.familiaId === 'string') void client.invalidateQueries({ queryKey: ['families', data.familiaId] });
-      // A change to a child is their latest activity on the children list (features/calendar/today).
-      void client.invalidateQueries({ queryKey: ['calendario', 'hoy'] });
-      // Their activities and appointments are on the family's calendar, with the child's name.
-      if (typeof data.familiaId === 'string') void client.invalidateQueries({ queryKey: ['calendario', data.familiaId, 'eventos'] });
-      break;
-    case 'familia':
-      void client.invalidateQueries({ queryKey: ['families'] });
-      // Joining or leaving a family changes whose children one sees, and whose day.
-      void client.invalidateQueries({ queryKey: ['children'] });
-      void client.invalidateQueries({ queryKey: ['calendario', 'hoy'] });
-      break;
-    case 'notificaciones':
-    case 'notificaciones.leidas':
-      void client.invalidateQueries({ queryKey: ['notificaciones'] });
-      break;
-    case 'conversaciones':
-      void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
-      break;
-    case 'mensajes':
-      // A new message changes the thread, the list's order, previews and unread counts.
-      if (typeof data.conversacionId === 'string') void client.invalidateQueries({ queryKey: ['conversaciones', data.conversacionId] });
-      void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
-      void client.invalidateQueries({ queryKey: ['mensajes', 'no-leidos'] });
-      break;
-    case 'mensajes.vistos':
-      // Someone saw messages: the senders' "Seen" times; one's own views (another tab) change the counts.
-      if (typeof data.conversacionId === 'string') void client.invalidateQueries({ queryKey: ['conversaciones', data.conversacionId, 'mensajes'] });
-      void client.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
-      void client.invalidateQueries({ queryKey: ['mensajes', 'no-leidos'] });
-      break;
-    case 'tarjetas':
-      // A child's emergency card links: made, revoked or opened (features/children/cardApi).
-      if (typeof data.hijoId === 'string') void client.invalidateQueries({ queryKey: ['tarjetas', data.hijoId] });
-      break;
-    case 'eventos':
-    case 'custodia':
-      // An event, the schedule, a swap or a handover: the calendar (features/calendar) asks again for what it shows.
-      void client.invalidateQueries({ queryKey: ['calendario'] });
-      break;
-    case 'dinero':
-      // An expense, an answer, a payment or child support: /finances (features/money) asks again for what it shows.
-      void client.invalidateQueries({ queryKey: ['dinero'] });
-      break;
-    case 'documentos':
-      // A document uploaded, changed, deleted or restored: /profile/documents (features/documents) and the hub's counter.
-      void client.invalidateQueries({ queryKey: ['documentos'] });
-      void client.invalidateQueries({ queryKey: ['profile', 'summary'] });
-      break;
-    case 'recargar':
-      void client.invalidateQueries();
-      break;
-    case 'listo':
-      break;
-  }
+/** Makes stale what an event of `kind` touches: what the features registered for it (`features/live.ts`). */
+export function invalidateFor(client: QueryClient, kind: LiveEventName, data: LiveData) {
+  if (isSignal(kind)) SIGNALS[kind](client, data);
+  else for (const invalidate of LIVE_INVALIDATIONS[kind] ?? []) invalidate(client, data);
 }
 
-type Subscribe = (kind: LiveKind, handler: Handler) => () => void;
+function isSignal(kind: LiveEventName): kind is LiveSignal {
+  return Object.hasOwn(SIGNALS, kind);
+}
+
+type Subscribe = (kind: LiveEventName, handler: Handler) => () => void;
 
 const LiveContext = createContext<Subscribe | null>(null);
 
@@ -250,7 +173,7 @@ async function fetchTicket(): Promise<string> {
  */
 export function LiveProvider({ enabled, children, options }: { enabled: boolean; children: ReactNode; options?: Partial<LiveOptions> }) {
   const client = useQueryClient();
-  const [handlers] = useState(() => new Map<LiveKind, Set<Handler>>());
+  const [handlers] = useState(() => new Map<LiveEventName, Set<Handler>>());
   const optionsRef = useRef(options);
 
   useEffect(() => {
@@ -276,7 +199,7 @@ export function LiveProvider({ enabled, children, options }: { enabled: boolean;
     };
   }, [enabled, client, handlers]);
 
-  const [subscribe] = useState<Subscribe>(() => (kind: LiveKind, handler: Handler) => {
+  const [subscribe] = useState<Subscribe>(() => (kind: LiveEventName, handler: Handler) => {
     const set = handlers.get(kind) ?? new Set<Handler>();
     set.add(handler);
     handlers.set(kind, set);
@@ -287,7 +210,7 @@ export function LiveProvider({ enabled, children, options }: { enabled: boolean;
 }
 
 /** Calls `handler` with each live event of `kind` while the component is mounted. */
-export function useLiveEvent(kind: LiveKind, handler: Handler) {
+export function useLiveEvent(kind: LiveEventName, handler: Handler) {
   const subscribe = useContext(LiveContext);
   const latest = useRef(handler);
   useEffect(() => {

@@ -142,14 +142,14 @@ pub fn date_range(desde: Option<&str>, hasta: Option<&str>) -> ApiResult<(NaiveD
 pub async fn publish_change(
     txn: &impl ConnectionTrait,
     familia_id: &str,
-    data: serde_json::Value,
+    what: live::CustodySubject,
 ) -> Result<Wake, DbErr> {
     let members = families::member_ids(txn, familia_id).await?;
-    let mut data = data;
-    if let Some(object) = data.as_object_mut() {
-        object.insert("familiaId".into(), familia_id.into());
-    }
-    live::publish(txn, &members, "custodia", data).await
+    let ids = live::CustodyIds {
+        familia_id: familia_id.to_owned(),
+        what,
+    };
+    live::publish(txn, &members, live::LiveEvent::Custody(ids)).await
 }
 
 /// The exchange that begins the night of a date: when it is planned, and whether the night

@@ -29,6 +29,7 @@ use crate::{
     fields,
     i18n::Msg,
     ids,
+    platform::live::{CustodyPart, CustodySubject},
     request::Json,
     state::AppState,
 };
@@ -288,7 +289,12 @@ pub async fn create_period(
         },
     )
     .await?;
-    let wake = publish_change(&txn, &familia_id, serde_json::json!({"que": "periodos"})).await?;
+    let wake = publish_change(
+        &txn,
+        &familia_id,
+        CustodySubject::Part(CustodyPart::Periods),
+    )
+    .await?;
     txn.commit().await?;
     state.wake(wake);
     Ok((
@@ -343,7 +349,12 @@ pub async fn delete_period(
         },
     )
     .await?;
-    let wake = publish_change(&txn, &familia_id, serde_json::json!({"que": "periodos"})).await?;
+    let wake = publish_change(
+        &txn,
+        &familia_id,
+        CustodySubject::Part(CustodyPart::Periods),
+    )
+    .await?;
     txn.commit().await?;
     state.wake(wake);
     Ok(Json(PeriodAnswer {

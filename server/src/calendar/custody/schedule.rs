@@ -19,6 +19,7 @@ use crate::{
     fields,
     i18n::Msg,
     ids,
+    platform::live::{CustodyPart, CustodySubject},
     request::Json,
     state::AppState,
 };
@@ -252,7 +253,12 @@ pub async fn put_schedule(
         },
     )
     .await?;
-    let wake = publish_change(&txn, &familia_id, serde_json::json!({"que": "custodia"})).await?;
+    let wake = publish_change(
+        &txn,
+        &familia_id,
+        CustodySubject::Part(CustodyPart::Schedule),
+    )
+    .await?;
     txn.commit().await?;
     state.wake(wake);
     Ok(Json(answer(&state, &familia_id).await?))

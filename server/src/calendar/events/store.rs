@@ -150,8 +150,10 @@ pub async fn announce(
     live::publish(
         txn,
         &recipients,
-        "eventos",
-        json!({"familiaId": main.familia_id, "eventoId": main.id}),
+        live::LiveEvent::CalendarEvents(live::CalendarEventIds {
+            familia_id: main.familia_id.clone(),
+            evento_id: main.id.clone(),
+        }),
     )
     .await
 }

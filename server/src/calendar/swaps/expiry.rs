@@ -15,6 +15,7 @@ use crate::{
     calendar::custody::publish_change,
     families::record::{self, Act, Audience, kinds},
     platform::jobs::Periodic,
+    platform::live::CustodySubject,
     state::AppState,
 };
 
@@ -72,12 +73,8 @@ pub async fn expire_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, D
             Step::Expired,
         )
         .await?;
-        let live = publish_change(
-            &txn,
-            &row.familia_id,
-            serde_json::json!({"cambioId": row.id}),
-        )
-        .await?;
+        let live =
+            publish_change(&txn, &row.familia_id, CustodySubject::Swap(row.id.clone())).await?;
         txn.commit().await?;
         state.wake(told.join(live));
         expired += 1;

@@ -22,6 +22,7 @@ use crate::{
     fields,
     i18n::Msg,
     ids,
+    platform::live::CustodySubject,
     request::Json,
     state::AppState,
 };
@@ -225,7 +226,7 @@ pub async fn record_handover(
         },
     )
     .await?;
-    let wake = publish_change(&txn, &familia_id, serde_json::json!({"entregaId": row.id})).await?;
+    let wake = publish_change(&txn, &familia_id, CustodySubject::Handover(row.id.clone())).await?;
     txn.commit().await?;
     state.wake(wake);
     Ok((

@@ -35,7 +35,7 @@ use crate::{
     fields,
     i18n::Msg,
     ids, notifications,
-    platform::live::Wake,
+    platform::live::{CustodySubject, Wake},
     request::Json,
     state::AppState,
 };
@@ -339,7 +339,7 @@ async fn store(
         step,
     )
     .await?;
-    let live = publish_change(txn, familia_id, serde_json::json!({"cambioId": row.id})).await?;
+    let live = publish_change(txn, familia_id, CustodySubject::Swap(row.id.clone())).await?;
     Ok((row, told.join(live)))
 }
 
@@ -517,12 +517,7 @@ async fn answered(
     )
     .await?;
     let seen = notifications::centre::mark_read_of(txn, me, &row.id).await?;
-    let live = publish_change(
-        txn,
-        &row.familia_id,
-        serde_json::json!({"cambioId": row.id}),
-    )
-    .await?;
+    let live = publish_change(txn, &row.familia_id, CustodySubject::Swap(row.id.clone())).await?;
     Ok(told.join(live).join(seen))
 }
 

@@ -72,8 +72,11 @@ async fn publish(
     parents: &[String],
     child: &hijo::Model,
 ) -> Result<Wake, DbErr> {
-    let data = json!({"familiaId": child.familia_id, "hijoId": child.id});
-    live::publish(db, parents, "tarjetas", data).await
+    let ids = live::ChildIds {
+        familia_id: child.familia_id.clone(),
+        hijo_id: child.id.clone(),
+    };
+    live::publish(db, parents, live::LiveEvent::EmergencyCards(ids)).await
 }
 
 /// What the card writes into the family record. Its links are the co-parents' business (their

@@ -34,6 +34,7 @@ use crate::{
         settings,
     },
     platform::jobs::Periodic,
+    platform::live::MoneySubject,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -218,12 +219,8 @@ async fn make_next(
             },
         )
         .await?;
-        let live = publish_change(
-            &txn,
-            &family.id,
-            serde_json::json!({"recurrenteId": series.id}),
-        )
-        .await?;
+        let live =
+            publish_change(&txn, &family.id, MoneySubject::Recurring(series.id.clone())).await?;
         txn.commit().await?;
         state.wake(live);
         return Ok(None);
@@ -386,7 +383,7 @@ pub async fn stop_series(
     let live = publish_change(
         &txn,
         &row.familia_id,
-        serde_json::json!({"recurrenteId": row.id}),
+        MoneySubject::Recurring(row.id.clone()),
     )
     .await?;
     txn.commit().await?;

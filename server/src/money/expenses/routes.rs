@@ -1,5 +1,6 @@
 //! The expense routes.
 
+use crate::platform::live::MoneySubject;
 use axum::{
     extract::{Path, Query, State},
     http::StatusCode,
@@ -349,7 +350,7 @@ pub async fn update_expense(
         ExpenseStep::Changed,
     )
     .await?;
-    let live = publish_change(&txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+    let live = publish_change(&txn, &family.id, MoneySubject::Expense(row.id.clone())).await?;
     let view = views::one_expense(&txn, row).await?;
     txn.commit().await?;
     state.wake(told.join(live));
@@ -424,7 +425,7 @@ pub async fn withdraw_expense(
         ExpenseStep::Withdrawn,
     )
     .await?;
-    let live = publish_change(&txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+    let live = publish_change(&txn, &family.id, MoneySubject::Expense(row.id.clone())).await?;
     let view = views::one_expense(&txn, row).await?;
     txn.commit().await?;
     state.wake(told.join(live));

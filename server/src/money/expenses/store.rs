@@ -1,6 +1,7 @@
 //! Expense rows: storing a checked expense with its shares and children, counting it in the
 //! balances, what the record keeps of it, and taking it for a change.
 
+use crate::platform::live::MoneySubject;
 use std::collections::BTreeMap;
 
 use chrono::Utc;
@@ -207,7 +208,7 @@ pub async fn insert(
         },
     )
     .await?;
-    let live = publish_change(txn, &family.id, serde_json::json!({"gastoId": row.id})).await?;
+    let live = publish_change(txn, &family.id, MoneySubject::Expense(row.id.clone())).await?;
     Ok((row, told.join(live)))
 }
 

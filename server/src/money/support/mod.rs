@@ -84,8 +84,10 @@ pub async fn publish(
     live::publish(
         txn,
         &recipients,
-        "dinero",
-        serde_json::json!({"familiaId": familia_id, "cuotaId": cuota_id}),
+        live::LiveEvent::Money(live::MoneyIds {
+            familia_id: familia_id.to_owned(),
+            what: live::MoneySubject::Due(cuota_id.to_owned()),
+        }),
     )
     .await
 }

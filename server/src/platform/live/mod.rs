@@ -8,11 +8,17 @@
 //! SQLite; on PostgreSQL `pg_notify` (sent at commit) reaches every instance's listener, this one
 //! included.
 
+mod event;
 mod hub;
 pub mod store;
 
 use sea_orm::{ConnectionTrait, DbBackend, DbErr, Statement};
 
+pub use event::{
+    CalendarEventIds, ChildIds, ConversationIds, CustodyIds, CustodyPart, CustodySubject,
+    DocumentIds, FamilyIds, LiveEvent, LiveKind, MessageIds, MoneyIds, MoneySubject, NoIds,
+    NoticeIds, SeenIds,
+};
 pub use hub::{Live, Subscription};
 
 /// The NOTIFY channel: its payload is the recipients' ids, comma-separated.
@@ -47,15 +53,18 @@ impl Wake {
 pub async fn publish(
     db: &impl ConnectionTrait,
     recipients: &[String],
-    kind: &str,
-    data: serde_json::Value,
+    event: LiveEvent,
 ) -> Result<Wake, DbErr> {
     // Always the same order, so two transactions publishing to the same users lock their counters
     // in the same order and cannot deadlock.
     let mut recipients = recipients.to_vec();
     recipients.sort();
     recipients.dedup();
-    let datos = data.to_string();
+    let kind = event.kind().as_str();
+    let datos = event
+        .data()
+        .map_err(|e| DbErr::Custom(format!("a live event's data: {e}")))?
+        .to_string();
     let now = chrono::Utc::now();
     for usuario_id in &recipients {
         let seq = store::next_seq(db, usuario_id).await?;
