@@ -47,15 +47,15 @@ pub fn optional_one_of<T: ClosedSet>(text: Option<&str>, invalid: Msg) -> Result
 #[macro_export]
 macro_rules! closed_set {
     (
-        $(#[$meta:meta])*
+        $(#[doc = $doc:literal])*
         $vis:vis enum $name:ident {
             $( $(#[$vmeta:meta])* $variant:ident = $wire:literal ),+ $(,)?
         }
     ) => {
-        $(#[$meta])*
+        $(#[doc = $doc])*
         #[derive(
             Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
-            serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+            serde::Serialize, serde::Deserialize,
         )]
         $vis enum $name {
             $( $(#[$vmeta])* #[serde(rename = $wire)] $variant ),+
@@ -70,6 +70,22 @@ macro_rules! closed_set {
                 }
             }
         }
+
+        // Written out rather than derived: the derive, given the wire names through a macro,
+        // listed the Rust names in the schema's `enum`.
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                let doc: &[&str] = &[$($doc),*];
+                let description = doc.iter().map(|line| line.trim()).collect::<Vec<_>>().join("\n");
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .description((!description.is_empty()).then_some(description))
+                    .enum_values(Some([$($wire),+]))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
 
         impl $name {
             /// The value as clients and the database spell it.
@@ -111,7 +127,7 @@ macro_rules! closed_set {
 mod tests {
     use super::*;
 
-    crate::closed_set! {
+    closed_set! {
         /// A set for the tests.
         enum Colour {
             Red = "rojo",
@@ -152,5 +168,8 @@ mod tests {
         use utoipa::PartialSchema;
         let schema = serde_json::to_value(Colour::schema()).unwrap_or_default();
         assert_eq!(schema["enum"], serde_json::json!(["rojo", "celeste"]));
+        assert_eq!(schema["type"], "string");
+        assert_eq!(schema["description"], "A set for the tests.");
+        assert_eq!(<Colour as utoipa::ToSchema>::name(), "Colour");
     }
 }

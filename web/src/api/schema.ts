@@ -3437,7 +3437,7 @@ export interface components {
             /** @description Largest first. */
             porCategoria: components["schemas"]["CategoryTotal"][];
             /**
-             * @description An expense for several children counts for each an exact share (`split`); largest first,
+             * @description An expense for several children counts for each an exact share (`shares`); largest first,
              *     expenses for no child last.
              */
             porHijo: components["schemas"]["ChildTotal"][];
@@ -15782,6 +15782,50 @@ type ReadonlyArray<T> = [
 export const invitationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationKind"]> = ["email", "codigo"];
 export const invitationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationStatus"]> = ["pendiente", "aceptada", "revocada", "rechazada", "vencida"];
 export const langValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Lang"]> = ["es", "en"];
+export const liveCustodyPartValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LiveCustodyPart"]> = ["custodia", "periodos"];
+export const liveEventOneOf0EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["hijos"];
+export const liveEventOneOf1EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["familia"];
+export const liveEventOneOf2EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["notificaciones"];
+export const liveEventOneOf3EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["notificaciones.leidas"];
+export const liveEventOneOf4EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["conversaciones"];
+export const liveEventOneOf5EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["mensajes"];
+export const liveEventOneOf6EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["mensajes.vistos"];
+export const liveEventOneOf7EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["eventos"];
+export const liveEventOneOf8EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["custodia"];
+export const liveEventOneOf9EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["dinero"];
+export const liveEventOneOf10EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["tarjetas"];
+export const liveEventOneOf11EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["documentos"];
+export const liveKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LiveKind"]> = ["hijos", "familia", "notificaciones", "notificaciones.leidas", "conversaciones", "mensajes", "mensajes.vistos", "eventos", "custodia", "dinero", "tarjetas", "documentos"];
+export const liveSignalOneOf0EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveSignal"], {
+    event: unknown;
+}>["event"]> = ["listo"];
+export const liveSignalOneOf1EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveSignal"], {
+    event: unknown;
+}>["event"]> = ["recargar"];
 export const memberStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberStatus"]> = ["activo", "cuenta_cerrada"];
 export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Permission"]> = ["coparent", "viewer"];
 export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado"];
