@@ -2,6 +2,7 @@
 //! night, the parenting-time report, exchange reminders) and swaps (requests, answers, expiry,
 //! handovers). docs/calendar.md states the rules.
 
+pub mod access;
 pub mod custody;
 pub mod events;
 mod export;

@@ -62,7 +62,7 @@ async fn editable_child(
         .column(miembro::Column::FamiliaId)
         .from(miembro::Entity)
         .and_where(miembro::Column::UsuarioId.eq(usuario_id))
-        .and_where(miembro::Column::Permiso.is_in(families::EDITING_PERMISSIONS))
+        .and_where(miembro::Column::Permiso.is_in(families::Permission::EDITORS))
         .to_owned();
     Ok(hijo::Entity::find_by_id(id)
         .filter(hijo::Column::FamiliaId.in_subquery(families))

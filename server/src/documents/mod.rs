@@ -184,7 +184,7 @@ impl Domain for Documents {
             .column(miembro::Column::FamiliaId)
             .from(miembro::Entity)
             .and_where(miembro::Column::UsuarioId.eq(usuario_id))
-            .and_where(miembro::Column::Permiso.is_in(families::EDITING_PERMISSIONS))
+            .and_where(miembro::Column::Permiso.is_in(families::Permission::EDITORS))
             .to_owned();
         let visible = Condition::any()
             .add(documento::Column::Visibilidad.eq("familia"))

@@ -2,6 +2,7 @@
 //! Members are co-parents (full access) or viewers (read only); the rules of what a family must
 //! keep (an admin, and an active co-parent while it has children) live in `Roster`.
 
+pub mod access;
 pub mod blocking;
 pub mod creation;
 pub mod entities;
@@ -47,25 +48,21 @@ use crate::{
     request::AuthUser,
     state::{AppState, Parts},
 };
+pub use access::{
+    Act, Changes, FamilyAdmin, FamilyMember, Permission, Reached, Reads, Scope, Whole, can_edit, reach,
+};
 use entities::{familia, miembro};
-
-/// Co-parents may change the family's records; viewers (a grandparent, a caregiver) only read.
-pub const EDITING_PERMISSIONS: [&str; 1] = ["coparent"];
-
-pub fn can_edit(member: &miembro::Model) -> bool {
-    EDITING_PERMISSIONS.contains(&member.permiso.as_str())
-}
 
 /// A family the user belongs to, and what they may do in it: what every children read checks.
 #[derive(Debug, Clone)]
 pub struct Membership {
     pub familia_id: String,
-    pub permiso: String,
+    pub permission: Permission,
 }
 
 impl Membership {
     pub fn can_edit(&self) -> bool {
-        EDITING_PERMISSIONS.contains(&self.permiso.as_str())
+        self.permission.edits()
     }
 }
 
@@ -93,8 +90,8 @@ pub async fn memberships(
             .await?
             .into_iter()
             .map(|m| Membership {
+                permission: Permission::of(&m),
                 familia_id: m.familia_id,
-                permiso: m.permiso,
             })
             .collect(),
     );
@@ -203,7 +200,7 @@ pub async fn after_account_closed(
     invitations::revoke_codes_of(txn, usuario_id).await?;
     let coparent_of = miembro::Entity::find()
         .filter(miembro::Column::UsuarioId.eq(usuario_id))
-        .filter(miembro::Column::Permiso.is_in(EDITING_PERMISSIONS))
+        .filter(miembro::Column::Permiso.is_in(Permission::EDITORS))
         .all(txn)
         .await?;
     for membership in &coparent_of {
@@ -506,34 +503,6 @@ impl Domain for Families {
     }
 }
 
-/// What a member may do: co-parents change the family's records, viewers only read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Permission {
-    Coparent,
-    Viewer,
-}
-
-impl Permission {
-    const ALL: [Permission; 2] = [Permission::Coparent, Permission::Viewer];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Permission::Coparent => "coparent",
-            Permission::Viewer => "viewer",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<Permission> {
-        Self::ALL.into_iter().find(|p| p.as_str() == value)
-    }
-
-    /// A stored value no version wrote reads as the lesser permission, never as more.
-    pub fn of(member: &miembro::Model) -> Permission {
-        Self::parse(&member.permiso).unwrap_or(Permission::Viewer)
-    }
-}
-
 /// A member's relation to the family's children.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -582,52 +551,6 @@ impl Relation {
 
     pub fn of(member: &miembro::Model) -> Relation {
         Self::parse(&member.relacion).unwrap_or(Relation::Otro)
-    }
-}
-
-/// A family the caller belongs to, resolved from the `{id}` of the path, with their membership.
-/// Anyone else is told the family does not exist.
-pub struct FamilyMember {
-    pub auth: AuthUser,
-    pub family: familia::Model,
-    pub me: miembro::Model,
-}
-
-/// A family the caller administers; other members get 403.
-pub struct FamilyAdmin(pub FamilyMember);
-
-impl FromRequestParts<AppState> for FamilyMember {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
-        let auth = AuthUser::from_request_parts(parts, state).await?;
-        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
-            .await
-            .map_err(|_| ApiError::not_found())?;
-        let id = params.get("id").ok_or_else(ApiError::not_found)?;
-        let (me, family) = tokio::try_join!(
-            miembro::Entity::find()
-                .filter(miembro::Column::FamiliaId.eq(id))
-                .filter(miembro::Column::UsuarioId.eq(&auth.user.id))
-                .one(&state.db),
-            familia::Entity::find_by_id(id).one(&state.db),
-        )?;
-        match (me, family) {
-            (Some(me), Some(family)) => Ok(FamilyMember { auth, family, me }),
-            _ => Err(ApiError::not_found()),
-        }
-    }
-}
-
-impl FromRequestParts<AppState> for FamilyAdmin {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
-        let member = FamilyMember::from_request_parts(parts, state).await?;
-        if !member.me.es_admin {
-            return Err(ApiError::forbidden());
-        }
-        Ok(FamilyAdmin(member))
     }
 }
 

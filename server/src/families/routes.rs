@@ -18,6 +18,7 @@ use super::{
     lock_family, record_acts,
 };
 use crate::platform::{changes::Change, live::Wake};
+use crate::vocabulary::ClosedSet;
 use crate::{
     db::entities::usuario,
     domain::{self, RightsLoss},
@@ -355,7 +356,7 @@ pub(super) async fn update_member(
     let permiso = body.permiso.map(|p| {
         errors.check(
             "permiso",
-            Permission::parse(&p.trim().to_lowercase()).ok_or(Msg::PermissionInvalid),
+            Permission::from_wire(&p.trim().to_lowercase()).ok_or(Msg::PermissionInvalid),
         )
     });
     let relacion = body.relacion.map(|r| {

@@ -1,9 +1,9 @@
-use std::any::Any;
+use std::{any::Any, time::Duration};
 
 use axum::{
     body::Body,
     extract::{MatchedPath, Request},
-    http::{HeaderValue, Response, StatusCode, header},
+    http::{HeaderMap, HeaderValue, Response, StatusCode, header},
     middleware::Next,
     response::IntoResponse,
 };
@@ -42,6 +42,27 @@ pub async fn language_and_errors(req: Request, next: Next) -> Response<Body> {
         response
     })
     .await
+}
+
+/// What any request may take.
+const REQUEST_TIME: Duration = Duration::from_secs(30);
+/// What an upload may take: its body arrives at the sender's pace, and a 25 MB document over a
+/// slow phone connection (256 kbit/s) takes some thirteen minutes.
+const UPLOAD_TIME: Duration = Duration::from_secs(15 * 60);
+
+/// Ends a request that takes longer than it may with 408.
+pub async fn deadline(req: Request, next: Next) -> Response<Body> {
+    match tokio::time::timeout(time_for(req.headers()), next.run(req)).await {
+        Ok(response) => response,
+        Err(_) => StatusCode::REQUEST_TIMEOUT.into_response(),
+    }
+}
+
+fn time_for(headers: &HeaderMap) -> Duration {
+    let upload = headers
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"multipart/form-data"));
+    if upload { UPLOAD_TIME } else { REQUEST_TIME }
 }
 
 fn is_api_path(path: &str) -> bool {
@@ -125,4 +146,22 @@ pub fn trace_layer()
 pub fn panic_response(_: Box<dyn Any + Send + 'static>) -> Response<Body> {
     tracing::error!("a handler panicked");
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, Msg::Internal).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uploads_get_minutes_and_everything_else_seconds() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(time_for(&headers), REQUEST_TIME);
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        assert_eq!(time_for(&headers), REQUEST_TIME);
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("multipart/form-data; boundary=x"),
+        );
+        assert_eq!(time_for(&headers), UPLOAD_TIME);
+    }
 }

@@ -6,12 +6,10 @@ pub mod openapi;
 pub mod serve;
 mod spa;
 
-use std::time::Duration;
-
 use axum::{
     Router,
     extract::DefaultBodyLimit,
-    http::{HeaderName, StatusCode},
+    http::HeaderName,
     response::IntoResponse,
     routing::{any, get},
 };
@@ -20,7 +18,6 @@ use tower_http::{
     catch_panic::CatchPanicLayer,
     compression::CompressionLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
-    timeout::TimeoutLayer,
 };
 use utoipa_axum::router::OpenApiRouter;
 
@@ -28,7 +25,6 @@ use crate::{domain::Domain, error::ApiError, site, state::AppState};
 
 /// JSON bodies are small; uploads get their own, larger limit on their routes.
 const JSON_BODY_LIMIT: usize = 256 * 1024;
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Every API route with its OpenAPI description, under `/api`.
 pub fn api(domains: &[&dyn Domain]) -> OpenApiRouter<AppState> {
@@ -62,11 +58,9 @@ pub fn router(state: AppState, domains: &[&dyn Domain]) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .fallback(spa::serve)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        // Inside the language layer, so that a late answer is told in the caller's language.
+        .layer(axum::middleware::from_fn(middleware::deadline))
         .layer(axum::middleware::from_fn(middleware::language_and_errors))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
         .layer(axum::middleware::from_fn(middleware::security_headers))
         // Pages, scripts and JSON shrink to a fraction on the wire; a middling level keeps the
         // CPU cost per response small (images are already compressed and are left alone).

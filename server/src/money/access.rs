@@ -1,18 +1,11 @@
-//! Who takes part in a family's money: its co-parents. A viewer or a stranger is answered as if
-//! the family, the expense or the payment did not exist (404), as amounts are nobody else's
-//! business.
+//! Who takes part in a family's money: its co-parents (`Money`, the scope rule every money
+//! route reaches its family through).
 
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 
-use crate::{
-    error::{ApiError, ApiResult},
-    families::{
-        self, FamilyMember,
-        entities::{familia, miembro},
-    },
-};
+use crate::families::{Permission, Scope, entities::miembro};
 
 /// The family's co-parents, in the order they joined (which settles ties when splitting).
 pub async fn coparents(db: &impl ConnectionTrait, familia_id: &str) -> Result<Vec<String>, DbErr> {
@@ -20,7 +13,7 @@ pub async fn coparents(db: &impl ConnectionTrait, familia_id: &str) -> Result<Ve
         .select_only()
         .column(miembro::Column::UsuarioId)
         .filter(miembro::Column::FamiliaId.eq(familia_id))
-        .filter(miembro::Column::Permiso.is_in(families::EDITING_PERMISSIONS))
+        .filter(miembro::Column::Permiso.is_in(Permission::EDITORS))
         .order_by_asc(miembro::Column::CreatedAt)
         .order_by_asc(miembro::Column::Id)
         .into_tuple::<String>()
@@ -28,32 +21,13 @@ pub async fn coparents(db: &impl ConnectionTrait, familia_id: &str) -> Result<Ve
         .await
 }
 
-/// The family, when `usuario_id` is one of its co-parents; 404 otherwise.
-pub async fn family_of_coparent(
-    db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
-) -> ApiResult<familia::Model> {
-    let member = miembro::Entity::find()
-        .filter(miembro::Column::FamiliaId.eq(familia_id))
-        .filter(miembro::Column::UsuarioId.eq(usuario_id))
-        .one(db)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    if !families::can_edit(&member) {
-        return Err(ApiError::not_found());
-    }
-    familia::Entity::find_by_id(familia_id)
-        .one(db)
-        .await?
-        .ok_or_else(ApiError::not_found)
-}
+/// Money's scope rule: a family's money exists for its co-parents alone. To a viewer, as to a
+/// stranger, the family's expenses, payments and agreements do not exist (404): amounts are
+/// nobody else's business.
+pub struct Money;
 
-/// For the family's own routes: a member who is not a co-parent gets the stranger's 404.
-pub fn require_coparent(access: &FamilyMember) -> ApiResult<()> {
-    if families::can_edit(&access.me) {
-        Ok(())
-    } else {
-        Err(ApiError::not_found())
+impl Scope for Money {
+    fn sees(permission: Permission) -> bool {
+        permission.edits()
     }
 }

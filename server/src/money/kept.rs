@@ -16,7 +16,7 @@ use sea_orm::{
 use crate::{
     error::{ApiError, ApiResult},
     families::{
-        EDITING_PERMISSIONS,
+        Permission,
         entities::{familia, miembro},
     },
     platform::kept,
@@ -50,7 +50,7 @@ pub async fn stamp(
         .from(miembro::Entity)
         .and_where(miembro::Column::FamiliaId.eq(familia_id))
         .and_where(miembro::Column::UsuarioId.eq(usuario_id))
-        .and_where(miembro::Column::Permiso.is_in(EDITING_PERMISSIONS))
+        .and_where(miembro::Column::Permiso.is_in(Permission::EDITORS))
         .to_owned();
     let version = familia::Entity::find()
         .select_only()

@@ -15,7 +15,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access::{coparents, family_of_coparent},
+    access::{Money, coparents},
     balance,
     entities::pago::{self, CONFIRMED, NOT_RECEIVED, PENDING},
     input::{self, cursor_of, parse_cursor},
@@ -23,6 +23,7 @@ use super::{
     settings,
     views::{self, PagoView},
 };
+use crate::families::{Act, reach};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
@@ -174,7 +175,7 @@ pub async fn create_payment(
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     }
     let me = auth.user.id.clone();
-    let family = family_of_coparent(&state.db, &familia_id, &me).await?;
+    let family = reach::<Money>(&state.db, &familia_id, &me, Act::Read).await?.family;
     let row = check(&state.db, &family, &me, body).await?;
     let txn = state.db.begin().await?;
     pago::Entity::insert(pago::ActiveModel::from(row.clone()))
@@ -239,7 +240,7 @@ async fn visible(
         .one(db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    family_of_coparent(db, &row.familia_id, usuario_id).await?;
+    reach::<Money>(db, &row.familia_id, usuario_id, Act::Read).await?;
     Ok(row)
 }
 
@@ -295,7 +296,7 @@ pub async fn list_payments(
     if familia_id.is_empty() {
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     }
-    family_of_coparent(&state.db, familia_id, &auth.user.id).await?;
+    reach::<Money>(&state.db, familia_id, &auth.user.id, Act::Read).await?;
     let mut select = pago::Entity::find().filter(pago::Column::FamiliaId.eq(familia_id));
     if let Some(cursor) = query.cursor.as_deref().filter(|c| !c.trim().is_empty()) {
         let (fecha, id) = parse_cursor(cursor)

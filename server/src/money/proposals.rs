@@ -20,12 +20,14 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
-    access::{coparents, require_coparent},
+    access::{Money, coparents},
     entities::finanzas_propuesta::{self, ACCEPTED, DECLINED, LAPSED, PENDING, WITHDRAWN},
     input::{self, amount_or_zero},
     notice::{self, SettingsStep, publish_change},
     settings::{self, Cambios, Settings},
 };
+use crate::families::{Changes, Reads};
+use crate::money::access::Money;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -244,9 +246,8 @@ pub struct ProposalListAnswer {
     ))]
 pub async fn list_proposals(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Reads<Money>,
 ) -> ApiResult<Json<ProposalListAnswer>> {
-    require_coparent(&access)?;
     let rows = finanzas_propuesta::Entity::find()
         .filter(finanzas_propuesta::Column::FamiliaId.eq(&access.family.id))
         .order_by_desc(finanzas_propuesta::Column::CreadaEn)
@@ -292,10 +293,9 @@ pub struct ProposalAnswer {
     ))]
 pub async fn create_proposal(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Json(body): Json<ProposalInput>,
 ) -> ApiResult<(StatusCode, Json<ProposalAnswer>)> {
-    require_coparent(&access)?;
     let family = &access.family;
     let me = access.auth.user.id.as_str();
     let members = coparents(&state.db, &family.id).await?;
@@ -379,11 +379,10 @@ enum Decision {
     ))]
 pub async fn answer_settings_proposal(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Path((_familia, propuesta_id)): Path<(String, String)>,
     Json(body): Json<ProposalDecision>,
 ) -> ApiResult<Json<SettingsAnswer>> {
-    require_coparent(&access)?;
     let decision = match body.decision.as_deref().map(str::trim) {
         Some("aceptar") => Decision::Accept,
         Some("rechazar") => Decision::Decline,

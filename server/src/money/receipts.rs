@@ -17,7 +17,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait, sea_query
 use utoipa::ToSchema;
 
 use super::{
-    access::family_of_coparent,
+    access::Money,
     entities::{
         gasto::{self, WITHDRAWN},
         pago,
@@ -27,6 +27,7 @@ use super::{
     payments::PaymentAnswer,
     views,
 };
+use crate::families::{Act, reach};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::record::{self, Act, Audience, kinds},
@@ -309,7 +310,7 @@ async fn visible_payment(state: &AppState, pago_id: &str, me: &str) -> ApiResult
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    family_of_coparent(&state.db, &row.familia_id, me).await?;
+    reach::<Money>(&state.db, &row.familia_id, me, Act::Read).await?;
     Ok(row)
 }
 

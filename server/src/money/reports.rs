@@ -17,12 +17,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access::{coparents, require_coparent},
+    access::{Money, coparents},
     entities::{gasto, gasto_hijo, gasto_parte},
     settings,
     shares::{Weighted, split},
     support::{currency, decimal},
 };
+use crate::families::{Changes, Reads};
+use crate::money::access::Money;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -315,10 +317,9 @@ fn report(moneda: String, data: &Counted, order: &[String]) -> ExpenseReport {
     ))]
 pub async fn expense_report(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Reads<Money>,
     Query(q): Query<ReportQuery>,
 ) -> ApiResult<Json<ExpenseReportAnswer>> {
-    require_coparent(&access)?;
     let r = range(&state.db, &access, q).await?;
     let data = counted(&state.db, &access.family.id, &r).await?;
     let order = coparents(&state.db, &access.family.id).await?;
@@ -383,10 +384,9 @@ fn share_header(lang: Lang, name: &str) -> String {
     ))]
 pub async fn expense_csv(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Reads<Money>,
     Query(q): Query<ReportQuery>,
 ) -> ApiResult<Response> {
-    require_coparent(&access)?;
     let r = range(&state.db, &access, q).await?;
     let data = counted(&state.db, &access.family.id, &r).await?;
     let order = coparents(&state.db, &access.family.id).await?;

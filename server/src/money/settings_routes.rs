@@ -15,12 +15,14 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
-    access::{coparents, require_coparent},
+    access::{Money, coparents},
     input::{self, amount_or_zero},
     notice::{self, publish_change},
     proposals::{self, SettingsAnswer, SettingsView},
     settings::{self, Cambios, Settings, load, lock, write},
 };
+use crate::families::{Changes, Reads};
+use crate::money::access::Money;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
@@ -68,9 +70,8 @@ async fn view(state: &AppState, family: &familia::Model) -> ApiResult<SettingsVi
     ))]
 pub async fn get_settings(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Reads<Money>,
 ) -> ApiResult<Json<SettingsAnswer>> {
-    require_coparent(&access)?;
     Ok(Json(SettingsAnswer {
         success: true,
         data: view(&state, &access.family).await?,
@@ -188,10 +189,9 @@ pub async fn applied(
     ))]
 pub async fn put_settings(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Json(body): Json<SettingsInput>,
 ) -> ApiResult<(StatusCode, Json<SettingsAnswer>)> {
-    require_coparent(&access)?;
     let family = &access.family;
     let me = access.auth.user.id.as_str();
     let asked = wanted(&state.db, family, body).await?;

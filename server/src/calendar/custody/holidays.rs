@@ -10,6 +10,8 @@ use holidays::Country;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::calendar::access::Calendar;
+use crate::families::{Changes, Reads};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::FamilyMember,
@@ -89,7 +91,7 @@ pub fn national(pais: &str, anio: i32) -> Option<Vec<Holiday>> {
     ))]
 pub async fn get_holidays(
     State(_state): State<AppState>,
-    _access: FamilyMember,
+    _access: Reads<Calendar>,
     Query(query): Query<HolidayQuery>,
 ) -> ApiResult<Json<HolidayAnswer>> {
     let mut errors = FieldErrors::default();

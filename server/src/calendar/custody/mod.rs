@@ -100,15 +100,6 @@ pub fn zone_of(name: Option<&str>) -> Tz {
         .unwrap_or(Tz::UTC)
 }
 
-/// Viewers read the calendar; only co-parents change it.
-pub fn require_coparent(access: &FamilyMember) -> ApiResult<()> {
-    if families::can_edit(&access.me) {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden())
-    }
-}
-
 /// A date range of at most `MAX_RANGE_DAYS`, both ends included, from query text.
 pub fn date_range(desde: Option<&str>, hasta: Option<&str>) -> ApiResult<(NaiveDate, NaiveDate)> {
     let parse = |v: Option<&str>| {

@@ -19,6 +19,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{entities::periodo, publish_change, require_coparent};
+use crate::calendar::access::Calendar;
+use crate::families::{Changes, Reads};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
@@ -162,7 +164,7 @@ pub struct PeriodListAnswer {
     ))]
 pub async fn list_periods(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Reads<Calendar>,
 ) -> ApiResult<Json<PeriodListAnswer>> {
     let rows = periodo::Entity::find()
         .filter(periodo::Column::FamiliaId.eq(&access.family.id))
@@ -196,10 +198,9 @@ fn date(value: Option<&str>) -> Result<NaiveDate, Msg> {
     ))]
 pub async fn create_period(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Calendar>,
     Json(body): Json<PeriodInput>,
 ) -> ApiResult<(StatusCode, Json<PeriodAnswer>)> {
-    require_coparent(&access)?;
     let familia_id = access.family.id.clone();
     let mut errors = FieldErrors::default();
     let nombre = errors.check(
@@ -317,10 +318,9 @@ pub async fn create_period(
     ))]
 pub async fn delete_period(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Calendar>,
     Path(path): Path<(String, String)>,
 ) -> ApiResult<Json<PeriodAnswer>> {
-    require_coparent(&access)?;
     let periodo_id = path.1;
     let familia_id = access.family.id.clone();
     let me = access.auth.user.id.clone();

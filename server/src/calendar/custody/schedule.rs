@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{entities::custodia, pattern::Pattern, plan, publish_change, require_coparent};
+use crate::calendar::access::Calendar;
+use crate::families::{Changes, Reads};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
@@ -116,7 +118,7 @@ async fn answer(state: &AppState, familia_id: &str) -> ApiResult<ScheduleAnswer>
     ))]
 pub async fn get_schedule(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Reads<Calendar>,
 ) -> ApiResult<Json<ScheduleAnswer>> {
     Ok(Json(answer(&state, &access.family.id).await?))
 }
@@ -145,10 +147,9 @@ fn coparent(members: &[miembro::Model], value: Option<&str>) -> Result<String, M
     ))]
 pub async fn put_schedule(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Calendar>,
     Json(body): Json<ScheduleInput>,
 ) -> ApiResult<Json<ScheduleAnswer>> {
-    require_coparent(&access)?;
     let familia_id = access.family.id.clone();
     let members = miembro::Entity::find()
         .filter(miembro::Column::FamiliaId.eq(&familia_id))

@@ -5,10 +5,12 @@ use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, Query
 
 use super::entities::evento;
 use crate::{
+    calendar::access::Calendar,
     error::{ApiError, ApiResult},
     families::{
-        self,
+        Act, Reached,
         entities::{familia, miembro},
+        reach,
         record::Audience,
     },
 };
@@ -19,17 +21,8 @@ pub async fn member(
     familia_id: &str,
     usuario_id: &str,
 ) -> ApiResult<(familia::Model, miembro::Model)> {
-    let membership = miembro::Entity::find()
-        .filter(miembro::Column::FamiliaId.eq(familia_id))
-        .filter(miembro::Column::UsuarioId.eq(usuario_id))
-        .one(db)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    let family = familia::Entity::find_by_id(familia_id)
-        .one(db)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    Ok((family, membership))
+    let Reached { family, me } = reach::<Calendar>(db, familia_id, usuario_id, Act::Read).await?;
+    Ok((family, me))
 }
 
 /// As `member`, for a change: a viewer gets 403.
@@ -38,11 +31,7 @@ pub async fn editor(
     familia_id: &str,
     usuario_id: &str,
 ) -> ApiResult<familia::Model> {
-    let (family, membership) = member(db, familia_id, usuario_id).await?;
-    if !families::can_edit(&membership) {
-        return Err(ApiError::forbidden());
-    }
-    Ok(family)
+    Ok(reach::<Calendar>(db, familia_id, usuario_id, Act::Change).await?.family)
 }
 
 /// Events `usuario_id` may see: not private, or theirs.

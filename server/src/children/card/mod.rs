@@ -60,7 +60,7 @@ async fn co_parents(db: &impl ConnectionTrait, familia_id: &str) -> Result<Vec<S
         .select_only()
         .column(miembro::Column::UsuarioId)
         .filter(miembro::Column::FamiliaId.eq(familia_id))
-        .filter(miembro::Column::Permiso.is_in(families::EDITING_PERMISSIONS))
+        .filter(miembro::Column::Permiso.is_in(families::Permission::EDITORS))
         .into_tuple()
         .all(db)
         .await

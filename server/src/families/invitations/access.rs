@@ -12,7 +12,7 @@ use super::{
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult},
-    families::{FamilyMember, Permission, entities::invitacion},
+    families::{Permission, Scope, entities::invitacion},
     i18n::Msg,
     ids,
     platform::rate_limit::Limit,
@@ -50,12 +50,13 @@ pub(super) const CODE_FAILURES_TOTAL: Limit = Limit {
     window: std::time::Duration::from_secs(60 * 60),
 };
 
-/// Only co-parents invite and manage invitations; viewers read the family but not this.
-pub(super) fn require_coparent(access: &FamilyMember) -> ApiResult<()> {
-    if Permission::of(&access.me) == Permission::Coparent {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden())
+/// Invitations' scope rule: co-parents invite and manage invitations. A viewer reads the family
+/// but not its invitations, which do not exist for them (404).
+pub struct Invitations;
+
+impl Scope for Invitations {
+    fn sees(permission: Permission) -> bool {
+        permission.edits()
     }
 }
 

@@ -3,6 +3,7 @@
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::vocabulary::ClosedSet;
 use crate::{
     families::{Permission, Relation},
     i18n::Msg,
@@ -23,7 +24,7 @@ pub struct InviteRequest {
 pub(super) fn permission(value: Option<String>) -> Result<Permission, Msg> {
     match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => Ok(Permission::Coparent),
-        Some(v) => Permission::parse(&v.to_lowercase()).ok_or(Msg::PermissionInvalid),
+        Some(v) => Permission::from_wire(&v.to_lowercase()).ok_or(Msg::PermissionInvalid),
     }
 }
 

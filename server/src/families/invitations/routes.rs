@@ -13,7 +13,7 @@ use sea_orm::{
 
 use super::{
     access::{
-        ACCEPT_PER_USER, INVITES_PER_USER, LOOK_UP_PER_IP, Ticket, admits, require_coparent,
+        ACCEPT_PER_USER, INVITES_PER_USER, LOOK_UP_PER_IP, Invitations, Ticket, admits,
         usable, usable_guarded, verified_email,
     },
     input::{AcceptRequest, CodeRequest, InviteRequest, LookUpQuery, permission, relation},
@@ -27,11 +27,12 @@ use super::{
         view, views,
     },
 };
+use crate::vocabulary::ClosedSet;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
-        self, FamilyMember, Permission, Relation, blocking,
+        self, Changes, Permission, Reads, Relation, blocking,
         entities::{familia, invitacion},
         lock_family, mails,
         routes::{FamilyAnswer, answer as family_answer},
@@ -50,14 +51,12 @@ use crate::{
     responses(
         (status = 200, body = FamilyInvitationsAnswer),
         (status = 401, body = ErrorBody),
-        (status = 403, description = "viewers do not manage invitations", body = ErrorBody),
-        (status = 404, description = "no such family of yours", body = ErrorBody),
+        (status = 404, description = "no such family of yours, or a viewer of it", body = ErrorBody),
     ))]
 pub async fn list_invitations(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Reads<Invitations>,
 ) -> ApiResult<Json<FamilyInvitationsAnswer>> {
-    require_coparent(&access)?;
     let waiting = invitacion::Entity::find()
         .filter(invitacion::Column::FamiliaId.eq(&access.family.id))
         .filter(invitacion::Column::Estado.eq(PENDING))
@@ -87,18 +86,16 @@ pub async fn list_invitations(
     responses(
         (status = 201, body = InvitationAnswer),
         (status = 401, body = ErrorBody),
-        (status = 403, description = "a viewer", body = ErrorBody),
-        (status = 404, description = "no such family of yours", body = ErrorBody),
+        (status = 404, description = "no such family of yours, or a viewer of it", body = ErrorBody),
         (status = 409, description = "already a member, or already invited", body = ErrorBody),
         (status = 422, description = "invalid fields", body = ErrorBody),
         (status = 429, description = "too many invitations", body = ErrorBody),
     ))]
 pub async fn invite_by_email(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Invitations>,
     Json(body): Json<InviteRequest>,
 ) -> ApiResult<(StatusCode, Json<InvitationAnswer>)> {
-    require_coparent(&access)?;
     let mut errors = FieldErrors::default();
     let email = errors.check("email", fields::email(body.email));
     let permiso = errors.check("permiso", permission(body.permiso));
@@ -210,18 +207,16 @@ pub(super) fn send_invitation(
     responses(
         (status = 200, body = InvitationAnswer),
         (status = 401, body = ErrorBody),
-        (status = 403, description = "a viewer", body = ErrorBody),
-        (status = 404, description = "no such invitation in a family of yours", body = ErrorBody),
+        (status = 404, description = "no such invitation in a family whose invitations you manage", body = ErrorBody),
         (status = 409, description = "already accepted, revoked or declined", body = ErrorBody),
         (status = 429, description = "too many invitations", body = ErrorBody),
     ))]
 pub async fn resend_invitation(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Invitations>,
     Path(path): Path<(String, String)>,
 ) -> ApiResult<Json<InvitationAnswer>> {
     let (_, invitacion_id) = path;
-    require_coparent(&access)?;
     let invitation = family_invitation(&state.db, &access.family.id, &invitacion_id).await?;
     let Some(email) = invitation
         .email
@@ -279,17 +274,15 @@ pub async fn resend_invitation(
     responses(
         (status = 200, body = Done),
         (status = 401, body = ErrorBody),
-        (status = 403, description = "viewers do not manage invitations", body = ErrorBody),
-        (status = 404, description = "no such invitation in a family of yours", body = ErrorBody),
+        (status = 404, description = "no such invitation in a family whose invitations you manage", body = ErrorBody),
         (status = 409, description = "already accepted", body = ErrorBody),
     ))]
 pub async fn revoke_invitation(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Invitations>,
     Path(path): Path<(String, String)>,
 ) -> ApiResult<Json<Done>> {
     let (_, invitacion_id) = path;
-    require_coparent(&access)?;
     let invitation = family_invitation(&state.db, &access.family.id, &invitacion_id).await?;
     if invitation.estado == ACCEPTED {
         return Err(ApiError::conflict(Msg::InvitationNotPending));
@@ -305,16 +298,14 @@ pub async fn revoke_invitation(
     responses(
         (status = 201, body = InvitationAnswer),
         (status = 401, body = ErrorBody),
-        (status = 403, description = "viewers do not manage invitations", body = ErrorBody),
-        (status = 404, description = "no such family of yours", body = ErrorBody),
+        (status = 404, description = "no such family of yours, or a viewer of it", body = ErrorBody),
         (status = 422, description = "invalid fields", body = ErrorBody),
     ))]
 pub async fn new_code(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Invitations>,
     Json(body): Json<CodeRequest>,
 ) -> ApiResult<(StatusCode, Json<InvitationAnswer>)> {
-    require_coparent(&access)?;
     let mut errors = FieldErrors::default();
     let permiso = errors.check("permiso", permission(body.permiso));
     let relacion = errors.check("relacion", relation(body.relacion));
@@ -432,7 +423,7 @@ pub async fn look_up(
             invitado_por: sender.as_ref().map(PersonView::of),
             familia: family.nombre,
             email: invitation.email.clone(),
-            permiso: Permission::parse(&invitation.permiso).unwrap_or(Permission::Viewer),
+            permiso: Permission::from_wire(&invitation.permiso).unwrap_or(Permission::Viewer),
             relacion: Relation::parse(&invitation.relacion).unwrap_or(Relation::Otro),
             expires_at: invitation.expires_at,
             cuenta_existe: account.is_some(),

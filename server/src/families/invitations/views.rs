@@ -7,6 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::store::{ACCEPTED, CODE, DECLINED, REVOKED};
+use crate::vocabulary::ClosedSet;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult},
@@ -111,7 +112,7 @@ pub(super) async fn views(
                 .as_ref()
                 .and_then(|id| senders.iter().find(|u| &u.id == id))
                 .map(PersonView::of),
-            permiso: Permission::parse(&i.permiso).unwrap_or(Permission::Viewer),
+            permiso: Permission::from_wire(&i.permiso).unwrap_or(Permission::Viewer),
             relacion: Relation::parse(&i.relacion).unwrap_or(Relation::Otro),
             idioma: Lang::parse(&i.idioma).unwrap_or_default(),
             id: i.id,

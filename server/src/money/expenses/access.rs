@@ -2,10 +2,11 @@
 
 use sea_orm::{ConnectionTrait, EntityTrait};
 
+use crate::families::{Act, reach};
 use crate::{
     error::{ApiError, ApiResult},
     families::entities::familia,
-    money::{access::family_of_coparent, entities::gasto},
+    money::{access::Money, entities::gasto},
 };
 
 /// The expense, if the caller is a co-parent of its family; 404 otherwise.
@@ -18,6 +19,6 @@ pub async fn visible(
         .one(db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let family = family_of_coparent(db, &row.familia_id, usuario_id).await?;
+    let family = reach::<Money>(db, &row.familia_id, usuario_id, Act::Read).await?.family;
     Ok((row, family))
 }

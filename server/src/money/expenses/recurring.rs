@@ -19,6 +19,7 @@ use super::{
     input::{Checked, ExpenseInput, check},
     store::insert,
 };
+use crate::families::{Act, reach};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::{
@@ -28,7 +29,7 @@ use crate::{
     i18n::Msg,
     ids,
     money::{
-        access::{coparents, family_of_coparent},
+        access::{Money, coparents},
         entities::gasto_recurrente,
         notice::publish_change,
         settings,
@@ -327,7 +328,7 @@ pub async fn list_series(
     if familia_id.is_empty() {
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     }
-    family_of_coparent(&state.db, familia_id, &auth.user.id).await?;
+    reach::<Money>(&state.db, familia_id, &auth.user.id, Act::Read).await?;
     let rows = gasto_recurrente::Entity::find()
         .filter(gasto_recurrente::Column::FamiliaId.eq(familia_id))
         .order_by_desc(gasto_recurrente::Column::Activo)
@@ -358,7 +359,7 @@ pub async fn stop_series(
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    family_of_coparent(&state.db, &found.familia_id, &me).await?;
+    reach::<Money>(&state.db, &found.familia_id, &me, Act::Read).await?;
     let txn = state.db.begin().await?;
     let stopped = gasto_recurrente::Entity::update_many()
         .col_expr(gasto_recurrente::Column::Activo, Expr::value(false))

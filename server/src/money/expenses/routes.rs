@@ -18,12 +18,13 @@ use super::{
     store::{answered, count, insert, involved, recorded, take, write_parts},
     views::{ExpenseAnswer, ExpenseListAnswer, ExpensePage},
 };
+use crate::families::{Act, reach};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::record::{self, Act, Audience, kinds},
     i18n::Msg,
     money::{
-        access::family_of_coparent,
+        access::Money,
         entities::{
             gasto::{self, APPROVED, DISPUTED, PENDING, WITHDRAWN},
             gasto_hijo,
@@ -62,7 +63,7 @@ pub async fn create_expense(
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     }
     let me = auth.user.id.clone();
-    let family = family_of_coparent(&state.db, &familia_id, &me).await?;
+    let family = reach::<Money>(&state.db, &familia_id, &me, Act::Read).await?.family;
     let fecha = input::date(body.fecha.as_deref()).ok();
     let extras = extras(&body, fecha)?;
     let asked_split = body.reparto.clone();

@@ -24,6 +24,8 @@ use super::{
     today_in,
     views::{AgreementAnswer, detail},
 };
+use crate::families::{Changes, Reads};
+use crate::money::access::Money;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::FamilyMember,
@@ -173,7 +175,7 @@ fn compute(
     ))]
 pub async fn adjust(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Path((_familia, cuota_id)): Path<(String, String)>,
     Json(body): Json<AdjustmentInput>,
 ) -> ApiResult<(StatusCode, Json<AgreementAnswer>)> {

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use super::{
     acts,
     amounts::{self, amount},
-    coparent, coparents, currency, dues,
+    coparents, currency, dues,
     entities::{
         ajuste,
         cuota::{self, BY_AMOUNT, BY_PERCENTAGE},
@@ -35,6 +35,8 @@ use super::{
         pending_of,
     },
 };
+use crate::families::{Changes, Reads};
+use crate::money::access::Money;
 use crate::{
     domain,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -121,9 +123,8 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::E
     ))]
 pub async fn list_agreements(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Reads<Money>,
 ) -> ApiResult<Json<AgreementListAnswer>> {
-    coparent(&access)?;
     let familia_id = &access.family.id;
     let rows = cuota::Entity::find()
         .filter(cuota::Column::FamiliaId.eq(familia_id))
@@ -323,10 +324,9 @@ async fn check(
     ))]
 pub async fn create_agreement(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Json(body): Json<AgreementInput>,
 ) -> ApiResult<(StatusCode, Json<AgreementAnswer>)> {
-    coparent(&access)?;
     let familia_id = access.family.id.clone();
     let me = access.auth.user.id.clone();
     let input = check(&state.db, &familia_id, body).await?;
@@ -427,7 +427,7 @@ pub async fn create_agreement(
     ))]
 pub async fn get_agreement(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Reads<Money>,
     Path((_familia, cuota_id)): Path<(String, String)>,
 ) -> ApiResult<Json<AgreementAnswer>> {
     let row = find(&state.db, &access, &cuota_id).await?;
@@ -456,7 +456,7 @@ pub async fn get_agreement(
     ))]
 pub async fn update_agreement(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Path((_familia, cuota_id)): Path<(String, String)>,
     Json(body): Json<AgreementChange>,
 ) -> ApiResult<(StatusCode, Json<AgreementAnswer>)> {

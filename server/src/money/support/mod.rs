@@ -23,7 +23,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub use super::access::{coparents, require_coparent as coparent};
+pub use super::access::{Money, coparents};
 use crate::{
     domain::Work,
     families::record,

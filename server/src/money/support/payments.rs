@@ -33,6 +33,8 @@ use super::{
     subjects,
     views::{SupportPaymentView, payment_view},
 };
+use crate::families::{Changes, Reads};
+use crate::money::access::Money;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
@@ -138,7 +140,7 @@ fn applied_json(applied: &[(String, i64)], credit: i64) -> Value {
     ))]
 pub async fn record_payment(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Path((_familia, cuota_id)): Path<(String, String)>,
     Json(body): Json<SupportPaymentInput>,
 ) -> ApiResult<(StatusCode, Json<SupportPaymentAnswer>)> {
@@ -340,7 +342,7 @@ async fn answer(
     ))]
 pub async fn confirm_payment(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Path((_familia, cuota_id, pago_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<SupportPaymentAnswer>> {
     Ok(Json(
@@ -360,7 +362,7 @@ pub async fn confirm_payment(
     ))]
 pub async fn refuse_payment(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Path((_familia, cuota_id, pago_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<SupportPaymentAnswer>> {
     Ok(Json(

@@ -31,6 +31,8 @@ use super::{
     subjects, today_in,
     views::{AgreementAnswer, Cambio, detail, pending_of},
 };
+use crate::families::{Changes, Reads};
+use crate::money::access::Money;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody},
@@ -228,7 +230,7 @@ pub struct SupportProposalDecision {
     ))]
 pub async fn answer_support_proposal(
     State(state): State<AppState>,
-    access: FamilyMember,
+    access: Changes<Money>,
     Path((_familia, cuota_id, propuesta_id)): Path<(String, String, String)>,
     axum::Json(body): axum::Json<SupportProposalDecision>,
 ) -> ApiResult<Json<AgreementAnswer>> {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{
-    acts, coparent,
+    acts,
     entities::{ajuste, cuota},
     format_amount,
     notice::{self, Step},
@@ -25,13 +25,12 @@ use crate::{
     platform::live::Wake,
 };
 
-/// The agreement of the path, in the caller's family.
+/// The agreement of the path, in the caller's family (whose money they reach: `Reads<Money>`).
 pub async fn find(
     db: &impl ConnectionTrait,
     access: &FamilyMember,
     cuota_id: &str,
 ) -> ApiResult<cuota::Model> {
-    coparent(access)?;
     cuota::Entity::find_by_id(cuota_id)
         .filter(cuota::Column::FamiliaId.eq(&access.family.id))
         .one(db)

@@ -1,0 +1,276 @@
+//! Who reaches what of a family, and what they are told when they may not. Every domain takes its
+//! access from here: the extractors `FamilyMember`, `Reads<S>`, `Changes<S>` and `FamilyAdmin` for
+//! a family named in the path, `reach` for one named in a body or found through a thing.
+//!
+//! The one status policy (docs/architecture.md, "Access"):
+//! - 404 when the thing is not in the caller's view: they are not a member of its family, the
+//!   domain does not show it to their permission (`Scope::sees`), or it does not exist. All three
+//!   answer alike, so that no id can be probed.
+//! - 403 when they see it but the act is not theirs: a viewer changing what they read, a member
+//!   doing an admin's act.
+
+use std::{collections::HashMap, marker::PhantomData, ops::Deref};
+
+use axum::{
+    extract::{FromRequestParts, Path},
+    http::request,
+};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+use super::entities::{familia, miembro};
+use crate::{
+    closed_set,
+    error::{ApiError, ApiResult},
+    request::AuthUser,
+    state::AppState,
+    vocabulary::ClosedSet,
+};
+
+closed_set! {
+    /// What a member may do: co-parents change the family's records, viewers only read.
+    pub enum Permission {
+        Coparent = "coparent",
+        Viewer = "viewer",
+    }
+}
+
+impl Permission {
+    /// The permissions that change a family's records, as a query filters on them.
+    pub const EDITORS: [Permission; 1] = [Permission::Coparent];
+
+    pub fn edits(self) -> bool {
+        Self::EDITORS.contains(&self)
+    }
+
+    /// A stored value no version wrote reads as the lesser permission, never as more.
+    pub fn of(member: &miembro::Model) -> Permission {
+        Self::from_wire(&member.permiso).unwrap_or(Permission::Viewer)
+    }
+}
+
+/// Whether a member changes the family's records.
+pub fn can_edit(member: &miembro::Model) -> bool {
+    Permission::of(member).edits()
+}
+
+/// A domain's scope rule: what it shows, and lets change, to each permission. A new role is a
+/// new `Permission` and one answer in each domain's `Scope`, never a change to a handler.
+pub trait Scope: Send + Sync + 'static {
+    /// Whether the domain's things exist at all for a member with this permission.
+    fn sees(permission: Permission) -> bool;
+
+    /// Whether such a member changes them.
+    fn changes(permission: Permission) -> bool {
+        Self::sees(permission) && permission.edits()
+    }
+}
+
+/// The family itself and what every member reads: its name, its members, its record.
+pub struct Whole;
+
+impl Scope for Whole {
+    fn sees(_: Permission) -> bool {
+        true
+    }
+}
+
+/// What the caller means to do with what they reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    Read,
+    Change,
+}
+
+/// The policy, given the caller's membership (or its absence): their permission, 404 or 403.
+pub fn judge<S: Scope>(me: Option<&miembro::Model>, act: Act) -> ApiResult<Permission> {
+    let permission = me.map(Permission::of).filter(|p| S::sees(*p));
+    match (permission, act) {
+        (None, _) => Err(ApiError::not_found()),
+        (Some(p), Act::Change) if !S::changes(p) => Err(ApiError::forbidden()),
+        (Some(p), _) => Ok(p),
+    }
+}
+
+/// A family reached by its member, with their membership.
+pub struct Reached {
+    pub family: familia::Model,
+    pub me: miembro::Model,
+}
+
+/// The family `familia_id` as `usuario_id` reaches it in domain `S` for `act`, or the policy's
+/// 404 or 403.
+pub async fn reach<S: Scope>(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    usuario_id: &str,
+    act: Act,
+) -> ApiResult<Reached> {
+    let me = miembro::Entity::find()
+        .filter(miembro::Column::FamiliaId.eq(familia_id))
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .one(db)
+        .await?;
+    judge::<S>(me.as_ref(), act)?;
+    let family = familia::Entity::find_by_id(familia_id)
+        .one(db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok(Reached {
+        family,
+        me: me.ok_or_else(ApiError::not_found)?,
+    })
+}
+
+/// A family the caller belongs to, resolved from the `{id}` of the path, with their membership.
+/// Anyone else is told the family does not exist.
+pub struct FamilyMember {
+    pub auth: AuthUser,
+    pub family: familia::Model,
+    pub me: miembro::Model,
+}
+
+impl FamilyMember {
+    pub fn permission(&self) -> Permission {
+        Permission::of(&self.me)
+    }
+
+    async fn from_path<S: Scope>(
+        parts: &mut request::Parts,
+        state: &AppState,
+        act: Act,
+    ) -> ApiResult<FamilyMember> {
+        let auth = AuthUser::from_request_parts(parts, state).await?;
+        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::not_found())?;
+        let id = params.get("id").ok_or_else(ApiError::not_found)?;
+        let Reached { family, me } = reach::<S>(&state.db, id, &auth.user.id, act).await?;
+        Ok(FamilyMember { auth, family, me })
+    }
+}
+
+impl FromRequestParts<AppState> for FamilyMember {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
+        FamilyMember::from_path::<Whole>(parts, state, Act::Read).await
+    }
+}
+
+/// The path's family, for a member who sees domain `S` in it.
+pub struct Reads<S: Scope>(FamilyMember, PhantomData<S>);
+
+/// The path's family, for a member who changes domain `S` in it.
+pub struct Changes<S: Scope>(FamilyMember, PhantomData<S>);
+
+impl<S: Scope> FromRequestParts<AppState> for Reads<S> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
+        let member = FamilyMember::from_path::<S>(parts, state, Act::Read).await?;
+        Ok(Reads(member, PhantomData))
+    }
+}
+
+impl<S: Scope> FromRequestParts<AppState> for Changes<S> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
+        let member = FamilyMember::from_path::<S>(parts, state, Act::Change).await?;
+        Ok(Changes(member, PhantomData))
+    }
+}
+
+impl<S: Scope> Reads<S> {
+    pub fn into_member(self) -> FamilyMember {
+        self.0
+    }
+}
+
+impl<S: Scope> Changes<S> {
+    pub fn into_member(self) -> FamilyMember {
+        self.0
+    }
+}
+
+impl<S: Scope> Deref for Reads<S> {
+    type Target = FamilyMember;
+
+    fn deref(&self) -> &FamilyMember {
+        &self.0
+    }
+}
+
+impl<S: Scope> Deref for Changes<S> {
+    type Target = FamilyMember;
+
+    fn deref(&self) -> &FamilyMember {
+        &self.0
+    }
+}
+
+/// A family the caller administers; other members get 403.
+pub struct FamilyAdmin(pub FamilyMember);
+
+impl FromRequestParts<AppState> for FamilyAdmin {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
+        let member = FamilyMember::from_request_parts(parts, state).await?;
+        if !member.me.es_admin {
+            return Err(ApiError::forbidden());
+        }
+        Ok(FamilyAdmin(member))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+
+    use super::*;
+
+    struct CoParentsOnly;
+
+    impl Scope for CoParentsOnly {
+        fn sees(permission: Permission) -> bool {
+            permission.edits()
+        }
+    }
+
+    fn member(permiso: &str) -> miembro::Model {
+        miembro::Model {
+            id: "m".into(),
+            familia_id: "f".into(),
+            usuario_id: "u".into(),
+            relacion: "otro".into(),
+            permiso: permiso.into(),
+            es_admin: false,
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+        }
+    }
+
+    fn status<T>(answer: ApiResult<T>) -> u16 {
+        answer.err().map_or(200, |e| e.status().as_u16())
+    }
+
+    #[test]
+    fn strangers_and_the_unseen_get_404_and_the_seen_but_not_theirs_403() {
+        let viewer = member("viewer");
+        let coparent = member("coparent");
+        let unknown = member("superuser");
+        for act in [Act::Read, Act::Change] {
+            assert_eq!(status(judge::<Whole>(None, act)), 404);
+            assert_eq!(status(judge::<CoParentsOnly>(None, act)), 404);
+            assert_eq!(status(judge::<CoParentsOnly>(Some(&viewer), act)), 404);
+            assert_eq!(status(judge::<Whole>(Some(&coparent), act)), 200);
+            assert_eq!(status(judge::<CoParentsOnly>(Some(&coparent), act)), 200);
+        }
+        assert_eq!(status(judge::<Whole>(Some(&viewer), Act::Read)), 200);
+        assert_eq!(status(judge::<Whole>(Some(&viewer), Act::Change)), 403);
+        // A permission no version wrote is a viewer's, never more.
+        assert_eq!(status(judge::<Whole>(Some(&unknown), Act::Change)), 403);
+        assert_eq!(status(judge::<CoParentsOnly>(Some(&unknown), Act::Read)), 404);
+    }
+}
