@@ -8,16 +8,14 @@
 //! membership come from one small read of the shared database, so every instance serves what is
 //! current. Nothing else shown changes elsewhere: the answers name people by id only.
 
-use std::{future::Future, time::Duration};
+use std::future::Future;
 
 use axum::response::Response;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, sea_query::Query,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, sea_query::Query};
 use serde::Serialize;
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::ApiResult,
     families::entities::{familia, miembro},
     platform::kept,
     request::json_bytes,
@@ -40,9 +38,8 @@ pub struct Stamp {
 const BUDGET_BYTES: usize = 256 * 1024 * 1024;
 const MAX_KEPT_BYTES: usize = 2 * 1024 * 1024;
 
-/// Five minutes at most: a safety net only, freshness comes from the version.
 pub fn cache() -> Answers {
-    kept::cache(Duration::from_secs(300), BUDGET_BYTES)
+    kept::cache(BUDGET_BYTES)
 }
 
 /// The family's stamp if `usuario_id` is one of its members; 404 otherwise.
@@ -57,16 +54,17 @@ pub async fn stamp(
         .and_where(miembro::Column::FamiliaId.eq(familia_id))
         .and_where(miembro::Column::UsuarioId.eq(usuario_id))
         .to_owned();
-    let (version, zone) = familia::Entity::find()
-        .select_only()
-        .column(familia::Column::CalendarioVersion)
-        .column(familia::Column::ZonaHoraria)
-        .filter(familia::Column::Id.eq(familia_id))
-        .filter(familia::Column::Id.in_subquery(members))
-        .into_tuple::<(i64, String)>()
-        .one(db)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let (version, zone) = kept::stamp::<familia::Entity, (i64, String)>(
+        db,
+        familia::Column::Id,
+        familia_id,
+        members,
+        [
+            familia::Column::CalendarioVersion,
+            familia::Column::ZonaHoraria,
+        ],
+    )
+    .await?;
     Ok(Stamp { version, zone })
 }
 

@@ -5,8 +5,10 @@
 pub mod access;
 pub mod entities;
 mod export;
+pub mod input;
 pub mod quota;
 pub mod routes;
+pub mod store;
 pub mod upload;
 pub mod views;
 
@@ -30,6 +32,26 @@ use entities::{documento, documento_version};
 /// The documents domain's part of the contract (`domain`).
 pub struct Documents;
 
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::list_documents))
+        .routes(routes!(routes::space))
+        .routes(routes!(
+            routes::get_document,
+            routes::update_document,
+            routes::delete_document
+        ))
+        .routes(routes!(routes::restore_document))
+        .routes(routes!(routes::download))
+        // Only uploads take a large body; JSON keeps the limit every JSON route has.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(routes::create_document))
+                .routes(routes!(routes::add_version))
+                .layer(upload::body_limit()),
+        )
+}
+
 fn versions_of(
     documents: sea_orm::sea_query::SelectStatement,
 ) -> sea_orm::Select<documento_version::Entity> {
@@ -40,23 +62,7 @@ fn versions_of(
 #[async_trait]
 impl Domain for Documents {
     fn router(&self) -> OpenApiRouter<AppState> {
-        OpenApiRouter::new()
-            .routes(routes!(routes::list_documents))
-            .routes(routes!(routes::space))
-            .routes(routes!(
-                routes::get_document,
-                routes::update_document,
-                routes::delete_document
-            ))
-            .routes(routes!(routes::restore_document))
-            .routes(routes!(routes::download))
-            // Only uploads take a large body; JSON keeps the limit every JSON route has.
-            .merge(
-                OpenApiRouter::new()
-                    .routes(routes!(routes::create_document))
-                    .routes(routes!(routes::add_version))
-                    .layer(upload::body_limit()),
-            )
+        router()
     }
 
     fn periodic(&self) -> Vec<(Periodic, Work)> {
@@ -67,7 +73,7 @@ impl Domain for Documents {
             },
             |state| {
                 Box::pin(async move {
-                    routes::purge_due(&state, chrono::Utc::now())
+                    store::purge_due(&state, chrono::Utc::now())
                         .await
                         .map(drop)
                         .map_err(|e| anyhow::anyhow!("purging documents: {}", e.code()))

@@ -2,559 +2,46 @@
 
 use axum::{
     body::Body,
-    extract::{
-        Multipart, Path, Query, State,
-        multipart::{Field, MultipartRejection},
-    },
+    extract::{Multipart, Path, Query, State, multipart::MultipartRejection},
     http::{Response, StatusCode},
 };
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait, sea_query::Query as SqlQuery,
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    TransactionTrait, sea_query::Query as SqlQuery,
 };
-use serde::{Deserialize, Serialize};
 use serde_json::json;
-use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access::{self, Found, Need, RESTORE_DAYS, VISIBILITIES},
+    access::{self, Found, Need, RESTORE_DAYS},
     entities::{documento, documento_hijo, documento_version},
+    input::{
+        DocumentChange, DocumentListQuery, DocumentUpload, FileQuery, SpaceQuery, VersionUpload,
+        check_category, check_form, check_notes, check_title, check_visibility, field_error, fold,
+        like_pattern, open_form, present, read_form, room_in, split_children, validation,
+    },
     quota,
-    upload::{self, Room, Stored},
-    views::{self, DocumentoView},
+    store::{
+        act, children_ids, children_of_family, keep_if_recorded, lock_and_check_quota,
+        notify_upload, publish_change, version_row, visible_condition, write_act,
+    },
+    upload,
+    views::{self, DocumentoAnswer, DocumentoListAnswer, DocumentoPage, Espacio, EspacioAnswer},
 };
 use crate::{
-    db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         self,
-        entities::miembro,
-        record::{self, Act, Kind, kinds},
+        record::{self, kinds},
     },
     i18n::Msg,
     ids, notifications,
-    platform::{
-        download::Download,
-        files::answer::authenticated_body,
-        live::{self, Wake},
-        pending, photo,
-    },
+    platform::{download::Download, files::answer::authenticated_body},
     request::{AuthUser, Json},
     state::AppState,
 };
 
-pub const CATEGORIES: [&str; 6] = [
-    "legal",
-    "medico",
-    "escolar",
-    "financiero",
-    "identificacion",
-    "actividades",
-];
 const PAGE: u64 = 50;
-const TITLE_MAX: usize = 200;
-const NOTES_MAX: usize = 2000;
-/// A text field of the upload form: far more than any title or list of children.
-const TEXT_FIELD_MAX: usize = 16 * 1024;
-
-#[derive(Serialize, ToSchema)]
-pub struct DocumentoAnswer {
-    pub success: bool,
-    pub data: DocumentoView,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct DocumentoPage {
-    pub documentos: Vec<DocumentoView>,
-    /// The cursor of the next page, if there is one.
-    pub siguiente: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct DocumentoListAnswer {
-    pub success: bool,
-    pub data: DocumentoPage,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Espacio {
-    /// What counts against the caller: the live documents, and those they deleted.
-    pub usado_bytes: u64,
-    /// Of that, the documents the caller deleted, counted until they are purged (30 days).
-    pub eliminados_bytes: u64,
-    pub cuota_bytes: u64,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct EspacioAnswer {
-    pub success: bool,
-    pub data: Espacio,
-}
-
-/// The multipart form of a new document.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "camelCase")]
-pub struct DocumentUpload {
-    /// A PDF, an image (JPG, PNG, GIF, WebP) or an office document (DOCX, XLSX, PPTX, ODT, ODS,
-    /// ODP), at most 25 MB.
-    #[schema(value_type = String, format = Binary)]
-    archivo: Vec<u8>,
-    familia_id: String,
-    /// legal, medico, escolar, financiero, identificacion or actividades.
-    categoria: String,
-    titulo: String,
-    /// Children of the family: the field repeated, or ids separated by commas.
-    hijos: Option<Vec<String>>,
-    notas: Option<String>,
-    /// familia (the default), coprogenitores or privado.
-    visibilidad: Option<String>,
-}
-
-/// The multipart form of a new version.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct VersionUpload {
-    #[schema(value_type = String, format = Binary)]
-    archivo: Vec<u8>,
-}
-
-/// A title as search compares it: lower case, without accents.
-pub fn fold(text: &str) -> String {
-    text.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
-            'ç' => 'c',
-            'è' | 'é' | 'ê' | 'ë' => 'e',
-            'ì' | 'í' | 'î' | 'ï' => 'i',
-            'ñ' => 'n',
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
-            'ù' | 'ú' | 'û' | 'ü' => 'u',
-            'ý' | 'ÿ' => 'y',
-            other => other,
-        })
-        .collect()
-}
-
-fn validation(errors: FieldErrors) -> ApiResult<()> {
-    errors
-        .into_result()
-        .map_err(|e| e.with_msg(Msg::DocumentValidation))
-}
-
-fn field_error(field: &'static str, msg: Msg) -> ApiError {
-    ApiError::field(field, msg).with_msg(Msg::DocumentValidation)
-}
-
-fn check_title(value: &str) -> Result<String, Msg> {
-    let title = value.trim();
-    if title.is_empty() || title.chars().count() > TITLE_MAX {
-        return Err(Msg::DocumentTitleRequired);
-    }
-    Ok(title.to_owned())
-}
-
-fn check_category(value: &str) -> Result<String, Msg> {
-    let value = value.trim();
-    CATEGORIES
-        .contains(&value)
-        .then(|| value.to_owned())
-        .ok_or(Msg::DocumentCategoryInvalid)
-}
-
-fn check_visibility(value: &str, uploader: bool) -> Result<String, Msg> {
-    let value = value.trim();
-    // Only the uploader may hide a document from everyone but themselves.
-    if !VISIBILITIES.contains(&value) || (value == "privado" && !uploader) {
-        return Err(Msg::DocumentVisibilityInvalid);
-    }
-    Ok(value.to_owned())
-}
-
-fn check_notes(value: &str) -> Result<Option<String>, Msg> {
-    let value = value.trim();
-    if value.chars().count() > NOTES_MAX {
-        return Err(Msg::DocumentNotesTooLong);
-    }
-    Ok((!value.is_empty()).then(|| value.to_owned()))
-}
-
-/// Children ids sent as repeated fields or separated by commas.
-fn split_children(values: &[String]) -> Vec<String> {
-    let mut ids: Vec<String> = values
-        .iter()
-        .flat_map(|v| v.split(','))
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty())
-        .collect();
-    ids.sort();
-    ids.dedup();
-    ids
-}
-
-/// Whether every id is a child (not deleted) of the family, as the children domain answers
-/// through `domain` (documents do not depend on its code).
-async fn children_of_family(
-    db: &impl ConnectionTrait,
-    familia_id: &str,
-    hijos: &[String],
-) -> ApiResult<bool> {
-    if hijos.len() > 50 {
-        return Ok(false);
-    }
-    Ok(crate::domain::children_of_family(db, familia_id, hijos).await?)
-}
-
-fn record_subjects(doc: &documento::Model, hijos: &[String], actor: &str) -> Vec<String> {
-    let mut subjects: Vec<String> = hijos.iter().map(|h| record::child_subject(h)).collect();
-    subjects.push(record::user_subject(actor));
-    if let Some(uploader) = doc.subido_por.as_deref().filter(|u| *u != actor) {
-        subjects.push(record::user_subject(uploader));
-    }
-    subjects
-}
-
-async fn children_ids(db: &impl ConnectionTrait, documento_id: &str) -> ApiResult<Vec<String>> {
-    Ok(documento_hijo::Entity::find()
-        .filter(documento_hijo::Column::DocumentoId.eq(documento_id))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|l| l.hijo_id)
-        .collect())
-}
-
-/// Writes an act about a document into its family's record, inside a transaction that has
-/// already written (it reads the document's children first).
-async fn write_act(
-    txn: &impl ConnectionTrait,
-    doc: &documento::Model,
-    kind: Kind,
-    actor: Option<&str>,
-    content: serde_json::Value,
-) -> ApiResult<()> {
-    let hijos = children_ids(txn, &doc.id).await?;
-    append_act(txn, doc, &hijos, kind, actor, content).await
-}
-
-/// Writes an act about a document about these children: the transaction's first statement may
-/// be this write (SQLite wants a write transaction to start with a write).
-async fn append_act(
-    txn: &impl ConnectionTrait,
-    doc: &documento::Model,
-    hijos: &[String],
-    kind: Kind,
-    actor: Option<&str>,
-    content: serde_json::Value,
-) -> ApiResult<()> {
-    record::append(txn, &doc.familia_id, act(doc, hijos, kind, actor, content)).await?;
-    Ok(())
-}
-
-/// An act about a document; its title is read by whom the document's visibility shows it to.
-fn act<'a>(
-    doc: &documento::Model,
-    hijos: &[String],
-    kind: Kind,
-    actor: Option<&'a str>,
-    content: serde_json::Value,
-) -> Act<'a> {
-    let subjects = match actor {
-        Some(actor) => record_subjects(doc, hijos, actor),
-        None => hijos.iter().map(|h| record::child_subject(h)).collect(),
-    };
-    let mut content = content;
-    content["documento"] = json!(doc.id);
-    content["titulo"] = json!(doc.titulo);
-    Act {
-        kind,
-        actor,
-        content,
-        subjects,
-        audience: access::record_audience(doc),
-    }
-}
-
-/// Tells the members who may see the document, or could before a change of its visibility
-/// (`before`), that the family's documents changed (`documentos`, ids only: each reads the list
-/// again with their own visibility). No one learns of a document they may not see.
-pub async fn publish_change(
-    txn: &impl ConnectionTrait,
-    doc: &documento::Model,
-    before: Option<&documento::Model>,
-) -> ApiResult<Wake> {
-    let mut members = access::viewers(txn, doc).await?;
-    if let Some(before) = before {
-        for member in access::viewers(txn, before).await? {
-            if !members.contains(&member) {
-                members.push(member);
-            }
-        }
-    }
-    let ids = live::DocumentIds {
-        familia_id: doc.familia_id.clone(),
-        documento_id: doc.id.clone(),
-    };
-    Ok(live::publish(txn, &members, live::LiveEvent::Documents(ids)).await?)
-}
-
-/// A notice of a new document (or version) to the other members who can see it.
-async fn notify_upload(
-    txn: &DatabaseTransaction,
-    doc: &documento::Model,
-    actor: &usuario::Model,
-) -> ApiResult<Wake> {
-    let viewers = access::viewers(txn, doc).await?;
-    let notice = notifications::Notice {
-        kind: notifications::kinds::DOCUMENT_NEW,
-        familia_id: Some(doc.familia_id.clone()),
-        actor_id: Some(actor.id.clone()),
-        datos: json!({
-            "actor": format!("{} {}", actor.nombre, actor.apellido),
-            "titulo": doc.titulo,
-        }),
-        enlace: Some(format!("/profile/documents?documento={}", doc.id)),
-        objeto_id: Some(doc.id.clone()),
-        solo_app: Vec::new(),
-    };
-    Ok(families::notices::notify(txn, &viewers, notice).await?)
-}
-
-/// What the upload form said besides the file.
-#[derive(Default)]
-struct Form {
-    familia_id: Option<String>,
-    categoria: Option<String>,
-    titulo: Option<String>,
-    hijos: Vec<String>,
-    notas: Option<String>,
-    visibilidad: Option<String>,
-}
-
-async fn read_text(mut field: Field<'_>) -> ApiResult<String> {
-    let mut bytes = Vec::new();
-    loop {
-        match field.chunk().await {
-            Ok(Some(piece)) => {
-                bytes.extend_from_slice(&piece);
-                if bytes.len() > TEXT_FIELD_MAX {
-                    return Err(ApiError::bad_request(Msg::BadRequest));
-                }
-            }
-            Ok(None) => break,
-            Err(err) => return Err(upload::form_error(&err)),
-        }
-    }
-    String::from_utf8(bytes).map_err(|_| ApiError::bad_request(Msg::BadRequest))
-}
-
-fn open_form(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<Multipart> {
-    multipart.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => upload::too_large(),
-        _ => ApiError::bad_request(Msg::DocumentFileRequired),
-    })
-}
-
-/// The room a file has in a family where the caller is a co-parent (checked here, before a byte
-/// of it is stored).
-async fn room_in(state: &AppState, familia_id: &str, me: &str) -> ApiResult<Room> {
-    let member = access::membership(&state.db, familia_id, me)
-        .await?
-        .ok_or_else(|| field_error("familiaId", Msg::DocumentFamilyRequired))?;
-    if !families::can_edit(&member) {
-        return Err(access::forbidden());
-    }
-    let used = quota::used(&state.db, familia_id, me).await?;
-    let cuota = state.config.document_quota_bytes;
-    if used >= cuota {
-        return Err(quota::exhausted(used, cuota));
-    }
-    within_day(state, me, Room::of(Some((used, cuota)))).await
-}
-
-/// `room`, narrowed to what the caller may still upload in these 24 hours; a 429 when nothing.
-async fn within_day(state: &AppState, me: &str, room: Room) -> ApiResult<Room> {
-    let Some(limit) = quota::Daily::of(&state.config) else {
-        return Ok(room);
-    };
-    let now = Utc::now();
-    let recent = quota::Recent::of(&state.db, me, now).await?;
-    if recent.room(limit) == 0 {
-        return Err(recent.exhausted(limit, 1, now));
-    }
-    Ok(room.within_day(limit, &recent, now))
-}
-
-/// Reads the form, storing its file as it arrives. The file is erased again if anything after
-/// it fails.
-async fn read_form(
-    state: &AppState,
-    multipart: &mut Multipart,
-    me: &str,
-) -> ApiResult<(Form, Option<Stored>)> {
-    let mut form = Form::default();
-    let mut stored: Option<Stored> = None;
-    let result: ApiResult<()> = async {
-        loop {
-            let field = match multipart.next_field().await {
-                Ok(Some(field)) => field,
-                Ok(None) => return Ok(()),
-                Err(err) => return Err(upload::form_error(&err)),
-            };
-            let name = field.name().unwrap_or_default().to_owned();
-            match name.as_str() {
-                "archivo" if stored.is_none() => {
-                    let room = match form.familia_id.as_deref().map(str::trim) {
-                        Some(familia_id) if !familia_id.is_empty() => {
-                            room_in(state, familia_id, me).await?
-                        }
-                        // The family comes after the file: checked once the form is read.
-                        _ => within_day(state, me, Room::of(None)).await?,
-                    };
-                    stored = Some(upload::receive(state, field, room).await?);
-                }
-                "familiaId" => form.familia_id = Some(read_text(field).await?),
-                "categoria" => form.categoria = Some(read_text(field).await?),
-                "titulo" => form.titulo = Some(read_text(field).await?),
-                "hijos" | "hijos[]" => form.hijos.push(read_text(field).await?),
-                "notas" => form.notas = Some(read_text(field).await?),
-                "visibilidad" => form.visibilidad = Some(read_text(field).await?),
-                _ => {}
-            }
-        }
-    }
-    .await;
-    match result {
-        Ok(()) => Ok((form, stored)),
-        Err(err) => {
-            if let Some(stored) = stored {
-                photo::after_change(state, &[], &stored.keys()).await;
-            }
-            Err(err)
-        }
-    }
-}
-
-/// A new document's fields, checked.
-struct NewDocument {
-    familia_id: String,
-    categoria: String,
-    titulo: String,
-    hijos: Vec<String>,
-    notas: Option<String>,
-    visibilidad: String,
-}
-
-async fn check_form(state: &AppState, form: Form, me: &str) -> ApiResult<NewDocument> {
-    let familia_id = form.familia_id.unwrap_or_default().trim().to_owned();
-    if familia_id.is_empty() {
-        return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
-    }
-    // Another family's id answers as every other route does for it: it does not exist.
-    let member = access::membership(&state.db, &familia_id, me)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    if !families::can_edit(&member) {
-        return Err(access::forbidden());
-    }
-    let mut errors = FieldErrors::default();
-    let titulo = errors.check("titulo", check_title(&form.titulo.unwrap_or_default()));
-    let categoria = errors.check(
-        "categoria",
-        check_category(&form.categoria.unwrap_or_default()),
-    );
-    let visibilidad = errors.check(
-        "visibilidad",
-        check_visibility(form.visibilidad.as_deref().unwrap_or("familia"), true),
-    );
-    let notas = errors.check("notas", check_notes(&form.notas.unwrap_or_default()));
-    let hijos = split_children(&form.hijos);
-    if !children_of_family(&state.db, &familia_id, &hijos).await? {
-        errors.add("hijos", Msg::DocumentChildrenInvalid);
-    }
-    validation(errors)?;
-    Ok(NewDocument {
-        familia_id,
-        categoria: categoria.unwrap_or_default(),
-        titulo: titulo.unwrap_or_default(),
-        hijos,
-        notas: notas.flatten(),
-        visibilidad: visibilidad.unwrap_or_default(),
-    })
-}
-
-fn version_row(
-    documento_id: &str,
-    numero: i32,
-    stored: &Stored,
-    me: &str,
-    now: DateTime<Utc>,
-) -> documento_version::ActiveModel {
-    documento_version::ActiveModel {
-        id: Set(ids::new_id()),
-        documento_id: Set(documento_id.to_owned()),
-        numero: Set(numero),
-        clave: Set(stored.clave.clone()),
-        miniatura_clave: Set(stored.miniatura_clave.clone()),
-        tipo: Set(stored.tipo.to_owned()),
-        nombre: Set(stored.nombre.clone()),
-        tamano: Set(i64::try_from(stored.tamano).unwrap_or(i64::MAX)),
-        sha256: Set(stored.sha256.clone()),
-        subido_por: Set(Some(me.to_owned())),
-        created_at: Set(now),
-    }
-}
-
-/// Takes the family's lock (a write first, as SQLite wants) and checks that the file still fits,
-/// in the family's quota and in the uploader's day: two uploads at once are counted one after
-/// the other.
-async fn lock_and_check_quota(
-    state: &AppState,
-    txn: &DatabaseTransaction,
-    familia_id: &str,
-    me: &str,
-    adding: u64,
-) -> ApiResult<()> {
-    if !families::lock_family(txn, familia_id).await? {
-        return Err(access::not_found());
-    }
-    let used = quota::used(txn, familia_id, me).await?;
-    let cuota = state.config.document_quota_bytes;
-    if used.saturating_add(adding) > cuota {
-        return Err(quota::exhausted(used, cuota));
-    }
-    if let Some(limit) = quota::Daily::of(&state.config) {
-        let now = Utc::now();
-        let recent = quota::Recent::of(txn, me, now).await?;
-        if recent.room(limit) < adding {
-            return Err(recent.exhausted(limit, adding, now));
-        }
-    }
-    Ok(())
-}
-
-/// Runs `record` (which writes the rows of a stored file) and keeps the file if it worked,
-/// erasing it if not.
-async fn keep_if_recorded<T>(
-    state: &AppState,
-    stored: &Stored,
-    recorded: impl Future<Output = ApiResult<T>>,
-) -> ApiResult<T> {
-    let keys = stored.keys();
-    match recorded.await {
-        Ok(value) => {
-            pending::settle(state, &keys).await;
-            Ok(value)
-        }
-        Err(err) => {
-            photo::after_change(state, &[], &keys).await;
-            Err(err)
-        }
-    }
-}
 
 /// Upload a document to a family: a co-parent's.
 ///
@@ -714,52 +201,6 @@ pub async fn add_version(
     ))
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct DocumentListQuery {
-    /// One of the caller's families (required).
-    familia_id: Option<String>,
-    categoria: Option<String>,
-    /// Only documents about this child.
-    hijo_id: Option<String>,
-    /// Words of the title, insensitive to case and accents.
-    q: Option<String>,
-    /// The `siguiente` of the previous page.
-    cursor: Option<String>,
-    /// `true`: the deleted documents the caller may still restore, instead.
-    eliminados: Option<String>,
-}
-
-fn present(value: &Option<String>) -> Option<&str> {
-    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
-}
-
-/// Who sees what, as a condition: every member the family's documents, co-parents theirs,
-/// the uploader their own private ones.
-fn visible_condition(member: &miembro::Model) -> Condition {
-    let mut visible = Condition::any()
-        .add(documento::Column::Visibilidad.eq("familia"))
-        .add(
-            Condition::all()
-                .add(documento::Column::Visibilidad.eq("privado"))
-                .add(documento::Column::SubidoPor.eq(member.usuario_id.clone())),
-        );
-    if families::can_edit(member) {
-        visible = visible.add(documento::Column::Visibilidad.eq("coprogenitores"));
-    }
-    visible
-}
-
-/// Escapes LIKE's wildcards in what the user typed.
-fn like_pattern(text: &str) -> String {
-    let escaped = text
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    format!("%{escaped}%")
-}
-
 /// A family's documents the caller can see, newest first, 50 a page.
 #[utoipa::path(get, path = "/documentos", tag = "documents", security(("bearer" = [])),
     params(DocumentListQuery),
@@ -843,13 +284,6 @@ pub async fn list_documents(
     }))
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct SpaceQuery {
-    familia_id: Option<String>,
-}
-
 /// How much of the family's quota counts for the caller: every version of its live documents, and
 /// of the documents the caller deleted until they are purged (`eliminadosBytes`), not others'.
 #[utoipa::path(get, path = "/documentos/espacio", tag = "documents", security(("bearer" = [])),
@@ -901,19 +335,6 @@ pub async fn get_document(
 ) -> ApiResult<Json<DocumentoAnswer>> {
     let found = access::find(&state.db, &id, &auth.user.id, Need::Read).await?;
     answer(&state, found).await
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DocumentChange {
-    titulo: Option<String>,
-    categoria: Option<String>,
-    /// Replaces the document's children.
-    hijos: Option<Vec<String>>,
-    /// Empty to clear them.
-    notas: Option<String>,
-    /// `privado` only by the uploader.
-    visibilidad: Option<String>,
 }
 
 /// Change a document's title, category, children, notes or visibility: a co-parent who sees it.
@@ -1092,15 +513,6 @@ pub async fn restore_document(
     .await
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct FileQuery {
-    /// A version's number; the current one when absent.
-    version: Option<String>,
-    /// `true` to open a PDF or an image in the browser (under a sandboxing policy).
-    inline: Option<String>,
-}
-
 /// A document's file (the current version, or `version`), as a download; PDFs and images open in
 /// the browser with `inline=true`. Every download goes into the family record.
 #[utoipa::path(get, path = "/documentos/{id}/archivo", tag = "documents", security(("bearer" = [])),
@@ -1160,73 +572,4 @@ pub async fn download(
     let mut response = Response::new(body);
     wanted.len(len).apply(response.headers_mut());
     Ok(response)
-}
-
-/// Erases for good the documents deleted more than 30 days before `now`, with every version's
-/// file; answers how many. Run by the periodic jobs.
-pub async fn purge_due(state: &AppState, now: DateTime<Utc>) -> ApiResult<u64> {
-    let limit = now - chrono::Duration::days(RESTORE_DAYS);
-    let due = documento::Entity::find()
-        .filter(documento::Column::EliminadoAt.lte(limit))
-        .all(&state.db)
-        .await?;
-    let mut erased = 0;
-    for doc in due {
-        let files: Vec<String> = documento_version::Entity::find()
-            .filter(documento_version::Column::DocumentoId.eq(&doc.id))
-            .all(&state.db)
-            .await?
-            .iter()
-            .flat_map(documento_version::Model::keys)
-            .collect();
-        // The record's entry names the children, read before their links go with the row.
-        let hijos = children_ids(&state.db, &doc.id).await?;
-        let txn = state.db.begin().await?;
-        let purged = documento::Entity::delete_many()
-            .filter(documento::Column::Id.eq(&doc.id))
-            .filter(documento::Column::EliminadoAt.lte(limit))
-            .exec(&txn)
-            .await?
-            .rows_affected;
-        let mut wake = Wake::none();
-        if purged > 0 {
-            record::append(
-                &txn,
-                &doc.familia_id,
-                Act {
-                    kind: kinds::DOCUMENT_PURGED,
-                    actor: None,
-                    content: json!({"documento": doc.id, "titulo": doc.titulo}),
-                    subjects: hijos.iter().map(|h| record::child_subject(h)).collect(),
-                    audience: access::record_audience(&doc),
-                },
-            )
-            .await?;
-            wake = publish_change(&txn, &doc, None).await?;
-        }
-        erased += purged;
-        pending::note(&txn, state, &files).await?;
-        txn.commit().await?;
-        state.wake(wake);
-        photo::after_change(state, &[], &files).await;
-    }
-    if erased > 0 {
-        crate::db::after_erasure(&state.db).await?;
-    }
-    Ok(erased)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn titles_fold_and_wildcards_are_escaped() {
-        assert_eq!(fold("Informe MÉDICO Añual"), "informe medico anual");
-        assert_eq!(like_pattern("50%_x"), "%50\\%\\_x%");
-        assert_eq!(
-            split_children(&["b, a".to_owned(), "a".to_owned(), " ".to_owned()]),
-            vec!["a".to_owned(), "b".to_owned()]
-        );
-    }
 }

@@ -16,7 +16,6 @@ use axum::{
 use bytes::Bytes;
 use futures_util::{StreamExt, stream};
 use sha2::{Digest, Sha256};
-use tokio::sync::Semaphore;
 
 use super::quota;
 use crate::{
@@ -27,6 +26,7 @@ use crate::{
         office::{self, Refusal},
         pending, photo,
         sniff::{self, HtmlWatch, Kind},
+        upload::{self, hex},
     },
     state::AppState,
 };
@@ -35,8 +35,12 @@ use crate::{
 pub const MAX_BYTES: u64 = 25 * 1024 * 1024;
 /// The multipart form around the file: its boundary, part headers and the text fields.
 const FORM_ROOM: u64 = 64 * 1024;
-/// Images wait whole in memory for their decoding: at most this many at once.
-static IMAGES_IN_MEMORY: Semaphore = Semaphore::const_new(2);
+/// What an image may weigh as it arrives, and the answers when its upload goes wrong.
+const IMAGE_LIMITS: upload::Limits = upload::Limits {
+    max_bytes: MAX_BYTES,
+    too_large,
+    form_error,
+};
 
 pub fn body_limit() -> DefaultBodyLimit {
     DefaultBodyLimit::max(usize::try_from(MAX_BYTES + FORM_ROOM).unwrap_or(usize::MAX))
@@ -138,7 +142,7 @@ impl Room {
 /// Stores the field's file by what its first bytes say it is.
 pub async fn receive(state: &AppState, mut field: Field<'_>, room: Room) -> ApiResult<Stored> {
     let given_name = field.file_name().map(str::to_owned);
-    let head = read_head(&mut field).await?;
+    let head = upload::read_head(&mut field, form_error).await?;
     if head.is_empty() {
         return Err(
             ApiError::field("archivo", Msg::DocumentFileEmpty).with_msg(Msg::DocumentValidation)
@@ -154,60 +158,25 @@ pub async fn receive(state: &AppState, mut field: Field<'_>, room: Room) -> ApiR
     }
 }
 
-async fn read_head(field: &mut Field<'_>) -> ApiResult<Vec<u8>> {
-    let mut head = Vec::new();
-    while head.len() < sniff::HEAD_LEN {
-        match field.chunk().await {
-            Ok(Some(piece)) => head.extend_from_slice(&piece),
-            Ok(None) => break,
-            Err(err) => return Err(form_error(&err)),
-        }
-    }
-    Ok(head)
-}
-
-fn hex(digest: &[u8]) -> String {
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 async fn store_image(
     state: &AppState,
     given_name: Option<String>,
     head: Vec<u8>,
-    mut field: Field<'_>,
+    field: Field<'_>,
     room: Room,
 ) -> ApiResult<Stored> {
-    let _turn = IMAGES_IN_MEMORY
-        .acquire()
-        .await
-        .map_err(|e| ApiError::internal(format!("image slots closed: {e}")))?;
-    let mut data = head;
-    loop {
-        match field.chunk().await {
-            Ok(Some(piece)) => {
-                if (data.len() + piece.len()) as u64 > MAX_BYTES {
-                    return Err(too_large());
-                }
-                data.extend_from_slice(&piece);
-            }
-            Ok(None) => break,
-            Err(err) => return Err(form_error(&err)),
-        }
-    }
-    let processed = photo::prepare(data).await?;
-    let tamano = processed.photo.len() as u64;
-    if tamano > room.bytes {
+    let processed = upload::receive_image(head, field, &IMAGE_LIMITS).await?;
+    if processed.photo.len() as u64 > room.bytes {
         return Err(room.exceeded());
     }
-    let sha256 = hex(&Sha256::digest(&processed.photo));
-    let stored = photo::store_processed(state, "documentos", processed).await?;
+    let stored = upload::store_image(state, "documentos", processed).await?;
     Ok(Stored {
         nombre: sniff::clean_name(given_name.as_deref(), "jpg", "imagen"),
         tipo: "image/jpeg",
-        tamano,
-        clave: stored.photo_key,
+        tamano: stored.size,
+        clave: stored.key,
         miniatura_clave: Some(stored.thumbnail_key),
-        sha256,
+        sha256: stored.sha256,
     })
 }
 

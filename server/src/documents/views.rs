@@ -14,6 +14,41 @@ use super::{
 };
 use crate::{db::entities::usuario, error::ApiResult, families::entities::miembro};
 
+#[derive(Serialize, ToSchema)]
+pub struct DocumentoAnswer {
+    pub success: bool,
+    pub data: DocumentoView,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DocumentoPage {
+    pub documentos: Vec<DocumentoView>,
+    /// The cursor of the next page, if there is one.
+    pub siguiente: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DocumentoListAnswer {
+    pub success: bool,
+    pub data: DocumentoPage,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Espacio {
+    /// What counts against the caller: the live documents, and those they deleted.
+    pub usado_bytes: u64,
+    /// Of that, the documents the caller deleted, counted until they are purged (30 days).
+    pub eliminados_bytes: u64,
+    pub cuota_bytes: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EspacioAnswer {
+    pub success: bool,
+    pub data: Espacio,
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Persona {
     #[serde(rename = "_id")]

@@ -7,14 +7,10 @@
 //! instance. The version and the caller's co-parenthood come from one small read of the shared
 //! database. Nothing else shown changes elsewhere: the list names people and children by id only.
 
-use std::time::Duration;
-
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, sea_query::Query,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, sea_query::Query};
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::ApiResult,
     families::{
         Permission,
         entities::{familia, miembro},
@@ -33,9 +29,8 @@ pub type Answers = kept::Answers<Stamp>;
 const BUDGET_BYTES: usize = 64 * 1024 * 1024;
 pub const MAX_KEPT_BYTES: usize = 1024 * 1024;
 
-/// Five minutes at most: a safety net only, freshness comes from the version.
 pub fn cache() -> Answers {
-    kept::cache(Duration::from_secs(300), BUDGET_BYTES)
+    kept::cache(BUDGET_BYTES)
 }
 
 /// The family's stamp if `usuario_id` is one of its co-parents; 404 otherwise (a viewer, a removed
@@ -52,14 +47,13 @@ pub async fn stamp(
         .and_where(miembro::Column::UsuarioId.eq(usuario_id))
         .and_where(miembro::Column::Permiso.is_in(Permission::EDITORS))
         .to_owned();
-    let version = familia::Entity::find()
-        .select_only()
-        .column(familia::Column::DineroVersion)
-        .filter(familia::Column::Id.eq(familia_id))
-        .filter(familia::Column::Id.in_subquery(coparents))
-        .into_tuple::<i64>()
-        .one(db)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let version = kept::stamp::<familia::Entity, i64>(
+        db,
+        familia::Column::Id,
+        familia_id,
+        coparents,
+        [familia::Column::DineroVersion],
+    )
+    .await?;
     Ok(Stamp(version))
 }

@@ -6,6 +6,10 @@
 use std::{future::Future, sync::Arc, time::Duration};
 
 use bytes::Bytes;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, TryGetableMany,
+    sea_query::SelectStatement,
+};
 use serde::Serialize;
 
 use crate::{
@@ -27,9 +31,37 @@ fn weight<S>(kept: &Arc<Kept<S>>) -> usize {
     kept.body.len() + OVERHEAD_BYTES
 }
 
-/// Answers weighing at most `budget` bytes together (the oldest go first), each kept at most `ttl`.
-pub fn cache<S: Send + Sync + 'static>(ttl: Duration, budget: usize) -> Answers<S> {
-    Cache::weighed(ttl, budget, weight::<S>)
+/// The longest an answer is kept: a safety net only, freshness comes from the stamp.
+const SAFETY_NET: Duration = Duration::from_secs(300);
+
+/// Answers weighing at most `budget` bytes together (the oldest go first).
+pub fn cache<S: Send + Sync + 'static>(budget: usize) -> Answers<S> {
+    Cache::weighed(SAFETY_NET, budget, weight::<S>)
+}
+
+/// The stamp kept in `columns` of the row of `E` whose `id_column` is `id`, if `readers` (a
+/// subquery of such ids: those the caller may read, say) holds it; 404 otherwise, so one small
+/// read both checks the caller and dates the answer.
+pub async fn stamp<E, T>(
+    db: &impl ConnectionTrait,
+    id_column: E::Column,
+    id: &str,
+    readers: SelectStatement,
+    columns: impl IntoIterator<Item = E::Column>,
+) -> ApiResult<T>
+where
+    E: EntityTrait,
+    T: TryGetableMany,
+{
+    E::find()
+        .select_only()
+        .columns(columns)
+        .filter(id_column.eq(id))
+        .filter(id_column.in_subquery(readers))
+        .into_tuple::<T>()
+        .one(db)
+        .await?
+        .ok_or_else(ApiError::not_found)
 }
 
 /// The body kept under `key` if it was read at `stamp`; otherwise `make`'s, serialized and kept for

@@ -16,6 +16,7 @@ pub mod rate_limit;
 pub mod signing;
 pub mod sniff;
 pub mod storage;
+pub mod upload;
 pub mod vapid;
 pub mod web_app;
 

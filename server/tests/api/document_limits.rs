@@ -173,7 +173,7 @@ async fn what_one_parent_deleted_counts_against_them_alone_until_purged() {
     assert_eq!(restored.status, StatusCode::OK, "{}", restored.body);
 
     // Once purged, the other deletion stops counting against Ana too.
-    let purged = nido::documents::routes::purge_due(&app.state, Utc::now() + Duration::days(31))
+    let purged = nido::documents::store::purge_due(&app.state, Utc::now() + Duration::days(31))
         .await
         .expect("purge");
     assert_eq!(purged, 1);

@@ -603,11 +603,11 @@ async fn deleted_documents_are_restorable_for_thirty_days_then_purged_with_their
 
     // Deleted again; after 29 days nothing is purged, after 31 it is, with its files.
     assert_eq!(delete(app, &f.ana, &id).await.status, StatusCode::OK);
-    let purged = nido::documents::routes::purge_due(&app.state, Utc::now() + Duration::days(29))
+    let purged = nido::documents::store::purge_due(&app.state, Utc::now() + Duration::days(29))
         .await
         .expect("purge");
     assert_eq!(purged, 0);
-    let purged = nido::documents::routes::purge_due(&app.state, Utc::now() + Duration::days(31))
+    let purged = nido::documents::store::purge_due(&app.state, Utc::now() + Duration::days(31))
         .await
         .expect("purge");
     assert_eq!(purged, 1);

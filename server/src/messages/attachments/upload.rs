@@ -17,7 +17,6 @@ use futures_util::{StreamExt, stream};
 use sea_orm::ActiveModelTrait;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 
 use super::{AdjuntoView, view};
@@ -30,6 +29,7 @@ use crate::{
         pending, photo,
         rate_limit::Limit,
         sniff::{self, Kind},
+        upload::{self, hex},
     },
     request::{AuthUser, Json},
     state::AppState,
@@ -39,9 +39,14 @@ use crate::{
 pub const MAX_BYTES: u64 = 25 * 1024 * 1024;
 /// The multipart form around the file: its boundary and part headers.
 const FORM_ROOM: u64 = 64 * 1024;
-/// Images wait whole in memory for their decoding (a decoder needs to seek): at most this many
-/// at once, so uploads in flight hold at most this many times `MAX_BYTES`. PDFs never wait whole.
-static IMAGES_IN_MEMORY: Semaphore = Semaphore::const_new(4);
+/// What an image may weigh as it arrives, and the answers when its upload goes wrong. Images
+/// wait whole in memory within the budget every image upload shares (`platform::upload`); PDFs
+/// never wait whole.
+const IMAGE_LIMITS: upload::Limits = upload::Limits {
+    max_bytes: MAX_BYTES,
+    too_large,
+    form_error,
+};
 /// Uploads per person and hour: a day's worth of files for anyone, not a way to fill the store.
 const UPLOADS_PER_USER: Limit = Limit {
     name: "message_attachments",
@@ -190,7 +195,7 @@ async fn receive(state: &AppState, prefix: &str, multipart: &mut Multipart) -> A
             continue;
         }
         let given_name = field.file_name().map(str::to_owned);
-        let head = read_head(&mut field).await?;
+        let head = upload::read_head(&mut field, form_error).await?;
         if head.is_empty() {
             return Err(ApiError::field("archivo", Msg::AttachmentEmpty));
         }
@@ -207,62 +212,25 @@ async fn receive(state: &AppState, prefix: &str, multipart: &mut Multipart) -> A
     }
 }
 
-/// The file's first bytes (`sniff::HEAD_LEN`, or all of a shorter file): whole pieces as they
-/// arrive, so a little more at times.
-async fn read_head(field: &mut Field<'_>) -> ApiResult<Vec<u8>> {
-    let mut head = Vec::new();
-    while head.len() < sniff::HEAD_LEN {
-        match field.chunk().await {
-            Ok(Some(piece)) => head.extend_from_slice(&piece),
-            Ok(None) => break,
-            Err(err) => return Err(form_error(&err)),
-        }
-    }
-    Ok(head)
-}
-
-fn hex(digest: &[u8]) -> String {
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// An image: read whole (a turn of `IMAGES_IN_MEMORY`), re-encoded as a JPEG with a thumbnail
-/// (`platform::photo`), then stored.
+/// An image: read whole and re-encoded as a JPEG with a thumbnail (`platform::upload`), then
+/// stored.
 async fn store_image(
     state: &AppState,
     prefix: &str,
     given_name: Option<String>,
     head: Vec<u8>,
-    mut field: Field<'_>,
+    field: Field<'_>,
 ) -> ApiResult<Stored> {
-    let _turn = IMAGES_IN_MEMORY
-        .acquire()
-        .await
-        .map_err(|e| ApiError::internal(format!("image slots closed: {e}")))?;
-    let mut data = head;
-    loop {
-        match field.chunk().await {
-            Ok(Some(piece)) => {
-                if (data.len() + piece.len()) as u64 > MAX_BYTES {
-                    return Err(too_large());
-                }
-                data.extend_from_slice(&piece);
-            }
-            Ok(None) => break,
-            Err(err) => return Err(form_error(&err)),
-        }
-    }
-    let processed = photo::prepare(data).await?;
-    let sha256 = hex(&Sha256::digest(&processed.photo));
-    let tamano = processed.photo.len() as u64;
-    let stored = photo::store_processed(state, prefix, processed).await?;
+    let processed = upload::receive_image(head, field, &IMAGE_LIMITS).await?;
+    let stored = upload::store_image(state, prefix, processed).await?;
     Ok(Stored {
         nombre: sniff::clean_name(given_name.as_deref(), "jpg", "imagen"),
         clase: "imagen",
         mime: "image/jpeg",
-        tamano,
-        clave: stored.photo_key,
+        tamano: stored.size,
+        clave: stored.key,
         miniatura_clave: Some(stored.thumbnail_key),
-        sha256,
+        sha256: stored.sha256,
     })
 }
 
