@@ -83,6 +83,7 @@ pub struct ProfileRequest {
     email: Option<String>,
     telefono: Option<String>,
     /// es or en.
+    #[schema(value_type = Option<crate::i18n::Lang>)]
     language: Option<String>,
     /// The account's password, needed only with a new `email` (also accepted as `password`).
     #[serde(rename = "currentPassword", alias = "password")]

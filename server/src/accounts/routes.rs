@@ -20,6 +20,7 @@ use super::{
     mails, password, session, tokens,
 };
 use crate::platform::{changes::Change, live::Wake};
+use crate::vocabulary::ClosedSet;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{self, invitations},
@@ -90,6 +91,7 @@ pub struct RegisterRequest {
     telefono: Option<String>,
     password: Option<String>,
     /// es or en; the caller's language when absent.
+    #[schema(value_type = Option<crate::i18n::Lang>)]
     language: Option<String>,
     /// Who invited the new user, as the invitation link names them. Only the page uses it: the
     /// token or linking code decides which family is joined.
@@ -107,6 +109,7 @@ pub struct RegisterRequest {
     /// The new user's relation to the children of the family made with them (madre, padre,
     /// tutor, tutora, abuelo, abuela, cuidador, cuidadora, otro); `otro` when absent. Joining by
     /// invitation, the invitation's relation counts instead.
+    #[schema(value_type = Option<crate::families::Relation>)]
     relacion: Option<String>,
 }
 
@@ -147,7 +150,7 @@ pub(super) async fn register(
     {
         Some(given) => errors.check(
             "relacion",
-            families::Relation::parse(&given.to_lowercase()).ok_or(Msg::RelationInvalid),
+            families::Relation::from_wire(&given.to_lowercase()).ok_or(Msg::RelationInvalid),
         ),
         None => Some(families::Relation::Otro),
     };

@@ -54,19 +54,6 @@ pub fn restorable(doc: &documento::Model, now: DateTime<Utc>) -> bool {
     doc.eliminado_at.is_some_and(|at| purge_at(at) > now)
 }
 
-/// The user's membership of a family, if any.
-pub async fn membership(
-    db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
-) -> ApiResult<Option<miembro::Model>> {
-    Ok(miembro::Entity::find()
-        .filter(miembro::Column::FamiliaId.eq(familia_id))
-        .filter(miembro::Column::UsuarioId.eq(usuario_id))
-        .one(db)
-        .await?)
-}
-
 /// A document with the caller's membership of its family.
 pub struct Found {
     pub doc: documento::Model,
@@ -101,7 +88,7 @@ pub async fn find(
         .one(db)
         .await?
         .ok_or_else(not_found)?;
-    let member = membership(db, &doc.familia_id, usuario_id)
+    let member = families::membership(db, &doc.familia_id, usuario_id)
         .await?
         .ok_or_else(not_found)?;
     if !can_see(&doc, &member) {

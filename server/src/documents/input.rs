@@ -239,7 +239,7 @@ pub(super) fn open_form(multipart: Result<Multipart, MultipartRejection>) -> Api
 /// The room a file has in a family where the caller is a co-parent (checked here, before a byte
 /// of it is stored).
 pub(super) async fn room_in(state: &AppState, familia_id: &str, me: &str) -> ApiResult<Room> {
-    let member = access::membership(&state.db, familia_id, me)
+    let member = families::membership(&state.db, familia_id, me)
         .await?
         .ok_or_else(|| field_error("familiaId", Msg::DocumentFamilyRequired))?;
     if !families::can_edit(&member) {
@@ -332,7 +332,7 @@ pub(super) async fn check_form(state: &AppState, form: Form, me: &str) -> ApiRes
         return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
     }
     // Another family's id answers as every other route does for it: it does not exist.
-    let member = access::membership(&state.db, &familia_id, me)
+    let member = families::membership(&state.db, &familia_id, me)
         .await?
         .ok_or_else(ApiError::not_found)?;
     if !families::can_edit(&member) {

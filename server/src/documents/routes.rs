@@ -108,7 +108,7 @@ pub async fn create_document(
         let wake = publish_change(&txn, &doc, None)
             .await?
             .join(notify_upload(&txn, &doc, &auth.user).await?);
-        let member = access::membership(&txn, &doc.familia_id, &me)
+        let member = families::membership(&txn, &doc.familia_id, &me)
             .await?
             .ok_or_else(access::not_found)?;
         txn.commit().await?;
@@ -219,7 +219,7 @@ pub async fn list_documents(
     let Some(familia_id) = present(&query.familia_id) else {
         return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
     };
-    let member = access::membership(&state.db, familia_id, &auth.user.id)
+    let member = families::membership(&state.db, familia_id, &auth.user.id)
         .await?
         .ok_or_else(access::not_found)?;
     let deleted = present(&query.eliminados) == Some("true");
@@ -303,7 +303,7 @@ pub async fn space(
     let Some(familia_id) = present(&query.familia_id) else {
         return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
     };
-    access::membership(&state.db, familia_id, &auth.user.id)
+    families::membership(&state.db, familia_id, &auth.user.id)
         .await?
         .ok_or_else(access::not_found)?;
     Ok(Json(EspacioAnswer {

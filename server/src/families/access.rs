@@ -15,7 +15,7 @@ use axum::{
     extract::{FromRequestParts, Path},
     http::request,
 };
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 
 use super::entities::{familia, miembro};
 use crate::{
@@ -76,19 +76,33 @@ impl Scope for Whole {
 
 /// What the caller means to do with what they reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub enum Need {
     Read,
     Change,
 }
 
 /// The policy, given the caller's membership (or its absence): their permission, 404 or 403.
-pub fn judge<S: Scope>(me: Option<&miembro::Model>, act: Act) -> ApiResult<Permission> {
+pub fn judge<S: Scope>(me: Option<&miembro::Model>, need: Need) -> ApiResult<Permission> {
     let permission = me.map(Permission::of).filter(|p| S::sees(*p));
-    match (permission, act) {
+    match (permission, need) {
         (None, _) => Err(ApiError::not_found()),
-        (Some(p), Act::Change) if !S::changes(p) => Err(ApiError::forbidden()),
+        (Some(p), Need::Change) if !S::changes(p) => Err(ApiError::forbidden()),
         (Some(p), _) => Ok(p),
     }
+}
+
+/// The user's membership of a family, if they are a member. For the rare reader that applies a
+/// rule of its own to it (a document's visibility); everyone else asks `reach`.
+pub async fn membership(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    usuario_id: &str,
+) -> Result<Option<miembro::Model>, DbErr> {
+    miembro::Entity::find()
+        .filter(miembro::Column::FamiliaId.eq(familia_id))
+        .filter(miembro::Column::UsuarioId.eq(usuario_id))
+        .one(db)
+        .await
 }
 
 /// A family reached by its member, with their membership.
@@ -97,20 +111,16 @@ pub struct Reached {
     pub me: miembro::Model,
 }
 
-/// The family `familia_id` as `usuario_id` reaches it in domain `S` for `act`, or the policy's
+/// The family `familia_id` as `usuario_id` reaches it in domain `S` for `need`, or the policy's
 /// 404 or 403.
 pub async fn reach<S: Scope>(
     db: &impl ConnectionTrait,
     familia_id: &str,
     usuario_id: &str,
-    act: Act,
+    need: Need,
 ) -> ApiResult<Reached> {
-    let me = miembro::Entity::find()
-        .filter(miembro::Column::FamiliaId.eq(familia_id))
-        .filter(miembro::Column::UsuarioId.eq(usuario_id))
-        .one(db)
-        .await?;
-    judge::<S>(me.as_ref(), act)?;
+    let me = membership(db, familia_id, usuario_id).await?;
+    judge::<S>(me.as_ref(), need)?;
     let family = familia::Entity::find_by_id(familia_id)
         .one(db)
         .await?
@@ -137,14 +147,14 @@ impl FamilyMember {
     async fn from_path<S: Scope>(
         parts: &mut request::Parts,
         state: &AppState,
-        act: Act,
+        need: Need,
     ) -> ApiResult<FamilyMember> {
         let auth = AuthUser::from_request_parts(parts, state).await?;
         let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
             .await
             .map_err(|_| ApiError::not_found())?;
         let id = params.get("id").ok_or_else(ApiError::not_found)?;
-        let Reached { family, me } = reach::<S>(&state.db, id, &auth.user.id, act).await?;
+        let Reached { family, me } = reach::<S>(&state.db, id, &auth.user.id, need).await?;
         Ok(FamilyMember { auth, family, me })
     }
 }
@@ -153,7 +163,7 @@ impl FromRequestParts<AppState> for FamilyMember {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
-        FamilyMember::from_path::<Whole>(parts, state, Act::Read).await
+        FamilyMember::from_path::<Whole>(parts, state, Need::Read).await
     }
 }
 
@@ -167,7 +177,7 @@ impl<S: Scope> FromRequestParts<AppState> for Reads<S> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
-        let member = FamilyMember::from_path::<S>(parts, state, Act::Read).await?;
+        let member = FamilyMember::from_path::<S>(parts, state, Need::Read).await?;
         Ok(Reads(member, PhantomData))
     }
 }
@@ -176,7 +186,7 @@ impl<S: Scope> FromRequestParts<AppState> for Changes<S> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
-        let member = FamilyMember::from_path::<S>(parts, state, Act::Change).await?;
+        let member = FamilyMember::from_path::<S>(parts, state, Need::Change).await?;
         Ok(Changes(member, PhantomData))
     }
 }
@@ -260,17 +270,20 @@ mod tests {
         let viewer = member("viewer");
         let coparent = member("coparent");
         let unknown = member("superuser");
-        for act in [Act::Read, Act::Change] {
-            assert_eq!(status(judge::<Whole>(None, act)), 404);
-            assert_eq!(status(judge::<CoParentsOnly>(None, act)), 404);
-            assert_eq!(status(judge::<CoParentsOnly>(Some(&viewer), act)), 404);
-            assert_eq!(status(judge::<Whole>(Some(&coparent), act)), 200);
-            assert_eq!(status(judge::<CoParentsOnly>(Some(&coparent), act)), 200);
+        for need in [Need::Read, Need::Change] {
+            assert_eq!(status(judge::<Whole>(None, need)), 404);
+            assert_eq!(status(judge::<CoParentsOnly>(None, need)), 404);
+            assert_eq!(status(judge::<CoParentsOnly>(Some(&viewer), need)), 404);
+            assert_eq!(status(judge::<Whole>(Some(&coparent), need)), 200);
+            assert_eq!(status(judge::<CoParentsOnly>(Some(&coparent), need)), 200);
         }
-        assert_eq!(status(judge::<Whole>(Some(&viewer), Act::Read)), 200);
-        assert_eq!(status(judge::<Whole>(Some(&viewer), Act::Change)), 403);
+        assert_eq!(status(judge::<Whole>(Some(&viewer), Need::Read)), 200);
+        assert_eq!(status(judge::<Whole>(Some(&viewer), Need::Change)), 403);
         // A permission no version wrote is a viewer's, never more.
-        assert_eq!(status(judge::<Whole>(Some(&unknown), Act::Change)), 403);
-        assert_eq!(status(judge::<CoParentsOnly>(Some(&unknown), Act::Read)), 404);
+        assert_eq!(status(judge::<Whole>(Some(&unknown), Need::Change)), 403);
+        assert_eq!(
+            status(judge::<CoParentsOnly>(Some(&unknown), Need::Read)),
+            404
+        );
     }
 }

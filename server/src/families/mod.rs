@@ -14,16 +14,9 @@ pub mod record;
 pub mod record_acts;
 pub mod routes;
 
-use std::{
-    collections::{HashMap, HashSet},
-    sync::Arc,
-};
+use std::{collections::HashSet, sync::Arc};
 
 use async_trait::async_trait;
-use axum::{
-    extract::{FromRequestParts, Path},
-    http::request,
-};
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
@@ -36,7 +29,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     db::entities::usuario,
     domain::{self, Domain, ExportFile, RightsLoss, RightsLost, Work},
-    error::{ApiError, ApiResult},
+    error::ApiResult,
     i18n::Msg,
     ids, notifications,
     platform::{
@@ -45,11 +38,11 @@ use crate::{
         jobs::Periodic,
         live::{self, Wake},
     },
-    request::AuthUser,
     state::{AppState, Parts},
 };
 pub use access::{
-    Act, Changes, FamilyAdmin, FamilyMember, Permission, Reached, Reads, Scope, Whole, can_edit, reach,
+    Changes, FamilyAdmin, FamilyMember, Need, Permission, Reached, Reads, Scope, Whole, can_edit,
+    reach,
 };
 use entities::{familia, miembro};
 
@@ -503,54 +496,24 @@ impl Domain for Families {
     }
 }
 
-/// A member's relation to the family's children.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Relation {
-    Madre,
-    Padre,
-    Tutor,
-    Tutora,
-    Abuelo,
-    Abuela,
-    Cuidador,
-    Cuidadora,
-    Otro,
+crate::closed_set! {
+    /// A member's relation to the family's children.
+    pub enum Relation {
+        Madre = "madre",
+        Padre = "padre",
+        Tutor = "tutor",
+        Tutora = "tutora",
+        Abuelo = "abuelo",
+        Abuela = "abuela",
+        Cuidador = "cuidador",
+        Cuidadora = "cuidadora",
+        Otro = "otro",
+    }
 }
 
 impl Relation {
-    const ALL: [Relation; 9] = [
-        Relation::Madre,
-        Relation::Padre,
-        Relation::Tutor,
-        Relation::Tutora,
-        Relation::Abuelo,
-        Relation::Abuela,
-        Relation::Cuidador,
-        Relation::Cuidadora,
-        Relation::Otro,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Relation::Madre => "madre",
-            Relation::Padre => "padre",
-            Relation::Tutor => "tutor",
-            Relation::Tutora => "tutora",
-            Relation::Abuelo => "abuelo",
-            Relation::Abuela => "abuela",
-            Relation::Cuidador => "cuidador",
-            Relation::Cuidadora => "cuidadora",
-            Relation::Otro => "otro",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<Relation> {
-        Self::ALL.into_iter().find(|r| r.as_str() == value)
-    }
-
     pub fn of(member: &miembro::Model) -> Relation {
-        Self::parse(&member.relacion).unwrap_or(Relation::Otro)
+        <Self as crate::vocabulary::ClosedSet>::from_wire(&member.relacion).unwrap_or(Relation::Otro)
     }
 }
 

@@ -316,9 +316,11 @@ pub(super) async fn update_family(
 #[serde(rename_all = "camelCase")]
 pub struct MemberChange {
     /// coparent (full access) or viewer (read only); unchanged when absent.
+    #[schema(value_type = Option<Permission>)]
     permiso: Option<String>,
     /// madre, padre, tutor, tutora, abuelo, abuela, cuidador, cuidadora or otro; unchanged when
     /// absent.
+    #[schema(value_type = Option<Relation>)]
     relacion: Option<String>,
     /// Only a co-parent can be an admin; unchanged when absent.
     es_admin: Option<bool>,
@@ -362,7 +364,7 @@ pub(super) async fn update_member(
     let relacion = body.relacion.map(|r| {
         errors.check(
             "relacion",
-            Relation::parse(&r.trim().to_lowercase()).ok_or(Msg::RelationInvalid),
+            Relation::from_wire(&r.trim().to_lowercase()).ok_or(Msg::RelationInvalid),
         )
     });
     errors.into_result()?;

@@ -156,7 +156,10 @@ mod tests {
     fn uploads_get_minutes_and_everything_else_seconds() {
         let mut headers = HeaderMap::new();
         assert_eq!(time_for(&headers), REQUEST_TIME);
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
         assert_eq!(time_for(&headers), REQUEST_TIME);
         headers.insert(
             header::CONTENT_TYPE,

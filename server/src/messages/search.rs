@@ -20,7 +20,7 @@ use self::{days::Days, words::Words};
 use super::{TEMAS, access, settings::shield_of, shield, views::PersonaView};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::entities::miembro,
+    families::{entities::miembro, membership},
     i18n::Msg,
     request::{AuthUser, Json},
     state::AppState,
@@ -454,19 +454,6 @@ async fn pg_search(
     Ok(Some(hits))
 }
 
-/// Whether `usuario_id` belongs to the family.
-async fn is_member(
-    db: &impl ConnectionTrait,
-    usuario_id: &str,
-    familia_id: &str,
-) -> Result<bool, sea_orm::DbErr> {
-    let count = miembro::Entity::find()
-        .filter(miembro::Column::FamiliaId.eq(familia_id))
-        .filter(miembro::Column::UsuarioId.eq(usuario_id))
-        .count(db)
-        .await?;
-    Ok(count > 0)
-}
 
 /// The caller's messages holding the words, newest first, at most `LIMIT`, on either backend;
 /// 404 for a family that is not the caller's (on PostgreSQL, asked within the search's first
@@ -503,7 +490,7 @@ async fn check_member(
     search: &Search,
 ) -> ApiResult<()> {
     match &search.familia_id {
-        Some(familia_id) if !is_member(db, usuario_id, familia_id).await? => {
+        Some(familia_id) if membership(db, familia_id, usuario_id).await?.is_none() => {
             Err(ApiError::not_found())
         }
         _ => Ok(()),

@@ -23,7 +23,7 @@ use super::{
     settings,
     views::{self, PagoView},
 };
-use crate::families::{Act, reach};
+use crate::families::{Need, reach};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
@@ -175,7 +175,9 @@ pub async fn create_payment(
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     }
     let me = auth.user.id.clone();
-    let family = reach::<Money>(&state.db, &familia_id, &me, Act::Read).await?.family;
+    let family = reach::<Money>(&state.db, &familia_id, &me, Need::Read)
+        .await?
+        .family;
     let row = check(&state.db, &family, &me, body).await?;
     let txn = state.db.begin().await?;
     pago::Entity::insert(pago::ActiveModel::from(row.clone()))
@@ -240,7 +242,7 @@ async fn visible(
         .one(db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    reach::<Money>(db, &row.familia_id, usuario_id, Act::Read).await?;
+    reach::<Money>(db, &row.familia_id, usuario_id, Need::Read).await?;
     Ok(row)
 }
 
@@ -296,7 +298,7 @@ pub async fn list_payments(
     if familia_id.is_empty() {
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     }
-    reach::<Money>(&state.db, familia_id, &auth.user.id, Act::Read).await?;
+    reach::<Money>(&state.db, familia_id, &auth.user.id, Need::Read).await?;
     let mut select = pago::Entity::find().filter(pago::Column::FamiliaId.eq(familia_id));
     if let Some(cursor) = query.cursor.as_deref().filter(|c| !c.trim().is_empty()) {
         let (fecha, id) = parse_cursor(cursor)

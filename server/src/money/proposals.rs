@@ -27,12 +27,10 @@ use super::{
     settings::{self, Cambios, Settings},
 };
 use crate::families::{Changes, Reads};
-use crate::money::access::Money;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
-        FamilyMember,
         entities::familia,
         record::{self, Act, Audience, kinds},
     },

@@ -27,7 +27,7 @@ use super::{
     payments::PaymentAnswer,
     views,
 };
-use crate::families::{Act, reach};
+use crate::families::{Need, reach};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::record::{self, Act, Audience, kinds},
@@ -310,7 +310,7 @@ async fn visible_payment(state: &AppState, pago_id: &str, me: &str) -> ApiResult
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    reach::<Money>(&state.db, &row.familia_id, me, Act::Read).await?;
+    reach::<Money>(&state.db, &row.familia_id, me, Need::Read).await?;
     Ok(row)
 }
 

@@ -23,8 +23,7 @@ use super::{
     shares::{Weighted, split},
     support::{currency, decimal},
 };
-use crate::families::{Changes, Reads};
-use crate::money::access::Money;
+use crate::families::Reads;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},

@@ -22,11 +22,9 @@ use super::{
     settings::{self, Cambios, Settings, load, lock, write},
 };
 use crate::families::{Changes, Reads};
-use crate::money::access::Money;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
-        FamilyMember,
         entities::familia,
         record::{self, Act, Audience, kinds},
     },

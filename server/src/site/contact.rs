@@ -43,6 +43,7 @@ pub struct ContactRequest {
     subject: Option<String>,
     message: Option<String>,
     /// es or en: the language of the acknowledgement; the caller's language when absent.
+    #[schema(value_type = Option<crate::i18n::Lang>)]
     language: Option<String>,
     /// Left empty by people; a form field hidden from them that bots fill in.
     website: Option<String>,

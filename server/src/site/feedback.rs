@@ -35,6 +35,7 @@ pub struct FeedbackRequest {
     /// Whether the article helped.
     util: Option<bool>,
     /// es or en: the language the article was read in.
+    #[schema(value_type = Option<crate::i18n::Lang>)]
     language: Option<String>,
 }
 

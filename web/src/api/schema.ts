@@ -7677,16 +7677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description viewers do not manage invitations */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such family of yours */
+            /** @description no such family of yours, or a viewer of it */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9462,16 +9453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description viewers do not manage invitations */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such family of yours */
+            /** @description no such family of yours, or a viewer of it */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9522,16 +9504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such family of yours */
+            /** @description no such family of yours, or a viewer of it */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9615,16 +9588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description viewers do not manage invitations */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such invitation in a family of yours */
+            /** @description no such invitation in a family whose invitations you manage */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9672,16 +9636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such invitation in a family of yours */
+            /** @description no such invitation in a family whose invitations you manage */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -11,10 +11,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::calendar::access::Calendar;
-use crate::families::{Changes, Reads};
+use crate::families::Reads;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::FamilyMember,
     i18n::Msg,
     request::Json,
     state::AppState,

@@ -21,7 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::{ApiError, ApiResult},
-    families::{self, FamilyMember, entities::familia},
+    families::{self, entities::familia},
     i18n::Msg,
     platform::live::{self, Wake},
     state::AppState,

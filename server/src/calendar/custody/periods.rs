@@ -18,13 +18,12 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrai
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{entities::periodo, publish_change, require_coparent};
+use super::{entities::periodo, publish_change};
 use crate::calendar::access::Calendar;
 use crate::families::{Changes, Reads};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
-        FamilyMember,
         entities::miembro,
         record::{self, Act, Audience, kinds},
     },

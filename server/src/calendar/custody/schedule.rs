@@ -8,13 +8,12 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrai
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{entities::custodia, pattern::Pattern, plan, publish_change, require_coparent};
+use super::{entities::custodia, pattern::Pattern, plan, publish_change};
 use crate::calendar::access::Calendar;
 use crate::families::{Changes, Reads};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
-        FamilyMember,
         entities::miembro,
         record::{self, Act, Audience, kinds},
     },

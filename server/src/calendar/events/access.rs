@@ -8,7 +8,7 @@ use crate::{
     calendar::access::Calendar,
     error::{ApiError, ApiResult},
     families::{
-        Act, Reached,
+        self, Need, Reached,
         entities::{familia, miembro},
         reach,
         record::Audience,
@@ -21,7 +21,7 @@ pub async fn member(
     familia_id: &str,
     usuario_id: &str,
 ) -> ApiResult<(familia::Model, miembro::Model)> {
-    let Reached { family, me } = reach::<Calendar>(db, familia_id, usuario_id, Act::Read).await?;
+    let Reached { family, me } = reach::<Calendar>(db, familia_id, usuario_id, Need::Read).await?;
     Ok((family, me))
 }
 
@@ -31,7 +31,9 @@ pub async fn editor(
     familia_id: &str,
     usuario_id: &str,
 ) -> ApiResult<familia::Model> {
-    Ok(reach::<Calendar>(db, familia_id, usuario_id, Act::Change).await?.family)
+    Ok(reach::<Calendar>(db, familia_id, usuario_id, Need::Change)
+        .await?
+        .family)
 }
 
 /// Events `usuario_id` may see: not private, or theirs.

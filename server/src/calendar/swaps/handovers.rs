@@ -15,12 +15,9 @@ use super::entities::entrega;
 use crate::calendar::access::Calendar;
 use crate::families::{Changes, Reads};
 use crate::{
-    calendar::custody::{exchange_on, plan::Plan, publish_change, require_coparent, zone_of},
+    calendar::custody::{exchange_on, plan::Plan, publish_change, zone_of},
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::{
-        FamilyMember,
-        record::{self, Act, Audience, kinds},
-    },
+    families::record::{self, Act, Audience, kinds},
     fields,
     i18n::Msg,
     ids,

@@ -27,7 +27,7 @@ use crate::families::{Changes, Reads};
 use crate::{
     calendar::custody::{
         plan::{Plan, today},
-        publish_change, require_coparent, zone_of,
+        publish_change, zone_of,
     },
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{

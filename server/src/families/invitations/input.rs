@@ -14,10 +14,13 @@ use crate::{
 pub struct InviteRequest {
     pub(super) email: Option<String>,
     /// coparent (the default) or viewer.
+    #[schema(value_type = Option<Permission>)]
     pub(super) permiso: Option<String>,
     /// The invitee's relation to the children; otro when absent.
+    #[schema(value_type = Option<Relation>)]
     pub(super) relacion: Option<String>,
     /// es or en: the language of the mail; the caller's when absent.
+    #[schema(value_type = Option<crate::i18n::Lang>)]
     pub(super) idioma: Option<String>,
 }
 
@@ -31,15 +34,17 @@ pub(super) fn permission(value: Option<String>) -> Result<Permission, Msg> {
 pub(super) fn relation(value: Option<String>) -> Result<Relation, Msg> {
     match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => Ok(Relation::Otro),
-        Some(v) => Relation::parse(&v.to_lowercase()).ok_or(Msg::RelationInvalid),
+        Some(v) => Relation::from_wire(&v.to_lowercase()).ok_or(Msg::RelationInvalid),
     }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CodeRequest {
     /// coparent (the default) or viewer: what whoever types the code may do.
+    #[schema(value_type = Option<Permission>)]
     pub(super) permiso: Option<String>,
     /// Their relation to the children; otro when absent.
+    #[schema(value_type = Option<Relation>)]
     pub(super) relacion: Option<String>,
 }
 

@@ -13,8 +13,8 @@ use sea_orm::{
 
 use super::{
     access::{
-        ACCEPT_PER_USER, INVITES_PER_USER, LOOK_UP_PER_IP, Invitations, Ticket, admits,
-        usable, usable_guarded, verified_email,
+        ACCEPT_PER_USER, INVITES_PER_USER, Invitations, LOOK_UP_PER_IP, Ticket, admits, usable,
+        usable_guarded, verified_email,
     },
     input::{AcceptRequest, CodeRequest, InviteRequest, LookUpQuery, permission, relation},
     store::{
@@ -424,7 +424,7 @@ pub async fn look_up(
             familia: family.nombre,
             email: invitation.email.clone(),
             permiso: Permission::from_wire(&invitation.permiso).unwrap_or(Permission::Viewer),
-            relacion: Relation::parse(&invitation.relacion).unwrap_or(Relation::Otro),
+            relacion: Relation::from_wire(&invitation.relacion).unwrap_or(Relation::Otro),
             expires_at: invitation.expires_at,
             cuenta_existe: account.is_some(),
         },

@@ -113,7 +113,7 @@ pub(super) async fn views(
                 .and_then(|id| senders.iter().find(|u| &u.id == id))
                 .map(PersonView::of),
             permiso: Permission::from_wire(&i.permiso).unwrap_or(Permission::Viewer),
-            relacion: Relation::parse(&i.relacion).unwrap_or(Relation::Otro),
+            relacion: Relation::from_wire(&i.relacion).unwrap_or(Relation::Otro),
             idioma: Lang::parse(&i.idioma).unwrap_or_default(),
             id: i.id,
             familia_id: i.familia_id,

@@ -18,6 +18,7 @@ pub struct ToneInput {
     pub texto: String,
     /// `es` or `en`, the language of the screen: the language to advise in when the text's own
     /// words do not tell. Both lexicons are always used.
+    #[schema(value_type = Option<crate::i18n::Lang>)]
     pub idioma: Option<String>,
 }
 

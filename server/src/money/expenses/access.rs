@@ -2,7 +2,7 @@
 
 use sea_orm::{ConnectionTrait, EntityTrait};
 
-use crate::families::{Act, reach};
+use crate::families::{Need, reach};
 use crate::{
     error::{ApiError, ApiResult},
     families::entities::familia,
@@ -19,6 +19,8 @@ pub async fn visible(
         .one(db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let family = reach::<Money>(db, &row.familia_id, usuario_id, Act::Read).await?.family;
+    let family = reach::<Money>(db, &row.familia_id, usuario_id, Need::Read)
+        .await?
+        .family;
     Ok((row, family))
 }

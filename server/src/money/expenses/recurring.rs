@@ -19,7 +19,7 @@ use super::{
     input::{Checked, ExpenseInput, check},
     store::insert,
 };
-use crate::families::{Act, reach};
+use crate::families::{Need, reach};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::{
@@ -328,7 +328,7 @@ pub async fn list_series(
     if familia_id.is_empty() {
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     }
-    reach::<Money>(&state.db, familia_id, &auth.user.id, Act::Read).await?;
+    reach::<Money>(&state.db, familia_id, &auth.user.id, Need::Read).await?;
     let rows = gasto_recurrente::Entity::find()
         .filter(gasto_recurrente::Column::FamiliaId.eq(familia_id))
         .order_by_desc(gasto_recurrente::Column::Activo)
@@ -359,7 +359,7 @@ pub async fn stop_series(
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    reach::<Money>(&state.db, &found.familia_id, &me, Act::Read).await?;
+    reach::<Money>(&state.db, &found.familia_id, &me, Need::Read).await?;
     let txn = state.db.begin().await?;
     let stopped = gasto_recurrente::Entity::update_many()
         .col_expr(gasto_recurrente::Column::Activo, Expr::value(false))

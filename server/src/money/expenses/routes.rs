@@ -18,7 +18,7 @@ use super::{
     store::{answered, count, insert, involved, recorded, take, write_parts},
     views::{ExpenseAnswer, ExpenseListAnswer, ExpensePage},
 };
-use crate::families::{Act, reach};
+use crate::families::{Need, reach};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::record::{self, Act, Audience, kinds},
@@ -63,7 +63,9 @@ pub async fn create_expense(
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     }
     let me = auth.user.id.clone();
-    let family = reach::<Money>(&state.db, &familia_id, &me, Act::Read).await?.family;
+    let family = reach::<Money>(&state.db, &familia_id, &me, Need::Read)
+        .await?
+        .family;
     let fecha = input::date(body.fecha.as_deref()).ok();
     let extras = extras(&body, fecha)?;
     let asked_split = body.reparto.clone();

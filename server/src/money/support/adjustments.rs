@@ -24,11 +24,10 @@ use super::{
     today_in,
     views::{AgreementAnswer, detail},
 };
-use crate::families::{Changes, Reads};
+use crate::families::Changes;
 use crate::money::access::Money;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::FamilyMember,
     i18n::Msg,
     ids,
     request::Json,

@@ -40,10 +40,7 @@ use crate::money::access::Money;
 use crate::{
     domain,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::{
-        FamilyMember,
-        record::{self, Act, Audience},
-    },
+    families::record::{self, Act, Audience},
     i18n::Msg,
     ids,
     platform::live::Wake,

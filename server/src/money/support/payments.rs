@@ -33,7 +33,7 @@ use super::{
     subjects,
     views::{SupportPaymentView, payment_view},
 };
-use crate::families::{Changes, Reads};
+use crate::families::Changes;
 use crate::money::access::Money;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},

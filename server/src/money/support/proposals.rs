@@ -31,15 +31,12 @@ use super::{
     subjects, today_in,
     views::{AgreementAnswer, Cambio, detail, pending_of},
 };
-use crate::families::{Changes, Reads};
+use crate::families::Changes;
 use crate::money::access::Money;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody},
-    families::{
-        FamilyMember,
-        record::{self, Act, Audience},
-    },
+    families::record::{self, Act, Audience},
     i18n::Msg,
     ids,
     platform::live::Wake,
