@@ -1,3 +1,4 @@
+import { createContext, useContext, useEffect, useRef } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { components } from './schema';
 
@@ -12,6 +13,31 @@ export type LiveEventName = LiveKind | LiveSignal;
 
 /** An event's `data`: ids only, read defensively (an event without a JSON body still tells its kind). */
 export type LiveData = Record<string, unknown>;
+
+/** What a listener does with an event's `data`. */
+export type LiveHandler = (data: LiveData) => void;
+
+/** Adds a listener for the events of `kind`; what it returns removes it. */
+export type LiveSubscribe = (kind: LiveEventName, handler: LiveHandler) => () => void;
+
+/**
+ * The signed-in tab's live connection, as listeners reach it: the app's provider fills it, and
+ * features listen through `useLiveEvent` without reaching up into the app.
+ */
+export const LiveContext = createContext<LiveSubscribe | null>(null);
+
+/** Calls `handler` with each live event of `kind` while the component is mounted. */
+export function useLiveEvent(kind: LiveEventName, handler: LiveHandler) {
+  const subscribe = useContext(LiveContext);
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!subscribe) return;
+    return subscribe(kind, (data) => latest.current(data));
+  }, [subscribe, kind]);
+}
 
 /** What an event makes stale in the query cache. */
 export type Invalidate = (client: QueryClient, data: LiveData) => void;

@@ -2,8 +2,8 @@ import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import type { LiveData, LiveEventName } from '../api/live';
-import { LiveConnection, LiveProvider, useLiveEvent } from './live';
+import { useLiveEvent, type LiveData, type LiveEventName } from '../api/live';
+import { LiveConnection, LiveProvider } from './live';
 
 /** Stands in for the browser's EventSource: records what was opened, lets a test send events. */
 class FakeEventSource {

@@ -1,7 +1,7 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../api/client';
-import type { Invalidate, LiveData, LiveEventName, LiveSignal } from '../api/live';
+import { LiveContext, type Invalidate, type LiveData, type LiveEventName, type LiveHandler, type LiveSignal, type LiveSubscribe } from '../api/live';
 import { endsSession } from '../api/sessionEnd';
 import { LIVE_INVALIDATIONS } from '../features/live';
 
@@ -14,8 +14,6 @@ const SIGNALS: Record<LiveSignal, Invalidate> = {
 
 /** Every event name the stream sends, each listened to. */
 export const LIVE_EVENTS = [...Object.keys(LIVE_INVALIDATIONS), ...Object.keys(SIGNALS)] as LiveEventName[];
-
-type Handler = (data: LiveData) => void;
 
 const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
@@ -159,10 +157,6 @@ function isSignal(kind: LiveEventName): kind is LiveSignal {
   return Object.hasOwn(SIGNALS, kind);
 }
 
-type Subscribe = (kind: LiveEventName, handler: Handler) => () => void;
-
-const LiveContext = createContext<Subscribe | null>(null);
-
 async function fetchTicket(): Promise<string> {
   return (await unwrap(api.POST('/api/tiempo-real/ticket'), 'live')).data.ticket;
 }
@@ -173,7 +167,7 @@ async function fetchTicket(): Promise<string> {
  */
 export function LiveProvider({ enabled, children, options }: { enabled: boolean; children: ReactNode; options?: Partial<LiveOptions> }) {
   const client = useQueryClient();
-  const [handlers] = useState(() => new Map<LiveEventName, Set<Handler>>());
+  const [handlers] = useState(() => new Map<LiveEventName, Set<LiveHandler>>());
   const optionsRef = useRef(options);
 
   useEffect(() => {
@@ -199,25 +193,12 @@ export function LiveProvider({ enabled, children, options }: { enabled: boolean;
     };
   }, [enabled, client, handlers]);
 
-  const [subscribe] = useState<Subscribe>(() => (kind: LiveEventName, handler: Handler) => {
-    const set = handlers.get(kind) ?? new Set<Handler>();
+  const [subscribe] = useState<LiveSubscribe>(() => (kind: LiveEventName, handler: LiveHandler) => {
+    const set = handlers.get(kind) ?? new Set<LiveHandler>();
     set.add(handler);
     handlers.set(kind, set);
     return () => set.delete(handler);
   });
 
   return <LiveContext.Provider value={subscribe}>{children}</LiveContext.Provider>;
-}
-
-/** Calls `handler` with each live event of `kind` while the component is mounted. */
-export function useLiveEvent(kind: LiveEventName, handler: Handler) {
-  const subscribe = useContext(LiveContext);
-  const latest = useRef(handler);
-  useEffect(() => {
-    latest.current = handler;
-  });
-  useEffect(() => {
-    if (!subscribe) return;
-    return subscribe(kind, (data) => latest.current(data));
-  }, [subscribe, kind]);
 }

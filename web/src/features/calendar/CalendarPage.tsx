@@ -6,8 +6,8 @@ import { useSession } from '../../lib/session';
 import { useChildren, type Child } from '../../api/children';
 import { useFamilies } from '../../api/families';
 import { useNights, useOccurrences, useSchedule, useSwaps } from './api';
-import { CalendarActions } from './CalendarActions';
-import { CalendarGrid, type CalendarViewName, type VisibleRange } from './CalendarGrid';
+import type { CalendarViewName, VisibleRange } from './CalendarGrid';
+import { CalendarView } from './CalendarView';
 import { CustodyWizard } from './CustodyWizard';
 import { addDays, calendarItems, lastExchange, limitedSeries, nightsByDate, occurrenceKey, startOfDay, todayIn } from './display';
 import { EventDialog } from './EventDialog';
@@ -19,10 +19,8 @@ import { parentsOf } from './parents';
 import { PeriodDialog } from './PeriodDialog';
 import { ShareSummary } from './ShareSummary';
 import { SwapDialog } from './SwapDialog';
-import { SwapHistory } from './SwapHistory';
 import { SwapRequests } from './SwapRequests';
 import type { Occurrence, Swap } from './types';
-import { zoneLabel } from '../../lib/timeZones';
 
 type Dialog =
   | { kind: 'event'; key: string | null; date: string; time?: string | undefined }
@@ -130,110 +128,70 @@ export default function CalendarPage({ ChildItem }: { ChildItem: ComponentType<C
   };
 
   return (
-    <section className="mx-auto max-w-6xl space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-ink">{t('calendar.title')}</h1>
-          <p className="text-sm text-muted">{t('calendar.zone', { zone: zoneLabel(zone) })}</p>
-        </div>
-        <CalendarActions
-          canEdit={canEdit}
-          canSwap={canSwap}
-          hasSchedule={hasSchedule}
-          onNewEvent={() => setDialog({ kind: 'event', key: null, date: today })}
-          onCustody={() => setDialog({ kind: 'custody' })}
-          onPeriod={() => setDialog({ kind: 'period' })}
-          onSwap={() => setDialog({ kind: 'swap' })}
-          onHandover={() => setDialog({ kind: 'handover' })}
-        />
-      </div>
-      {!canEdit && <p className="text-sm text-muted">{t('calendar.viewerNote')}</p>}
-
-      {(families.data?.length ?? 0) > 1 && (
-        <label className="flex max-w-sm items-center gap-2 text-sm">
-          <span className="shrink-0 font-medium text-ink">{t('calendar.family')}</span>
-          <select
-            value={familiaId}
-            onChange={(e) => setChosenFamily(e.target.value)}
-            className="min-w-0 flex-1 rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-          >
-            {families.data?.map((f) => (
-              <option key={f._id} value={f._id}>
-                {f.nombre}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-
-      {!schedule.isLoading && !hasSchedule && <Alert kind="info">{canEdit ? t('calendar.noSchedule') : t('calendar.noScheduleViewer')}</Alert>}
-      {(occurrences.isError || nights.isError) && <Alert>{t('calendar.errors.load')}</Alert>}
-      {limited.length > 0 && <Alert kind="info">{t('calendar.limited', { titles: limited.join(', ') })}</Alert>}
-
-      <SwapRequests familiaId={familiaId} me={me} parents={parents} swaps={swaps.data ?? []} zone={zone} onCounter={(swap) => setDialog({ kind: 'swap', answering: swap })} />
-
-      {parents.length > 0 && hasSchedule && (
-        <ul className="nido-calendar flex flex-wrap gap-4 text-sm text-ink" aria-label={t('calendar.legend')}>
-          {parents.map((p) => (
-            <li key={p.usuarioId} className={`flex items-center gap-2 ${p.colourClass}`}>
-              <span className="nido-swatch" aria-hidden="true" />
-              {t('calendar.nightsWith', { name: p.name })}
-            </li>
-          ))}
-        </ul>
-      )}
-
-      <div className="rounded-3xl bg-white p-3 shadow-sm ring-1 ring-black/5 sm:p-4" data-testid="calendar">
-        <CalendarGrid
-          zone={zone}
-          view={view}
-          onViewChange={setView}
-          events={items}
-          onRangeChange={(next) => setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next))}
-          onPick={canEdit ? ({ date, time }) => setDialog({ kind: 'event', key: null, date, time }) : undefined}
-          onEventPick={(key) => {
-            const origin = (occurrences.data ?? []).find((o) => occurrenceKey(o) === key)?.origen;
-            setDialog(origin ? { kind: 'record', origin } : { kind: 'event', key, date: today });
-          }}
-          nightLabel={(date) => {
-            const name = nameOf(holderOn.get(date));
-            return name ? t('calendar.nightWith', { name }) : undefined;
-          }}
-        />
-      </div>
-
-      {hasSchedule && <HolidayPeriods familiaId={familiaId} holders={holders} canEdit={canEdit} onAdd={() => setDialog({ kind: 'period' })} />}
-      <SwapHistory me={me} parents={parents} swaps={swaps.data ?? []} zone={zone} />
-      {hasSchedule && <ShareSummary familiaId={familiaId} parents={parents} year={Number(today.slice(0, 4))} />}
-      <FeedPanel />
-
-      {dialog?.kind === 'event' && (
-        <EventDialog
-          key={dialog.key ?? `new-${dialog.date}-${dialog.time ?? ''}`}
-          familiaId={familiaId}
-          zone={zone}
-          childOptions={childOptions}
-          occurrence={editing}
-          readOnly={!canEdit}
-          initial={{ date: dialog.date, time: dialog.time }}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'record' && <ChildItem origin={dialog.origin} children={children.data ?? []} canEdit={canEdit} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'custody' && <CustodyWizard familiaId={familiaId} parents={parents} current={schedule.data ?? null} today={today} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'period' && <PeriodDialog familiaId={familiaId} parents={scheduleParents} holders={holders} zone={zone} today={today} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'swap' && (
-        <SwapDialog familiaId={familiaId} zone={zone} me={me} upcoming={upcoming.data ?? []} answering={dialog.answering} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'handover' && !recent.isLoading && (
-        <HandoverDialog
-          familiaId={familiaId}
-          zone={zone}
-          date={lastExchange(recent.data ?? []) ?? today}
-          plannedTime={schedule.data?.horaIntercambio}
-          onClose={() => setDialog(null)}
-        />
-      )}
-    </section>
+    <CalendarView
+      families={families.data ?? []}
+      familiaId={familiaId}
+      onFamily={setChosenFamily}
+      zone={zone}
+      me={me}
+      parents={parents}
+      canEdit={canEdit}
+      canSwap={canSwap}
+      hasSchedule={hasSchedule}
+      scheduleLoading={schedule.isLoading}
+      loadFailed={occurrences.isError || nights.isError}
+      limited={limited}
+      swaps={swaps.data ?? []}
+      view={view}
+      onViewChange={setView}
+      items={items}
+      holderOn={holderOn}
+      onRangeChange={(next) => setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next))}
+      onPick={({ date, time }) => setDialog({ kind: 'event', key: null, date, time })}
+      onEventPick={(key) => {
+        const origin = (occurrences.data ?? []).find((o) => occurrenceKey(o) === key)?.origen;
+        setDialog(origin ? { kind: 'record', origin } : { kind: 'event', key, date: today });
+      }}
+      onNewEvent={() => setDialog({ kind: 'event', key: null, date: today })}
+      onCustody={() => setDialog({ kind: 'custody' })}
+      onPeriod={() => setDialog({ kind: 'period' })}
+      onSwap={() => setDialog({ kind: 'swap' })}
+      onHandover={() => setDialog({ kind: 'handover' })}
+      requests={<SwapRequests familiaId={familiaId} me={me} parents={parents} swaps={swaps.data ?? []} zone={zone} onCounter={(swap) => setDialog({ kind: 'swap', answering: swap })} />}
+      holidays={<HolidayPeriods familiaId={familiaId} holders={holders} canEdit={canEdit} onAdd={() => setDialog({ kind: 'period' })} />}
+      share={<ShareSummary familiaId={familiaId} parents={parents} year={Number(today.slice(0, 4))} />}
+      feed={<FeedPanel />}
+      dialogs={
+        <>
+          {dialog?.kind === 'event' && (
+            <EventDialog
+              key={dialog.key ?? `new-${dialog.date}-${dialog.time ?? ''}`}
+              familiaId={familiaId}
+              zone={zone}
+              childOptions={childOptions}
+              occurrence={editing}
+              readOnly={!canEdit}
+              initial={{ date: dialog.date, time: dialog.time }}
+              onClose={() => setDialog(null)}
+            />
+          )}
+          {dialog?.kind === 'record' && <ChildItem origin={dialog.origin} children={children.data ?? []} canEdit={canEdit} onClose={() => setDialog(null)} />}
+          {dialog?.kind === 'custody' && <CustodyWizard familiaId={familiaId} parents={parents} current={schedule.data ?? null} today={today} onClose={() => setDialog(null)} />}
+          {dialog?.kind === 'period' && <PeriodDialog familiaId={familiaId} parents={scheduleParents} holders={holders} zone={zone} today={today} onClose={() => setDialog(null)} />}
+          {dialog?.kind === 'swap' && (
+            <SwapDialog familiaId={familiaId} zone={zone} me={me} upcoming={upcoming.data ?? []} answering={dialog.answering} onClose={() => setDialog(null)} />
+          )}
+          {dialog?.kind === 'handover' && !recent.isLoading && (
+            <HandoverDialog
+              familiaId={familiaId}
+              zone={zone}
+              date={lastExchange(recent.data ?? []) ?? today}
+              plannedTime={schedule.data?.horaIntercambio}
+              onClose={() => setDialog(null)}
+            />
+          )}
+        </>
+      }
+    />
   );
 }

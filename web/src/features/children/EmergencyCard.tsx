@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
-// useLiveEvent leaves app/live.tsx with the typed live events (issue 31, item 3); until then it is the one way up.
-// eslint-disable-next-line no-restricted-imports
-import { useLiveEvent } from '../../app/live';
+import { useLiveEvent } from '../../api/live';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -2,9 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
-// useLiveEvent leaves app/live.tsx with the typed live events (issue 31, item 3); until then it is the one way up.
-// eslint-disable-next-line no-restricted-imports
-import { useLiveEvent } from '../../app/live';
+import { useLiveEvent } from '../../api/live';
 import { useMarkAllRead, useNotifications, useUnreadCount } from './api';
 import { NotificationItem, useOpenNotification } from './NotificationItem';
 
