@@ -22,8 +22,6 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
     EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
 };
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
@@ -42,7 +40,7 @@ use crate::{
 };
 pub use access::{
     Changes, FamilyAdmin, FamilyMember, Need, Permission, Reached, Reads, Scope, Whole, can_edit,
-    reach,
+    membership, reach,
 };
 use entities::{familia, miembro};
 
@@ -513,7 +511,8 @@ crate::closed_set! {
 
 impl Relation {
     pub fn of(member: &miembro::Model) -> Relation {
-        <Self as crate::vocabulary::ClosedSet>::from_wire(&member.relacion).unwrap_or(Relation::Otro)
+        <Self as crate::vocabulary::ClosedSet>::from_wire(&member.relacion)
+            .unwrap_or(Relation::Otro)
     }
 }
 

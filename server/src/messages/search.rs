@@ -8,8 +8,8 @@ mod words;
 use axum::extract::{Query, State};
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryResult, Statement, Value,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter,
+    QueryResult, Statement, Value,
     sea_query::{PostgresQueryBuilder, SqliteQueryBuilder},
 };
 use serde::{Deserialize, Serialize};
@@ -453,7 +453,6 @@ async fn pg_search(
     hits.truncate(LIMIT);
     Ok(Some(hits))
 }
-
 
 /// The caller's messages holding the words, newest first, at most `LIMIT`, on either backend;
 /// 404 for a family that is not the caller's (on PostgreSQL, asked within the search's first

@@ -146,6 +146,13 @@ async fn fetch(app: &TestApp, path: &str) -> (StatusCode, String) {
         };
         assert_eq!(header("content-type"), "text/calendar; charset=utf-8");
         assert_eq!(header("cache-control"), "no-store");
+        // The one file policy of every download: saved, never run as a page.
+        assert_eq!(
+            header("content-disposition"),
+            "attachment; filename=\"nido.ics\"; filename*=UTF-8''nido.ics"
+        );
+        assert_eq!(header("x-content-type-options"), "nosniff");
+        assert!(header("content-security-policy").starts_with("sandbox"));
     }
     (status, res.text().await.expect("body"))
 }

@@ -2965,10 +2965,8 @@ export interface components {
             success: boolean;
         };
         CodeRequest: {
-            /** @description coparent (the default) or viewer: what whoever types the code may do. */
-            permiso?: string | null;
-            /** @description Their relation to the children; otro when absent. */
-            relacion?: string | null;
+            permiso?: components["schemas"]["Permission"] | null;
+            relacion?: components["schemas"]["Relation"] | null;
         };
         ContactInput: {
             email?: string | null;
@@ -2983,8 +2981,7 @@ export interface components {
         };
         ContactRequest: {
             email?: string | null;
-            /** @description es or en: the language of the acknowledgement; the caller's language when absent. */
-            language?: string | null;
+            language?: components["schemas"]["Lang"] | null;
             message?: string | null;
             name?: string | null;
             subject?: string | null;
@@ -3514,8 +3511,7 @@ export interface components {
             articulo?: string | null;
             /** @description The help category's slug, e.g. getting-started. */
             categoria?: string | null;
-            /** @description es or en: the language the article was read in. */
-            language?: string | null;
+            language?: components["schemas"]["Lang"] | null;
             /** @description Whether the article helped. */
             util?: boolean | null;
         };
@@ -3735,12 +3731,9 @@ export interface components {
         };
         InviteRequest: {
             email?: string | null;
-            /** @description es or en: the language of the mail; the caller's when absent. */
-            idioma?: string | null;
-            /** @description coparent (the default) or viewer. */
-            permiso?: string | null;
-            /** @description The invitee's relation to the children; otro when absent. */
-            relacion?: string | null;
+            idioma?: components["schemas"]["Lang"] | null;
+            permiso?: components["schemas"]["Permission"] | null;
+            relacion?: components["schemas"]["Relation"] | null;
         };
         /** @description The public keys the server has signed with, and when. */
         KeyView: {
@@ -4006,13 +3999,8 @@ export interface components {
         MemberChange: {
             /** @description Only a co-parent can be an admin; unchanged when absent. */
             esAdmin?: boolean | null;
-            /** @description coparent (full access) or viewer (read only); unchanged when absent. */
-            permiso?: string | null;
-            /**
-             * @description madre, padre, tutor, tutora, abuelo, abuela, cuidador, cuidadora or otro; unchanged when
-             *     absent.
-             */
-            relacion?: string | null;
+            permiso?: components["schemas"]["Permission"] | null;
+            relacion?: components["schemas"]["Relation"] | null;
         };
         /**
          * @description Whether a member can still sign in and act.
@@ -4467,8 +4455,7 @@ export interface components {
             currentPassword?: string | null;
             /** @description A new address is confirmed by a mailed link before it takes effect. */
             email?: string | null;
-            /** @description es or en. */
-            language?: string | null;
+            language?: components["schemas"]["Lang"] | null;
             nombre?: string | null;
             telefono?: string | null;
             /** @description An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent. */
@@ -4637,17 +4624,11 @@ export interface components {
              *     token or linking code decides which family is joined.
              */
             invitedBy?: string | null;
-            /** @description es or en; the caller's language when absent. */
-            language?: string | null;
+            language?: components["schemas"]["Lang"] | null;
             linkingCode?: string | null;
             nombre?: string | null;
             password?: string | null;
-            /**
-             * @description The new user's relation to the children of the family made with them (madre, padre,
-             *     tutor, tutora, abuelo, abuela, cuidador, cuidadora, otro); `otro` when absent. Joining by
-             *     invitation, the invitation's relation counts instead.
-             */
-            relacion?: string | null;
+            relacion?: components["schemas"]["Relation"] | null;
             telefono?: string | null;
             /**
              * @description An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the family made at
@@ -5134,11 +5115,7 @@ export interface components {
             success: boolean;
         };
         ToneInput: {
-            /**
-             * @description `es` or `en`, the language of the screen: the language to advise in when the text's own
-             *     words do not tell. Both lexicons are always used.
-             */
-            idioma?: string | null;
+            idioma?: components["schemas"]["Lang"] | null;
             texto: string;
         };
         ToneView: {

@@ -1,4 +1,5 @@
 import type { Member } from '../api/families';
+import { permissionValues, relationValues } from '../api/schema';
 
 /** The i18n key of the member's access: full (co-parent) or read only. */
 export const permissionKey = (permiso: Member['permiso']) => `families.permission.${permiso}`;
@@ -23,7 +24,10 @@ export function memberActions(member: Member, soyAdmin: boolean) {
 }
 
 /** The relations a member can have to the children, in the order the selects offer them. */
-export const RELATIONS = ['madre', 'padre', 'tutor', 'tutora', 'abuelo', 'abuela', 'cuidador', 'cuidadora', 'otro'] as const satisfies readonly Member['relacion'][];
+export const RELATIONS = relationValues;
+
+/** The relation a text names, if it names one (a select's value starts empty). */
+export const relationNamed = (text: string) => RELATIONS.find((r) => r === text) ?? null;
 
 /**
  * The relations as a select offers them: each label once in the interface language (English has
@@ -41,7 +45,7 @@ export function relationOptions(label: (relation: Member['relacion']) => string,
 }
 
 /** Access levels, full access first. */
-export const PERMISSIONS = ['coparent', 'viewer'] as const satisfies readonly Member['permiso'][];
+export const PERMISSIONS = permissionValues;
 
 /** Status of a member row: active, invited (not joined yet) or account closed. */
 export const statusKey = (estado: string) => `families.members.status.${estado}`;

@@ -13,7 +13,6 @@ use std::time::Duration as StdDuration;
 
 use axum::{
     extract::{Path, State},
-    http::{HeaderValue, header},
     response::{IntoResponse, Response},
 };
 use chrono::{DateTime, Duration, Months, NaiveDate, Utc};
@@ -32,10 +31,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::entities::{familia, miembro},
     i18n::{Lang, Msg},
-    platform::{
-        download::{Show, content_disposition},
-        rate_limit::Limit,
-    },
+    platform::{download::Download, rate_limit::Limit},
     request::ClientInfo,
     state::AppState,
 };
@@ -84,16 +80,10 @@ pub async fn get_feed(
         .ok_or_else(ApiError::not_found)?;
     let body = build(&state.db, &owner, Utc::now()).await?;
     let mut response = body.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/calendar; charset=utf-8"),
-    );
     // The feed changes with every event: apps poll it, nothing in between may keep it.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    if let Ok(value) = HeaderValue::from_str(&content_disposition(Show::Inline, "nido.ics")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
+    Download::attachment("text/calendar; charset=utf-8", "nido.ics")
+        .cache("no-store".to_owned())
+        .apply(response.headers_mut());
     Ok(response)
 }
 

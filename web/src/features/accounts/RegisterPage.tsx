@@ -11,7 +11,7 @@ import { currentLanguage } from '../../i18n';
 import { ApiError } from '../../api/client';
 import { SelectField } from '../../components/SelectField';
 import { normaliseCode } from '../../lib/familyCodes';
-import { relationKey, relationOptions } from '../../lib/familyLabels';
+import { relationKey, relationNamed, relationOptions } from '../../lib/familyLabels';
 import { lookupInvitation } from '../../api/invitations';
 import { register as registerAccount } from './api';
 import { InvitationBanner, type InvitationState } from './InvitationBanner';
@@ -95,7 +95,7 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
           apellido: values.apellido,
           email: values.email.toLowerCase(),
           telefono: values.telefono || null,
-          relacion: invited ? null : values.relacion || null,
+          relacion: invited ? null : relationNamed(values.relacion),
           password: values.password,
           language: currentLanguage(),
           invitedBy: invited ? invitedBy : null,

@@ -11,6 +11,7 @@ import { emailSchema } from '../../lib/emailSchema';
 import { formFailure } from '../../lib/serverErrors';
 import type { InviteInput, MailLanguage } from '../../api/invitations';
 import { PermissionChoice } from './PermissionChoice';
+import { langValues } from '../../api/schema';
 import { PERMISSIONS, RELATIONS, relationKey, relationOptions } from '../../lib/familyLabels';
 
 export const inviteSchema = (t: TFunction) =>
@@ -18,7 +19,7 @@ export const inviteSchema = (t: TFunction) =>
     email: emailSchema(t),
     permiso: z.enum(PERMISSIONS),
     relacion: z.enum(RELATIONS),
-    idioma: z.enum(['es', 'en']),
+    idioma: z.enum(langValues),
   });
 
 const FIELDS = { email: 'email', permiso: 'permiso', relacion: 'relacion', idioma: 'idioma' } as const;
