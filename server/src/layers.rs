@@ -538,3 +538,43 @@ fn the_cycle_finder_reads_nested_imports() {
         .collect();
     assert!(cycles(&no_cycle).is_empty());
 }
+
+/// Handler parameters that take the path's family as a bare `FamilyMember`: outside `families`,
+/// a domain says which scope it reads or changes (`Reads<S>`, `Changes<S>`), so that a new role
+/// is answered by each domain's scope rule and never by a handler that forgot to ask.
+fn bare_family_members(source: &str) -> usize {
+    without_comments(source)
+        .lines()
+        .filter(|line| {
+            let line = line.trim();
+            line.ends_with(": FamilyMember,") && !line.starts_with("pub ")
+        })
+        .count()
+}
+
+#[test]
+fn domains_take_a_family_through_their_scope() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let found: Vec<String> = files
+        .iter()
+        .filter_map(|path| {
+            let relative = path.strip_prefix(&root).unwrap_or(path);
+            let source = fs::read_to_string(path).unwrap_or_default();
+            let count = bare_family_members(&source);
+            (module_of(relative) != "families" && relative != Path::new("layers.rs") && count > 0)
+                .then(|| format!("{}: {count}", relative.display()))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "handlers outside families take a bare FamilyMember (take Reads<S> or Changes<S>):\n{}",
+        found.join("\n")
+    );
+    assert_eq!(
+        bare_family_members("async fn h(\n    access: FamilyMember,\n) {}\n"),
+        1
+    );
+    assert_eq!(bare_family_members("fn f(access: &FamilyMember) {}"), 0);
+}

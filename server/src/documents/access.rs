@@ -5,14 +5,13 @@
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
-use super::entities::documento;
+use super::{entities::documento, vocabulary::Visibility};
 use crate::{
     error::{ApiError, ApiResult},
     families::{self, entities::miembro, record::Audience},
     i18n::Msg,
 };
 
-pub const VISIBILITIES: [&str; 3] = ["familia", "coprogenitores", "privado"];
 pub const RESTORE_DAYS: i64 = 30;
 
 /// The moment a document deleted at `deleted_at` is erased for good.
@@ -26,10 +25,10 @@ pub fn not_found() -> ApiError {
 
 /// Whether a member of the document's family may see it.
 pub fn can_see(doc: &documento::Model, member: &miembro::Model) -> bool {
-    match doc.visibilidad.as_str() {
-        "familia" => true,
-        "coprogenitores" => families::can_edit(member),
-        _ => doc.subido_por.as_deref() == Some(member.usuario_id.as_str()),
+    match Visibility::of(&doc.visibilidad) {
+        Visibility::Family => true,
+        Visibility::CoParents => families::can_edit(member),
+        Visibility::Private => doc.subido_por.as_deref() == Some(member.usuario_id.as_str()),
     }
 }
 
@@ -37,10 +36,10 @@ pub fn can_see(doc: &documento::Model, member: &miembro::Model) -> bool {
 /// rule as it stands when the act is written: a private document's uploader (no one once their
 /// account is gone), the co-parents (judged when read), or the whole family.
 pub fn record_audience(doc: &documento::Model) -> Audience {
-    match doc.visibilidad.as_str() {
-        "familia" => Audience::Family,
-        "coprogenitores" => Audience::CoParents,
-        _ => Audience::Users(doc.subido_por.iter().cloned().collect()),
+    match Visibility::of(&doc.visibilidad) {
+        Visibility::Family => Audience::Family,
+        Visibility::CoParents => Audience::CoParents,
+        Visibility::Private => Audience::Users(doc.subido_por.iter().cloned().collect()),
     }
 }
 

@@ -14,11 +14,13 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access::{self, VISIBILITIES},
+    access,
+    vocabulary::{DocumentCategory, Visibility},
     quota,
     store::children_of_family,
     upload::{self, Room, Stored},
 };
+use crate::vocabulary::one_of;
 use crate::{
     error::{ApiError, ApiResult, FieldErrors},
     families,
@@ -27,14 +29,6 @@ use crate::{
     state::AppState,
 };
 
-pub const CATEGORIES: [&str; 6] = [
-    "legal",
-    "medico",
-    "escolar",
-    "financiero",
-    "identificacion",
-    "actividades",
-];
 const TITLE_MAX: usize = 200;
 const NOTES_MAX: usize = 2000;
 /// A text field of the upload form: far more than any title or list of children.
@@ -50,13 +44,14 @@ pub struct DocumentUpload {
     #[schema(value_type = String, format = Binary)]
     archivo: Vec<u8>,
     familia_id: String,
-    /// legal, medico, escolar, financiero, identificacion or actividades.
+    #[schema(value_type = DocumentCategory)]
     categoria: String,
     titulo: String,
     /// Children of the family: the field repeated, or ids separated by commas.
     hijos: Option<Vec<String>>,
     notas: Option<String>,
-    /// familia (the default), coprogenitores or privado.
+    /// familia when absent.
+    #[schema(value_type = Option<Visibility>)]
     visibilidad: Option<String>,
 }
 
@@ -74,6 +69,7 @@ pub struct VersionUpload {
 pub struct DocumentListQuery {
     /// One of the caller's families (required).
     pub(super) familia_id: Option<String>,
+    #[param(value_type = Option<DocumentCategory>)]
     pub(super) categoria: Option<String>,
     /// Only documents about this child.
     pub(super) hijo_id: Option<String>,
@@ -105,12 +101,14 @@ pub struct FileQuery {
 #[serde(rename_all = "camelCase")]
 pub struct DocumentChange {
     pub(super) titulo: Option<String>,
+    #[schema(value_type = Option<DocumentCategory>)]
     pub(super) categoria: Option<String>,
     /// Replaces the document's children.
     pub(super) hijos: Option<Vec<String>>,
     /// Empty to clear them.
     pub(super) notas: Option<String>,
     /// `privado` only by the uploader.
+    #[schema(value_type = Option<Visibility>)]
     pub(super) visibilidad: Option<String>,
 }
 
@@ -163,21 +161,16 @@ pub(super) fn check_title(value: &str) -> Result<String, Msg> {
     Ok(title.to_owned())
 }
 
-pub(super) fn check_category(value: &str) -> Result<String, Msg> {
-    let value = value.trim();
-    CATEGORIES
-        .contains(&value)
-        .then(|| value.to_owned())
-        .ok_or(Msg::DocumentCategoryInvalid)
+pub(super) fn check_category(value: &str) -> Result<DocumentCategory, Msg> {
+    one_of(value, Msg::DocumentCategoryInvalid)
 }
 
-pub(super) fn check_visibility(value: &str, uploader: bool) -> Result<String, Msg> {
-    let value = value.trim();
-    // Only the uploader may hide a document from everyone but themselves.
-    if !VISIBILITIES.contains(&value) || (value == "privado" && !uploader) {
-        return Err(Msg::DocumentVisibilityInvalid);
+pub(super) fn check_visibility(value: &str, uploader: bool) -> Result<Visibility, Msg> {
+    match one_of(value, Msg::DocumentVisibilityInvalid)? {
+        // Only the uploader may hide a document from everyone but themselves.
+        Visibility::Private if !uploader => Err(Msg::DocumentVisibilityInvalid),
+        visibility => Ok(visibility),
     }
-    Ok(value.to_owned())
 }
 
 pub(super) fn check_notes(value: &str) -> Result<Option<String>, Msg> {
@@ -319,11 +312,11 @@ pub(super) async fn read_form(
 /// A new document's fields, checked.
 pub(super) struct NewDocument {
     pub(super) familia_id: String,
-    pub(super) categoria: String,
+    pub(super) categoria: DocumentCategory,
     pub(super) titulo: String,
     pub(super) hijos: Vec<String>,
     pub(super) notas: Option<String>,
-    pub(super) visibilidad: String,
+    pub(super) visibilidad: Visibility,
 }
 
 pub(super) async fn check_form(state: &AppState, form: Form, me: &str) -> ApiResult<NewDocument> {
@@ -356,11 +349,11 @@ pub(super) async fn check_form(state: &AppState, form: Form, me: &str) -> ApiRes
     validation(errors)?;
     Ok(NewDocument {
         familia_id,
-        categoria: categoria.unwrap_or_default(),
+        categoria: categoria.unwrap_or(DocumentCategory::Legal),
         titulo: titulo.unwrap_or_default(),
         hijos,
         notas: notas.flatten(),
-        visibilidad: visibilidad.unwrap_or_default(),
+        visibilidad: visibilidad.unwrap_or(Visibility::Family),
     })
 }
 

@@ -11,6 +11,7 @@ pub mod routes;
 pub mod store;
 pub mod upload;
 pub mod views;
+pub mod vocabulary;
 
 use async_trait::async_trait;
 use sea_orm::{
@@ -101,7 +102,7 @@ impl Domain for Documents {
             .column(documento::Column::Id)
             .from(documento::Entity)
             .and_where(documento::Column::SubidoPor.eq(&user.id))
-            .and_where(documento::Column::Visibilidad.eq("privado"))
+            .and_where(documento::Column::Visibilidad.eq(Visibility::Private))
             .to_owned();
         let files: Vec<String> = versions_of(private)
             .all(txn)
@@ -111,7 +112,7 @@ impl Domain for Documents {
             .collect();
         documento::Entity::delete_many()
             .filter(documento::Column::SubidoPor.eq(&user.id))
-            .filter(documento::Column::Visibilidad.eq("privado"))
+            .filter(documento::Column::Visibilidad.eq(Visibility::Private))
             .exec(txn)
             .await?;
         documento::Entity::update_many()
@@ -193,15 +194,15 @@ impl Domain for Documents {
             .and_where(miembro::Column::Permiso.is_in(families::Permission::EDITORS))
             .to_owned();
         let visible = Condition::any()
-            .add(documento::Column::Visibilidad.eq("familia"))
+            .add(documento::Column::Visibilidad.eq(Visibility::Family))
             .add(
                 Condition::all()
-                    .add(documento::Column::Visibilidad.eq("coprogenitores"))
+                    .add(documento::Column::Visibilidad.eq(Visibility::CoParents))
                     .add(documento::Column::FamiliaId.in_subquery(coparent_of)),
             )
             .add(
                 Condition::all()
-                    .add(documento::Column::Visibilidad.eq("privado"))
+                    .add(documento::Column::Visibilidad.eq(Visibility::Private))
                     .add(documento::Column::SubidoPor.eq(usuario_id)),
             );
         let documentos = documento::Entity::find()

@@ -80,9 +80,9 @@ pub async fn create_document(
             familia_id: Set(new.familia_id.clone()),
             titulo_busqueda: Set(fold(&new.titulo)),
             titulo: Set(new.titulo),
-            categoria: Set(new.categoria),
+            categoria: Set(new.categoria.into()),
             notas: Set(new.notas),
-            visibilidad: Set(new.visibilidad),
+            visibilidad: Set(new.visibilidad.into()),
             subido_por: Set(Some(me.clone())),
             version: Set(1),
             created_at: Set(now),
@@ -394,11 +394,11 @@ pub async fn update_document(
         changed.push("titulo");
     }
     if let Some(categoria) = categoria {
-        active.categoria = Set(categoria);
+        active.categoria = Set(categoria.into());
         changed.push("categoria");
     }
     if let Some(visibilidad) = visibilidad {
-        active.visibilidad = Set(visibilidad);
+        active.visibilidad = Set(visibilidad.into());
         changed.push("visibilidad");
     }
     if let Some(notas) = notas {

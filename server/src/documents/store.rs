@@ -9,6 +9,7 @@ use sea_orm::{
 };
 use serde_json::json;
 
+use super::vocabulary::Visibility;
 use super::{
     access::{self, RESTORE_DAYS},
     entities::{documento, documento_hijo, documento_version},
@@ -240,14 +241,14 @@ pub(super) async fn keep_if_recorded<T>(
 /// the uploader their own private ones.
 pub(super) fn visible_condition(member: &miembro::Model) -> Condition {
     let mut visible = Condition::any()
-        .add(documento::Column::Visibilidad.eq("familia"))
+        .add(documento::Column::Visibilidad.eq(Visibility::Family))
         .add(
             Condition::all()
-                .add(documento::Column::Visibilidad.eq("privado"))
+                .add(documento::Column::Visibilidad.eq(Visibility::Private))
                 .add(documento::Column::SubidoPor.eq(member.usuario_id.clone())),
         );
     if families::can_edit(member) {
-        visible = visible.add(documento::Column::Visibilidad.eq("coprogenitores"));
+        visible = visible.add(documento::Column::Visibilidad.eq(Visibility::CoParents));
     }
     visible
 }

@@ -8,6 +8,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::vocabulary::{DocumentCategory, Visibility};
 use super::{
     access::{self, purge_at},
     entities::{documento, documento_hijo, documento_version},
@@ -83,10 +84,10 @@ pub struct DocumentoView {
     pub id: String,
     pub familia_id: String,
     pub titulo: String,
-    /// legal, medico, escolar, financiero, identificacion or actividades.
+    #[schema(value_type = DocumentCategory)]
     pub categoria: String,
     pub notas: Option<String>,
-    /// familia, coprogenitores or privado.
+    #[schema(value_type = Visibility)]
     pub visibilidad: String,
     pub hijos: Vec<String>,
     pub subido_por: Persona,

@@ -1,13 +1,13 @@
 /** The documents API's shapes (docs/openapi.json, DocumentoView and friends). */
-import type { components } from '../../api/schema';
-
-export const CATEGORIES = ['legal', 'medico', 'escolar', 'financiero', 'identificacion', 'actividades'] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-export const VISIBILITIES = ['familia', 'coprogenitores', 'privado'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
+import { documentCategoryValues, visibilityValues, type components } from '../../api/schema';
 
 type Schemas = components['schemas'];
+
+export const CATEGORIES = documentCategoryValues;
+export type Category = Schemas['DocumentCategory'];
+
+export const VISIBILITIES = visibilityValues;
+export type Visibility = Schemas['Visibility'];
 
 export type FileInfo = Schemas['Archivo'];
 export type Uploader = Schemas['Persona'];
