@@ -14,11 +14,10 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access,
-    vocabulary::{DocumentCategory, Visibility},
-    quota,
+    access, quota,
     store::children_of_family,
     upload::{self, Room, Stored},
+    vocabulary::{DocumentCategory, Visibility},
 };
 use crate::vocabulary::one_of;
 use crate::{

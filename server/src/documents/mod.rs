@@ -29,6 +29,7 @@ use crate::{
     state::AppState,
 };
 use entities::{documento, documento_version};
+use vocabulary::Visibility;
 
 /// The documents domain's part of the contract (`domain`).
 pub struct Documents;

@@ -27,7 +27,8 @@ impl Visibility {
     /// The stored value as a rule reads it: one no version wrote shows the document to its
     /// uploader alone, never to more.
     pub fn of(stored: &str) -> Visibility {
-        <Visibility as crate::vocabulary::ClosedSet>::from_wire(stored).unwrap_or(Visibility::Private)
+        <Visibility as crate::vocabulary::ClosedSet>::from_wire(stored)
+            .unwrap_or(Visibility::Private)
     }
 }
 

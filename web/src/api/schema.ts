@@ -3140,15 +3140,19 @@ export interface components {
             nombre?: string | null;
             telefono?: string | null;
         };
+        /**
+         * @description What a document is about.
+         * @enum {string}
+         */
+        DocumentCategory: "legal" | "medico" | "escolar" | "financiero" | "identificacion" | "actividades";
         DocumentChange: {
-            categoria?: string | null;
+            categoria?: components["schemas"]["DocumentCategory"] | null;
             /** @description Replaces the document's children. */
             hijos?: string[] | null;
             /** @description Empty to clear them. */
             notas?: string | null;
             titulo?: string | null;
-            /** @description `privado` only by the uploader. */
-            visibilidad?: string | null;
+            visibilidad?: components["schemas"]["Visibility"] | null;
         };
         /** @description The multipart form of a new document. */
         DocumentUpload: {
@@ -3158,15 +3162,13 @@ export interface components {
              *     ODP), at most 25 MB.
              */
             archivo: string;
-            /** @description legal, medico, escolar, financiero, identificacion or actividades. */
-            categoria: string;
+            categoria: components["schemas"]["DocumentCategory"];
             familiaId: string;
             /** @description Children of the family: the field repeated, or ids separated by commas. */
             hijos?: string[] | null;
             notas?: string | null;
             titulo: string;
-            /** @description familia (the default), coprogenitores or privado. */
-            visibilidad?: string | null;
+            visibilidad?: components["schemas"]["Visibility"] | null;
         };
         DocumentoAnswer: {
             data: components["schemas"]["DocumentoView"];
@@ -3193,8 +3195,7 @@ export interface components {
             _id: string;
             /** @description The current version's file. */
             archivo: components["schemas"]["Archivo"];
-            /** @description legal, medico, escolar, financiero, identificacion or actividades. */
-            categoria: string;
+            categoria: components["schemas"]["DocumentCategory"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3220,8 +3221,7 @@ export interface components {
             version: number;
             /** @description Every version, newest first: only in the answer about one document. */
             versiones?: components["schemas"]["DocumentoVersionView"][] | null;
-            /** @description familia, coprogenitores or privado. */
-            visibilidad: string;
+            visibilidad: components["schemas"]["Visibility"];
         };
         /** @description A success with a message for people. */
         Done: {
@@ -5279,6 +5279,11 @@ export interface components {
             progenitorA: string;
             progenitorB: string;
         };
+        /**
+         * @description Who sees a document: the whole family, its co-parents, or its uploader alone.
+         * @enum {string}
+         */
+        Visibility: "familia" | "coprogenitores" | "privado";
         VistaView: {
             usuarioId: string;
             /**
@@ -6112,7 +6117,7 @@ export interface operations {
             query?: {
                 /** @description One of the caller's families (required). */
                 familiaId?: string;
-                categoria?: string;
+                categoria?: components["schemas"]["DocumentCategory"];
                 /** @description Only documents about this child. */
                 hijoId?: string;
                 /** @description Words of the title, insensitive to case and accents. */
@@ -15711,6 +15716,7 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const documentCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentCategory"]> = ["legal", "medico", "escolar", "financiero", "identificacion", "actividades"];
 export const invitationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationKind"]> = ["email", "codigo"];
 export const invitationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationStatus"]> = ["pendiente", "aceptada", "revocada", "rechazada", "vencida"];
 export const langValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Lang"]> = ["es", "en"];
@@ -15763,3 +15769,4 @@ export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado"];
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
 export const serviceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceStatus"]> = ["operational", "maintenance", "degraded", "partial_outage", "major_outage"];
+export const visibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Visibility"]> = ["familia", "coprogenitores", "privado"];

@@ -11,7 +11,7 @@ import { FilePicker } from './FilePicker';
 import { formatBytes } from './files';
 import { Preview } from './Preview';
 import { UploadProgress } from './UploadProgress';
-import { isCategory, isVisibility, type DocumentFields, type DocumentView, type Version } from './types';
+import { type DocumentFields, type DocumentView, type Version } from './types';
 import { formatDay } from '../../lib/format';
 
 interface Props {
@@ -22,13 +22,13 @@ interface Props {
   kids: Kid[];
 }
 
-/** The form's values for a document; the server answers only the values the form offers. */
+/** The form's values for a document. */
 const fieldsOf = (doc: DocumentView): DocumentFields => ({
   titulo: doc.titulo,
-  categoria: isCategory(doc.categoria) ? doc.categoria : 'medico',
+  categoria: doc.categoria,
   hijos: doc.hijos,
   notas: doc.notas ?? '',
-  visibilidad: isVisibility(doc.visibilidad) ? doc.visibilidad : 'familia',
+  visibilidad: doc.visibilidad,
 });
 
 /** One document: its preview, what it is, its versions, and what whoever may edit it can do. */

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import type { Family } from '../../api/families';
 import { DocumentsView, type DocumentsViewProps } from './DocumentsPage';
-import type { DocumentView } from './types';
+import type { Category, DocumentView } from './types';
 
-const doc = (id: string, titulo: string, categoria: string): DocumentView => ({
+const doc = (id: string, titulo: string, categoria: Category): DocumentView => ({
   _id: id,
   familiaId: 'f1',
   titulo,

@@ -20,10 +20,6 @@ export type Version = Schemas['DocumentoVersionView'];
 
 export type DocumentPage = Schemas['DocumentoPage'];
 
-/** A category or visibility the answer states, as the form's choices know it. */
-export const isCategory = (value: string): value is Category => CATEGORIES.some((c) => c === value);
-export const isVisibility = (value: string): value is Visibility => VISIBILITIES.some((v) => v === value);
-
 export type StorageUse = Schemas['Espacio'];
 
 export interface DocumentFilters {
