@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../i18n';
 import { api, unwrap } from './client';
 import type { components } from './schema';
+import { childrenKey } from './children';
 import { familiesKey, type Member } from './families';
 
 export type Permission = Member['permiso'];
@@ -19,8 +20,7 @@ export type CodeInput = { permiso: Permission; relacion: Relation };
 
 // ---- calls ----
 
-const childrenKey = ['children'] as const;
-export const invitationsKey = (familyId: string) => ['families', familyId, 'invitations'] as const;
+export const invitationsKey = (familyId: string) => [...familiesKey, familyId, 'invitations'] as const;
 export const receivedKey = ['invitations', 'received'] as const;
 export const blockedKey = ['blocked'] as const;
 

@@ -225,8 +225,8 @@ describe('LiveProvider', () => {
       ['families'],
       ['families', 'f1', 'record'],
       ['families', 'f2', 'record'],
-      ['notificaciones'],
-      ['notificaciones', 'no-leidas'],
+      ['notifications'],
+      ['notifications', 'unread'],
       ['blocked'],
     ];
     for (const key of keys) client.setQueryData(key, 'cached');
@@ -254,11 +254,11 @@ describe('LiveProvider', () => {
 
     reset();
     act(() => source.emit('notificaciones', { id: 'n1' }, '3'));
-    expect(stale()).toEqual(['notificaciones', 'notificaciones/no-leidas']);
+    expect(stale()).toEqual(['notifications', 'notifications/unread']);
 
     reset();
     act(() => source.emit('notificaciones.leidas', {}, '4'));
-    expect(stale()).toEqual(['notificaciones', 'notificaciones/no-leidas']);
+    expect(stale()).toEqual(['notifications', 'notifications/unread']);
 
     reset();
     act(() => source.emit('recargar', {}));

@@ -17,25 +17,25 @@ function documentedKinds(): string[] {
 const KEYS = [
   ['children'],
   ['children', 'h1'],
-  ['tarjetas', 'h1'],
-  ['tarjetas', 'h2'],
+  ['cards', 'h1'],
+  ['cards', 'h2'],
   ['families'],
   ['families', 'f1', 'record'],
   ['families', 'f2', 'record'],
-  ['calendario', 'hoy'],
-  ['calendario', 'f1', 'eventos', '2026-03-01', '2026-04-01'],
-  ['calendario', 'f2', 'eventos', '2026-03-01', '2026-04-01'],
-  ['calendario', 'f1', 'cambios'],
-  ['notificaciones'],
-  ['notificaciones', 'no-leidas'],
-  ['conversaciones', 'lista', 'f1', null],
-  ['conversaciones', 'c1'],
-  ['conversaciones', 'c1', 'mensajes'],
-  ['conversaciones', 'c2', 'mensajes'],
-  ['mensajes', 'no-leidos'],
-  ['mensajes', 'ajustes'],
-  ['dinero', 'f1', 'balance'],
-  ['documentos', 'f1', 'espacio'],
+  ['calendar', 'today'],
+  ['calendar', 'f1', 'events', '2026-03-01', '2026-04-01'],
+  ['calendar', 'f2', 'events', '2026-03-01', '2026-04-01'],
+  ['calendar', 'f1', 'swaps'],
+  ['notifications'],
+  ['notifications', 'unread'],
+  ['conversations', 'list', 'f1', null],
+  ['conversations', 'c1'],
+  ['conversations', 'c1', 'messages'],
+  ['conversations', 'c2', 'messages'],
+  ['messages', 'unread'],
+  ['messages', 'settings'],
+  ['money', 'f1', 'balance'],
+  ['documents', 'f1', 'storage'],
   ['profile', 'summary'],
   ['profile', 'sessions'],
 ];
@@ -61,8 +61,8 @@ describe('the live registry', () => {
       'children/h1',
       'families',
       'families/f1/record',
-      'calendario/hoy',
-      'calendario/f1/eventos/2026-03-01/2026-04-01',
+      'calendar/today',
+      'calendar/f1/events/2026-03-01/2026-04-01',
     ]);
     expect(staleAfter('familia', { familiaId: 'f2' })).toEqual([
       'children',
@@ -70,33 +70,33 @@ describe('the live registry', () => {
       'families',
       'families/f1/record',
       'families/f2/record',
-      'calendario/hoy',
+      'calendar/today',
     ]);
-    expect(staleAfter('tarjetas', { familiaId: 'f1', hijoId: 'h1' })).toEqual(['tarjetas/h1']);
-    expect(staleAfter('notificaciones', { id: 'n1' })).toEqual(['notificaciones', 'notificaciones/no-leidas']);
-    expect(staleAfter('notificaciones.leidas', {})).toEqual(['notificaciones', 'notificaciones/no-leidas']);
-    expect(staleAfter('conversaciones', { conversacionId: 'c1' })).toEqual(['conversaciones/lista/f1/']);
+    expect(staleAfter('tarjetas', { familiaId: 'f1', hijoId: 'h1' })).toEqual(['cards/h1']);
+    expect(staleAfter('notificaciones', { id: 'n1' })).toEqual(['notifications', 'notifications/unread']);
+    expect(staleAfter('notificaciones.leidas', {})).toEqual(['notifications', 'notifications/unread']);
+    expect(staleAfter('conversaciones', { conversacionId: 'c1' })).toEqual(['conversations/list/f1/']);
     expect(staleAfter('mensajes', { conversacionId: 'c1', mensajeId: 'm1' })).toEqual([
-      'conversaciones/lista/f1/',
-      'conversaciones/c1',
-      'conversaciones/c1/mensajes',
-      'mensajes/no-leidos',
+      'conversations/list/f1/',
+      'conversations/c1',
+      'conversations/c1/messages',
+      'messages/unread',
     ]);
     expect(staleAfter('mensajes.vistos', { conversacionId: 'c2', usuarioId: 'u1', hasta: 'm1' })).toEqual([
-      'conversaciones/lista/f1/',
-      'conversaciones/c2/mensajes',
-      'mensajes/no-leidos',
+      'conversations/list/f1/',
+      'conversations/c2/messages',
+      'messages/unread',
     ]);
     const calendar = [
-      'calendario/hoy',
-      'calendario/f1/eventos/2026-03-01/2026-04-01',
-      'calendario/f2/eventos/2026-03-01/2026-04-01',
-      'calendario/f1/cambios',
+      'calendar/today',
+      'calendar/f1/events/2026-03-01/2026-04-01',
+      'calendar/f2/events/2026-03-01/2026-04-01',
+      'calendar/f1/swaps',
     ];
     expect(staleAfter('eventos', { familiaId: 'f1', eventoId: 'e1' })).toEqual(calendar);
     expect(staleAfter('custodia', { familiaId: 'f1', que: 'periodos' })).toEqual(calendar);
-    expect(staleAfter('dinero', { familiaId: 'f1', gastoId: 'g1' })).toEqual(['dinero/f1/balance']);
-    expect(staleAfter('documentos', { familiaId: 'f1', documentoId: 'd1' })).toEqual(['documentos/f1/espacio', 'profile/summary']);
+    expect(staleAfter('dinero', { familiaId: 'f1', gastoId: 'g1' })).toEqual(['money/f1/balance']);
+    expect(staleAfter('documentos', { familiaId: 'f1', documentoId: 'd1' })).toEqual(['documents/f1/storage', 'profile/summary']);
   });
 });
 

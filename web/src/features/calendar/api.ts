@@ -1,18 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
+import { calendarKey } from '../../api/queryKeys';
 import type { CustodySchedule, EventInput, HandoverInput, PeriodInput, Scope, SwapInput } from './types';
 
-/** Everything the calendar shows sits under this key, so one live event refreshes it all. */
-export const calendarKey = ['calendario'] as const;
-const eventsKey = (familiaId: string, desde: string, hasta: string) => ['calendario', familiaId, 'eventos', desde, hasta] as const;
-const nightsKey = (familiaId: string, desde: string, hasta: string) => ['calendario', familiaId, 'noches', desde, hasta] as const;
-const scheduleKey = (familiaId: string) => ['calendario', familiaId, 'custodia'] as const;
-const swapsKey = (familiaId: string) => ['calendario', familiaId, 'cambios'] as const;
-const eventKey = (id: string) => ['calendario', 'evento', id] as const;
-const periodsKey = (familiaId: string) => ['calendario', familiaId, 'periodos'] as const;
-// Outside 'calendario': the national holidays of a year never change with what the family does.
-const holidaysKey = (pais: string, anio: number) => ['feriados', pais, anio] as const;
+/** Everything the calendar shows sits under `calendarKey`, so one live event refreshes it all. */
+export { calendarKey };
+/** A family's events, whatever the range: a child's change touches them (their activities and appointments). */
+export const familyEventsKey = (familiaId: string) => [...calendarKey, familiaId, 'events'] as const;
+const eventsKey = (familiaId: string, desde: string, hasta: string) => [...familyEventsKey(familiaId), desde, hasta] as const;
+const nightsKey = (familiaId: string, desde: string, hasta: string) => [...calendarKey, familiaId, 'nights', desde, hasta] as const;
+const shareKey = (familiaId: string, desde: string, hasta: string) => [...calendarKey, familiaId, 'share', desde, hasta] as const;
+const scheduleKey = (familiaId: string) => [...calendarKey, familiaId, 'schedule'] as const;
+const swapsKey = (familiaId: string) => [...calendarKey, familiaId, 'swaps'] as const;
+const eventKey = (id: string) => [...calendarKey, 'event', id] as const;
+const periodsKey = (familiaId: string) => [...calendarKey, familiaId, 'periods'] as const;
+const feedKey = [...calendarKey, 'feed'] as const;
+// Outside the calendar's key: the national holidays of a year never change with what the family does.
+const holidaysKey = (pais: string, anio: number) => ['holidays', pais, anio] as const;
 
 /** The `data` of a typed call's answer. */
 async function data<T>(answer: Promise<{ data?: { data: T }; error?: unknown; response: Response }>, fallback: string): Promise<T> {
@@ -65,7 +70,7 @@ export function useStoredEvent(id: string | null) {
 export function useShare(familiaId: string | null, desde: string, hasta: string) {
   const { t } = useTranslation();
   return useQuery({
-    queryKey: ['calendario', familiaId ?? '', 'reparto', desde, hasta] as const,
+    queryKey: shareKey(familiaId ?? '', desde, hasta),
     enabled: familiaId !== null,
     queryFn: () => data(api.GET('/api/familias/{id}/custodia/reparto', { params: { path: family(familiaId), query: { desde, hasta } } }), t('calendar.errors.load')),
   });
@@ -183,8 +188,6 @@ export function useRecordHandover(familiaId: string) {
     data(api.POST('/api/familias/{id}/custodia/entregas', { params: { path: family(familiaId) }, body }), t('calendar.handover.failed')),
   );
 }
-
-const feedKey = ['calendario', 'enlace'] as const;
 
 /** Whether the user has a private feed link, and since when (the link itself comes only when made). */
 export function useFeedLink() {

@@ -1,5 +1,5 @@
 import type { Invalidate, LiveParts } from '../../api/live';
-import { calendarKey } from './api';
+import { calendarKey, familyEventsKey } from './api';
 
 /** An event, the schedule, a swap or a handover: the calendar asks again for all it shows. */
 const everything: Invalidate = (client) => void client.invalidateQueries({ queryKey: calendarKey });
@@ -10,6 +10,6 @@ export const calendarLive = {
   custodia: everything,
   hijos: (client, data) => {
     // Their activities and appointments are on the family's calendar, with the child's name.
-    if (typeof data.familiaId === 'string') void client.invalidateQueries({ queryKey: [...calendarKey, data.familiaId, 'eventos'] });
+    if (typeof data.familiaId === 'string') void client.invalidateQueries({ queryKey: familyEventsKey(data.familiaId) });
   },
 } satisfies LiveParts;

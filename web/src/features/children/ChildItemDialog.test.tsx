@@ -41,7 +41,7 @@ afterEach(() => vi.restoreAllMocks());
 function open(origin: { tipo: string; hijoId: string; id: string }, canEdit: boolean) {
   const onClose = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const calendar = client.getQueryCache().build(client, { queryKey: ['calendario', 'f1', 'eventos', 'a', 'b'] });
+  const calendar = client.getQueryCache().build(client, { queryKey: ['calendar', 'f1', 'events', 'a', 'b'] });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema';
 import { childrenKey, type Child } from '../../api/children';
+import { calendarKey } from '../../api/queryKeys';
 
 export { childrenKey, useChildren, type Activity, type Appointment, type Child, type Contact } from '../../api/children';
 export type ChildInput = components['schemas']['ChildInput'];
@@ -13,7 +14,7 @@ export type AppointmentInput = components['schemas']['AppointmentInput'];
 export type ContactInput = components['schemas']['ContactInput'];
 export type DeletedChild = components['schemas']['DeletedChildView'];
 
-export const childKey = (id: string) => ['children', id] as const;
+export const childKey = (id: string) => [...childrenKey, id] as const;
 
 export function useChild(id: string) {
   const { t } = useTranslation();
@@ -55,7 +56,7 @@ export function useUpdateChild(id: string, fallbackKey = 'children.errors.update
   });
 }
 
-export const deletedChildrenKey = ['children', 'deleted'] as const;
+export const deletedChildrenKey = [...childrenKey, 'deleted'] as const;
 
 export function useDeleteChild(id: string) {
   const { t } = useTranslation();
@@ -105,9 +106,6 @@ export function useSetMedical(id: string) {
 
 type ListName = 'actividades' | 'turnos-medicos' | 'contactos-emergencia';
 type ListBody = { actividades: ActivityInput; 'turnos-medicos': AppointmentInput; 'contactos-emergencia': ContactInput };
-
-/** The calendar's queries (features/calendar): a child's activities and appointments are on it. */
-const calendarKey = ['calendario'] as const;
 
 /** Add (no itemId), change or remove (remove: true) one item of a child's list. */
 export function useListItem<L extends ListName>(childId: string, list: L) {

@@ -5,7 +5,7 @@ import type { components } from '../../api/schema';
 
 export type CardLink = components['schemas']['CardLinkView'];
 
-export const cardLinksKey = (childId: string) => ['tarjetas', childId] as const;
+export const cardLinksKey = (childId: string) => ['cards', childId] as const;
 
 /** The expiries offered when sharing the card, in hours. */
 export const CARD_EXPIRIES = [

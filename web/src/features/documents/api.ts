@@ -1,15 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
+import { summaryKey } from '../../api/queryKeys';
 import { uploadWithProgress } from '../../api/upload';
 import type { DocumentFields, DocumentFilters, DocumentPage } from './types';
 
 /** Everything /profile/documents shows sits under this key, so one live event refreshes it all. */
-export const documentsKey = ['documentos'] as const;
-const listKey = (familiaId: string, filters: Record<string, string>, deleted: boolean) => ['documentos', familiaId, deleted ? 'eliminados' : 'lista', filters] as const;
-const detailKey = (id: string) => ['documentos', 'detalle', id] as const;
-const storageKey = (familiaId: string) => ['documentos', familiaId, 'espacio'] as const;
-const summaryKey = ['profile', 'summary'] as const;
+export const documentsKey = ['documents'] as const;
+const listKey = (familiaId: string, filters: Record<string, string>, deleted: boolean) => [...documentsKey, familiaId, deleted ? 'deleted' : 'list', filters] as const;
+const detailKey = (id: string) => [...documentsKey, 'detail', id] as const;
+const storageKey = (familiaId: string) => [...documentsKey, familiaId, 'storage'] as const;
 
 /** Drops empty filters, so the query string and the cache key hold only what narrows the list. */
 export function cleanFilters(filters: DocumentFilters): Record<string, string> {

@@ -1,13 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
+import { childrenKey } from '../../api/children';
 import { api, unwrap } from '../../api/client';
+import { familiesKey } from '../../api/families';
 import type { components } from '../../api/schema';
 
 export type RecordEntry = components['schemas']['EntryView'];
 export type RecordVerification = components['schemas']['Verification'];
 export type RecordChild = components['schemas']['ChildView'];
 
-export const recordKey = (familyId: string) => ['families', familyId, 'record'] as const;
+export const recordKey = (familyId: string) => [...familiesKey, familyId, 'record'] as const;
 const verificationKey = (familyId: string) => [...recordKey(familyId), 'verification'] as const;
 const entriesKey = (familyId: string) => [...recordKey(familyId), 'entries'] as const;
 
@@ -47,7 +49,7 @@ export function useRecordEntries(familyId: string, enabled: boolean) {
 export function useRecordChildren(enabled: boolean) {
   const { t } = useTranslation();
   return useQuery({
-    queryKey: ['children'],
+    queryKey: childrenKey,
     enabled,
     queryFn: async () => (await unwrap(api.GET('/api/hijos'), t('families.record.loadFailed'))).data,
   });

@@ -80,7 +80,7 @@ afterEach(() => {
 function renderThread() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The bell's unread count, as the layout would have cached it.
-  client.setQueryData(['notificaciones', 'no-leidas'], 3);
+  client.setQueryData(['notifications', 'unread'], 3);
   render(
     <QueryClientProvider client={client}>
       <SessionProvider>
@@ -123,7 +123,7 @@ describe('Thread', () => {
   it('makes the bell count again once messages are seen, as their notices are read with them', async () => {
     const client = renderThread();
     await waitFor(() => expect(posted).toHaveLength(1));
-    await waitFor(() => expect(client.getQueryState(['notificaciones', 'no-leidas'])?.isInvalidated).toBe(true));
+    await waitFor(() => expect(client.getQueryState(['notifications', 'unread'])?.isInvalidated).toBe(true));
   });
 
   it('shows when my message was first seen, and offers to reply to any message', async () => {

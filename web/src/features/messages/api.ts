@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
+import { messagesKey, notificationsKey } from '../../api/queryKeys';
 import type { Attachment, ConversationPage, MessagePage, NewConversation, NewMessage, Topic, ToneAnswer } from './types';
 
 /** The `data` of a successful answer, typed by the generated client from the server's OpenAPI document. */
@@ -9,12 +10,14 @@ async function call<T>(answer: Promise<{ data?: { data: T }; error?: unknown; re
 }
 
 /** Everything about conversations sits under this key, so one live event can refresh it all. */
-export const conversationsKey = ['conversaciones'] as const;
-export const conversationListKey = (familiaId: string | null, tema: Topic | null) => ['conversaciones', 'lista', familiaId, tema] as const;
-export const conversationKey = (id: string) => ['conversaciones', id] as const;
-export const threadKey = (id: string) => ['conversaciones', id, 'mensajes'] as const;
-export const unreadMessagesKey = ['mensajes', 'no-leidos'] as const;
-export const settingsKey = ['mensajes', 'ajustes'] as const;
+export const conversationsKey = ['conversations'] as const;
+/** Every list of conversations, whatever its family and topic. */
+export const conversationListsKey = [...conversationsKey, 'list'] as const;
+export const conversationListKey = (familiaId: string | null, tema: Topic | null) => [...conversationListsKey, familiaId, tema] as const;
+export const conversationKey = (id: string) => [...conversationsKey, id] as const;
+export const threadKey = (id: string) => [...conversationKey(id), 'messages'] as const;
+export const unreadMessagesKey = [...messagesKey, 'unread'] as const;
+export const settingsKey = [...messagesKey, 'settings'] as const;
 
 export function useConversations(familiaId: string | null, tema: Topic | null) {
   const { t } = useTranslation();
@@ -62,7 +65,7 @@ export function useCreateConversation() {
     mutationFn: (body: NewConversation) => call(api.POST('/api/conversaciones', { body }), t('messages.errors.create')),
     onSuccess: (conversation) => {
       queryClient.setQueryData(conversationKey(conversation._id), conversation);
-      void queryClient.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
+      void queryClient.invalidateQueries({ queryKey: conversationListsKey });
     },
   });
 }
@@ -74,7 +77,7 @@ export function useSendMessage(id: string) {
     mutationFn: (body: NewMessage) => call(api.POST('/api/conversaciones/{id}/mensajes', { params: { path: { id } }, body }), t('messages.errors.send')),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: threadKey(id) });
-      void queryClient.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
+      void queryClient.invalidateQueries({ queryKey: conversationListsKey });
     },
   });
 }
@@ -86,10 +89,10 @@ export function useMarkRead(id: string) {
     onSuccess: ({ vistos }) => {
       if (vistos === 0) return;
       void queryClient.invalidateQueries({ queryKey: threadKey(id) });
-      void queryClient.invalidateQueries({ queryKey: ['conversaciones', 'lista'] });
+      void queryClient.invalidateQueries({ queryKey: conversationListsKey });
       void queryClient.invalidateQueries({ queryKey: unreadMessagesKey });
       // Seeing messages reads their notices too: the bell counts again without waiting for the live event.
-      void queryClient.invalidateQueries({ queryKey: ['notificaciones'] });
+      void queryClient.invalidateQueries({ queryKey: notificationsKey });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema';
+import { conversationKey } from './api';
 
 type Printout = components['schemas']['Printout'];
 type PrintedEntry = components['schemas']['PrintedEntry'];
@@ -24,13 +25,15 @@ export interface PrintRange {
 
 type Query = { desde?: string; hasta?: string };
 
+const printKey = (id: string, query: Query) => [...conversationKey(id), 'print', query] as const;
+
 export function usePrintData(id: string, range: PrintRange) {
   const { t } = useTranslation();
   const query: Query = {};
   if (range.desde) query.desde = range.desde;
   if (range.hasta) query.hasta = range.hasta;
   return useQuery({
-    queryKey: ['conversaciones', id, 'impresion', query],
+    queryKey: printKey(id, query),
     // The entries' content is free-form JSON: the schema's empty object reads as any object's keys.
     queryFn: async (): Promise<PrintData> =>
       (await unwrap(api.GET('/api/conversaciones/{id}/impresion', { params: { path: { id }, query } }), t('print.failed'))).data,

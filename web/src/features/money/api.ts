@@ -6,11 +6,11 @@ import type { OfferBody } from './dispute';
 import type { Balance, Expense, ExpenseFilters, ExpenseInput, FinanceSettings, Payment, PaymentInput, RefusalMotive, SettingsAnswer } from './types';
 
 /** Everything /finances shows sits under this key, so one live event refreshes it all. */
-export const moneyKey = ['dinero'] as const;
-const balanceKey = (familiaId: string) => ['dinero', familiaId, 'balance'] as const;
-const settingsKey = (familiaId: string) => ['dinero', familiaId, 'finanzas'] as const;
-const expensesKey = (familiaId: string, filters: ExpenseFilters) => ['dinero', familiaId, 'gastos', filters] as const;
-const paymentsKey = (familiaId: string) => ['dinero', familiaId, 'pagos'] as const;
+export const moneyKey = ['money'] as const;
+const balanceKey = (familiaId: string) => [...moneyKey, familiaId, 'balance'] as const;
+const settingsKey = (familiaId: string) => [...moneyKey, familiaId, 'settings'] as const;
+const expensesKey = (familiaId: string, filters: ExpenseFilters) => [...moneyKey, familiaId, 'expenses', filters] as const;
+const paymentsKey = (familiaId: string) => [...moneyKey, familiaId, 'payments'] as const;
 
 type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
 

@@ -10,7 +10,8 @@ async function data<T>(answer: Answer<T>, fallback: string): Promise<T> {
   return (await unwrap(answer, fallback)).data;
 }
 
-const supportKey = (familiaId: string) => ['dinero', familiaId, 'cuotas'] as const;
+const supportKey = (familiaId: string) => [...moneyKey, familiaId, 'support'] as const;
+const reportKey = (familiaId: string, query: ReportQuery) => [...moneyKey, familiaId, 'report', query] as const;
 const path = (id: string, cuotaId = '', pagoId = '') => ({ params: { path: { id, cuotaId, pagoId } } });
 
 /** The family's agreements; `null` asks for nothing (someone who is not a co-parent of it). */
@@ -88,10 +89,12 @@ export function useAnswerSupportPayment(familiaId: string) {
   );
 }
 
-export function useReport(familiaId: string, query: { desde: string; hasta: string; moneda: string }) {
+type ReportQuery = { desde: string; hasta: string; moneda: string };
+
+export function useReport(familiaId: string, query: ReportQuery) {
   const { t } = useTranslation();
   return useQuery({
-    queryKey: ['dinero', familiaId, 'informe', query],
+    queryKey: reportKey(familiaId, query),
     queryFn: (): Promise<Report> => data(api.GET('/api/familias/{id}/informes/gastos', { params: { path: { id: familiaId }, query } }), t('money.errors.load')),
   });
 }

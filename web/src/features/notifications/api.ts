@@ -1,14 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
+import { notificationsKey } from '../../api/queryKeys';
 import type { components } from '../../api/schema';
 
 export type Notification = components['schemas']['NoticeView'];
 type Page = components['schemas']['NoticePage'];
 
 /** Keys of the issue 15 contract: the list, and the unread count under it. */
-export const notificationsKey = ['notificaciones'] as const;
-export const unreadKey = ['notificaciones', 'no-leidas'] as const;
+export { notificationsKey };
+export const unreadKey = [...notificationsKey, 'unread'] as const;
 
 export function useUnreadCount() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema';
+import { notificationsKey } from './api';
 
 /** One kind of notice and where it goes besides the app (in-app is always on); `siempre`: mail and push go out whatever the choice (emergencies). */
 export type KindPreference = components['schemas']['KindPreference'];
@@ -25,8 +26,8 @@ export type Device = components['schemas']['DeviceView'];
 /** What an unsubscribe link stops: a kind, the summary mail (`resumen`) or every mail (`todo`). */
 export type Unsubscription = components['schemas']['Unsubscription'];
 
-export const preferencesKey = ['notificaciones', 'preferencias'] as const;
-export const devicesKey = ['notificaciones', 'dispositivos'] as const;
+export const preferencesKey = [...notificationsKey, 'preferences'] as const;
+export const devicesKey = [...notificationsKey, 'devices'] as const;
 
 export function usePreferences() {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
+import { profileKey, summaryKey } from '../../api/queryKeys';
 import type { components } from '../../api/schema';
 
 export type Profile = components['schemas']['ProfileAnswer'];
@@ -8,9 +9,8 @@ export type ProfileInput = components['schemas']['ProfileRequest'];
 export type SessionInfo = components['schemas']['SessionView'];
 export type Summary = components['schemas']['Summary'];
 
-export const profileKey = ['profile'] as const;
-export const sessionsKey = ['profile', 'sessions'] as const;
-export const summaryKey = ['profile', 'summary'] as const;
+export { profileKey, summaryKey };
+export const sessionsKey = [...profileKey, 'sessions'] as const;
 
 export function useProfile() {
   const { t } = useTranslation();
@@ -132,7 +132,7 @@ export const followEmailLink = (kind: EmailLink, token: string, fallback: string
 export type TwoFactorStatus = components['schemas']['TwoFactorStatus'];
 export type TwoFactorSetup = components['schemas']['TwoFactorSetup'];
 
-export const twoFactorKey = ['profile', 'two-factor'] as const;
+export const twoFactorKey = [...profileKey, 'two-factor'] as const;
 
 export function useTwoFactorStatus() {
   const { t } = useTranslation();

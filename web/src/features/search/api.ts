@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
+import { messagesKey } from '../../api/queryKeys';
 import type { components } from '../../api/schema';
 
 /** One message found by `GET /api/mensajes/buscar`. */
@@ -18,6 +19,9 @@ export const MAX_QUERY = 200;
 
 type Query = { q: string; familiaId?: string; tema?: string; desde?: string; hasta?: string };
 
+/** Under the messages' key: what is found are messages. */
+const messageSearchKey = (query: Query) => [...messagesKey, 'search', query] as const;
+
 /** Only the filters that are set: the server reads an empty `tema` as a bad topic. */
 export function searchQuery(q: string, filters: MessageFilters): Query {
   const query: Query = { q };
@@ -31,7 +35,7 @@ export function useMessageSearch(q: string, filters: MessageFilters) {
   const { t } = useTranslation();
   const query = searchQuery(q.trim(), filters);
   return useQuery({
-    queryKey: ['mensajes', 'buscar', query],
+    queryKey: messageSearchKey(query),
     enabled: query.q.length > 0 && query.q.length <= MAX_QUERY,
     // While the next answer comes, the last one stays on screen instead of a blank page.
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n';
 import { api, unwrap } from '../../../api/client';
+import { calendarKey } from '../../../api/queryKeys';
 import type { components } from '../../../api/schema';
 
 export type Today = components['schemas']['TodayView'];
@@ -11,7 +12,7 @@ export type UpcomingEvent = components['schemas']['UpcomingEvent'];
 export type SwapToAnswer = components['schemas']['SwapToAnswer'];
 
 /** Under the calendar's key, so the live events that refresh the calendar refresh this too. */
-export const todayKey = ['calendario', 'hoy'] as const;
+export const todayKey = [...calendarKey, 'today'] as const;
 
 /** Custody changes hands at a set time with no event to announce it: ask again now and then. */
 const REFRESH_MS = 5 * 60_000;
