@@ -9,6 +9,7 @@ import { CalendarGrid, type CalendarViewName, type VisibleRange } from './Calend
 import type { Parent } from './parents';
 import { SwapHistory } from './SwapHistory';
 import type { Swap } from './types';
+import { FamilyPicker } from '../../components/FamilyPicker';
 
 export interface CalendarViewProps {
   families: Family[];
@@ -112,22 +113,7 @@ export function CalendarView({
       </div>
       {!canEdit && <p className="text-sm text-muted">{t('calendar.viewerNote')}</p>}
 
-      {families.length > 1 && (
-        <label className="flex max-w-sm items-center gap-2 text-sm">
-          <span className="shrink-0 font-medium text-ink">{t('calendar.family')}</span>
-          <select
-            value={familiaId}
-            onChange={(e) => onFamily(e.target.value)}
-            className="min-w-0 flex-1 rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-          >
-            {families.map((f) => (
-              <option key={f._id} value={f._id}>
-                {f.nombre}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <FamilyPicker families={families} value={familiaId} onChange={onFamily} label={t('calendar.family')} className="max-w-sm" />
 
       {!scheduleLoading && !hasSchedule && <Alert kind="info">{canEdit ? t('calendar.noSchedule') : t('calendar.noScheduleViewer')}</Alert>}
       {loadFailed && <Alert>{t('calendar.errors.load')}</Alert>}

@@ -17,6 +17,7 @@ import { formatBytes, usedPercent } from './files';
 import { UploadDialog } from './UploadDialog';
 import { useDebounced } from './useDebounced';
 import { CATEGORIES, type DocumentView, type StorageUse } from './types';
+import { FamilyPicker } from '../../components/FamilyPicker';
 
 export const DOCUMENTS_TABS = ['current', 'deleted'] as const;
 export type DocumentsTab = (typeof DOCUMENTS_TABS)[number];
@@ -254,18 +255,7 @@ export function DocumentsView({
           <h1 className="text-2xl font-bold text-ink">{t('sections.documents')}</h1>
           <p className="mt-1 text-sm text-muted">{t('documents.intro')}</p>
         </div>
-        {families.length > 1 && (
-          <label className="text-sm text-ink">
-            <span className="mr-2 font-medium">{t('documents.family')}</span>
-            <select value={familiaId} onChange={(e) => onFamily(e.target.value)} className="rounded-xl border border-gray-300 bg-white px-3 py-2">
-              {families.map((f) => (
-                <option key={f._id} value={f._id}>
-                  {f.nombre}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <FamilyPicker families={families} value={familiaId} onChange={onFamily} label={t('documents.family')} />
       </div>
       <StorageBar storage={storage} />
       {viewer ? (

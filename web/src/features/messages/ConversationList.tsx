@@ -13,6 +13,7 @@ import { personName, TOPIC_STYLE } from './labels';
 import { NewConversationDialog } from './NewConversationDialog';
 import { ShieldSettings } from './ShieldSettings';
 import { TOPICS, type Conversation, type Message, type Topic } from './types';
+import { FamilyPicker } from '../../components/FamilyPicker';
 
 /** The list pane: filters, the conversations (most recently active first) and the way to start one. */
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
@@ -97,23 +98,13 @@ export function ConversationPane({ selectedId, families, familyId, onFamily, top
             </Button>
           </div>
         </div>
-        {families.length > 1 && (
-          <label className="flex items-center gap-2 text-sm">
-            <span className="shrink-0 font-medium text-ink">{t('messages.family')}</span>
-            <select
-              value={familyId ?? ''}
-              onChange={(e) => onFamily(e.target.value || null)}
-              className="min-w-0 flex-1 rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-            >
-              <option value="">{t('messages.allFamilies')}</option>
-              {families.map((f) => (
-                <option key={f._id} value={f._id}>
-                  {f.nombre}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <FamilyPicker
+          families={families}
+          value={familyId ?? ''}
+          onChange={(id) => onFamily(id || null)}
+          label={t('messages.family')}
+          anyLabel={t('messages.allFamilies')}
+        />
         <TopicChips value={topic} onChange={onTopic} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-2">

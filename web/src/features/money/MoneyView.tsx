@@ -12,6 +12,7 @@ import { PaymentItem } from './PaymentItem';
 import type { Person } from './people';
 import type { BalanceLine } from './balance';
 import type { Balance, Expense, ExpenseFilters as Filters, Payment, Support } from './types';
+import { FamilyPicker } from '../../components/FamilyPicker';
 
 export const MONEY_TABS = ['expenses', 'payments', 'support', 'reports'] as const;
 export type MoneyTab = (typeof MONEY_TABS)[number];
@@ -112,18 +113,7 @@ export function MoneyView({
             </Button>
           )}
         </div>
-        {families.length > 1 && (
-          <label className="text-sm text-ink">
-            <span className="mr-2 font-medium">{t('money.family')}</span>
-            <select value={family._id} onChange={(e) => onFamily(e.target.value)} className="rounded-xl border border-gray-300 bg-white px-3 py-2">
-              {families.map((f) => (
-                <option key={f._id} value={f._id}>
-                  {f.nombre}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <FamilyPicker families={families} value={family._id} onChange={onFamily} label={t('money.family')} />
       </div>
       {!isCoparent ? (
         <Alert kind="info">{t('money.viewerOnly', { family: family.nombre })}</Alert>
