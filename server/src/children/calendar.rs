@@ -10,17 +10,17 @@ use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 
 use super::{
     entities::{actividad, hijo, turno},
-    input::WEEKDAYS,
     views::list_from_json,
+    vocabulary::{self, AppointmentStatus},
 };
 use crate::{
     domain::{CalendarItem, CalendarOrigin, CalendarQuery, CalendarWhen},
     families,
+    vocabulary::ClosedSet,
 };
 
 /// An appointment has no end of its own.
 const APPOINTMENT_MINUTES: i64 = 60;
-const CANCELLED: &str = "cancelado";
 
 pub async fn items(
     db: &DatabaseConnection,
@@ -43,7 +43,7 @@ pub async fn items(
             .all(db),
         turno::Entity::find()
             .filter(turno::Column::HijoId.is_in(ids))
-            .filter(turno::Column::Estado.ne(CANCELLED))
+            .filter(turno::Column::Estado.ne(AppointmentStatus::Cancelled))
             .filter(turno::Column::FechaHora.gte(query.desde))
             .filter(turno::Column::FechaHora.lt(query.hasta))
             .all(db),
@@ -60,27 +60,12 @@ fn time(value: Option<&str>) -> Option<NaiveTime> {
     value.and_then(|v| NaiveTime::parse_from_str(v, "%H:%M").ok())
 }
 
-fn weekday(name: &str) -> Option<Weekday> {
-    const ORDER: [Weekday; 7] = [
-        Weekday::Mon,
-        Weekday::Tue,
-        Weekday::Wed,
-        Weekday::Thu,
-        Weekday::Fri,
-        Weekday::Sat,
-        Weekday::Sun,
-    ];
-    WEEKDAYS
-        .iter()
-        .position(|d| *d == name)
-        .and_then(|i| ORDER.get(i).copied())
-}
-
 /// An activity without days has no place on the calendar.
 fn activity(a: &actividad::Model) -> Option<CalendarItem> {
     let days: Vec<Weekday> = list_from_json(&a.dias_semana)
         .iter()
-        .filter_map(|d| weekday(d))
+        .filter_map(|d| vocabulary::Weekday::from_wire(d))
+        .map(vocabulary::Weekday::chrono)
         .collect();
     if days.is_empty() {
         return None;

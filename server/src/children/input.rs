@@ -4,20 +4,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::{error::FieldErrors, fields, i18n::Msg};
-
-pub const BLOOD_TYPES: [&str; 8] = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"];
-pub const GENDERS: [&str; 2] = ["masculino", "femenino"];
-pub const WEEKDAYS: [&str; 7] = [
-    "lunes",
-    "martes",
-    "miercoles",
-    "jueves",
-    "viernes",
-    "sabado",
-    "domingo",
-];
-pub const APPOINTMENT_STATES: [&str; 3] = ["programado", "completado", "cancelado"];
+use super::vocabulary::{AppointmentStatus, BloodType, Gender, Weekday};
+use crate::{error::FieldErrors, fields, i18n::Msg, vocabulary};
 
 const SHORT: usize = 100;
 const LIST_ITEMS: usize = 50;
@@ -40,8 +28,10 @@ pub struct ChildInput {
     /// YYYY-MM-DD
     pub fecha_nacimiento: Option<String>,
     /// masculino or femenino
+    #[schema(value_type = Option<Gender>)]
     pub genero: Option<String>,
     /// One of A+, A-, B+, B-, AB+, AB-, O+, O-, or empty.
+    #[schema(value_type = Option<BloodType>)]
     pub grupo_sanguineo: Option<String>,
     pub numero_seguro_social: Option<String>,
     pub informacion_escolar: Option<SchoolInput>,
@@ -64,8 +54,8 @@ pub struct Basic {
     pub nombre: String,
     pub apellido: String,
     pub fecha_nacimiento: NaiveDate,
-    pub genero: String,
-    pub grupo_sanguineo: Option<String>,
+    pub genero: Gender,
+    pub grupo_sanguineo: Option<BloodType>,
     pub numero_seguro_social: Option<String>,
 }
 
@@ -118,31 +108,18 @@ fn birth_date(value: Option<&str>) -> Result<NaiveDate, Msg> {
 }
 
 /// Required, with no default: a form that starts on one choice saves it unnoticed.
-fn gender(value: Option<&str>) -> Result<String, Msg> {
+fn gender(value: Option<&str>) -> Result<Gender, Msg> {
     match value.map(str::trim).filter(|v| !v.is_empty()) {
         None => Err(Msg::GenderRequired),
-        some => one_of(some, &GENDERS, Msg::GenderInvalid),
+        Some(v) => vocabulary::one_of(&v.to_lowercase(), Msg::GenderInvalid),
     }
 }
 
-fn one_of(value: Option<&str>, allowed: &[&str], msg: Msg) -> Result<String, Msg> {
-    let value = value.map(|v| v.trim().to_lowercase()).unwrap_or_default();
-    allowed
-        .iter()
-        .find(|a| **a == value)
-        .map(|a| (*a).to_owned())
-        .ok_or(msg)
-}
-
-fn blood_type(value: Option<&str>) -> Result<Option<String>, Msg> {
-    match value
-        .map(|v| v.trim().to_uppercase())
-        .filter(|v| !v.is_empty())
-    {
-        None => Ok(None),
-        Some(v) if BLOOD_TYPES.contains(&v.as_str()) => Ok(Some(v)),
-        Some(_) => Err(Msg::BloodTypeInvalid),
-    }
+fn blood_type(value: Option<&str>) -> Result<Option<BloodType>, Msg> {
+    vocabulary::optional_one_of(
+        value.map(str::to_uppercase).as_deref(),
+        Msg::BloodTypeInvalid,
+    )
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -283,6 +260,7 @@ pub struct ActivityInput {
     /// Free text, e.g. "after school".
     pub horario: Option<String>,
     /// lunes ... domingo (accents optional)
+    #[schema(value_type = Option<Vec<Weekday>>)]
     pub dias_semana: Option<Vec<String>>,
     /// HH:MM
     pub hora_inicio: Option<String>,
@@ -294,7 +272,7 @@ pub struct Activity {
     pub nombre: String,
     pub lugar: Option<String>,
     pub horario: Option<String>,
-    pub dias_semana: Vec<String>,
+    pub dias_semana: Vec<Weekday>,
     pub hora_inicio: Option<String>,
     pub hora_fin: Option<String>,
 }
@@ -325,27 +303,16 @@ pub fn activity(input: ActivityInput, errors: &mut FieldErrors) -> Option<Activi
     })
 }
 
-/// Day names in week order without repeats; "miércoles" and "sábado" are accepted with accents.
-fn weekdays(value: Option<Vec<String>>) -> Result<Vec<String>, Msg> {
-    let mut seen = [false; 7];
-    for day in value.unwrap_or_default() {
-        let plain = day
-            .trim()
-            .to_lowercase()
-            .replace('é', "e")
-            .replace('á', "a");
-        let index = WEEKDAYS
-            .iter()
-            .position(|d| *d == plain)
-            .ok_or(Msg::WeekdayInvalid)?;
-        seen[index] = true;
-    }
-    Ok(WEEKDAYS
+/// Days in week order without repeats; "miércoles" and "sábado" are accepted with accents.
+fn weekdays(value: Option<Vec<String>>) -> Result<Vec<Weekday>, Msg> {
+    let mut days = value
+        .unwrap_or_default()
         .iter()
-        .zip(seen)
-        .filter(|(_, s)| *s)
-        .map(|(d, _)| (*d).to_owned())
-        .collect())
+        .map(|d| Weekday::spoken(d).ok_or(Msg::WeekdayInvalid))
+        .collect::<Result<Vec<_>, _>>()?;
+    days.sort_unstable();
+    days.dedup();
+    Ok(days)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -354,6 +321,7 @@ pub struct AppointmentInput {
     /// What kind of visit; the web shows "medical consultation" when empty.
     pub tipo_consulta: Option<String>,
     /// programado (default), completado or cancelado
+    #[schema(value_type = Option<AppointmentStatus>)]
     pub estado: Option<String>,
     /// RFC 3339, e.g. 2026-03-01T14:30:00Z
     pub fecha_hora: Option<String>,
@@ -369,7 +337,7 @@ pub struct DoctorSpecialtyInput {
 
 pub struct Appointment {
     pub tipo_consulta: String,
-    pub estado: String,
+    pub estado: AppointmentStatus,
     pub fecha_hora: DateTime<Utc>,
     pub medico_nombre: Option<String>,
     pub medico_especialidad: Option<String>,
@@ -382,18 +350,7 @@ pub fn appointment(input: AppointmentInput, errors: &mut FieldErrors) -> Option<
         "tipoConsulta",
         fields::optional_text(input.tipo_consulta, SHORT),
     );
-    let estado = match input
-        .estado
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        None => Some("programado".to_owned()),
-        Some(e) => errors.check(
-            "estado",
-            one_of(Some(e), &APPOINTMENT_STATES, Msg::StatusInvalid),
-        ),
-    };
+    let estado = errors.check("estado", appointment_status(input.estado.as_deref()));
     let fecha = errors.check("fechaHora", date_time(input.fecha_hora.as_deref()));
     let nombre = errors.check("medico.nombre", fields::optional_text(medico.nombre, SHORT));
     let especialidad = errors.check(
@@ -409,6 +366,12 @@ pub fn appointment(input: AppointmentInput, errors: &mut FieldErrors) -> Option<
         medico_especialidad: especialidad?,
         notas: notas?,
     })
+}
+
+/// A new appointment is scheduled unless told otherwise.
+fn appointment_status(value: Option<&str>) -> Result<AppointmentStatus, Msg> {
+    vocabulary::optional_one_of(value.map(str::to_lowercase).as_deref(), Msg::StatusInvalid)
+        .map(|s| s.unwrap_or(AppointmentStatus::Scheduled))
 }
 
 fn date_time(value: Option<&str>) -> Result<DateTime<Utc>, Msg> {
@@ -483,11 +446,7 @@ mod tests {
         ]);
         assert_eq!(
             weekdays(days),
-            Ok(vec![
-                "lunes".to_owned(),
-                "miercoles".to_owned(),
-                "sabado".to_owned()
-            ])
+            Ok(vec![Weekday::Monday, Weekday::Wednesday, Weekday::Saturday])
         );
         assert_eq!(
             weekdays(Some(vec!["monday".to_owned()])),
@@ -506,17 +465,27 @@ mod tests {
 
     #[test]
     fn blood_types_and_genders() {
-        assert_eq!(blood_type(Some("ab+")), Ok(Some("AB+".to_owned())));
+        assert_eq!(blood_type(Some(" ab+ ")), Ok(Some(BloodType::AbPositive)));
         assert_eq!(blood_type(Some("")), Ok(None));
+        assert_eq!(blood_type(None), Ok(None));
         assert_eq!(blood_type(Some("C+")), Err(Msg::BloodTypeInvalid));
+        assert_eq!(gender(Some(" Femenino")), Ok(Gender::Female));
+        assert_eq!(gender(Some(" ")), Err(Msg::GenderRequired));
+        assert_eq!(gender(Some("x")), Err(Msg::GenderInvalid));
+    }
+
+    #[test]
+    fn appointments_are_scheduled_unless_told_otherwise() {
+        assert_eq!(appointment_status(None), Ok(AppointmentStatus::Scheduled));
         assert_eq!(
-            one_of(Some("Femenino"), &GENDERS, Msg::GenderInvalid),
-            Ok("femenino".to_owned())
+            appointment_status(Some(" ")),
+            Ok(AppointmentStatus::Scheduled)
         );
         assert_eq!(
-            one_of(Some("x"), &GENDERS, Msg::GenderInvalid),
-            Err(Msg::GenderInvalid)
+            appointment_status(Some("Cancelado ")),
+            Ok(AppointmentStatus::Cancelled)
         );
+        assert_eq!(appointment_status(Some("hecho")), Err(Msg::StatusInvalid));
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod record_acts;
 pub mod records;
 pub mod routes;
 pub mod views;
+pub mod vocabulary;
 
 use async_trait::async_trait;
 use sea_orm::{

@@ -219,8 +219,8 @@ pub(super) async fn create_child(
         nombre: Set(basic.nombre),
         apellido: Set(basic.apellido),
         fecha_nacimiento: Set(basic.fecha_nacimiento),
-        genero: Set(basic.genero),
-        grupo_sanguineo: Set(basic.grupo_sanguineo),
+        genero: Set(basic.genero.into()),
+        grupo_sanguineo: Set(basic.grupo_sanguineo.map(String::from)),
         numero_seguro_social: Set(basic.numero_seguro_social),
         foto_key: Set(None),
         miniatura_key: Set(None),
@@ -282,8 +282,8 @@ pub(super) async fn update_child(
         active.nombre = Set(b.nombre);
         active.apellido = Set(b.apellido);
         active.fecha_nacimiento = Set(b.fecha_nacimiento);
-        active.genero = Set(b.genero);
-        active.grupo_sanguineo = Set(b.grupo_sanguineo);
+        active.genero = Set(b.genero.into());
+        active.grupo_sanguineo = Set(b.grupo_sanguineo.map(String::from));
         active.numero_seguro_social = Set(b.numero_seguro_social);
     }
     if let Some(Some(s)) = school {
@@ -472,7 +472,7 @@ pub(super) async fn add_appointment(
         id: Set(ids::new_id()),
         hijo_id: Set(access.child.id.clone()),
         tipo_consulta: Set(t.tipo_consulta),
-        estado: Set(t.estado),
+        estado: Set(t.estado.into()),
         fecha_hora: Set(t.fecha_hora),
         medico_nombre: Set(t.medico_nombre),
         medico_especialidad: Set(t.medico_especialidad),
@@ -500,7 +500,7 @@ pub(super) async fn update_appointment(
     let t = checked(body, input::appointment)?;
     let mut active = find_appointment(&state, &path).await?.into_active_model();
     active.tipo_consulta = Set(t.tipo_consulta);
-    active.estado = Set(t.estado);
+    active.estado = Set(t.estado.into());
     active.fecha_hora = Set(t.fecha_hora);
     active.medico_nombre = Set(t.medico_nombre);
     active.medico_especialidad = Set(t.medico_especialidad);

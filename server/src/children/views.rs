@@ -3,7 +3,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::records::ChildRecord;
+use super::{
+    records::ChildRecord,
+    vocabulary::{AppointmentStatus, BloodType, Gender, Weekday},
+};
 use crate::platform::storage::Storage;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -18,7 +21,9 @@ pub struct ChildView {
     /// YYYY-MM-DD
     pub fecha_nacimiento: String,
     /// masculino or femenino
+    #[schema(value_type = Gender)]
     pub genero: String,
+    #[schema(value_type = Option<BloodType>)]
     pub grupo_sanguineo: Option<String>,
     pub numero_seguro_social: Option<String>,
     /// A link to the photo, valid for a limited time.
@@ -79,6 +84,7 @@ pub struct ActivityView {
     pub lugar: Option<String>,
     pub horario: Option<String>,
     /// lunes, martes, miercoles, jueves, viernes, sabado, domingo
+    #[schema(value_type = Vec<Weekday>)]
     pub dias_semana: Vec<String>,
     pub hora_inicio: Option<String>,
     pub hora_fin: Option<String>,
@@ -91,6 +97,7 @@ pub struct AppointmentView {
     pub id: String,
     pub tipo_consulta: String,
     /// programado, completado or cancelado
+    #[schema(value_type = AppointmentStatus)]
     pub estado: String,
     pub fecha_hora: chrono::DateTime<chrono::Utc>,
     pub medico: DoctorSpecialtyView,
@@ -119,7 +126,7 @@ pub fn list_from_json(text: &str) -> Vec<String> {
     serde_json::from_str(text).unwrap_or_default()
 }
 
-pub fn list_to_json(items: &[String]) -> String {
+pub fn list_to_json<T: Serialize>(items: &[T]) -> String {
     serde_json::to_string(items).unwrap_or_else(|_| "[]".to_owned())
 }
 

@@ -7,16 +7,15 @@ import { TextField } from '../../components/Field';
 import { FormActions } from '../../components/FormActions';
 import { Modal } from '../../components/Modal';
 import { applyServerErrors } from '../../lib/serverErrors';
-import { useListItem, type Activity, type Child } from './api';
+import { weekdayValues } from '../../api/schema';
+import { useListItem, type Activity, type Child, type Weekday } from './api';
 import { ItemActions, ItemSection } from './ItemList';
-
-export const WEEKDAYS = ['lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo'] as const;
 
 interface Values {
   nombre: string;
   lugar: string;
   horario: string;
-  diasSemana: string[];
+  diasSemana: Weekday[];
   horaInicio: string;
   horaFin: string;
 }
@@ -63,7 +62,7 @@ export function ActivityForm({ child, activity, onDone }: { child: Child; activi
       <fieldset>
         <legend className="text-sm font-medium text-ink">{t('children.activities.days')}</legend>
         <div className="mt-2 flex flex-wrap gap-2">
-          {WEEKDAYS.map((d) => (
+          {weekdayValues.map((d) => (
             <label key={d} className="inline-flex items-center gap-2 rounded-xl border border-gray-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
               <input type="checkbox" value={d} className="accent-brand-600" {...register('diasSemana')} />
               {t(`weekdays.${d}`)}

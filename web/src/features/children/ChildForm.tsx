@@ -9,18 +9,17 @@ import { TextField } from '../../components/Field';
 import { FormActions } from '../../components/FormActions';
 import { SelectField } from '../../components/SelectField';
 import { applyServerErrors } from '../../lib/serverErrors';
-import type { Child, ChildInput } from './api';
+import { bloodTypeValues, genderValues } from '../../api/schema';
+import type { BloodType, Child, ChildInput, Gender } from './api';
 
-const GENDERS = ['femenino', 'masculino'] as const;
-type Gender = (typeof GENDERS)[number];
+const isGender = (v: string): v is Gender => genderValues.some((g) => g === v);
+const isBloodTypeOrNone = (v: string): v is BloodType | '' => v === '' || bloodTypeValues.some((b) => b === v);
 
 /** Today as YYYY-MM-DD in the browser's own calendar, the latest birth date there can be. */
 export function todayIso(now = new Date()) {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 
 const schema = (t: TFunction) =>
   z.object({
@@ -31,12 +30,14 @@ const schema = (t: TFunction) =>
       .min(1, { error: t('children.form.birthDateRequired'), abort: true })
       .refine((v) => v <= todayIso(), t('children.form.birthDateFuture')),
     // No default: a preselected value was saved unnoticed for children of the other gender.
-    genero: z.string().refine((v) => GENDERS.includes(v as Gender), t('children.form.genderRequired')),
-    grupoSanguineo: z.string(),
+    genero: z.string().refine(isGender, t('children.form.genderRequired')),
+    // Picked from the list, so never refused here; the check only narrows its type.
+    grupoSanguineo: z.string().refine(isBloodTypeOrNone),
     numeroSeguroSocial: z.string().trim().max(40),
   });
 
-type Values = z.infer<ReturnType<typeof schema>>;
+type Values = z.input<ReturnType<typeof schema>>;
+type Checked = z.output<ReturnType<typeof schema>>;
 
 interface Props {
   child?: Child;
@@ -55,7 +56,7 @@ export function ChildForm({ child, onSubmit, onDone, fallbackError }: Props) {
     getValues,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  } = useForm<Values, unknown, Checked>({
     resolver: zodResolver(schema(t)),
     defaultValues: {
       nombre: child?.nombre ?? '',
@@ -74,7 +75,7 @@ export function ChildForm({ child, onSubmit, onDone, fallbackError }: Props) {
     setFailure(missing ? t('children.form.required') : null);
   };
 
-  const submit = async (values: Values) => {
+  const submit = async (values: Checked) => {
     setFailure(null);
     try {
       await onSubmit({ ...values, grupoSanguineo: values.grupoSanguineo || null, numeroSeguroSocial: values.numeroSeguroSocial || null });
@@ -106,13 +107,13 @@ export function ChildForm({ child, onSubmit, onDone, fallbackError }: Props) {
           label={t('children.fields.gender')}
           error={errors.genero?.message}
           required
-          options={[{ value: '', label: t('children.form.genderChoose') }, ...GENDERS.map((g) => ({ value: g, label: t(`children.gender.${g}`) }))]}
+          options={[{ value: '', label: t('children.form.genderChoose') }, ...genderValues.map((g) => ({ value: g, label: t(`children.gender.${g}`) }))]}
           {...register('genero')}
         />
         <SelectField
           label={t('children.fields.bloodType')}
           error={errors.grupoSanguineo?.message}
-          options={[{ value: '', label: t('children.bloodUnknown') }, ...BLOOD_TYPES.map((b) => ({ value: b, label: b }))]}
+          options={[{ value: '', label: t('children.bloodUnknown') }, ...bloodTypeValues.map((b) => ({ value: b, label: b }))]}
           {...register('grupoSanguineo')}
         />
       </div>

@@ -10,7 +10,8 @@ import { Modal } from '../../components/Modal';
 import { SelectField } from '../../components/SelectField';
 import { TextArea } from '../../components/TextArea';
 import { applyServerErrors } from '../../lib/serverErrors';
-import { useListItem, useSetMedical, type Appointment, type Child } from './api';
+import { appointmentStatusValues } from '../../api/schema';
+import { useListItem, useSetMedical, type Appointment, type AppointmentStatus, type Child } from './api';
 import { ItemActions, ItemSection } from './ItemList';
 import { formatDateTime } from '../../lib/format';
 
@@ -95,7 +96,7 @@ function toLocalInput(iso: string | undefined) {
 
 interface AppointmentValues {
   tipoConsulta: string;
-  estado: string;
+  estado: AppointmentStatus;
   fechaHora: string;
   medicoNombre: string;
   medicoEspecialidad: string;
@@ -162,7 +163,7 @@ export function AppointmentForm({ child, appointment, onDone }: { child: Child; 
         <SelectField
           label={t('children.appointments.status')}
           error={errors.estado?.message}
-          options={['programado', 'completado', 'cancelado'].map((s) => ({ value: s, label: t(`children.appointments.states.${s}`) }))}
+          options={appointmentStatusValues.map((s) => ({ value: s, label: t(`children.appointments.states.${s}`) }))}
           {...register('estado')}
         />
       </div>

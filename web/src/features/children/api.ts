@@ -13,6 +13,10 @@ export type ActivityInput = components['schemas']['ActivityInput'];
 export type AppointmentInput = components['schemas']['AppointmentInput'];
 export type ContactInput = components['schemas']['ContactInput'];
 export type DeletedChild = components['schemas']['DeletedChildView'];
+export type Gender = components['schemas']['Gender'];
+export type BloodType = components['schemas']['BloodType'];
+export type Weekday = components['schemas']['Weekday'];
+export type AppointmentStatus = components['schemas']['AppointmentStatus'];
 
 export const childKey = (id: string) => [...childrenKey, id] as const;
 
