@@ -2502,7 +2502,7 @@ export interface components {
         };
         ActivityInput: {
             /** @description lunes ... domingo (accents optional) */
-            diasSemana?: string[] | null;
+            diasSemana?: components["schemas"]["Weekday"][] | null;
             /** @description HH:MM */
             horaFin?: string | null;
             /** @description HH:MM */
@@ -2514,7 +2514,7 @@ export interface components {
         };
         ActivityView: {
             /** @description lunes, martes, miercoles, jueves, viernes, sabado, domingo */
-            diasSemana: string[];
+            diasSemana: components["schemas"]["Weekday"][];
             horaFin?: string | null;
             horaInicio?: string | null;
             horario?: string | null;
@@ -2694,8 +2694,7 @@ export interface components {
             proximoVencimiento?: components["schemas"]["NextDue"] | null;
         };
         AppointmentInput: {
-            /** @description programado (default), completado or cancelado */
-            estado?: string | null;
+            estado?: components["schemas"]["AppointmentStatus"] | null;
             /** @description RFC 3339, e.g. 2026-03-01T14:30:00Z */
             fechaHora?: string | null;
             medico?: components["schemas"]["DoctorSpecialtyInput"] | null;
@@ -2703,10 +2702,15 @@ export interface components {
             /** @description What kind of visit; the web shows "medical consultation" when empty. */
             tipoConsulta?: string | null;
         };
+        /**
+         * @description Where a medical appointment stands.
+         * @enum {string}
+         */
+        AppointmentStatus: "programado" | "completado" | "cancelado";
         AppointmentView: {
             _id: string;
             /** @description programado, completado or cancelado */
-            estado: string;
+            estado: components["schemas"]["AppointmentStatus"];
             /** Format: date-time */
             fechaHora: string;
             medico: components["schemas"]["DoctorSpecialtyView"];
@@ -2767,6 +2771,11 @@ export interface components {
             foto?: string | null;
             nombre: string;
         };
+        /**
+         * @description A child's blood group.
+         * @enum {string}
+         */
+        BloodType: "A+" | "A-" | "B+" | "B-" | "AB+" | "AB-" | "O+" | "O-";
         /** @description A pause or resumption, and an end: the parts of a change that move money. */
         Cambio: {
             /** @description false: paused; true: resumed. */
@@ -2860,10 +2869,8 @@ export interface components {
             familiaId?: string | null;
             /** @description YYYY-MM-DD */
             fechaNacimiento?: string | null;
-            /** @description masculino or femenino */
-            genero?: string | null;
-            /** @description One of A+, A-, B+, B-, AB+, AB-, O+, O-, or empty. */
-            grupoSanguineo?: string | null;
+            genero?: components["schemas"]["Gender"] | null;
+            grupoSanguineo?: components["schemas"]["BloodType"] | null;
             informacionEscolar?: components["schemas"]["SchoolInput"] | null;
             informacionMedica?: components["schemas"]["MedicalInput"] | null;
             nombre?: string | null;
@@ -2919,8 +2926,8 @@ export interface components {
             /** @description A link to a small version of the photo for lists. */
             fotoMiniatura?: string | null;
             /** @description masculino or femenino */
-            genero: string;
-            grupoSanguineo?: string | null;
+            genero: components["schemas"]["Gender"];
+            grupoSanguineo?: components["schemas"]["BloodType"] | null;
             informacionEscolar: components["schemas"]["SchoolView"];
             informacionMedica: components["schemas"]["MedicalView"];
             nombre: string;
@@ -3593,6 +3600,11 @@ export interface components {
             reparto: components["schemas"]["Reparto"];
             respuestas: components["schemas"]["RespuestaView"][];
         };
+        /**
+         * @description A child's gender, as the record asks it.
+         * @enum {string}
+         */
+        Gender: "femenino" | "masculino";
         HandoverAnswer: {
             data: components["schemas"]["HandoverView"];
             success: boolean;
@@ -5292,6 +5304,11 @@ export interface components {
              */
             vistaAt?: string | null;
         };
+        /**
+         * @description A day of the week an activity takes place, Monday first.
+         * @enum {string}
+         */
+        Weekday: "lunes" | "martes" | "miercoles" | "jueves" | "viernes" | "sabado" | "domingo";
     };
     responses: never;
     parameters: never;
@@ -15716,7 +15733,10 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["programado", "completado", "cancelado"];
+export const bloodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BloodType"]> = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"];
 export const documentCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentCategory"]> = ["legal", "medico", "escolar", "financiero", "identificacion", "actividades"];
+export const genderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Gender"]> = ["femenino", "masculino"];
 export const invitationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationKind"]> = ["email", "codigo"];
 export const invitationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationStatus"]> = ["pendiente", "aceptada", "revocada", "rechazada", "vencida"];
 export const langValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Lang"]> = ["es", "en"];
@@ -15770,3 +15790,4 @@ export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
 export const serviceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceStatus"]> = ["operational", "maintenance", "degraded", "partial_outage", "major_outage"];
 export const visibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Visibility"]> = ["familia", "coprogenitores", "privado"];
+export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"];
