@@ -410,3 +410,23 @@ pub fn export_stored(path: impl Into<String>, key: impl Into<String>) -> ExportF
         content: ExportContent::Stored(key.into()),
     }
 }
+
+/// A person as the other members of a family see them: an id and a name. A name is empty when
+/// that account has been erased since.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct PersonView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub nombre: String,
+    pub apellido: String,
+}
+
+impl PersonView {
+    pub fn of(user: &usuario::Model) -> PersonView {
+        PersonView {
+            id: user.id.clone(),
+            nombre: user.nombre.clone(),
+            apellido: user.apellido.clone(),
+        }
+    }
+}

@@ -13,6 +13,7 @@ use super::{
     access::{self, purge_at},
     entities::{documento, documento_hijo, documento_version},
 };
+use crate::domain::PersonView;
 use crate::{db::entities::usuario, error::ApiResult, families::entities::miembro};
 
 #[derive(Serialize, ToSchema)]
@@ -51,15 +52,6 @@ pub struct EspacioAnswer {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Persona {
-    #[serde(rename = "_id")]
-    pub id: String,
-    /// Empty when that account has been erased since.
-    pub nombre: String,
-    pub apellido: String,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Archivo {
     pub nombre: String,
     /// The type it is served as (by content, never by the name it came with).
@@ -73,7 +65,7 @@ pub struct Archivo {
 pub struct DocumentoVersionView {
     pub numero: i32,
     pub archivo: Archivo,
-    pub subido_por: Persona,
+    pub subido_por: PersonView,
     pub created_at: DateTime<Utc>,
 }
 
@@ -90,7 +82,7 @@ pub struct DocumentoView {
     #[schema(value_type = Visibility)]
     pub visibilidad: String,
     pub hijos: Vec<String>,
-    pub subido_por: Persona,
+    pub subido_por: PersonView,
     /// The current version's number, from 1.
     pub version: i32,
     /// The current version's file.
@@ -125,7 +117,7 @@ fn archivo(version: Option<&documento_version::Model>) -> Archivo {
 async fn people(
     db: &impl ConnectionTrait,
     ids: impl Iterator<Item = String>,
-) -> ApiResult<HashMap<String, Persona>> {
+) -> ApiResult<HashMap<String, PersonView>> {
     let ids: Vec<String> = ids.collect();
     Ok(usuario::Entity::find()
         .filter(usuario::Column::Id.is_in(ids))
@@ -135,7 +127,7 @@ async fn people(
         .map(|u| {
             (
                 u.id.clone(),
-                Persona {
+                PersonView {
                     id: u.id,
                     nombre: u.nombre,
                     apellido: u.apellido,
@@ -145,10 +137,10 @@ async fn people(
         .collect())
 }
 
-fn person(people: &HashMap<String, Persona>, id: Option<&String>) -> Persona {
+fn person(people: &HashMap<String, PersonView>, id: Option<&String>) -> PersonView {
     id.and_then(|id| people.get(id))
         .cloned()
-        .unwrap_or(Persona {
+        .unwrap_or(PersonView {
             id: id.cloned().unwrap_or_default(),
             nombre: String::new(),
             apellido: String::new(),

@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use self::{days::Days, words::Words};
-use super::{TEMAS, access, settings::shield_of, shield, views::PersonaView};
+use super::{TEMAS, access, settings::shield_of, shield, views::PersonView};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{entities::miembro, membership},
@@ -59,7 +59,7 @@ pub struct SearchHit {
     pub asunto: String,
     pub numero: i64,
     /// Null: an erased account.
-    pub autor: Option<PersonaView>,
+    pub autor: Option<PersonView>,
     pub tipo: String,
     pub enviado_at: DateTime<Utc>,
     /// Up to 200 characters of the text around the first match, on one line; empty when
@@ -501,7 +501,7 @@ fn hit(row: &QueryResult, words: &Words) -> Result<SearchHit, sea_orm::DbErr> {
     let nombre: Option<String> = row.try_get("", "nombre")?;
     let apellido: Option<String> = row.try_get("", "apellido")?;
     let autor = match (autor_id, nombre, apellido) {
-        (Some(id), Some(nombre), Some(apellido)) => Some(PersonaView {
+        (Some(id), Some(nombre), Some(apellido)) => Some(PersonView {
             id,
             nombre,
             apellido,

@@ -16,6 +16,7 @@ use super::{
     attachments::{self, AdjuntoView},
     entities::{adjunto, conversacion, mensaje, participante, vista},
 };
+pub use crate::domain::PersonView;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult},
@@ -26,14 +27,6 @@ use crate::{
 
 /// How many characters of the quoted message a reply shows.
 const QUOTE_CHARS: usize = 200;
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct PersonaView {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub nombre: String,
-    pub apellido: String,
-}
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ParticipanteView {
@@ -52,7 +45,7 @@ pub struct CitaView {
     pub id: String,
     pub numero: i64,
     /// Null: an erased account.
-    pub autor: Option<PersonaView>,
+    pub autor: Option<PersonView>,
     /// Its first 200 characters; empty when `plegado`.
     pub texto: String,
     /// The quoted message's tone, so that a reader's shield folds its quotes as it folds it.
@@ -87,7 +80,7 @@ pub struct MensajeView {
     pub familia_id: String,
     pub numero: i64,
     /// Null: an erased account.
-    pub autor: Option<PersonaView>,
+    pub autor: Option<PersonView>,
     /// Empty when `plegado`.
     pub texto: String,
     /// `normal`, `urgente` or `emergencia`.
@@ -121,14 +114,6 @@ pub struct ConversacionView {
     pub ultimo_mensaje: Option<MensajeView>,
     /// Messages to the caller they have not seen yet.
     pub no_leidos: u64,
-}
-
-pub fn persona(user: &usuario::Model) -> PersonaView {
-    PersonaView {
-        id: user.id.clone(),
-        nombre: user.nombre.clone(),
-        apellido: user.apellido.clone(),
-    }
 }
 
 fn participante_view(state: &AppState, user: &usuario::Model, reader: &str) -> ParticipanteView {
@@ -390,8 +375,8 @@ fn persona_of(
     id: &Option<String>,
     nombre: Option<String>,
     apellido: Option<String>,
-) -> Option<PersonaView> {
-    Some(PersonaView {
+) -> Option<PersonView> {
+    Some(PersonView {
         id: id.clone()?,
         nombre: nombre?,
         apellido: apellido?,

@@ -7,6 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::store::{ACCEPTED, CODE, DECLINED, REVOKED};
+pub use crate::domain::PersonView;
 use crate::vocabulary::ClosedSet;
 use crate::{
     db::entities::usuario,
@@ -40,24 +41,6 @@ pub(super) fn status_of(invitation: &invitacion::Model, now: DateTime<Utc>) -> I
         DECLINED => InvitationStatus::Rechazada,
         _ if invitation.expires_at <= now => InvitationStatus::Vencida,
         _ => InvitationStatus::Pendiente,
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PersonView {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub nombre: String,
-    pub apellido: String,
-}
-
-impl PersonView {
-    pub(super) fn of(user: &usuario::Model) -> PersonView {
-        PersonView {
-            id: user.id.clone(),
-            nombre: user.nombre.clone(),
-            apellido: user.apellido.clone(),
-        }
     }
 }
 
