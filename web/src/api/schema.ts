@@ -2530,7 +2530,7 @@ export interface components {
         AdjuntoView: {
             _id: string;
             /** @description `imagen` or `pdf`. */
-            clase: string;
+            clase: components["schemas"]["AttachmentKind"];
             mime: string;
             /** @description A signed link to a small version of an image. */
             miniatura?: string | null;
@@ -2736,6 +2736,11 @@ export interface components {
             /** @description Its media type: `image/webp`, `image/jpeg`, `application/pdf`... */
             tipo: string;
         };
+        /**
+         * @description What a message's attachment holds: an image is shown, a PDF downloads.
+         * @enum {string}
+         */
+        AttachmentKind: "imagen" | "pdf";
         /** @description The multipart form of an attachment. */
         AttachmentUpload: {
             /**
@@ -2955,7 +2960,7 @@ export interface components {
             /** @description Its first 200 characters; empty when `plegado`. */
             texto: string;
             /** @description The quoted message's tone, so that a reader's shield folds its quotes as it folds it. */
-            tono: string;
+            tono: components["schemas"]["ToneLevel"];
         };
         CloseRequest: {
             /** @description The word "eliminar" (or "delete"), typed to confirm; any case. */
@@ -3028,7 +3033,7 @@ export interface components {
              */
             noLeidos: number;
             participantes: components["schemas"]["ParticipanteView"][];
-            tema: string;
+            tema: components["schemas"]["Topic"];
             ultimoMensaje?: components["schemas"]["MensajeView"] | null;
         };
         ConversationAnswer: {
@@ -3041,8 +3046,7 @@ export interface components {
             familiaId?: string | null;
             /** @description Members of the family; the caller is added. Left out: the family's co-parents. */
             participantes?: string[] | null;
-            /** @description general, medico, escuela, actividades, horarios or gastos. */
-            tema?: string | null;
+            tema?: components["schemas"]["Topic"] | null;
         };
         ConversationPage: {
             conversaciones: components["schemas"]["ConversacionView"][];
@@ -3550,7 +3554,7 @@ export interface components {
         };
         FragmentView: {
             /** @description insulto, amenaza, desprecio, culpa, absoluto or gritos. */
-            categoria: string;
+            categoria: components["schemas"]["ToneCategory"];
             /** @description One past the last character. */
             fin: number;
             /** @description First character (Unicode scalar values, counted from 0). */
@@ -4086,9 +4090,9 @@ export interface components {
             /** @description Empty when `plegado`. */
             texto: string;
             /** @description `normal`, `urgente` or `emergencia`. */
-            tipo: string;
+            tipo: components["schemas"]["MessageType"];
             /** @description `ok`, `atencion` or `hostil`. */
-            tono: string;
+            tono: components["schemas"]["ToneLevel"];
             vistas: components["schemas"]["VistaView"][];
         };
         MessageAnswer: {
@@ -4102,8 +4106,7 @@ export interface components {
             respondeA?: string | null;
             /** @description 1 to 10,000 characters; blank lines around it are dropped, nothing else. */
             texto?: string | null;
-            /** @description normal, urgente or emergencia (at most 3 a day). */
-            tipo?: string | null;
+            tipo?: components["schemas"]["MessageType"] | null;
         };
         MessagePage: {
             mensajes: components["schemas"]["MensajeView"][];
@@ -4125,6 +4128,12 @@ export interface components {
         MessageSettingsInput: {
             escudo?: boolean | null;
         };
+        /**
+         * @description How pressing a message is, from the calmest: an emergency is always told, even in quiet
+         *     hours, and has its own daily limit.
+         * @enum {string}
+         */
+        MessageType: "normal" | "urgente" | "emergencia";
         Metrics: {
             cpu: components["schemas"]["Cpu"];
             memory: components["schemas"]["Memory"];
@@ -4816,8 +4825,8 @@ export interface components {
              *     which are shown until it is opened in its conversation.
              */
             plegado: boolean;
-            tema: string;
-            tipo: string;
+            tema: components["schemas"]["Topic"];
+            tipo: components["schemas"]["MessageType"];
         };
         SearchResults: {
             /** @description Newest first, at most 50. */
@@ -5145,6 +5154,11 @@ export interface components {
             data: components["schemas"]["ToneView"];
             success: boolean;
         };
+        /**
+         * @description What a flagged fragment of a text is.
+         * @enum {string}
+         */
+        ToneCategory: "amenaza" | "insulto" | "desprecio" | "culpa" | "absoluto" | "gritos";
         ToneInput: {
             /**
              * @description `es` or `en`, the language of the screen: the language to advise in when the text's own
@@ -5153,11 +5167,21 @@ export interface components {
             idioma?: string | null;
             texto: string;
         };
+        /**
+         * @description How a whole text reads, from the calmest; stored with each message when it is sent.
+         * @enum {string}
+         */
+        ToneLevel: "ok" | "atencion" | "hostil";
         ToneView: {
             fragmentos: components["schemas"]["FragmentView"][];
             /** @description ok, atencion or hostil. */
-            nivel: string;
+            nivel: components["schemas"]["ToneLevel"];
         };
+        /**
+         * @description What a conversation is about.
+         * @enum {string}
+         */
+        Topic: "general" | "medico" | "escuela" | "actividades" | "horarios" | "gastos";
         /** @description The answer to a right password when two-step verification is on: no session yet. */
         TwoFactorChallenge: {
             /** @description Good for 5 minutes and one sign-in. */
@@ -5598,7 +5622,7 @@ export interface operations {
                 /** @description Only this family's (one of the caller's; another answers 404). */
                 familiaId?: string;
                 /** @description Only this topic's. */
-                tema?: string;
+                tema?: components["schemas"]["Topic"];
                 /** @description The `siguiente` of the previous page. */
                 cursor?: string;
             };
@@ -12929,7 +12953,7 @@ export interface operations {
                 /** @description Only this family's conversations. */
                 familiaId?: string;
                 /** @description Only conversations about this subject. */
-                tema?: string;
+                tema?: components["schemas"]["Topic"];
                 /** @description The first day, `YYYY-MM-DD`, in your time zone. */
                 desde?: string;
                 /** @description The last day (included), `YYYY-MM-DD`, in your time zone. */
@@ -15797,6 +15821,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["programado", "completado", "cancelado"];
+export const attachmentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AttachmentKind"]> = ["imagen", "pdf"];
 export const bloodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BloodType"]> = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"];
 export const genderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Gender"]> = ["femenino", "masculino"];
 export const invitationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationKind"]> = ["email", "codigo"];
@@ -15847,8 +15872,12 @@ export const liveSignalOneOf1EventValues: ReadonlyArray<Extract<FlattenedDeepReq
     event: unknown;
 }>["event"]> = ["recargar"];
 export const memberStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberStatus"]> = ["activo", "cuenta_cerrada"];
+export const messageTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageType"]> = ["normal", "urgente", "emergencia"];
 export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Permission"]> = ["coparent", "viewer"];
 export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado"];
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
 export const serviceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceStatus"]> = ["operational", "maintenance", "degraded", "partial_outage", "major_outage"];
+export const toneCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneCategory"]> = ["amenaza", "insulto", "desprecio", "culpa", "absoluto", "gritos"];
+export const toneLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneLevel"]> = ["ok", "atencion", "hostil"];
+export const topicValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Topic"]> = ["general", "medico", "escuela", "actividades", "horarios", "gastos"];
 export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"];
