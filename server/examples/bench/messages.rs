@@ -25,7 +25,9 @@ use nido::{
     messages::{
         entities::{conversacion, mensaje, participante, vista},
         tone,
+        vocabulary::Topic,
     },
+    vocabulary::ClosedSet,
 };
 
 pub struct Options {
@@ -209,15 +211,6 @@ fn plans(options: &Options) -> Vec<Plan> {
     plans
 }
 
-const TEMAS: [&str; 6] = [
-    "general",
-    "medico",
-    "escuela",
-    "actividades",
-    "horarios",
-    "gastos",
-];
-
 async fn seed_conversations(
     db: &DatabaseConnection,
     plans: &[Plan],
@@ -229,7 +222,7 @@ async fn seed_conversations(
             conversacion::Model {
                 id: seeded_id(0x0c, p.conversation),
                 familia_id: seeded_id(2, p.family),
-                tema: TEMAS[p.conversation % TEMAS.len()].to_owned(),
+                tema: Topic::ALL[p.conversation % Topic::ALL.len()].into(),
                 asunto: format!("Conversación {}", p.conversation),
                 creada_por: Some(seeded_id(1, p.family * 2 - 1)),
                 mensajes: p.messages as i64,

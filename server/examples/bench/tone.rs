@@ -38,7 +38,7 @@ pub fn run(rounds: usize) -> anyhow::Result<()> {
             let started = Instant::now();
             let analisis = tone::analyze(message, None);
             times.push(started.elapsed().as_nanos() as u64);
-            hostile += usize::from(analisis.nivel == tone::Nivel::Hostil);
+            hostile += usize::from(analisis.nivel == tone::ToneLevel::Hostile);
         }
     }
     times.sort_unstable();

@@ -22,7 +22,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::entities::{adjunto, conversacion};
+use super::{
+    entities::{adjunto, conversacion},
+    vocabulary::AttachmentKind,
+};
 use crate::{
     domain::Work,
     error::{ApiError, ApiResult},
@@ -45,6 +48,7 @@ pub struct AdjuntoView {
     pub id: String,
     pub nombre: String,
     /// `imagen` or `pdf`.
+    #[schema(value_type = AttachmentKind)]
     pub clase: String,
     pub mime: String,
     /// Bytes.

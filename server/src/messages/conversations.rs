@@ -17,11 +17,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    TEMAS,
     access::{readable_conversation, readable_ids},
     entities::{conversacion, participante},
     limits, shield,
     views::{self, ConversacionView},
+    vocabulary::Topic,
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -36,6 +36,7 @@ use crate::{
     platform::live,
     request::{AuthUser, Json},
     state::AppState,
+    vocabulary,
 };
 
 const PAGE: u64 = 30;
@@ -48,6 +49,7 @@ pub struct ListQuery {
     /// Only this family's (one of the caller's; another answers 404).
     familia_id: Option<String>,
     /// Only this topic's.
+    #[param(value_type = Option<Topic>)]
     tema: Option<String>,
     /// The `siguiente` of the previous page.
     cursor: Option<String>,
@@ -77,6 +79,7 @@ pub struct ConversationAnswer {
 pub struct ConversationInput {
     pub familia_id: Option<String>,
     /// general, medico, escuela, actividades, horarios or gastos.
+    #[schema(value_type = Option<Topic>)]
     pub tema: Option<String>,
     /// 1 to 200 characters.
     pub asunto: Option<String>,
@@ -100,11 +103,8 @@ fn non_blank(value: Option<&str>) -> Option<&str> {
     value.map(str::trim).filter(|v| !v.is_empty())
 }
 
-fn topic(value: Option<&str>) -> Result<String, Msg> {
-    non_blank(value)
-        .filter(|t| TEMAS.contains(t))
-        .map(str::to_owned)
-        .ok_or(Msg::ConversationTopicInvalid)
+fn topic(value: Option<&str>) -> Result<Topic, Msg> {
+    vocabulary::one_of(value.unwrap_or_default(), Msg::ConversationTopicInvalid)
 }
 
 fn subject(value: Option<String>) -> Result<String, Msg> {
@@ -278,7 +278,7 @@ pub async fn create_conversation(
     let row = conversacion::Model {
         id: ids::new_id(),
         familia_id: familia_id.clone(),
-        tema,
+        tema: tema.into(),
         asunto,
         creada_por: Some(me.clone()),
         mensajes: 0,

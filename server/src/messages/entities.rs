@@ -10,7 +10,7 @@ pub mod conversacion {
         #[sea_orm(primary_key, auto_increment = false)]
         pub id: String,
         pub familia_id: String,
-        /// One of `messages::TEMAS`.
+        /// A `messages::vocabulary::Topic`.
         pub tema: String,
         pub asunto: String,
         /// Who started it; null once their account is erased.
@@ -66,7 +66,7 @@ pub mod mensaje {
         /// Null once the author's account is erased.
         pub autor_id: Option<String>,
         pub texto: String,
-        /// `normal`, `urgente` or `emergencia`.
+        /// A `messages::vocabulary::MessageType`.
         pub tipo: String,
         pub responde_a: Option<String>,
         /// `ok`, `atencion` or `hostil`, rated when it was sent.
@@ -80,12 +80,6 @@ pub mod mensaje {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
-
-    pub const NORMAL: &str = "normal";
-    pub const URGENT: &str = "urgente";
-    pub const EMERGENCY: &str = "emergencia";
-    /// Every `tipo`, from the calmest.
-    pub const TIPOS: [&str; 3] = [NORMAL, URGENT, EMERGENCY];
 }
 
 pub mod vista {
@@ -127,7 +121,7 @@ pub mod adjunto {
         pub orden: i32,
         /// The file name as given, cleaned.
         pub nombre: String,
-        /// `imagen` or `pdf`.
+        /// A `messages::vocabulary::AttachmentKind`.
         pub clase: String,
         pub mime: String,
         /// Bytes.

@@ -17,6 +17,7 @@ pub mod shield;
 pub mod thread;
 pub mod tone;
 pub mod views;
+pub mod vocabulary;
 
 use async_trait::async_trait;
 use sea_orm::{
@@ -33,16 +34,6 @@ use crate::{
     state::{AppState, Parts},
 };
 use entities::{adjunto, conversacion, mensaje, participante, vista};
-
-/// The subjects a conversation may be about.
-pub const TEMAS: [&str; 6] = [
-    "general",
-    "medico",
-    "escuela",
-    "actividades",
-    "horarios",
-    "gastos",
-];
 
 /// The messages domain's part of the contract (`domain`).
 pub struct Messages;

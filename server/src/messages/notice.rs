@@ -12,42 +12,36 @@ use sea_orm::{
     sea_query::{Expr, ExprTrait},
 };
 
-use super::entities::{
-    conversacion,
-    mensaje::{self, EMERGENCY, URGENT},
-    vista,
+use super::{
+    entities::{conversacion, mensaje, vista},
+    vocabulary::{MessageType, Topic},
 };
 use crate::{
     db::entities::usuario,
     families,
     notifications::{self, kinds},
     platform::live::Wake,
+    vocabulary::ClosedSet,
 };
 
 /// Messages a sender may send one person in `BURST_WINDOW`, across conversations, each notified.
 pub const BURST_COUNT: u64 = 10;
 pub const BURST_WINDOW: Duration = Duration::minutes(10);
 
-/// The topic's name in Spanish and English, for the notice's text.
+/// The stored topic's name in Spanish and English, for the notice's text; one no version wrote
+/// reads as general, so that the notice still goes out.
 pub fn topic_names(tema: &str) -> (&'static str, &'static str) {
-    match tema {
-        "medico" => ("salud", "health"),
-        "escuela" => ("la escuela", "school"),
-        "actividades" => ("actividades", "activities"),
-        "horarios" => ("horarios", "schedules"),
-        "gastos" => ("gastos", "expenses"),
-        _ => ("temas generales", "general matters"),
-    }
+    Topic::from_wire(tema).unwrap_or(Topic::General).names()
 }
 
 /// What a message's notice is, given how many messages its sender sent just before it in the
 /// window: None when it makes no notice (later messages of a burst).
-pub fn kind_for(tipo: &str, sent_before_in_window: u64) -> Option<&'static str> {
-    if tipo == EMERGENCY {
+pub fn kind_for(tipo: MessageType, sent_before_in_window: u64) -> Option<&'static str> {
+    if tipo == MessageType::Emergency {
         return Some(kinds::MESSAGE_EMERGENCY);
     }
     match sent_before_in_window {
-        n if n < BURST_COUNT => Some(if tipo == URGENT {
+        n if n < BURST_COUNT => Some(if tipo == MessageType::Urgent {
             kinds::MESSAGE_URGENT
         } else {
             kinds::MESSAGE_NEW
@@ -104,10 +98,12 @@ pub async fn tell(
         return Ok(Wake::none());
     }
     let before = sent_before(txn, &author.id, message, recipients).await?;
+    // The row was written from a checked type; anything else is told as a normal message.
+    let tipo = MessageType::from_wire(&message.tipo).unwrap_or(MessageType::Normal);
     let mut by_kind: Vec<(&'static str, Vec<String>)> = Vec::new();
     for recipient in recipients {
         let n = before.get(recipient).copied().unwrap_or(0);
-        let Some(kind) = kind_for(&message.tipo, n) else {
+        let Some(kind) = kind_for(tipo, n) else {
             continue;
         };
         match by_kind.iter_mut().find(|(k, _)| *k == kind) {
@@ -145,12 +141,24 @@ mod tests {
 
     #[test]
     fn a_burst_is_told_once_and_an_emergency_always() {
-        assert_eq!(kind_for("normal", 0), Some(kinds::MESSAGE_NEW));
-        assert_eq!(kind_for("normal", 9), Some(kinds::MESSAGE_NEW));
-        assert_eq!(kind_for("urgente", 3), Some(kinds::MESSAGE_URGENT));
-        assert_eq!(kind_for("normal", 10), Some(kinds::MESSAGE_BURST));
-        assert_eq!(kind_for("urgente", 10), Some(kinds::MESSAGE_BURST));
-        assert_eq!(kind_for("normal", 11), None);
-        assert_eq!(kind_for("emergencia", 40), Some(kinds::MESSAGE_EMERGENCY));
+        use MessageType::{Emergency, Normal, Urgent};
+        assert_eq!(kind_for(Normal, 0), Some(kinds::MESSAGE_NEW));
+        assert_eq!(kind_for(Normal, 9), Some(kinds::MESSAGE_NEW));
+        assert_eq!(kind_for(Urgent, 3), Some(kinds::MESSAGE_URGENT));
+        assert_eq!(kind_for(Normal, 10), Some(kinds::MESSAGE_BURST));
+        assert_eq!(kind_for(Urgent, 10), Some(kinds::MESSAGE_BURST));
+        assert_eq!(kind_for(Normal, 11), None);
+        assert_eq!(kind_for(Emergency, 40), Some(kinds::MESSAGE_EMERGENCY));
+    }
+
+    #[test]
+    fn a_notice_names_the_topic_in_both_languages() {
+        assert_eq!(topic_names("medico"), ("salud", "health"));
+        assert_eq!(topic_names("gastos"), ("gastos", "expenses"));
+        assert_eq!(
+            topic_names("general"),
+            ("temas generales", "general matters")
+        );
+        assert_eq!(topic_names("otro"), ("temas generales", "general matters"));
     }
 }

@@ -17,13 +17,20 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use self::{days::Days, words::Words};
-use super::{TEMAS, access, settings::shield_of, shield, views::PersonView};
+use super::{
+    access,
+    settings::shield_of,
+    shield,
+    views::PersonView,
+    vocabulary::{MessageType, Topic},
+};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{entities::miembro, membership},
     i18n::Msg,
     request::{AuthUser, Json},
     state::AppState,
+    vocabulary,
 };
 
 /// The most results one search answers.
@@ -42,6 +49,7 @@ pub struct SearchQuery {
     /// Only this family's conversations.
     familia_id: Option<String>,
     /// Only conversations about this subject.
+    #[param(value_type = Option<Topic>)]
     tema: Option<String>,
     /// The first day, `YYYY-MM-DD`, in your time zone.
     desde: Option<String>,
@@ -55,11 +63,13 @@ pub struct SearchHit {
     pub mensaje_id: String,
     pub conversacion_id: String,
     pub familia_id: String,
+    #[schema(value_type = Topic)]
     pub tema: String,
     pub asunto: String,
     pub numero: i64,
     /// Null: an erased account.
     pub autor: Option<PersonView>,
+    #[schema(value_type = MessageType)]
     pub tipo: String,
     pub enviado_at: DateTime<Utc>,
     /// Up to 200 characters of the text around the first match, on one line; empty when
@@ -86,7 +96,7 @@ pub struct SearchAnswer {
 struct Search {
     words: Option<Words>,
     familia_id: Option<String>,
-    tema: Option<String>,
+    tema: Option<Topic>,
     days: Days,
 }
 
@@ -101,12 +111,8 @@ fn query_text(q: Option<&str>) -> Result<&str, Msg> {
     }
 }
 
-fn topic(tema: Option<&str>) -> Result<Option<String>, Msg> {
-    match tema.map(str::trim).filter(|t| !t.is_empty()) {
-        None => Ok(None),
-        Some(t) if TEMAS.contains(&t) => Ok(Some(t.to_owned())),
-        Some(_) => Err(Msg::SearchTopicInvalid),
-    }
+fn topic(tema: Option<&str>) -> Result<Option<Topic>, Msg> {
+    vocabulary::optional_one_of(tema, Msg::SearchTopicInvalid)
 }
 
 impl Search {
@@ -325,7 +331,7 @@ fn pg_statement(
     let keys = sql.bind(spaced(families));
     let lexemes = sql.bind(spaced(words.as_slice()));
     let q = sql.bind(words.tsquery());
-    let tema = sql.bind(search.tema.clone());
+    let tema = sql.bind(search.tema.map(String::from));
     let from = sql.bind(search.days.from);
     let until = sql.bind(search.days.until);
     let member = match &search.familia_id {

@@ -18,13 +18,10 @@ use utoipa::ToSchema;
 use super::{
     access::{readable_conversation, readers},
     attachments,
-    entities::{
-        conversacion,
-        mensaje::{self, EMERGENCY, NORMAL, TIPOS},
-        vista,
-    },
+    entities::{conversacion, mensaje, vista},
     limits, notice, shield, tone,
     views::{self, MensajeView},
+    vocabulary::MessageType,
 };
 use crate::{
     db::entities::usuario,
@@ -36,6 +33,7 @@ use crate::{
     platform::live::{self, Wake},
     request::{AuthUser, Json},
     state::AppState,
+    vocabulary,
 };
 
 pub const TEXT_MAX_CHARS: usize = 10_000;
@@ -50,6 +48,7 @@ pub struct MessageInput {
     /// 1 to 10,000 characters; blank lines around it are dropped, nothing else.
     pub texto: Option<String>,
     /// normal, urgente or emergencia (at most 3 a day).
+    #[schema(value_type = Option<MessageType>)]
     pub tipo: Option<String>,
     /// A message of this conversation that this one answers or corrects.
     pub responde_a: Option<String>,
@@ -67,7 +66,7 @@ pub struct MessageAnswer {
 /// A message that passed its checks.
 struct Checked {
     texto: String,
-    tipo: String,
+    tipo: MessageType,
     responde_a: Option<String>,
     adjuntos: Vec<String>,
 }
@@ -87,10 +86,11 @@ async fn check(
             Msg::MessageTextTooLong,
         ),
     );
-    let tipo = body.tipo.as_deref().map(str::trim).unwrap_or(NORMAL);
-    if !TIPOS.contains(&tipo) {
-        errors.add("tipo", Msg::MessageTypeInvalid);
-    }
+    // Left out, a message is normal; sent blank, it is a mistake.
+    let tipo = match body.tipo.as_deref() {
+        None => Some(MessageType::Normal),
+        Some(t) => errors.check("tipo", vocabulary::one_of(t, Msg::MessageTypeInvalid)),
+    };
     let responde_a = body
         .responde_a
         .map(|r| r.trim().to_owned())
@@ -110,10 +110,12 @@ async fn check(
         errors.add("adjuntos", Msg::MessageAttachmentsTooMany);
     }
     errors.into_result()?;
-    let texto = texto.ok_or_else(|| ApiError::internal("field check passed without a text"))?;
+    let (Some(texto), Some(tipo)) = (texto, tipo) else {
+        return Err(ApiError::internal("field check passed without values"));
+    };
     Ok(Checked {
         texto,
-        tipo: tipo.to_owned(),
+        tipo,
         responde_a,
         adjuntos,
     })
@@ -140,12 +142,12 @@ pub async fn send_message(
     let conversation = readable_conversation(&state, &auth.user.id, &id).await?;
     let input = check(&state.db, &conversation.id, body).await?;
     // Emergencies have their own, smaller limit, checked with the send.
-    if input.tipo != EMERGENCY {
+    if input.tipo != MessageType::Emergency {
         limits::count_message(&state.limiter, &auth.user.id).await?;
     }
     let tono = tone::level(&input.texto);
     let txn = state.db.begin().await?;
-    if input.tipo == EMERGENCY {
+    if input.tipo == MessageType::Emergency {
         check_emergency_limit(&txn, &auth.user.id, Utc::now()).await?;
     }
     let (row, wake) = store(&txn, &conversation, &auth.user, input, tono).await?;
@@ -186,7 +188,7 @@ async fn check_emergency_limit(
         .select_only()
         .column(mensaje::Column::EnviadoAt)
         .filter(mensaje::Column::AutorId.eq(usuario_id))
-        .filter(mensaje::Column::Tipo.eq(EMERGENCY))
+        .filter(mensaje::Column::Tipo.eq(MessageType::Emergency))
         .filter(mensaje::Column::EnviadoAt.gt(now - EMERGENCY_WINDOW))
         .order_by_asc(mensaje::Column::EnviadoAt)
         .into_tuple()
@@ -231,7 +233,7 @@ async fn store(
         numero,
         autor_id: Some(author.id.clone()),
         texto: input.texto,
-        tipo: input.tipo,
+        tipo: input.tipo.into(),
         responde_a: input.responde_a,
         tono: tono.to_owned(),
         registro_seq: 0,

@@ -9,14 +9,14 @@ use sea_orm::{ConnectionTrait, DbErr};
 
 use super::{
     settings::shield_of,
-    tone::Nivel,
+    tone::ToneLevel,
     views::{CitaView, MensajeView},
 };
 
 /// Whether a message reads folded for `reader`: their shield is on, it was rated hostile, and
 /// someone else wrote it (an erased account's message too).
 pub fn folds(shield: bool, reader: &str, autor: Option<&str>, tono: &str) -> bool {
-    shield && tono == Nivel::Hostil.as_str() && autor != Some(reader)
+    shield && tono == ToneLevel::Hostile.as_str() && autor != Some(reader)
 }
 
 fn author(view: &MensajeView) -> Option<&str> {

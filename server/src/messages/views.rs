@@ -15,6 +15,8 @@ use super::{
     access,
     attachments::{self, AdjuntoView},
     entities::{adjunto, conversacion, mensaje, participante, vista},
+    tone::ToneLevel,
+    vocabulary::{MessageType, Topic},
 };
 pub use crate::domain::PersonView;
 use crate::{
@@ -49,6 +51,7 @@ pub struct CitaView {
     /// Its first 200 characters; empty when `plegado`.
     pub texto: String,
     /// The quoted message's tone, so that a reader's shield folds its quotes as it folds it.
+    #[schema(value_type = ToneLevel)]
     pub tono: String,
     /// True when the caller's shield folded the quoted message out of this answer (a list's
     /// preview): `texto` is then empty.
@@ -84,8 +87,10 @@ pub struct MensajeView {
     /// Empty when `plegado`.
     pub texto: String,
     /// `normal`, `urgente` or `emergencia`.
+    #[schema(value_type = MessageType)]
     pub tipo: String,
     /// `ok`, `atencion` or `hostil`.
+    #[schema(value_type = ToneLevel)]
     pub tono: String,
     /// True when the caller's shield folded this message out of this answer (a list's preview):
     /// `texto` is then empty. A conversation's pages always carry the text (docs/messages.md,
@@ -104,6 +109,7 @@ pub struct ConversacionView {
     #[serde(rename = "_id")]
     pub id: String,
     pub familia_id: String,
+    #[schema(value_type = Topic)]
     pub tema: String,
     pub asunto: String,
     pub creada_por: Option<String>,

@@ -24,7 +24,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     i18n::Msg,
     ids,
-    messages::{access, entities::adjunto},
+    messages::{access, entities::adjunto, vocabulary::AttachmentKind},
     platform::{
         pending, photo,
         rate_limit::Limit,
@@ -113,7 +113,7 @@ pub(super) async fn upload_attachment(
         mensaje_id: sea_orm::Set(None),
         orden: sea_orm::Set(0),
         nombre: sea_orm::Set(stored.nombre),
-        clase: sea_orm::Set(stored.clase.to_owned()),
+        clase: sea_orm::Set(stored.clase.into()),
         mime: sea_orm::Set(stored.mime.to_owned()),
         tamano: sea_orm::Set(i64::try_from(stored.tamano).unwrap_or(i64::MAX)),
         clave: sea_orm::Set(stored.clave),
@@ -143,7 +143,7 @@ pub(super) async fn upload_attachment(
 /// A file written to the store, noted as pending until its row exists.
 struct Stored {
     nombre: String,
-    clase: &'static str,
+    clase: AttachmentKind,
     mime: &'static str,
     tamano: u64,
     clave: String,
@@ -225,7 +225,7 @@ async fn store_image(
     let stored = upload::store_image(state, prefix, processed).await?;
     Ok(Stored {
         nombre: sniff::clean_name(given_name.as_deref(), "jpg", "imagen"),
-        clase: "imagen",
+        clase: AttachmentKind::Image,
         mime: "image/jpeg",
         tamano: stored.size,
         clave: stored.key,
@@ -337,7 +337,7 @@ async fn store_pdf(
     }
     Ok(Stored {
         nombre: sniff::clean_name(given_name.as_deref(), "pdf", "documento"),
-        clase: "pdf",
+        clase: AttachmentKind::Pdf,
         mime: "application/pdf",
         tamano: total,
         clave,

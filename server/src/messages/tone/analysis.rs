@@ -13,87 +13,69 @@ pub enum Idioma {
     En,
 }
 
-/// What a fragment is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Categoria {
-    Amenaza,
-    Insulto,
-    Desprecio,
-    Culpa,
-    Absoluto,
-    Gritos,
+// The order of the variants is the order of fragments found at the same place (`tidy`).
+crate::closed_set! {
+    /// What a flagged fragment of a text is.
+    pub enum ToneCategory {
+        Threat = "amenaza",
+        Insult = "insulto",
+        Contempt = "desprecio",
+        Blame = "culpa",
+        Absolute = "absoluto",
+        Shouting = "gritos",
+    }
 }
 
-impl Categoria {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Categoria::Insulto => "insulto",
-            Categoria::Amenaza => "amenaza",
-            Categoria::Desprecio => "desprecio",
-            Categoria::Culpa => "culpa",
-            Categoria::Absoluto => "absoluto",
-            Categoria::Gritos => "gritos",
-        }
-    }
-
+impl ToneCategory {
     /// A calmer way to say it, in the text's language.
     pub fn sugerencia(self, idioma: Idioma) -> &'static str {
         match (self, idioma) {
-            (Categoria::Insulto, Idioma::Es) => {
+            (ToneCategory::Insult, Idioma::Es) => {
                 "Deja fuera la descripción de la persona; di qué pasó y qué necesitas."
             }
-            (Categoria::Insulto, Idioma::En) => {
+            (ToneCategory::Insult, Idioma::En) => {
                 "Leave the description of the person out; say what happened and what you need."
             }
-            (Categoria::Amenaza, Idioma::Es) => {
+            (ToneCategory::Threat, Idioma::Es) => {
                 "Di qué harás y por qué, sin amenazar: «Si no lo resolvemos, pediré ayuda a un mediador»."
             }
-            (Categoria::Amenaza, Idioma::En) => {
+            (ToneCategory::Threat, Idioma::En) => {
                 "Say what you will do and why, without a threat: \"If we can't settle this, I'll ask a mediator for help.\""
             }
-            (Categoria::Desprecio, Idioma::Es) => {
+            (ToneCategory::Contempt, Idioma::Es) => {
                 "Quita la ironía: di con sencillez qué te molestó y qué propones."
             }
-            (Categoria::Desprecio, Idioma::En) => {
+            (ToneCategory::Contempt, Idioma::En) => {
                 "Drop the sarcasm: say plainly what bothered you and what you propose."
             }
-            (Categoria::Culpa, Idioma::Es) => {
+            (ToneCategory::Blame, Idioma::Es) => {
                 "Cuenta el hecho sin buscar culpables: «Pasó esto; ¿cómo lo evitamos la próxima vez?»"
             }
-            (Categoria::Culpa, Idioma::En) => {
+            (ToneCategory::Blame, Idioma::En) => {
                 "Describe what happened without blame: \"This happened; how can we avoid it next time?\""
             }
-            (Categoria::Absoluto, Idioma::Es) => {
+            (ToneCategory::Absolute, Idioma::Es) => {
                 "Habla de una ocasión concreta: «Últimamente me está costando…» en lugar de «siempre» o «nunca»."
             }
-            (Categoria::Absoluto, Idioma::En) => {
+            (ToneCategory::Absolute, Idioma::En) => {
                 "Talk about a specific time: \"Lately it has been hard to…\" rather than \"always\" or \"never\"."
             }
-            (Categoria::Gritos, Idioma::Es) => {
+            (ToneCategory::Shouting, Idioma::Es) => {
                 "Escríbelo en minúsculas y sin signos repetidos; se leerá con más calma."
             }
-            (Categoria::Gritos, Idioma::En) => {
+            (ToneCategory::Shouting, Idioma::En) => {
                 "Write it in lower case without repeated marks; it will read more calmly."
             }
         }
     }
 }
 
-/// The level of a whole text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Nivel {
-    Ok,
-    Atencion,
-    Hostil,
-}
-
-impl Nivel {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Nivel::Ok => "ok",
-            Nivel::Atencion => "atencion",
-            Nivel::Hostil => "hostil",
-        }
+crate::closed_set! {
+    /// How a whole text reads, from the calmest; stored with each message when it is sent.
+    pub enum ToneLevel {
+        Ok = "ok",
+        Attention = "atencion",
+        Hostile = "hostil",
     }
 }
 
@@ -102,7 +84,7 @@ impl Nivel {
 pub struct Fragmento {
     pub inicio: usize,
     pub fin: usize,
-    pub categoria: Categoria,
+    pub categoria: ToneCategory,
     /// The language of the lexicon that flagged it, which its calmer wording must be written in;
     /// None for shouting, which reads the same in both.
     pub idioma: Option<Idioma>,
@@ -111,7 +93,7 @@ pub struct Fragmento {
 /// What the analysis found.
 #[derive(Debug, Clone)]
 pub struct Analisis {
-    pub nivel: Nivel,
+    pub nivel: ToneLevel,
     pub fragmentos: Vec<Fragmento>,
     /// The language the text seems written in, when its words tell.
     pub idioma: Option<Idioma>,
@@ -147,7 +129,7 @@ fn find_lexicon_matches(words: &[Word], idioma: Option<Idioma>, found: &mut Vec<
                 continue;
             }
             if let Some(end) = rule.pattern.match_at(words, start) {
-                let end = if rule.categoria == Categoria::Absoluto && rule.idioma == Idioma::En {
+                let end = if rule.categoria == ToneCategory::Absolute && rule.idioma == Idioma::En {
                     through_past_verb(words, start, end)
                 } else {
                     end
@@ -215,7 +197,7 @@ fn find_shouting(text: &Text, found: &mut Vec<Fragmento>) {
             found.push(Fragmento {
                 inicio: words[i].start,
                 fin: words[j - 1].end,
-                categoria: Categoria::Gritos,
+                categoria: ToneCategory::Shouting,
                 idioma: None,
             });
         }
@@ -229,7 +211,7 @@ fn find_shouting(text: &Text, found: &mut Vec<Fragmento>) {
             found.push(Fragmento {
                 inicio: run.start,
                 fin: run.end,
-                categoria: Categoria::Gritos,
+                categoria: ToneCategory::Shouting,
                 idioma: None,
             });
         }
@@ -264,17 +246,20 @@ fn tidy(mut found: Vec<Fragmento>) -> Vec<Fragmento> {
 
 /// Hostile when there is an insult, a threat or contempt, or blame with anything else;
 /// worth a second look for anything else flagged.
-pub fn nivel_of(fragmentos: &[Fragmento]) -> Nivel {
-    let has = |c: Categoria| fragmentos.iter().any(|f| f.categoria == c);
-    let grave = has(Categoria::Insulto) || has(Categoria::Amenaza) || has(Categoria::Desprecio);
-    let blame_and_more =
-        has(Categoria::Culpa) && fragmentos.iter().any(|f| f.categoria != Categoria::Culpa);
+pub fn nivel_of(fragmentos: &[Fragmento]) -> ToneLevel {
+    let has = |c: ToneCategory| fragmentos.iter().any(|f| f.categoria == c);
+    let grave =
+        has(ToneCategory::Insult) || has(ToneCategory::Threat) || has(ToneCategory::Contempt);
+    let blame_and_more = has(ToneCategory::Blame)
+        && fragmentos
+            .iter()
+            .any(|f| f.categoria != ToneCategory::Blame);
     if grave || blame_and_more {
-        Nivel::Hostil
+        ToneLevel::Hostile
     } else if fragmentos.is_empty() {
-        Nivel::Ok
+        ToneLevel::Ok
     } else {
-        Nivel::Atencion
+        ToneLevel::Attention
     }
 }
 

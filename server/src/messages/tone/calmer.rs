@@ -9,7 +9,7 @@
 //! what happened. When a fragment's words
 //! do not fit any of these shapes there is no replacement, only the advice.
 
-use super::{Categoria, Fragmento, Idioma, lexicon::past_participle_en, text::fold_entry};
+use super::{Fragmento, Idioma, ToneCategory, lexicon::past_participle_en, text::fold_entry};
 
 /// A word of the fragment as written, and its folded form for comparing.
 struct Piece {
@@ -38,7 +38,7 @@ pub fn calmer_wording(chars: &[char], f: &Fragmento, idioma: Idioma) -> Option<S
     let fragment: String = chars.get(f.inicio..f.fin)?.iter().collect();
     let opens = opens_sentence(chars.get(..f.inicio)?);
     let continues = clause_goes_on(chars.get(f.fin..)?);
-    if f.categoria == Categoria::Absoluto
+    if f.categoria == ToneCategory::Absolute
         && idioma == Idioma::Es
         && follows_no(chars.get(..f.inicio)?)
         && let Some(calmer) = negated_absolute_es(&pieces_of(&fragment))
@@ -76,19 +76,19 @@ fn reemplazo(
     fragment: &str,
     opens_sentence: bool,
     continues: bool,
-    categoria: Categoria,
+    categoria: ToneCategory,
     idioma: Idioma,
 ) -> Option<String> {
     let calmer = match categoria {
-        Categoria::Insulto | Categoria::Amenaza | Categoria::Desprecio => {
+        ToneCategory::Insult | ToneCategory::Threat | ToneCategory::Contempt => {
             return Some(String::new());
         }
-        Categoria::Gritos => return Some(sentence_case(fragment, opens_sentence, idioma)),
-        Categoria::Absoluto => match idioma {
+        ToneCategory::Shouting => return Some(sentence_case(fragment, opens_sentence, idioma)),
+        ToneCategory::Absolute => match idioma {
             Idioma::Es => absolute_es(&pieces_of(fragment)),
             Idioma::En => absolute_en(&pieces_of(fragment)),
         },
-        Categoria::Culpa => match idioma {
+        ToneCategory::Blame => match idioma {
             Idioma::Es => blame_es(&pieces_of(fragment), continues),
             Idioma::En => blame_en(&pieces_of(fragment), continues),
         },

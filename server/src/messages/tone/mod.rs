@@ -19,7 +19,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
-pub use analysis::{Analisis, Categoria, Fragmento, Idioma, Nivel, analyze};
+pub use analysis::{Analisis, Fragmento, Idioma, ToneCategory, ToneLevel, analyze};
 pub use calmer::calmer_wording;
 
 /// `ok`, `atencion` or `hostil`: how a text reads, rated with both lexicons (stored with each

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Idioma, analyze, calmer_wording};
+use super::{Idioma, ToneCategory, ToneLevel, analyze, calmer_wording};
 use crate::{
     error::{ApiResult, ErrorBody, FieldErrors},
     i18n::{self, Lang, Msg},
@@ -29,7 +29,7 @@ pub struct FragmentView {
     /// One past the last character.
     pub fin: usize,
     /// insulto, amenaza, desprecio, culpa, absoluto or gritos.
-    pub categoria: &'static str,
+    pub categoria: ToneCategory,
     /// Short advice on saying it more calmly, in the language the text is written in.
     pub sugerencia: &'static str,
     /// A calmer wording to put in place of exactly this fragment, in the language of its words:
@@ -40,7 +40,7 @@ pub struct FragmentView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ToneView {
     /// ok, atencion or hostil.
-    pub nivel: &'static str,
+    pub nivel: ToneLevel,
     pub fragmentos: Vec<FragmentView>,
 }
 
@@ -97,14 +97,14 @@ pub async fn rate(_auth: AuthUser, Json(body): Json<ToneInput>) -> ApiResult<Jso
             reemplazo: calmer_wording(&chars, f, f.idioma.unwrap_or(lengua)),
             inicio: f.inicio,
             fin: f.fin,
-            categoria: f.categoria.as_str(),
+            categoria: f.categoria,
             sugerencia: f.categoria.sugerencia(lengua),
         })
         .collect();
     Ok(Json(ToneAnswer {
         success: true,
         data: ToneView {
-            nivel: analisis.nivel.as_str(),
+            nivel: analisis.nivel,
             fragmentos,
         },
     }))

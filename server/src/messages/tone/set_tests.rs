@@ -1,7 +1,7 @@
 //! The labelled set (`set.tsv`) rated as a whole. Lines after the `# held-out` marker were written
 //! after the rules were settled and are reported apart, as a check that the rules generalise.
 
-use super::analysis::{Idioma, Nivel, analyze};
+use super::analysis::{Idioma, ToneLevel, analyze};
 
 const SET: &str = include_str!("set.tsv");
 
@@ -59,15 +59,15 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, hostile: bool, nivel: Nivel) {
+    fn add(&mut self, hostile: bool, nivel: ToneLevel) {
         if hostile {
             self.hostile += 1;
-            self.hostile_flagged += usize::from(nivel != Nivel::Ok);
-            self.hostile_rated_hostile += usize::from(nivel == Nivel::Hostil);
+            self.hostile_flagged += usize::from(nivel != ToneLevel::Ok);
+            self.hostile_rated_hostile += usize::from(nivel == ToneLevel::Hostile);
         } else {
             self.civil += 1;
-            self.civil_flagged += usize::from(nivel != Nivel::Ok);
-            self.civil_rated_hostile += usize::from(nivel == Nivel::Hostil);
+            self.civil_flagged += usize::from(nivel != ToneLevel::Ok);
+            self.civil_rated_hostile += usize::from(nivel == ToneLevel::Hostile);
         }
     }
 
@@ -124,9 +124,9 @@ fn the_labelled_set_is_rated_well_enough() {
             held_out.add(case.hostile, nivel);
         }
         let wrong = if case.hostile {
-            nivel != Nivel::Hostil
+            nivel != ToneLevel::Hostile
         } else {
-            nivel != Nivel::Ok
+            nivel != ToneLevel::Ok
         };
         if wrong {
             misses.push(format!(

@@ -1,9 +1,9 @@
 //! The analyzer one rule at a time: offsets, folding, each category and the level.
 
-use super::{Categoria, Idioma, Nivel, analyze, level};
+use super::{Idioma, ToneCategory, ToneLevel, analyze, level};
 
 /// The flagged fragments as (text of the fragment, category).
-fn flagged(texto: &str, idioma: Option<Idioma>) -> Vec<(String, Categoria)> {
+fn flagged(texto: &str, idioma: Option<Idioma>) -> Vec<(String, ToneCategory)> {
     let chars: Vec<char> = texto.chars().collect();
     analyze(texto, idioma)
         .fragmentos
@@ -12,7 +12,7 @@ fn flagged(texto: &str, idioma: Option<Idioma>) -> Vec<(String, Categoria)> {
         .collect()
 }
 
-fn categories(texto: &str) -> Vec<Categoria> {
+fn categories(texto: &str) -> Vec<ToneCategory> {
     analyze(texto, None)
         .fragmentos
         .into_iter()
@@ -35,7 +35,7 @@ fn offsets_count_an_emoji_as_one_character() {
     let texto = "🙄🙄 típico de vos";
     assert_eq!(
         flagged(texto, None),
-        [("típico de vos".to_owned(), Categoria::Desprecio)]
+        [("típico de vos".to_owned(), ToneCategory::Contempt)]
     );
     let f = &analyze(texto, None).fragmentos[0];
     assert_eq!((f.inicio, f.fin), (3, 16));
@@ -51,13 +51,13 @@ fn accents_case_digits_and_repeated_letters_do_not_hide_a_word() {
         "eres un inúuutil",
     ] {
         assert!(
-            categories(texto).contains(&Categoria::Insulto),
+            categories(texto).contains(&ToneCategory::Insult),
             "{texto}: {:?}",
             categories(texto)
         );
     }
     for texto in ["you stup1d", "1d10t", "idiotaaa", "p3lotud@", "m0r0n"] {
-        assert_eq!(categories(texto), [Categoria::Insulto], "{texto}");
+        assert_eq!(categories(texto), [ToneCategory::Insult], "{texto}");
     }
 }
 
@@ -86,7 +86,7 @@ fn threats_are_flagged() {
         "You will never see the kids again",
     ] {
         assert!(
-            categories(texto).contains(&Categoria::Amenaza),
+            categories(texto).contains(&ToneCategory::Threat),
             "{texto}: {:?}",
             categories(texto)
         );
@@ -107,15 +107,15 @@ fn contempt_and_sarcasm_are_flagged() {
         "Father of the year",
         "Como si te importaran tus hijos",
     ] {
-        assert_eq!(categories(texto), [Categoria::Desprecio], "{texto}");
+        assert_eq!(categories(texto), [ToneCategory::Contempt], "{texto}");
     }
     assert_eq!(level("Great job on the costume!!!"), "ok");
 }
 
 #[test]
 fn blame_alone_asks_for_attention_and_with_more_is_hostile() {
-    assert_eq!(categories("La culpa es tuya"), [Categoria::Culpa]);
-    assert_eq!(categories("It's your fault"), [Categoria::Culpa]);
+    assert_eq!(categories("La culpa es tuya"), [ToneCategory::Blame]);
+    assert_eq!(categories("It's your fault"), [ToneCategory::Blame]);
     assert_eq!(level("Por tu culpa llegamos tarde"), "atencion");
     assert_eq!(
         level("Nunca llegás a tiempo y por tu culpa perdió el micro"),
@@ -136,7 +136,7 @@ fn absolutes_count_only_when_aimed_at_the_reader() {
         "you never listen",
         "Why do you never call her?",
     ] {
-        assert_eq!(categories(texto), [Categoria::Absoluto], "{texto}");
+        assert_eq!(categories(texto), [ToneCategory::Absolute], "{texto}");
         assert_eq!(level(texto), "atencion", "{texto}");
     }
     for texto in [
@@ -155,11 +155,11 @@ fn absolutes_count_only_when_aimed_at_the_reader() {
 fn shouting_is_capitals_in_a_row_or_repeated_marks_at_the_reader() {
     assert_eq!(
         flagged("Te dije que NO LO LLEVES HOY", None),
-        [("NO LO LLEVES HOY".to_owned(), Categoria::Gritos)]
+        [("NO LO LLEVES HOY".to_owned(), ToneCategory::Shouting)]
     );
     assert_eq!(
         flagged("¿Dónde estás???", None),
-        [("???".to_owned(), Categoria::Gritos)]
+        [("???".to_owned(), ToneCategory::Shouting)]
     );
     assert_eq!(level("Contestá, te estoy llamando!!!"), "atencion");
     assert_eq!(level("CUIDADO: el jarabe va en la heladera"), "ok");
@@ -169,13 +169,16 @@ fn shouting_is_capitals_in_a_row_or_repeated_marks_at_the_reader() {
 
 #[test]
 fn a_chosen_language_uses_only_its_lexicon() {
-    assert_eq!(analyze("you idiot", Some(Idioma::Es)).nivel, Nivel::Ok);
-    assert_eq!(analyze("you idiot", Some(Idioma::En)).nivel, Nivel::Hostil);
+    assert_eq!(analyze("you idiot", Some(Idioma::Es)).nivel, ToneLevel::Ok);
+    assert_eq!(
+        analyze("you idiot", Some(Idioma::En)).nivel,
+        ToneLevel::Hostile
+    );
     assert_eq!(
         analyze("gracias por nada", Some(Idioma::En)).nivel,
-        Nivel::Ok
+        ToneLevel::Ok
     );
-    assert_eq!(analyze("gracias por nada", None).nivel, Nivel::Hostil);
+    assert_eq!(analyze("gracias por nada", None).nivel, ToneLevel::Hostile);
 }
 
 #[test]
@@ -189,12 +192,12 @@ fn the_language_of_the_text_is_guessed_for_the_suggestions() {
         Some(Idioma::Es)
     );
     assert!(
-        Categoria::Absoluto
+        ToneCategory::Absolute
             .sugerencia(Idioma::En)
             .contains("Lately")
     );
     assert!(
-        Categoria::Insulto
+        ToneCategory::Insult
             .sugerencia(Idioma::Es)
             .contains("Deja fuera la descripción")
     );
@@ -202,18 +205,18 @@ fn the_language_of_the_text_is_guessed_for_the_suggestions() {
 
 #[test]
 fn each_fragment_knows_the_lexicon_that_flagged_it() {
-    let found: Vec<(Categoria, Option<Idioma>)> =
+    let found: Vec<(ToneCategory, Option<Idioma>)> =
         analyze("You never listen to me. Y vos nunca me escuchás.", None)
             .fragmentos
             .iter()
             .map(|f| (f.categoria, f.idioma))
             .collect();
     assert!(
-        found.contains(&(Categoria::Absoluto, Some(Idioma::En))),
+        found.contains(&(ToneCategory::Absolute, Some(Idioma::En))),
         "{found:?}"
     );
     assert!(
-        found.contains(&(Categoria::Absoluto, Some(Idioma::Es))),
+        found.contains(&(ToneCategory::Absolute, Some(Idioma::Es))),
         "{found:?}"
     );
     let shouting = analyze("¿Dónde estás???", None);
@@ -232,7 +235,7 @@ fn a_long_message_is_rated_quickly() {
     let started = std::time::Instant::now();
     let rounds = 20;
     for _ in 0..rounds {
-        assert_eq!(analyze(&texto, None).nivel, Nivel::Hostil);
+        assert_eq!(analyze(&texto, None).nivel, ToneLevel::Hostile);
     }
     let each = started.elapsed() / rounds;
     // Debug builds are far slower than release; the bench measures the real figure.
@@ -240,7 +243,7 @@ fn a_long_message_is_rated_quickly() {
 }
 
 /// Each flagged fragment as written, its category and its calmer wording.
-fn calmer(texto: &str, idioma: Idioma) -> Vec<(String, Categoria, Option<String>)> {
+fn calmer(texto: &str, idioma: Idioma) -> Vec<(String, ToneCategory, Option<String>)> {
     let chars: Vec<char> = texto.chars().collect();
     analyze(texto, Some(idioma))
         .fragmentos
@@ -281,7 +284,7 @@ fn shouting_is_calmed_to_sentence_case_with_one_mark() {
         calmer("Te dije QUE NO LLEGUES TARDE", Idioma::Es),
         [(
             "QUE NO LLEGUES TARDE".to_owned(),
-            Categoria::Gritos,
+            ToneCategory::Shouting,
             Some("que no llegues tarde".to_owned())
         )]
     );
@@ -381,7 +384,7 @@ fn english_absolutes_read_naturally_in_any_tense() {
         calmer("Honestly, you never answered my texts", Idioma::En),
         [(
             "you never answered".to_owned(),
-            Categoria::Absoluto,
+            ToneCategory::Absolute,
             Some("lately you haven't answered".to_owned())
         )]
     );
@@ -423,7 +426,7 @@ fn blame_becomes_a_neutral_account_of_what_happened() {
         calmer("la culpa es tuya", Idioma::Es),
         [(
             "la culpa es tuya".to_owned(),
-            Categoria::Culpa,
+            ToneCategory::Blame,
             Some("Esto pasó".to_owned())
         )]
     );
@@ -464,7 +467,7 @@ fn insults_threats_and_contempt_are_best_left_out() {
             assert!(
                 matches!(
                     categoria,
-                    Categoria::Insulto | Categoria::Amenaza | Categoria::Desprecio
+                    ToneCategory::Insult | ToneCategory::Threat | ToneCategory::Contempt
                 ),
                 "{fragment}: {categoria:?}"
             );

@@ -9,7 +9,8 @@ import { uploadAttachment, useSendMessage } from './api';
 import { replaceFragment, segmentsOf, sliceChars } from './highlight';
 import { personName } from './labels';
 import { formatSize } from './seen';
-import { MESSAGE_TYPES, type Attachment, type Message, type MessageType, type ToneFragment } from './types';
+import { messageTypeValues } from '../../api/schema';
+import type { Attachment, Message, MessageType, ToneFragment } from './types';
 import { useToneCheck, type ToneResult } from './useToneCheck';
 
 const MAX_ATTACHMENTS = 5;
@@ -146,7 +147,7 @@ export function Composer({ conversationId, replyTo, replyFolded = false, onCance
             tipo === 'emergencia' ? 'border-red-700 bg-red-50 text-red-800' : tipo === 'urgente' ? 'border-amber-500 bg-amber-50 text-amber-900' : 'border-gray-300 bg-white text-ink'
           }`}
         >
-          {MESSAGE_TYPES.map((type) => (
+          {messageTypeValues.map((type) => (
             <option key={type} value={type}>
               {t(`messages.types.${type}`)}
             </option>

@@ -12,7 +12,8 @@ import { listTime, safeZone } from './days';
 import { personName, TOPIC_STYLE } from './labels';
 import { NewConversationDialog } from './NewConversationDialog';
 import { ShieldSettings } from './ShieldSettings';
-import { TOPICS, type Conversation, type Message, type Topic } from './types';
+import { topicValues } from '../../api/schema';
+import type { Conversation, Message, Topic } from './types';
 import { FamilyPicker } from '../../components/FamilyPicker';
 
 /** The list pane: filters, the conversations (most recently active first) and the way to start one. */
@@ -151,7 +152,7 @@ export function TopicChips({ value, onChange }: { value: Topic | null; onChange:
       <button type="button" aria-pressed={value === null} onClick={() => onChange(null)} className={chip(value === null)}>
         {t('messages.allTopics')}
       </button>
-      {TOPICS.map((topic) => (
+      {topicValues.map((topic) => (
         <button key={topic} type="button" aria-pressed={value === topic} onClick={() => onChange(topic)} className={chip(value === topic)}>
           {t(`messages.topics.${topic}`)}
         </button>

@@ -12,12 +12,13 @@ import { SelectField } from '../../components/SelectField';
 import { formFailure } from '../../lib/serverErrors';
 import type { Family, Member } from '../../api/families';
 import { useCreateConversation } from './api';
-import { TOPICS, type Topic } from './types';
+import { topicValues } from '../../api/schema';
+import type { Topic } from './types';
 
 const schema = (t: TFunction) =>
   z.object({
     familiaId: z.string().min(1, t('messages.newDialog.familyRequired')),
-    tema: z.enum(TOPICS),
+    tema: z.enum(topicValues),
     asunto: z.string().trim().min(1, t('messages.newDialog.subjectRequired')).max(200, t('messages.newDialog.subjectTooLong')),
     participantes: z.array(z.string()).min(1, t('messages.newDialog.participantsRequired')),
   });
@@ -112,7 +113,7 @@ function NewConversationForm({
       )}
       <SelectField
         label={t('messages.newDialog.topic')}
-        options={TOPICS.map((topic) => ({ value: topic, label: t(`messages.topics.${topic}`) }))}
+        options={topicValues.map((topic) => ({ value: topic, label: t(`messages.topics.${topic}`) }))}
         error={errors.tema?.message}
         {...register('tema')}
       />

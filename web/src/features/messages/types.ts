@@ -1,16 +1,12 @@
 /** The shapes of the messages API, from the server's OpenAPI document. */
 import type { components } from '../../api/schema';
 
-export const TOPICS = ['general', 'medico', 'escuela', 'actividades', 'horarios', 'gastos'] as const;
-export type Topic = (typeof TOPICS)[number];
-
-export const MESSAGE_TYPES = ['normal', 'urgente', 'emergencia'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
-
-export type Tone = 'ok' | 'atencion' | 'hostil';
-export type ToneCategory = 'insulto' | 'amenaza' | 'desprecio' | 'culpa' | 'absoluto' | 'gritos';
-
 type Schemas = components['schemas'];
+
+export type Topic = Schemas['Topic'];
+export type MessageType = Schemas['MessageType'];
+export type Tone = Schemas['ToneLevel'];
+export type ToneCategory = Schemas['ToneCategory'];
 
 export type Person = Schemas['PersonaView'];
 export type Participant = Schemas['ParticipanteView'];

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useChildren } from '../../api/children';
 import { useFamilies } from '../../api/families';
-import { useMessageSearch, type MessageFilters } from './api';
+import { topicOf, useMessageSearch, type MessageFilters } from './api';
 import { SearchBox } from './SearchBox';
 import { SearchView } from './SearchView';
 
@@ -11,7 +11,7 @@ const FILTER_KEYS = ['familiaId', 'tema', 'desde', 'hasta'] as const;
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
-  const filters: MessageFilters = { familiaId: params.get('familiaId') ?? '', tema: params.get('tema') ?? '', desde: params.get('desde') ?? '', hasta: params.get('hasta') ?? '' };
+  const filters: MessageFilters = { familiaId: params.get('familiaId') ?? '', tema: topicOf(params.get('tema')), desde: params.get('desde') ?? '', hasta: params.get('hasta') ?? '' };
   const messages = useMessageSearch(query, filters);
   const children = useChildren();
   const families = useFamilies();

@@ -8,11 +8,10 @@ import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import type { Child, Contact } from '../../api/children';
 import type { Family } from '../../api/families';
-import { MAX_QUERY, type MessageFilters, type MessageHit } from './api';
+import { topicValues } from '../../api/schema';
+import { MAX_QUERY, topicOf, type MessageFilters, type MessageHit } from './api';
 import { highlight, matchesAll } from './match';
 import { formatDay, formatTime } from '../../lib/format';
-
-export const TOPICS = ['general', 'medico', 'escuela', 'actividades', 'horarios', 'gastos'] as const;
 
 interface Part {
   loading: boolean;
@@ -212,7 +211,7 @@ function MessageFiltersForm({ filters, families, onApply }: { filters: MessageFi
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const value = (key: 'familiaId' | 'tema') => String(data.get(key) ?? '').trim();
-    const next: MessageFilters = { familiaId: value('familiaId'), tema: value('tema'), desde: dates.desde.trim(), hasta: dates.hasta.trim() };
+    const next: MessageFilters = { familiaId: value('familiaId'), tema: topicOf(value('tema')), desde: dates.desde.trim(), hasta: dates.hasta.trim() };
     const found: typeof errors = {};
     for (const key of ['desde', 'hasta'] as const) {
       if (next[key] && !ISO_DATE.test(next[key])) found[key] = t('search.filters.badDate');
@@ -241,7 +240,7 @@ function MessageFiltersForm({ filters, families, onApply }: { filters: MessageFi
           name="tema"
           label={t('search.filters.topic')}
           defaultValue={filters.tema}
-          options={[{ value: '', label: t('search.filters.anyTopic') }, ...TOPICS.map((topic) => ({ value: topic, label: t(`messageTerms.topics.${topic}`) }))]}
+          options={[{ value: '', label: t('search.filters.anyTopic') }, ...topicValues.map((topic) => ({ value: topic, label: t(`messageTerms.topics.${topic}`) }))]}
         />
         <TextField type="date" label={t('search.filters.from')} defaultValue={filters.desde} error={errors.desde} onChange={(e) => setDates((d) => ({ ...d, desde: e.target.value }))} />
         <TextField type="date" label={t('search.filters.to')} defaultValue={filters.hasta} error={errors.hasta} onChange={(e) => setDates((d) => ({ ...d, hasta: e.target.value }))} />

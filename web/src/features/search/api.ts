@@ -2,22 +2,26 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
 import { messagesKey } from '../../api/queryKeys';
-import type { components } from '../../api/schema';
+import { topicValues, type components } from '../../api/schema';
 
 /** One message found by `GET /api/mensajes/buscar`. */
 export type MessageHit = components['schemas']['SearchHit'];
+export type Topic = components['schemas']['Topic'];
 
 /** The messages part's filters, as in the address: empty means "any". */
 export interface MessageFilters {
   familiaId: string;
-  tema: string;
+  tema: Topic | '';
   desde: string;
   hasta: string;
 }
 
+/** The topic a text (the address, the form) names; any other text filters nothing. */
+export const topicOf = (text: string | null): Topic | '' => topicValues.find((topic) => topic === text) ?? '';
+
 export const MAX_QUERY = 200;
 
-type Query = { q: string; familiaId?: string; tema?: string; desde?: string; hasta?: string };
+type Query = { q: string; familiaId?: string; tema?: Topic; desde?: string; hasta?: string };
 
 /** Under the messages' key: what is found are messages. */
 const messageSearchKey = (query: Query) => [...messagesKey, 'search', query] as const;
@@ -25,9 +29,10 @@ const messageSearchKey = (query: Query) => [...messagesKey, 'search', query] as 
 /** Only the filters that are set: the server reads an empty `tema` as a bad topic. */
 export function searchQuery(q: string, filters: MessageFilters): Query {
   const query: Query = { q };
-  for (const key of ['familiaId', 'tema', 'desde', 'hasta'] as const) {
+  for (const key of ['familiaId', 'desde', 'hasta'] as const) {
     if (filters[key]) query[key] = filters[key];
   }
+  if (filters.tema) query.tema = filters.tema;
   return query;
 }
 
