@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{
     custody::{entities::custodia, entities::periodo, periods::PeriodView, schedule::VersionView},
-    events::{access::visible_to, entities::evento, views::EventoView},
+    events::{access::visible_to, entities::evento, views::EventView},
     swaps::{
         entities::{cambio, entrega},
         requests::{SwapView, view},
@@ -52,7 +52,7 @@ async fn events(state: &AppState, user: &usuario::Model) -> ApiResult<ExportFile
         .await?;
     let views = rows
         .iter()
-        .map(EventoView::of)
+        .map(EventView::of)
         .collect::<ApiResult<Vec<_>>>()?;
     export_json("calendario/eventos.json", &views)
 }

@@ -26,7 +26,7 @@ use super::{
         notify_upload, publish_change, version_row, visible_condition, write_act,
     },
     upload,
-    views::{self, DocumentoAnswer, DocumentoListAnswer, DocumentoPage, Espacio, EspacioAnswer},
+    views::{self, DocumentAnswer, DocumentListAnswer, DocumentPage, StorageUse, StorageUseAnswer},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -50,7 +50,7 @@ const PAGE: u64 = 50;
 #[utoipa::path(post, path = "/documentos", tag = "documents", security(("bearer" = [])),
     request_body(content = DocumentUpload, content_type = "multipart/form-data"),
     responses(
-        (status = 201, body = DocumentoAnswer),
+        (status = 201, body = DocumentAnswer),
         (status = 400, description = "no file, or a broken form", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, description = "a viewer of the family", body = ErrorBody),
@@ -63,7 +63,7 @@ pub async fn create_document(
     State(state): State<AppState>,
     auth: AuthUser,
     multipart: Result<Multipart, MultipartRejection>,
-) -> ApiResult<(StatusCode, Json<DocumentoAnswer>)> {
+) -> ApiResult<(StatusCode, Json<DocumentAnswer>)> {
     let me = auth.user.id.clone();
     let mut multipart = open_form(multipart)?;
     let (form, stored) = read_form(&state, &mut multipart, &me).await?;
@@ -118,7 +118,7 @@ pub async fn create_document(
     let (doc, member) = keep_if_recorded(&state, &stored, work).await?;
     Ok((
         StatusCode::CREATED,
-        Json(DocumentoAnswer {
+        Json(DocumentAnswer {
             success: true,
             data: views::one(&state.db, doc, &member).await?,
         }),
@@ -130,7 +130,7 @@ pub async fn create_document(
     params(("id" = String, Path)),
     request_body(content = VersionUpload, content_type = "multipart/form-data"),
     responses(
-        (status = 201, body = DocumentoAnswer),
+        (status = 201, body = DocumentAnswer),
         (status = 400, description = "no file, or a broken form", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, description = "a viewer who sees the document", body = ErrorBody),
@@ -144,7 +144,7 @@ pub async fn add_version(
     auth: AuthUser,
     Path(id): Path<String>,
     multipart: Result<Multipart, MultipartRejection>,
-) -> ApiResult<(StatusCode, Json<DocumentoAnswer>)> {
+) -> ApiResult<(StatusCode, Json<DocumentAnswer>)> {
     let me = auth.user.id.clone();
     let found = access::find(&state.db, &id, &me, Need::Change).await?;
     let mut multipart = open_form(multipart)?;
@@ -194,7 +194,7 @@ pub async fn add_version(
     let doc = keep_if_recorded(&state, &stored, work).await?;
     Ok((
         StatusCode::CREATED,
-        Json(DocumentoAnswer {
+        Json(DocumentAnswer {
             success: true,
             data: views::one(&state.db, doc, &found.member).await?,
         }),
@@ -205,7 +205,7 @@ pub async fn add_version(
 #[utoipa::path(get, path = "/documentos", tag = "documents", security(("bearer" = [])),
     params(DocumentListQuery),
     responses(
-        (status = 200, body = DocumentoListAnswer),
+        (status = 200, body = DocumentListAnswer),
         (status = 400, description = "a malformed query", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 404, description = "not a member of the family", body = ErrorBody),
@@ -215,7 +215,7 @@ pub async fn list_documents(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(query): Query<DocumentListQuery>,
-) -> ApiResult<Json<DocumentoListAnswer>> {
+) -> ApiResult<Json<DocumentListAnswer>> {
     let Some(familia_id) = present(&query.familia_id) else {
         return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
     };
@@ -228,9 +228,9 @@ pub async fn list_documents(
         .filter(visible_condition(&member));
     if deleted {
         if !families::can_edit(&member) {
-            return Ok(Json(DocumentoListAnswer {
+            return Ok(Json(DocumentListAnswer {
                 success: true,
-                data: DocumentoPage {
+                data: DocumentPage {
                     documentos: Vec::new(),
                     siguiente: None,
                 },
@@ -275,9 +275,9 @@ pub async fn list_documents(
     let more = docs.len() as u64 > PAGE;
     docs.truncate(usize::try_from(PAGE).unwrap_or(50));
     let siguiente = more.then(|| docs.last().map(|d| d.id.clone())).flatten();
-    Ok(Json(DocumentoListAnswer {
+    Ok(Json(DocumentListAnswer {
         success: true,
-        data: DocumentoPage {
+        data: DocumentPage {
             documentos: views::many(&state.db, docs, &member, false).await?,
             siguiente,
         },
@@ -289,7 +289,7 @@ pub async fn list_documents(
 #[utoipa::path(get, path = "/documentos/espacio", tag = "documents", security(("bearer" = [])),
     params(SpaceQuery),
     responses(
-        (status = 200, body = EspacioAnswer),
+        (status = 200, body = StorageUseAnswer),
         (status = 400, description = "a malformed query", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 404, description = "not a member of the family", body = ErrorBody),
@@ -299,16 +299,16 @@ pub async fn space(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(query): Query<SpaceQuery>,
-) -> ApiResult<Json<EspacioAnswer>> {
+) -> ApiResult<Json<StorageUseAnswer>> {
     let Some(familia_id) = present(&query.familia_id) else {
         return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
     };
     families::membership(&state.db, familia_id, &auth.user.id)
         .await?
         .ok_or_else(access::not_found)?;
-    Ok(Json(EspacioAnswer {
+    Ok(Json(StorageUseAnswer {
         success: true,
-        data: Espacio {
+        data: StorageUse {
             usado_bytes: quota::used(&state.db, familia_id, &auth.user.id).await?,
             eliminados_bytes: quota::deleted_by(&state.db, familia_id, &auth.user.id).await?,
             cuota_bytes: state.config.document_quota_bytes,
@@ -316,8 +316,8 @@ pub async fn space(
     }))
 }
 
-async fn answer(state: &AppState, found: Found) -> ApiResult<Json<DocumentoAnswer>> {
-    Ok(Json(DocumentoAnswer {
+async fn answer(state: &AppState, found: Found) -> ApiResult<Json<DocumentAnswer>> {
+    Ok(Json(DocumentAnswer {
         success: true,
         data: views::one(&state.db, found.doc, &found.member).await?,
     }))
@@ -327,12 +327,12 @@ async fn answer(state: &AppState, found: Found) -> ApiResult<Json<DocumentoAnswe
 /// restored, to whoever may restore it.
 #[utoipa::path(get, path = "/documentos/{id}", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path)),
-    responses((status = 200, body = DocumentoAnswer), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = DocumentAnswer), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn get_document(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
-) -> ApiResult<Json<DocumentoAnswer>> {
+) -> ApiResult<Json<DocumentAnswer>> {
     let found = access::find(&state.db, &id, &auth.user.id, Need::Read).await?;
     answer(&state, found).await
 }
@@ -342,7 +342,7 @@ pub async fn get_document(
     params(("id" = String, Path)),
     request_body = DocumentChange,
     responses(
-        (status = 200, body = DocumentoAnswer),
+        (status = 200, body = DocumentAnswer),
         (status = 400, description = "not JSON, or the wrong shape", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, description = "a viewer who sees the document", body = ErrorBody),
@@ -356,7 +356,7 @@ pub async fn update_document(
     auth: AuthUser,
     Path(id): Path<String>,
     Json(change): Json<DocumentChange>,
-) -> ApiResult<Json<DocumentoAnswer>> {
+) -> ApiResult<Json<DocumentAnswer>> {
     let me = auth.user.id.clone();
     let found = access::find(&state.db, &id, &me, Need::Change).await?;
     let uploader = found.doc.subido_por.as_deref() == Some(me.as_str());
@@ -443,7 +443,7 @@ pub async fn update_document(
 #[utoipa::path(delete, path = "/documentos/{id}", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses(
-        (status = 200, body = DocumentoAnswer),
+        (status = 200, body = DocumentAnswer),
         (status = 401, body = ErrorBody),
         (status = 403, description = "a viewer who sees the document", body = ErrorBody),
         (status = 404, body = ErrorBody),
@@ -452,7 +452,7 @@ pub async fn delete_document(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
-) -> ApiResult<Json<DocumentoAnswer>> {
+) -> ApiResult<Json<DocumentAnswer>> {
     let me = auth.user.id.clone();
     let found = access::find(&state.db, &id, &me, Need::Change).await?;
     let now = Utc::now();
@@ -481,7 +481,7 @@ pub async fn delete_document(
 #[utoipa::path(post, path = "/documentos/{id}/restaurar", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses(
-        (status = 200, body = DocumentoAnswer),
+        (status = 200, body = DocumentAnswer),
         (status = 401, body = ErrorBody),
         (status = 403, description = "a viewer who sees the document", body = ErrorBody),
         (status = 404, description = "no such document, not deleted, or past its 30 days", body = ErrorBody),
@@ -490,7 +490,7 @@ pub async fn restore_document(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
-) -> ApiResult<Json<DocumentoAnswer>> {
+) -> ApiResult<Json<DocumentAnswer>> {
     let me = auth.user.id.clone();
     let found = access::find(&state.db, &id, &me, Need::Restore).await?;
     let mut active: documento::ActiveModel = found.doc.into();

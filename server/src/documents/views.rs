@@ -1,4 +1,4 @@
-//! What the API shows of a document (`DocumentoView`), built for a page of documents with one
+//! What the API shows of a document (`DocumentView`), built for a page of documents with one
 //! read per table.
 
 use std::collections::HashMap;
@@ -17,27 +17,27 @@ use crate::domain::PersonView;
 use crate::{db::entities::usuario, error::ApiResult, families::entities::miembro};
 
 #[derive(Serialize, ToSchema)]
-pub struct DocumentoAnswer {
+pub struct DocumentAnswer {
     pub success: bool,
-    pub data: DocumentoView,
+    pub data: DocumentView,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct DocumentoPage {
-    pub documentos: Vec<DocumentoView>,
+pub struct DocumentPage {
+    pub documentos: Vec<DocumentView>,
     /// The cursor of the next page, if there is one.
     pub siguiente: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct DocumentoListAnswer {
+pub struct DocumentListAnswer {
     pub success: bool,
-    pub data: DocumentoPage,
+    pub data: DocumentPage,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Espacio {
+pub struct StorageUse {
     /// What counts against the caller: the live documents, and those they deleted.
     pub usado_bytes: u64,
     /// Of that, the documents the caller deleted, counted until they are purged (30 days).
@@ -46,13 +46,13 @@ pub struct Espacio {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct EspacioAnswer {
+pub struct StorageUseAnswer {
     pub success: bool,
-    pub data: Espacio,
+    pub data: StorageUse,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Archivo {
+pub struct DocumentFileView {
     pub nombre: String,
     /// The type it is served as (by content, never by the name it came with).
     pub tipo: String,
@@ -62,16 +62,16 @@ pub struct Archivo {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DocumentoVersionView {
+pub struct DocumentVersionView {
     pub numero: i32,
-    pub archivo: Archivo,
+    pub archivo: DocumentFileView,
     pub subido_por: PersonView,
     pub created_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DocumentoView {
+pub struct DocumentView {
     #[serde(rename = "_id")]
     pub id: String,
     pub familia_id: String,
@@ -86,7 +86,7 @@ pub struct DocumentoView {
     /// The current version's number, from 1.
     pub version: i32,
     /// The current version's file.
-    pub archivo: Archivo,
+    pub archivo: DocumentFileView,
     /// Whether the caller may change, delete, restore it and add versions.
     pub puede_editar: bool,
     pub created_at: DateTime<Utc>,
@@ -96,17 +96,17 @@ pub struct DocumentoView {
     pub restaurable_hasta: Option<DateTime<Utc>>,
     /// Every version, newest first: only in the answer about one document.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub versiones: Option<Vec<DocumentoVersionView>>,
+    pub versiones: Option<Vec<DocumentVersionView>>,
 }
 
-fn archivo(version: Option<&documento_version::Model>) -> Archivo {
+fn archivo(version: Option<&documento_version::Model>) -> DocumentFileView {
     match version {
-        Some(v) => Archivo {
+        Some(v) => DocumentFileView {
             nombre: v.nombre.clone(),
             tipo: v.tipo.clone(),
             tamano: v.tamano,
         },
-        None => Archivo {
+        None => DocumentFileView {
             nombre: String::new(),
             tipo: String::new(),
             tamano: 0,
@@ -154,7 +154,7 @@ pub async fn many(
     docs: Vec<documento::Model>,
     member: &miembro::Model,
     with_versions: bool,
-) -> ApiResult<Vec<DocumentoView>> {
+) -> ApiResult<Vec<DocumentView>> {
     let ids: Vec<String> = docs.iter().map(|d| d.id.clone()).collect();
     let mut children: HashMap<String, Vec<String>> = HashMap::new();
     for link in documento_hijo::Entity::find()
@@ -195,7 +195,7 @@ pub async fn many(
         .map(|doc| {
             let list = versions.remove(&doc.id).unwrap_or_default();
             let current = list.iter().find(|v| v.numero == doc.version);
-            DocumentoView {
+            DocumentView {
                 id: doc.id.clone(),
                 familia_id: doc.familia_id.clone(),
                 titulo: doc.titulo.clone(),
@@ -213,7 +213,7 @@ pub async fn many(
                 restaurable_hasta: doc.eliminado_at.map(purge_at),
                 versiones: with_versions.then(|| {
                     list.iter()
-                        .map(|v| DocumentoVersionView {
+                        .map(|v| DocumentVersionView {
                             numero: v.numero,
                             archivo: archivo(Some(v)),
                             subido_por: person(&who, v.subido_por.as_ref()),
@@ -231,7 +231,7 @@ pub async fn one(
     db: &impl ConnectionTrait,
     doc: documento::Model,
     member: &miembro::Model,
-) -> ApiResult<DocumentoView> {
+) -> ApiResult<DocumentView> {
     let mut views = many(db, vec![doc], member, true).await?;
     views.pop().ok_or_else(access::not_found)
 }

@@ -43,7 +43,7 @@ pub const MAX_PER_MESSAGE: usize = 5;
 /// A file of a message, as the API shows it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AdjuntoView {
+pub struct AttachmentView {
     #[serde(rename = "_id")]
     pub id: String,
     pub nombre: String,
@@ -114,10 +114,10 @@ pub async fn claim(
 }
 
 /// The attachment as `reader` gets it: its links are theirs (`Storage::signed_link`).
-pub fn view(state: &AppState, row: &adjunto::Model, reader: &str) -> AdjuntoView {
+pub fn view(state: &AppState, row: &adjunto::Model, reader: &str) -> AttachmentView {
     // A download is saved under its own name; the link carries it for the file route.
     let nombre: String = url::form_urlencoded::byte_serialize(row.nombre.as_bytes()).collect();
-    AdjuntoView {
+    AttachmentView {
         id: row.id.clone(),
         nombre: row.nombre.clone(),
         clase: row.clase.clone(),

@@ -20,7 +20,7 @@ use super::{
     access::{readable_conversation, readable_ids},
     entities::{conversacion, participante},
     limits, shield,
-    views::{self, ConversacionView},
+    views::{self, ConversationView},
     vocabulary::Topic,
 };
 use crate::{
@@ -57,7 +57,7 @@ pub struct ListQuery {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ConversationPage {
-    pub conversaciones: Vec<ConversacionView>,
+    pub conversaciones: Vec<ConversationView>,
     /// The cursor of the next page; null on the last.
     pub siguiente: Option<String>,
 }
@@ -71,7 +71,7 @@ pub struct ConversationPageAnswer {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ConversationAnswer {
     pub success: bool,
-    pub data: ConversacionView,
+    pub data: ConversationView,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -92,7 +92,7 @@ async fn shown(
     state: &AppState,
     rows: Vec<conversacion::Model>,
     me: &str,
-) -> ApiResult<Vec<ConversacionView>> {
+) -> ApiResult<Vec<ConversationView>> {
     let mut views = views::conversations(state, rows, me).await?;
     let previews = views.iter_mut().filter_map(|c| c.ultimo_mensaje.as_mut());
     shield::fold_for(&state.db, me, previews).await?;

@@ -18,7 +18,7 @@ use super::{
     access,
     entities::mensaje,
     search::days::Days,
-    views::{self, ConversacionView, MensajeView},
+    views::{self, ConversationView, MessageView},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
@@ -51,7 +51,7 @@ pub struct PrintQuery {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct FamiliaRef {
+pub struct FamilyRef {
     #[serde(rename = "_id")]
     pub id: String,
     pub nombre: String,
@@ -85,10 +85,10 @@ pub struct PrintedRecord {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Printout {
-    pub conversacion: ConversacionView,
-    pub familia: FamiliaRef,
+    pub conversacion: ConversationView,
+    pub familia: FamilyRef,
     /// Oldest first, with their first views.
-    pub mensajes: Vec<MensajeView>,
+    pub mensajes: Vec<MessageView>,
     pub registro: PrintedRecord,
     pub generada_at: DateTime<Utc>,
 }
@@ -240,7 +240,7 @@ async fn print_conversation(
         success: true,
         data: Printout {
             conversacion,
-            familia: FamiliaRef {
+            familia: FamilyRef {
                 id: family.id,
                 nombre: family.nombre,
             },

@@ -20,7 +20,7 @@ use super::{
     attachments,
     entities::{conversacion, mensaje, vista},
     limits, notice, shield, tone,
-    views::{self, MensajeView},
+    views::{self, MessageView},
     vocabulary::MessageType,
 };
 use crate::{
@@ -60,7 +60,7 @@ pub struct MessageInput {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MessageAnswer {
     pub success: bool,
-    pub data: MensajeView,
+    pub data: MessageView,
 }
 
 /// A message that passed its checks.

@@ -10,7 +10,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use super::{
     settings::shield_of,
     tone::ToneLevel,
-    views::{CitaView, MensajeView},
+    views::{MessageView, QuotedMessageView},
 };
 
 /// Whether a message reads folded for `reader`: their shield is on, it was rated hostile, and
@@ -19,16 +19,16 @@ pub fn folds(shield: bool, reader: &str, autor: Option<&str>, tono: &str) -> boo
     shield && tono == ToneLevel::Hostile.as_str() && autor != Some(reader)
 }
 
-fn author(view: &MensajeView) -> Option<&str> {
+fn author(view: &MessageView) -> Option<&str> {
     view.autor.as_ref().map(|a| a.id.as_str())
 }
 
-fn quoted_author(quote: &CitaView) -> Option<&str> {
+fn quoted_author(quote: &QuotedMessageView) -> Option<&str> {
     quote.autor.as_ref().map(|a| a.id.as_str())
 }
 
 /// Whether a shield could fold anything of this message for `reader`: itself or what it quotes.
-fn foldable(view: &MensajeView, reader: &str) -> bool {
+fn foldable(view: &MessageView, reader: &str) -> bool {
     folds(true, reader, author(view), &view.tono)
         || view
             .responde_a
@@ -41,9 +41,9 @@ fn foldable(view: &MensajeView, reader: &str) -> bool {
 pub async fn fold_for<'a>(
     db: &impl ConnectionTrait,
     reader: &str,
-    views: impl IntoIterator<Item = &'a mut MensajeView>,
+    views: impl IntoIterator<Item = &'a mut MessageView>,
 ) -> Result<(), DbErr> {
-    let mut views: Vec<&mut MensajeView> =
+    let mut views: Vec<&mut MessageView> =
         views.into_iter().filter(|v| foldable(v, reader)).collect();
     if views.is_empty() || !shield_of(db, reader).await? {
         return Ok(());

@@ -21,7 +21,7 @@ use super::{
     access::{readable_conversation, readers},
     entities::{mensaje, vista},
     pages::{self, Page, Pages},
-    views::{self, MensajeView},
+    views::{self, MessageView},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
@@ -44,7 +44,7 @@ pub struct PageQuery {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MessagePage {
-    pub mensajes: Vec<MensajeView>,
+    pub mensajes: Vec<MessageView>,
     /// The `numero` to pass as `cursor` for the older page; null on the oldest.
     pub siguiente: Option<String>,
 }
@@ -152,7 +152,7 @@ pub async fn list_messages(
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OneMessageAnswer {
     pub success: bool,
-    pub data: MensajeView,
+    pub data: MessageView,
 }
 
 /// One message of a conversation (there is no way to change or delete it).

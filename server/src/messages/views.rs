@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use super::{
     access,
-    attachments::{self, AdjuntoView},
+    attachments::{self, AttachmentView},
     entities::{adjunto, conversacion, mensaje, participante, vista},
     tone::ToneLevel,
     vocabulary::{MessageType, Topic},
@@ -42,7 +42,7 @@ pub struct ParticipanteView {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CitaView {
+pub struct QuotedMessageView {
     #[serde(rename = "_id")]
     pub id: String,
     pub numero: i64,
@@ -76,7 +76,7 @@ pub struct RegistroRef {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct MensajeView {
+pub struct MessageView {
     #[serde(rename = "_id")]
     pub id: String,
     pub conversacion_id: String,
@@ -96,8 +96,8 @@ pub struct MensajeView {
     /// `texto` is then empty. A conversation's pages always carry the text (docs/messages.md,
     /// "The shield").
     pub plegado: bool,
-    pub responde_a: Option<CitaView>,
-    pub adjuntos: Vec<AdjuntoView>,
+    pub responde_a: Option<QuotedMessageView>,
+    pub adjuntos: Vec<AttachmentView>,
     pub vistas: Vec<VistaView>,
     pub registro: RegistroRef,
     pub enviado_at: DateTime<Utc>,
@@ -105,7 +105,7 @@ pub struct MensajeView {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ConversacionView {
+pub struct ConversationView {
     #[serde(rename = "_id")]
     pub id: String,
     pub familia_id: String,
@@ -117,7 +117,7 @@ pub struct ConversacionView {
     /// The last message's time, else the creation's.
     pub actualizada_at: DateTime<Utc>,
     pub participantes: Vec<ParticipanteView>,
-    pub ultimo_mensaje: Option<MensajeView>,
+    pub ultimo_mensaje: Option<MessageView>,
     /// Messages to the caller they have not seen yet.
     pub no_leidos: u64,
 }
@@ -391,13 +391,13 @@ fn persona_of(
 
 /// The views of these rows as `reader` gets them, in their order; their files are read in one
 /// more statement, only when one of them has any.
-async fn assemble(state: &AppState, rows: Vec<Row>, reader: &str) -> ApiResult<Vec<MensajeView>> {
+async fn assemble(state: &AppState, rows: Vec<Row>, reader: &str) -> ApiResult<Vec<MessageView>> {
     let with_files: Vec<String> = rows
         .iter()
         .filter(|r| r.con_adjuntos != 0)
         .map(|r| r.id.clone())
         .collect();
-    let mut files: HashMap<String, Vec<AdjuntoView>> = HashMap::new();
+    let mut files: HashMap<String, Vec<AttachmentView>> = HashMap::new();
     if !with_files.is_empty() {
         for row in adjunto::Entity::find()
             .filter(adjunto::Column::MensajeId.is_in(with_files))
@@ -414,10 +414,10 @@ async fn assemble(state: &AppState, rows: Vec<Row>, reader: &str) -> ApiResult<V
     }
     Ok(rows
         .into_iter()
-        .map(|r| MensajeView {
+        .map(|r| MessageView {
             autor: persona_of(&r.autor_id, r.autor_nombre, r.autor_apellido),
             responde_a: match (&r.responde_a, r.cita_numero, &r.cita_enviado_at) {
-                (Some(id), Some(numero), Some(enviado_at)) => Some(CitaView {
+                (Some(id), Some(numero), Some(enviado_at)) => Some(QuotedMessageView {
                     id: id.clone(),
                     numero,
                     autor: persona_of(&r.cita_autor_id, r.cita_autor_nombre, r.cita_autor_apellido),
@@ -456,7 +456,7 @@ pub async fn page(
     conversacion_id: &str,
     below: Option<i64>,
     limit: u64,
-) -> ApiResult<Vec<MensajeView>> {
+) -> ApiResult<Vec<MessageView>> {
     let mut readable = access::readable_ids(usuario_id, None);
     readable
         .and_where(Expr::col((conversacion::Entity, conversacion::Column::Id)).eq(conversacion_id));
@@ -484,7 +484,7 @@ pub async fn messages(
     state: &AppState,
     rows: Vec<mensaje::Model>,
     reader: &str,
-) -> ApiResult<Vec<MensajeView>> {
+) -> ApiResult<Vec<MessageView>> {
     let backend = state.db.get_database_backend();
     let mut by_id: HashMap<String, Row> = HashMap::with_capacity(rows.len());
     for chunk in rows.chunks(BY_ID_CHUNK) {
@@ -507,7 +507,7 @@ pub async fn conversations(
     state: &AppState,
     rows: Vec<conversacion::Model>,
     usuario_id: &str,
-) -> ApiResult<Vec<ConversacionView>> {
+) -> ApiResult<Vec<ConversationView>> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
@@ -545,7 +545,7 @@ pub async fn conversations(
     } else {
         Vec::new()
     };
-    let mut last: HashMap<String, MensajeView> = messages(state, last_rows, usuario_id)
+    let mut last: HashMap<String, MessageView> = messages(state, last_rows, usuario_id)
         .await?
         .into_iter()
         .map(|m| (m.conversacion_id.clone(), m))
@@ -554,7 +554,7 @@ pub async fn conversations(
     let mut views = Vec::with_capacity(rows.len());
     for c in rows {
         let no_leidos = unread.get(&c.id).copied().unwrap_or(0);
-        views.push(ConversacionView {
+        views.push(ConversationView {
             participantes: people.remove(&c.id).unwrap_or_default(),
             ultimo_mensaje: last.remove(&c.id),
             no_leidos,
@@ -575,7 +575,7 @@ pub async fn conversation(
     state: &AppState,
     row: conversacion::Model,
     usuario_id: &str,
-) -> ApiResult<ConversacionView> {
+) -> ApiResult<ConversationView> {
     let mut views = conversations(state, vec![row], usuario_id).await?;
     views.pop().ok_or_else(crate::error::ApiError::not_found)
 }

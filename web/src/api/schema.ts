@@ -2522,27 +2522,6 @@ export interface components {
             lugar?: string | null;
             nombre: string;
         };
-        AdjuntoAnswer: {
-            data: components["schemas"]["AdjuntoView"];
-            success: boolean;
-        };
-        /** @description A file of a message, as the API shows it. */
-        AdjuntoView: {
-            _id: string;
-            /** @description `imagen` or `pdf`. */
-            clase: string;
-            mime: string;
-            /** @description A signed link to a small version of an image. */
-            miniatura?: string | null;
-            nombre: string;
-            /**
-             * Format: int64
-             * @description Bytes.
-             */
-            tamano: number;
-            /** @description A signed link to the file, valid for a limited time: an image is shown, a PDF downloads. */
-            url: string;
-        };
         AdjustmentInput: {
             /** @description `YYYY-MM-DD`: the amount changes for dues from this date on. */
             desde: string;
@@ -2717,16 +2696,6 @@ export interface components {
             notas?: string | null;
             tipoConsulta: string;
         };
-        Archivo: {
-            nombre: string;
-            /**
-             * Format: int64
-             * @description Bytes.
-             */
-            tamano: number;
-            /** @description The type it is served as (by content, never by the name it came with). */
-            tipo: string;
-        };
         ArchivoView: {
             /**
              * Format: int64
@@ -2736,6 +2705,15 @@ export interface components {
             /** @description Its media type: `image/webp`, `image/jpeg`, `application/pdf`... */
             tipo: string;
         };
+        AttachmentAnswer: {
+            data: components["schemas"]["AttachmentView"];
+            success: boolean;
+        };
+        /**
+         * @description What a message's attachment holds: an image is shown, a PDF downloads.
+         * @enum {string}
+         */
+        AttachmentKind: "imagen" | "pdf";
         /** @description The multipart form of an attachment. */
         AttachmentUpload: {
             /**
@@ -2743,6 +2721,23 @@ export interface components {
              * @description An image (JPG, PNG, GIF or WebP) or a PDF, at most 25 MB.
              */
             archivo: string;
+        };
+        /** @description A file of a message, as the API shows it. */
+        AttachmentView: {
+            _id: string;
+            /** @description `imagen` or `pdf`. */
+            clase: components["schemas"]["AttachmentKind"];
+            mime: string;
+            /** @description A signed link to a small version of an image. */
+            miniatura?: string | null;
+            nombre: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            tamano: number;
+            /** @description A signed link to the file, valid for a limited time: an image is shown, a PDF downloads. */
+            url: string;
         };
         BalanceAnswer: {
             data: components["schemas"]["BalanceView"];
@@ -2940,23 +2935,6 @@ export interface components {
             data: components["schemas"]["ChildView"][];
             success: boolean;
         };
-        CitaView: {
-            _id: string;
-            autor?: components["schemas"]["PersonaView"] | null;
-            /** Format: date-time */
-            enviadoAt: string;
-            /** Format: int64 */
-            numero: number;
-            /**
-             * @description True when the caller's shield folded the quoted message out of this answer (a list's
-             *     preview): `texto` is then empty.
-             */
-            plegado: boolean;
-            /** @description Its first 200 characters; empty when `plegado`. */
-            texto: string;
-            /** @description The quoted message's tone, so that a reader's shield folds its quotes as it folds it. */
-            tono: string;
-        };
         CloseRequest: {
             /** @description The word "eliminar" (or "delete"), typed to confirm; any case. */
             confirmacion?: string | null;
@@ -3007,7 +2985,28 @@ export interface components {
             relacion: string;
             telefono: string;
         };
-        ConversacionView: {
+        ConversationAnswer: {
+            data: components["schemas"]["ConversationView"];
+            success: boolean;
+        };
+        ConversationInput: {
+            /** @description 1 to 200 characters. */
+            asunto?: string | null;
+            familiaId?: string | null;
+            /** @description Members of the family; the caller is added. Left out: the family's co-parents. */
+            participantes?: string[] | null;
+            tema?: components["schemas"]["Topic"] | null;
+        };
+        ConversationPage: {
+            conversaciones: components["schemas"]["ConversationView"][];
+            /** @description The cursor of the next page; null on the last. */
+            siguiente?: string | null;
+        };
+        ConversationPageAnswer: {
+            data: components["schemas"]["ConversationPage"];
+            success: boolean;
+        };
+        ConversationView: {
             _id: string;
             /**
              * Format: date-time
@@ -3025,30 +3024,8 @@ export interface components {
              */
             noLeidos: number;
             participantes: components["schemas"]["ParticipanteView"][];
-            tema: string;
-            ultimoMensaje?: components["schemas"]["MensajeView"] | null;
-        };
-        ConversationAnswer: {
-            data: components["schemas"]["ConversacionView"];
-            success: boolean;
-        };
-        ConversationInput: {
-            /** @description 1 to 200 characters. */
-            asunto?: string | null;
-            familiaId?: string | null;
-            /** @description Members of the family; the caller is added. Left out: the family's co-parents. */
-            participantes?: string[] | null;
-            /** @description general, medico, escuela, actividades, horarios or gastos. */
-            tema?: string | null;
-        };
-        ConversationPage: {
-            conversaciones: components["schemas"]["ConversacionView"][];
-            /** @description The cursor of the next page; null on the last. */
-            siguiente?: string | null;
-        };
-        ConversationPageAnswer: {
-            data: components["schemas"]["ConversationPage"];
-            success: boolean;
+            tema: components["schemas"]["Topic"];
+            ultimoMensaje?: components["schemas"]["MessageView"] | null;
         };
         Cpu: {
             /** Format: int32 */
@@ -3147,6 +3124,10 @@ export interface components {
             nombre?: string | null;
             telefono?: string | null;
         };
+        DocumentAnswer: {
+            data: components["schemas"]["DocumentView"];
+            success: boolean;
+        };
         /**
          * @description What a document is about.
          * @enum {string}
@@ -3160,6 +3141,25 @@ export interface components {
             notas?: string | null;
             titulo?: string | null;
             visibilidad?: components["schemas"]["Visibility"] | null;
+        };
+        DocumentFileView: {
+            nombre: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            tamano: number;
+            /** @description The type it is served as (by content, never by the name it came with). */
+            tipo: string;
+        };
+        DocumentListAnswer: {
+            data: components["schemas"]["DocumentPage"];
+            success: boolean;
+        };
+        DocumentPage: {
+            documentos: components["schemas"]["DocumentView"][];
+            /** @description The cursor of the next page, if there is one. */
+            siguiente?: string | null;
         };
         /** @description The multipart form of a new document. */
         DocumentUpload: {
@@ -3177,31 +3177,18 @@ export interface components {
             titulo: string;
             visibilidad?: components["schemas"]["Visibility"] | null;
         };
-        DocumentoAnswer: {
-            data: components["schemas"]["DocumentoView"];
-            success: boolean;
-        };
-        DocumentoListAnswer: {
-            data: components["schemas"]["DocumentoPage"];
-            success: boolean;
-        };
-        DocumentoPage: {
-            documentos: components["schemas"]["DocumentoView"][];
-            /** @description The cursor of the next page, if there is one. */
-            siguiente?: string | null;
-        };
-        DocumentoVersionView: {
-            archivo: components["schemas"]["Archivo"];
+        DocumentVersionView: {
+            archivo: components["schemas"]["DocumentFileView"];
             /** Format: date-time */
             createdAt: string;
             /** Format: int32 */
             numero: number;
-            subidoPor: components["schemas"]["Persona"];
+            subidoPor: components["schemas"]["PersonView"];
         };
-        DocumentoView: {
+        DocumentView: {
             _id: string;
             /** @description The current version's file. */
-            archivo: components["schemas"]["Archivo"];
+            archivo: components["schemas"]["DocumentFileView"];
             categoria: components["schemas"]["DocumentCategory"];
             /** Format: date-time */
             createdAt: string;
@@ -3217,7 +3204,7 @@ export interface components {
              * @description Until when a deleted document can be restored.
              */
             restaurableHasta?: string | null;
-            subidoPor: components["schemas"]["Persona"];
+            subidoPor: components["schemas"]["PersonView"];
             titulo: string;
             /** Format: date-time */
             updatedAt: string;
@@ -3227,7 +3214,7 @@ export interface components {
              */
             version: number;
             /** @description Every version, newest first: only in the answer about one document. */
-            versiones?: components["schemas"]["DocumentoVersionView"][] | null;
+            versiones?: components["schemas"]["DocumentVersionView"][] | null;
             visibilidad: components["schemas"]["Visibility"];
         };
         /** @description A success with a message for people. */
@@ -3298,26 +3285,8 @@ export interface components {
             /** @description Always false. */
             success: boolean;
         };
-        Espacio: {
-            /** Format: int64 */
-            cuotaBytes: number;
-            /**
-             * Format: int64
-             * @description Of that, the documents the caller deleted, counted until they are purged (30 days).
-             */
-            eliminadosBytes: number;
-            /**
-             * Format: int64
-             * @description What counts against the caller: the live documents, and those they deleted.
-             */
-            usadoBytes: number;
-        };
-        EspacioAnswer: {
-            data: components["schemas"]["Espacio"];
-            success: boolean;
-        };
         EventAnswer: {
-            data: components["schemas"]["EventoView"];
+            data: components["schemas"]["EventView"];
             success: boolean;
         };
         EventInput: {
@@ -3361,7 +3330,7 @@ export interface components {
             zonaHoraria?: string | null;
         };
         /** @description An event as stored: one occurrence, or a series. */
-        EventoView: {
+        EventView: {
             _id: string;
             /** @description Null once the author's account is erased. */
             autorId?: string | null;
@@ -3454,10 +3423,6 @@ export interface components {
             data: components["schemas"]["ExpenseReport"];
             success: boolean;
         };
-        FamiliaRef: {
-            _id: string;
-            nombre: string;
-        };
         FamiliesAnswer: {
             data: components["schemas"]["FamilyView"][];
             success: boolean;
@@ -3480,6 +3445,10 @@ export interface components {
         FamilyInvitationsAnswer: {
             data: components["schemas"]["FamilyInvitations"];
             success: boolean;
+        };
+        FamilyRef: {
+            _id: string;
+            nombre: string;
         };
         FamilyToday: {
             ahora?: components["schemas"]["Holding"] | null;
@@ -3546,7 +3515,7 @@ export interface components {
         };
         FragmentView: {
             /** @description insulto, amenaza, desprecio, culpa, absoluto or gritos. */
-            categoria: string;
+            categoria: components["schemas"]["ToneCategory"];
             /** @description One past the last character. */
             fin: number;
             /** @description First character (Unicode scalar values, counted from 0). */
@@ -4053,34 +4022,8 @@ export interface components {
              */
             used: number;
         };
-        MensajeView: {
-            _id: string;
-            adjuntos: components["schemas"]["AdjuntoView"][];
-            autor?: components["schemas"]["PersonaView"] | null;
-            conversacionId: string;
-            /** Format: date-time */
-            enviadoAt: string;
-            familiaId: string;
-            /** Format: int64 */
-            numero: number;
-            /**
-             * @description True when the caller's shield folded this message out of this answer (a list's preview):
-             *     `texto` is then empty. A conversation's pages always carry the text (docs/messages.md,
-             *     "The shield").
-             */
-            plegado: boolean;
-            registro: components["schemas"]["RegistroRef"];
-            respondeA?: components["schemas"]["CitaView"] | null;
-            /** @description Empty when `plegado`. */
-            texto: string;
-            /** @description `normal`, `urgente` or `emergencia`. */
-            tipo: string;
-            /** @description `ok`, `atencion` or `hostil`. */
-            tono: string;
-            vistas: components["schemas"]["VistaView"][];
-        };
         MessageAnswer: {
-            data: components["schemas"]["MensajeView"];
+            data: components["schemas"]["MessageView"];
             success: boolean;
         };
         MessageInput: {
@@ -4090,11 +4033,10 @@ export interface components {
             respondeA?: string | null;
             /** @description 1 to 10,000 characters; blank lines around it are dropped, nothing else. */
             texto?: string | null;
-            /** @description normal, urgente or emergencia (at most 3 a day). */
-            tipo?: string | null;
+            tipo?: components["schemas"]["MessageType"] | null;
         };
         MessagePage: {
-            mensajes: components["schemas"]["MensajeView"][];
+            mensajes: components["schemas"]["MessageView"][];
             /** @description The `numero` to pass as `cursor` for the older page; null on the oldest. */
             siguiente?: string | null;
         };
@@ -4112,6 +4054,38 @@ export interface components {
         };
         MessageSettingsInput: {
             escudo?: boolean | null;
+        };
+        /**
+         * @description How pressing a message is, from the calmest: an emergency is always told, even in quiet
+         *     hours, and has its own daily limit.
+         * @enum {string}
+         */
+        MessageType: "normal" | "urgente" | "emergencia";
+        MessageView: {
+            _id: string;
+            adjuntos: components["schemas"]["AttachmentView"][];
+            autor?: components["schemas"]["PersonView"] | null;
+            conversacionId: string;
+            /** Format: date-time */
+            enviadoAt: string;
+            familiaId: string;
+            /** Format: int64 */
+            numero: number;
+            /**
+             * @description True when the caller's shield folded this message out of this answer (a list's preview):
+             *     `texto` is then empty. A conversation's pages always carry the text (docs/messages.md,
+             *     "The shield").
+             */
+            plegado: boolean;
+            registro: components["schemas"]["RegistroRef"];
+            respondeA?: components["schemas"]["QuotedMessageView"] | null;
+            /** @description Empty when `plegado`. */
+            texto: string;
+            /** @description `normal`, `urgente` or `emergencia`. */
+            tipo: components["schemas"]["MessageType"];
+            /** @description `ok`, `atencion` or `hostil`. */
+            tono: components["schemas"]["ToneLevel"];
+            vistas: components["schemas"]["VistaView"][];
         };
         Metrics: {
             cpu: components["schemas"]["Cpu"];
@@ -4237,7 +4211,7 @@ export interface components {
             success: boolean;
         };
         OneMessageAnswer: {
-            data: components["schemas"]["MensajeView"];
+            data: components["schemas"]["MessageView"];
             success: boolean;
         };
         OpeningView: {
@@ -4377,18 +4351,11 @@ export interface components {
             parte: number;
             usuarioId: string;
         };
+        /**
+         * @description A person as the other members of a family see them: an id and a name. A name is empty when
+         *     that account has been erased since.
+         */
         PersonView: {
-            _id: string;
-            apellido: string;
-            nombre: string;
-        };
-        Persona: {
-            _id: string;
-            apellido: string;
-            /** @description Empty when that account has been erased since. */
-            nombre: string;
-        };
-        PersonaView: {
             _id: string;
             apellido: string;
             nombre: string;
@@ -4443,12 +4410,12 @@ export interface components {
             entradas: components["schemas"]["PrintedEntry"][];
         };
         Printout: {
-            conversacion: components["schemas"]["ConversacionView"];
-            familia: components["schemas"]["FamiliaRef"];
+            conversacion: components["schemas"]["ConversationView"];
+            familia: components["schemas"]["FamilyRef"];
             /** Format: date-time */
             generadaAt: string;
             /** @description Oldest first, with their first views. */
-            mensajes: components["schemas"]["MensajeView"][];
+            mensajes: components["schemas"]["MessageView"][];
             registro: components["schemas"]["PrintedRecord"];
         };
         PrintoutAnswer: {
@@ -4545,6 +4512,23 @@ export interface components {
         QuietHoursInput: {
             desde?: string | null;
             hasta?: string | null;
+        };
+        QuotedMessageView: {
+            _id: string;
+            autor?: components["schemas"]["PersonView"] | null;
+            /** Format: date-time */
+            enviadoAt: string;
+            /** Format: int64 */
+            numero: number;
+            /**
+             * @description True when the caller's shield folded the quoted message out of this answer (a list's
+             *     preview): `texto` is then empty.
+             */
+            plegado: boolean;
+            /** @description Its first 200 characters; empty when `plegado`. */
+            texto: string;
+            /** @description The quoted message's tone, so that a reader's shield folds its quotes as it folds it. */
+            tono: components["schemas"]["ToneLevel"];
         };
         ReactivateRequest: {
             /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
@@ -4779,7 +4763,7 @@ export interface components {
         };
         SearchHit: {
             asunto: string;
-            autor?: components["schemas"]["PersonaView"] | null;
+            autor?: components["schemas"]["PersonView"] | null;
             conversacionId: string;
             /** Format: date-time */
             enviadoAt: string;
@@ -4797,8 +4781,8 @@ export interface components {
              *     which are shown until it is opened in its conversation.
              */
             plegado: boolean;
-            tema: string;
-            tipo: string;
+            tema: components["schemas"]["Topic"];
+            tipo: components["schemas"]["MessageType"];
         };
         SearchResults: {
             /** @description Newest first, at most 50. */
@@ -4959,6 +4943,24 @@ export interface components {
             overall: components["schemas"]["Overall"];
             scheduledMaintenance: components["schemas"]["Maintenance"][];
             services: components["schemas"]["Service"][];
+        };
+        StorageUse: {
+            /** Format: int64 */
+            cuotaBytes: number;
+            /**
+             * Format: int64
+             * @description Of that, the documents the caller deleted, counted until they are purged (30 days).
+             */
+            eliminadosBytes: number;
+            /**
+             * Format: int64
+             * @description What counts against the caller: the live documents, and those they deleted.
+             */
+            usadoBytes: number;
+        };
+        StorageUseAnswer: {
+            data: components["schemas"]["StorageUse"];
+            success: boolean;
         };
         SubscriptionKeys: {
             auth?: string | null;
@@ -5126,15 +5128,30 @@ export interface components {
             data: components["schemas"]["ToneView"];
             success: boolean;
         };
+        /**
+         * @description What a flagged fragment of a text is.
+         * @enum {string}
+         */
+        ToneCategory: "amenaza" | "insulto" | "desprecio" | "culpa" | "absoluto" | "gritos";
         ToneInput: {
             idioma?: components["schemas"]["Lang"] | null;
             texto: string;
         };
+        /**
+         * @description How a whole text reads, from the calmest; stored with each message when it is sent.
+         * @enum {string}
+         */
+        ToneLevel: "ok" | "atencion" | "hostil";
         ToneView: {
             fragmentos: components["schemas"]["FragmentView"][];
             /** @description ok, atencion or hostil. */
-            nivel: string;
+            nivel: components["schemas"]["ToneLevel"];
         };
+        /**
+         * @description What a conversation is about.
+         * @enum {string}
+         */
+        Topic: "general" | "medico" | "escuela" | "actividades" | "horarios" | "gastos";
         /** @description The answer to a right password when two-step verification is on: no session yet. */
         TwoFactorChallenge: {
             /** @description Good for 5 minutes and one sign-in. */
@@ -5580,7 +5597,7 @@ export interface operations {
                 /** @description Only this family's (one of the caller's; another answers 404). */
                 familiaId?: string;
                 /** @description Only this topic's. */
-                tema?: string;
+                tema?: components["schemas"]["Topic"];
                 /** @description The `siguiente` of the previous page. */
                 cursor?: string;
             };
@@ -5759,7 +5776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdjuntoAnswer"];
+                    "application/json": components["schemas"]["AttachmentAnswer"];
                 };
             };
             /** @description no file */
@@ -6155,7 +6172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentoListAnswer"];
+                    "application/json": components["schemas"]["DocumentListAnswer"];
                 };
             };
             /** @description a malformed query */
@@ -6213,7 +6230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentoAnswer"];
+                    "application/json": components["schemas"]["DocumentAnswer"];
                 };
             };
             /** @description no file, or a broken form */
@@ -6295,7 +6312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EspacioAnswer"];
+                    "application/json": components["schemas"]["StorageUseAnswer"];
                 };
             };
             /** @description a malformed query */
@@ -6351,7 +6368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentoAnswer"];
+                    "application/json": components["schemas"]["DocumentAnswer"];
                 };
             };
             401: {
@@ -6392,7 +6409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentoAnswer"];
+                    "application/json": components["schemas"]["DocumentAnswer"];
                 };
             };
             /** @description not JSON, or the wrong shape */
@@ -6473,7 +6490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentoAnswer"];
+                    "application/json": components["schemas"]["DocumentAnswer"];
                 };
             };
             401: {
@@ -6581,7 +6598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentoAnswer"];
+                    "application/json": components["schemas"]["DocumentAnswer"];
                 };
             };
             401: {
@@ -6632,7 +6649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentoAnswer"];
+                    "application/json": components["schemas"]["DocumentAnswer"];
                 };
             };
             /** @description no file, or a broken form */
@@ -12866,7 +12883,7 @@ export interface operations {
                 /** @description Only this family's conversations. */
                 familiaId?: string;
                 /** @description Only conversations about this subject. */
-                tema?: string;
+                tema?: components["schemas"]["Topic"];
                 /** @description The first day, `YYYY-MM-DD`, in your time zone. */
                 desde?: string;
                 /** @description The last day (included), `YYYY-MM-DD`, in your time zone. */
@@ -15734,6 +15751,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["programado", "completado", "cancelado"];
+export const attachmentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AttachmentKind"]> = ["imagen", "pdf"];
 export const bloodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BloodType"]> = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"];
 export const documentCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentCategory"]> = ["legal", "medico", "escolar", "financiero", "identificacion", "actividades"];
 export const genderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Gender"]> = ["femenino", "masculino"];
@@ -15785,9 +15803,13 @@ export const liveSignalOneOf1EventValues: ReadonlyArray<Extract<FlattenedDeepReq
     event: unknown;
 }>["event"]> = ["recargar"];
 export const memberStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberStatus"]> = ["activo", "cuenta_cerrada"];
+export const messageTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageType"]> = ["normal", "urgente", "emergencia"];
 export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Permission"]> = ["coparent", "viewer"];
 export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado"];
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
 export const serviceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceStatus"]> = ["operational", "maintenance", "degraded", "partial_outage", "major_outage"];
+export const toneCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneCategory"]> = ["amenaza", "insulto", "desprecio", "culpa", "absoluto", "gritos"];
+export const toneLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneLevel"]> = ["ok", "atencion", "hostil"];
+export const topicValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Topic"]> = ["general", "medico", "escuela", "actividades", "horarios", "gastos"];
 export const visibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Visibility"]> = ["familia", "coprogenitores", "privado"];
 export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"];

@@ -19,7 +19,7 @@ use super::{
     input::{EventInput, Fields, check},
     list_occurrences,
     store::{announce, insert, lock, update},
-    views::{EventoView, OccurrenceView},
+    views::{EventView, OccurrenceView},
 };
 use crate::{
     calendar::{
@@ -37,7 +37,7 @@ use crate::{
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EventAnswer {
     pub success: bool,
-    pub data: EventoView,
+    pub data: EventView,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -153,7 +153,7 @@ pub async fn create_event(
         StatusCode::CREATED,
         Json(EventAnswer {
             success: true,
-            data: EventoView::of(&row)?,
+            data: EventView::of(&row)?,
         }),
     ))
 }
@@ -223,7 +223,7 @@ pub async fn get_event(
     let row = readable(&state.db, &id, &auth.user.id).await?;
     Ok(Json(EventAnswer {
         success: true,
-        data: EventoView::of(&row)?,
+        data: EventView::of(&row)?,
     }))
 }
 
@@ -261,7 +261,7 @@ pub async fn update_event(
     state.wake(wake);
     Ok(Json(EventAnswer {
         success: true,
-        data: EventoView::of(&changed.0)?,
+        data: EventView::of(&changed.0)?,
     }))
 }
 

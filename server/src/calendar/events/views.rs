@@ -15,7 +15,7 @@ use crate::{
 /// An event as stored: one occurrence, or a series.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct EventoView {
+pub struct EventView {
     #[serde(rename = "_id")]
     pub id: String,
     pub familia_id: String,
@@ -46,11 +46,11 @@ pub struct EventoView {
     pub updated_at: DateTime<Utc>,
 }
 
-impl EventoView {
-    pub fn of(row: &evento::Model) -> ApiResult<EventoView> {
+impl EventView {
+    pub fn of(row: &evento::Model) -> ApiResult<EventView> {
         let fields = Fields::of(row)?;
         let list = |v: &[Start]| v.iter().map(Start::to_string).collect();
-        Ok(EventoView {
+        Ok(EventView {
             id: row.id.clone(),
             familia_id: row.familia_id.clone(),
             autor_id: row.autor_id.clone(),

@@ -19,7 +19,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use super::{AdjuntoView, view};
+use super::{AttachmentView, view};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     i18n::Msg,
@@ -68,9 +68,9 @@ pub struct AttachmentUpload {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct AdjuntoAnswer {
+pub struct AttachmentAnswer {
     pub success: bool,
-    pub data: AdjuntoView,
+    pub data: AttachmentView,
 }
 
 /// Upload a file to a conversation, to send with a message.
@@ -81,7 +81,7 @@ pub struct AdjuntoAnswer {
     params(("id" = String, Path)),
     request_body(content = AttachmentUpload, content_type = "multipart/form-data"),
     responses(
-        (status = 201, body = AdjuntoAnswer),
+        (status = 201, body = AttachmentAnswer),
         (status = 400, description = "no file", body = ErrorBody),
         (status = 404, description = "not a conversation of the caller", body = ErrorBody),
         (status = 413, description = "larger than 25 MB", body = ErrorBody),
@@ -95,7 +95,7 @@ pub(super) async fn upload_attachment(
     Path(id): Path<String>,
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
-) -> ApiResult<(StatusCode, Json<AdjuntoAnswer>)> {
+) -> ApiResult<(StatusCode, Json<AttachmentAnswer>)> {
     let conversation = access::readable_conversation(&state, &auth.user.id, &id).await?;
     refuse_announced_excess(&headers)?;
     state.limiter.hit(&UPLOADS_PER_USER, &auth.user.id).await?;
@@ -133,7 +133,7 @@ pub(super) async fn upload_attachment(
     pending::settle(&state, &keys).await;
     Ok((
         StatusCode::CREATED,
-        Json(AdjuntoAnswer {
+        Json(AttachmentAnswer {
             success: true,
             data: view(&state, &row, &auth.user.id),
         }),

@@ -34,7 +34,7 @@ export interface EventInput {
 }
 
 /** An event as stored (a single one or a series): `inicio`/`fin` are local, the series' first. */
-export type StoredEvent = components['schemas']['EventoView'];
+export type StoredEvent = components['schemas']['EventView'];
 
 /** One occurrence of an event, as the calendar lists it: `inicio`/`fin` RFC 3339 with the real offset, or dates. */
 export type Occurrence = components['schemas']['OccurrenceView'];

@@ -9,18 +9,18 @@ export type Category = Schemas['DocumentCategory'];
 export const VISIBILITIES = visibilityValues;
 export type Visibility = Schemas['Visibility'];
 
-export type FileInfo = Schemas['Archivo'];
-export type Uploader = Schemas['Persona'];
+export type FileInfo = Schemas['DocumentFileView'];
+export type Uploader = Schemas['PersonView'];
 
 /** A document as the list and the detail answer it (the detail with its versions). */
-export type DocumentView = Schemas['DocumentoView'];
+export type DocumentView = Schemas['DocumentView'];
 
 /** One version of a document. */
-export type Version = Schemas['DocumentoVersionView'];
+export type Version = Schemas['DocumentVersionView'];
 
-export type DocumentPage = Schemas['DocumentoPage'];
+export type DocumentPage = Schemas['DocumentPage'];
 
-export type StorageUse = Schemas['Espacio'];
+export type StorageUse = Schemas['StorageUse'];
 
 export interface DocumentFilters {
   categoria?: string;

@@ -8,15 +8,15 @@ export type MessageType = Schemas['MessageType'];
 export type Tone = Schemas['ToneLevel'];
 export type ToneCategory = Schemas['ToneCategory'];
 
-export type Person = Schemas['PersonaView'];
+export type Person = Schemas['PersonView'];
 export type Participant = Schemas['ParticipanteView'];
 /** A quoted message: its text is empty when `plegado` (the reader's shield folds it). */
-export type Quote = Schemas['CitaView'];
-export type Attachment = Schemas['AdjuntoView'];
+export type Quote = Schemas['QuotedMessageView'];
+export type Attachment = Schemas['AttachmentView'];
 export type View = Schemas['VistaView'];
 /** A message: its text is empty when `plegado` (a list's preview); a thread's pages always carry it. */
-export type Message = Schemas['MensajeView'];
-export type Conversation = Schemas['ConversacionView'];
+export type Message = Schemas['MessageView'];
+export type Conversation = Schemas['ConversationView'];
 export type ConversationPage = Schemas['ConversationPage'];
 export type MessagePage = Schemas['MessagePage'];
 /** One fragment the tone check flags: `reemplazo` empty to leave it out, null when it has none. */
