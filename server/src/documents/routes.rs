@@ -518,7 +518,7 @@ pub async fn restore_document(
 #[utoipa::path(get, path = "/documentos/{id}/archivo", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path), FileQuery),
     responses(
-        (status = 200, description = "the file, never as HTML", content_type = "application/octet-stream"),
+        (status = 200, description = "the file, never as HTML: a PDF, an image or an office document", content_type = "*/*"),
         (status = 400, description = "a malformed query", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 404, description = "no such document or version", body = ErrorBody),

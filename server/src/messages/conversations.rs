@@ -49,7 +49,6 @@ pub struct ListQuery {
     /// Only this family's (one of the caller's; another answers 404).
     familia_id: Option<String>,
     /// Only this topic's.
-    #[param(value_type = Option<Topic>)]
     tema: Option<String>,
     /// The `siguiente` of the previous page.
     cursor: Option<String>,

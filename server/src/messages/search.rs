@@ -49,7 +49,6 @@ pub struct SearchQuery {
     /// Only this family's conversations.
     familia_id: Option<String>,
     /// Only conversations about this subject.
-    #[param(value_type = Option<Topic>)]
     tema: Option<String>,
     /// The first day, `YYYY-MM-DD`, in your time zone.
     desde: Option<String>,

@@ -5597,7 +5597,7 @@ export interface operations {
                 /** @description Only this family's (one of the caller's; another answers 404). */
                 familiaId?: string;
                 /** @description Only this topic's. */
-                tema?: components["schemas"]["Topic"];
+                tema?: string;
                 /** @description The `siguiente` of the previous page. */
                 cursor?: string;
             };
@@ -6536,13 +6536,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the file, never as HTML */
+            /** @description the file, never as HTML: a PDF, an image or an office document */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "*/*": unknown;
                 };
             };
             /** @description a malformed query */
@@ -12883,7 +12883,7 @@ export interface operations {
                 /** @description Only this family's conversations. */
                 familiaId?: string;
                 /** @description Only conversations about this subject. */
-                tema?: components["schemas"]["Topic"];
+                tema?: string;
                 /** @description The first day, `YYYY-MM-DD`, in your time zone. */
                 desde?: string;
                 /** @description The last day (included), `YYYY-MM-DD`, in your time zone. */
