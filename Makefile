@@ -43,11 +43,29 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 	touch $@
 
 ## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, API fuzzing, end to end, every bench at a tiny size)
-test: check-web web check-server server-tests-and-fuzz chromium sqlite3 e2e bench-smoke
+# Three stages, each running its parts at once (scripts/together.sh): the web app's checks beside
+# the server's build (which lints it) and the browser's install; the server tests on both databases
+# beside the fuzzing; the browser tests (two at once) and the benches' smoke pass. Two cores stay
+# busy, and a cold run on this machine stays under half an hour.
+test: web reference
+	bash scripts/together.sh "$(MAKE) --no-print-directory check-web" "$(MAKE) --no-print-directory check-server" "$(MAKE) --no-print-directory chromium sqlite3"
+	$(MAKE) --no-print-directory server-tests-and-fuzz
+	$(MAKE) --no-print-directory e2e bench-smoke
 
-check-server:
+# Clippy's lints run inside the debug build: clippy-driver wraps rustc for this workspace's crates
+# (never the dependencies), so the dependencies are compiled once instead of checked and then
+# compiled again. Every debug-profile cargo command below runs so: one run without it would
+# recompile the server's crates. Release builds (make run, make bench) are plain rustc.
+CLIPPY_DRIVER := $(shell rustc --print sysroot 2>/dev/null)/bin/clippy-driver
+DEBUG_TARGETS := test check-server debug test-server server-tests-and-fuzz fuzz e2e bench-smoke openapi
+$(DEBUG_TARGETS): export RUSTC_WORKSPACE_WRAPPER := $(CLIPPY_DRIVER)
+# What `cargo clippy -- -D warnings` hands clippy-driver: warnings are errors.
+$(DEBUG_TARGETS): export CLIPPY_ARGS := -D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+
+## check-server: formatting, then every target of the server built in debug with clippy's lints as errors
+check-server: web
 	cargo fmt --all --check
-	cargo clippy --locked --all-targets -- -D warnings
+	cargo test --locked --all-targets --no-run
 
 # The API tests mostly wait on their servers and databases: twice as many at once as this
 # machine's two cores finish sooner.
@@ -64,10 +82,9 @@ test-server: web reference
 	$(SERVER_TESTS_POSTGRES)
 
 # What make test runs: the server tests on both databases and the fuzzing at once, each one's
-# output shown whole when it ends (scripts/together.sh). The fuzzing makes 60 examples per
-# operation and phase here (150 in make fuzz): a cold make test stays under half an hour on two cores.
+# output shown whole when it ends. The fuzzing makes 60 examples per operation and phase here
+# (150 in make fuzz).
 server-tests-and-fuzz: web reference debug
-	cargo test --locked --lib --test api --no-run
 	bash scripts/together.sh "$(SERVER_TESTS_SQLITE)" "$(SERVER_TESTS_POSTGRES)" "FUZZ_EXAMPLES=60 $(FUZZ)"
 
 check-web: $(NPM_STAMP)

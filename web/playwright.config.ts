@@ -12,7 +12,8 @@ process.env.NIDO_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './e2e',
-  workers: 1,
+  // Two specs at once keep both cores busy; each test has its own users, families and mail.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],

@@ -287,7 +287,9 @@ impl TestApp {
 
     /// Waits for a mail that contains `needle` (e.g. a link's path) and returns it decoded.
     pub async fn wait_for_mail_with(&self, needle: &str) -> String {
-        for _ in 0..100 {
+        // As long as `eventually`: a loaded machine can take seconds to write a mail.
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while std::time::Instant::now() < deadline {
             if let Some(mail) = self.mails_with(needle).into_iter().next() {
                 return mail;
             }
