@@ -25,7 +25,8 @@
 #   machine), and stops it on exit;
 # - registers a user through the API and gives it a child with an activity, an emergency contact
 #   and an appointment, a pending invitation and a push device (scripts/fuzz_fixtures.py). Path
-#   parameters are drawn from those real ids most of the time, so requests reach the handlers'
+#   parameters, and the family a query or a body names, are drawn from those real ids most of
+#   the time, so requests reach the handlers'
 #   logic instead of stopping at 404, and are left to the fuzzer otherwise;
 # - main pass: every operation except the ones below and the live stream (it never ends), with
 #   that user's bearer token;
@@ -157,6 +158,14 @@ parameters = { "path.id" = { dictionary = "push_device", probability = 0.8 } }
 [[operations]]
 include-path = "/api/usuarios/bloqueados/{usuarioId}"
 parameters = { "path.usuarioId" = { dictionary = "user", probability = 0.5 } }
+
+[[operations]]
+include-operation-id = ["list_conversations", "list_documents", "space", "list_events", "list_expenses", "list_series", "search_messages", "list_payments"]
+parameters = { "query.familiaId" = { dictionary = "family", probability = 0.8 } }
+
+[[operations]]
+include-operation-id = ["create_conversation", "create_document", "create_event", "create_expense", "create_child", "create_payment"]
+parameters = { "body.familiaId" = { dictionary = "family", probability = 0.8 } }
 
 [[operations]]
 include-operation-id = ["close_account", "reactivate"]

@@ -64,10 +64,20 @@ pub struct CalendarItem {
     pub when: CalendarWhen,
 }
 
-/// Where a calendar item lives: its kind (`actividad`, `turno`), the child it belongs to, its id.
+crate::closed_set! {
+    /// What a calendar item that is not a family event is, in its own domain.
+    pub enum OriginKind {
+        /// A child's activity.
+        Activity = "actividad",
+        /// A child's medical appointment.
+        Appointment = "turno",
+    }
+}
+
+/// Where a calendar item lives: its kind, the child it belongs to, its id.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CalendarOrigin {
-    pub tipo: &'static str,
+    pub tipo: OriginKind,
     pub hijo_id: String,
     pub id: String,
 }

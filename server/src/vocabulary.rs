@@ -88,10 +88,12 @@ macro_rules! closed_set {
         impl utoipa::ToSchema for $name {}
 
         impl $name {
-            /// The value as clients and the database spell it.
+            /// The value as clients and the database spell it (`const`: constants may name it).
             #[allow(dead_code)]
-            pub fn as_str(self) -> &'static str {
-                $crate::vocabulary::ClosedSet::wire(self)
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $wire),+
+                }
             }
         }
 

@@ -36,7 +36,7 @@ test('an expense with its receipt is approved live, and a payment settles the ba
   const bStreaming = liveStream(b);
   await b.goto('/finances');
   await bStreaming;
-  await expect(a.getByText('Todavía no hay gastos ni pagos.')).toBeVisible();
+  await expect(a.getByText('Todavía no cuenta nada: no hay gastos aprobados ni pagos confirmados.')).toBeVisible();
   await expect(b.getByText('No hay gastos para mostrar.')).toBeVisible();
 
   // Ana adds the dentist's bill, shared equally, with the photo of its receipt.

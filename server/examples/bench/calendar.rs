@@ -14,7 +14,11 @@ use sea_orm::{DatabaseConnection, IntoActiveModel};
 use crate::messages::{insert_all, seed_people, seeded_id};
 use nido::calendar::{
     custody::entities::{custodia, periodo},
-    events::{entities::evento, input::Fields},
+    events::{
+        entities::evento,
+        input::Fields,
+        vocabulary::{EventCategory, EventType},
+    },
     recurrence::Start,
 };
 
@@ -37,12 +41,12 @@ const RULES: [&str; 10] = [
     "FREQ=WEEKLY;BYDAY=SU;UNTIL=20991231T000000Z",
 ];
 
-const CATEGORIES: [(&str, &str); 5] = [
-    ("actividad", "actividades"),
-    ("recogida", "escuela"),
-    ("recordatorio", "medico"),
-    ("familia", "celebraciones"),
-    ("personalizado", "viajes"),
+const CATEGORIES: [(EventType, EventCategory); 5] = [
+    (EventType::Activity, EventCategory::Activities),
+    (EventType::Pickup, EventCategory::School),
+    (EventType::Reminder, EventCategory::Medical),
+    (EventType::Family, EventCategory::Celebrations),
+    (EventType::Custom, EventCategory::Travel),
 ];
 
 fn event(family: usize, k: usize, today: NaiveDate, zone: &str) -> anyhow::Result<evento::Model> {
@@ -57,8 +61,8 @@ fn event(family: usize, k: usize, today: NaiveDate, zone: &str) -> anyhow::Resul
     let (tipo, categoria) = CATEGORIES[k % CATEGORIES.len()];
     let fields = Fields {
         titulo: format!("Evento {k}"),
-        tipo: tipo.to_owned(),
-        categoria: categoria.to_owned(),
+        tipo,
+        categoria,
         inicio: Start::At(start),
         fin: Start::At(start + Duration::minutes(60 + 15 * (k % 4) as i64)),
         zona_horaria: zone.to_owned(),
@@ -81,8 +85,8 @@ fn event(family: usize, k: usize, today: NaiveDate, zone: &str) -> anyhow::Resul
         familia_id: seeded_id(2, family),
         autor_id: Some(seeded_id(1, author)),
         titulo: fields.titulo.clone(),
-        tipo: fields.tipo.clone(),
-        categoria: fields.categoria.clone(),
+        tipo: fields.tipo.into(),
+        categoria: fields.categoria.into(),
         inicio: fields.inicio.to_string(),
         fin: fields.fin.to_string(),
         todo_el_dia: false,

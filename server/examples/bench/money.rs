@@ -17,9 +17,15 @@ use sea_orm::{
 use serde_json::json;
 
 use crate::messages::{insert_all, seed_people, seeded_id};
-use nido::money::{
-    entities::{finanzas, gasto, gasto_parte, gasto_respuesta, pago, saldo},
-    shares::{Weighted, split},
+use nido::{
+    money::{
+        entities::{finanzas, gasto, gasto_parte, gasto_respuesta, pago, saldo},
+        shares::{Weighted, split},
+        vocabulary::{
+            AnswerDecision, ExpenseCategory, ExpenseState, PaymentState, RefusalReason, SplitMode,
+        },
+    },
+    vocabulary::ClosedSet,
 };
 
 pub struct Options {
@@ -29,17 +35,6 @@ pub struct Options {
 
 const MONEDA: &str = "ARS";
 const DAYS: i64 = 3650;
-const CATEGORIES: [&str; 9] = [
-    "educacion",
-    "salud",
-    "actividades",
-    "ropa-calzado",
-    "alimentacion",
-    "transporte",
-    "entretenimiento",
-    "emergencias",
-    "otros",
-];
 
 /// splitmix64: the same history on every run.
 fn number(n: u64) -> u64 {
@@ -68,16 +63,16 @@ fn expense(n: usize, count: usize) -> anyhow::Result<Seeded> {
     let parents = [seeded_id(1, 1), seeded_id(1, 2)];
     let (reparto, weighted) = match (r >> 40) % 10 {
         0..=5 => (
-            json!({"modo": "igual", "participantes": parents}),
+            json!({"modo": SplitMode::Equal, "participantes": parents}),
             parents.iter().map(|p| (p.clone(), 1)).collect::<Vec<_>>(),
         ),
         6..=8 => (
-            json!({"modo": "porcentajes", "participantes": parents,
+            json!({"modo": SplitMode::Percentages, "participantes": parents,
                    "pesos": {parents[0].clone(): 62.5, parents[1].clone(): 37.5}}),
             vec![(parents[0].clone(), 6250), (parents[1].clone(), 3750)],
         ),
         _ => (
-            json!({"modo": "unico", "participantes": [otro]}),
+            json!({"modo": SplitMode::Single, "participantes": [otro]}),
             vec![(otro.clone(), 1)],
         ),
     };
@@ -91,9 +86,9 @@ fn expense(n: usize, count: usize) -> anyhow::Result<Seeded> {
     let shares = split(monto, &participants, &pagador)
         .map_err(|e| anyhow::anyhow!("bench expense {n}: {e:?}"))?;
     let estado = match (r >> 48) % 50 {
-        0..=2 => gasto::PENDING,
-        3 => gasto::REFUSED,
-        _ => gasto::APPROVED,
+        0..=2 => ExpenseState::Pending,
+        3 => ExpenseState::Refused,
+        _ => ExpenseState::Approved,
     };
     // The newest last: expense `count` is today's.
     let age = Duration::days((count - n) as i64 * DAYS / count as i64);
@@ -101,12 +96,18 @@ fn expense(n: usize, count: usize) -> anyhow::Result<Seeded> {
     // Entered on its day, answered two hours later, both in the past.
     let created_at = now - age - Duration::hours(3);
     let id = seeded_id(0x30, n);
-    let respuesta = (estado != gasto::PENDING).then(|| gasto_respuesta::Model {
+    let refused = estado == ExpenseState::Refused;
+    let respuesta = (estado != ExpenseState::Pending).then(|| gasto_respuesta::Model {
         id: seeded_id(0x31, n),
         gasto_id: id.clone(),
         usuario_id: otro.clone(),
-        decision: estado.to_owned(),
-        motivo: (estado == gasto::REFUSED).then(|| "duplicado".to_owned()),
+        decision: if refused {
+            AnswerDecision::Refused
+        } else {
+            AnswerDecision::Approved
+        }
+        .into(),
+        motivo: refused.then(|| RefusalReason::Duplicate.into()),
         comentario: None,
         propuesta: None,
         monto_propuesto: None,
@@ -121,12 +122,12 @@ fn expense(n: usize, count: usize) -> anyhow::Result<Seeded> {
             monto,
             moneda: MONEDA.to_owned(),
             fecha,
-            categoria: CATEGORIES[n % CATEGORIES.len()].to_owned(),
+            categoria: ExpenseCategory::ALL[n % ExpenseCategory::ALL.len()].into(),
             pagado_por: pagador.clone(),
             creado_por: pagador,
             reparto: reparto.to_string(),
             notas: None,
-            estado: estado.to_owned(),
+            estado: estado.into(),
             recibo_clave: None,
             recibo_tipo: None,
             recibo_tamano: None,
@@ -162,11 +163,11 @@ fn payment(n: usize, count: usize) -> pago::Model {
         metodo: Some("transferencia".to_owned()),
         referencia: None,
         estado: if confirmed {
-            pago::CONFIRMED
+            PaymentState::Confirmed
         } else {
-            pago::PENDING
+            PaymentState::Pending
         }
-        .to_owned(),
+        .into(),
         comprobante_clave: None,
         comprobante_tipo: None,
         comprobante_tamano: None,
@@ -235,7 +236,7 @@ pub async fn run(db: DatabaseConnection, options: Options) -> anyhow::Result<()>
         .collect::<anyhow::Result<Vec<_>>>()?;
     for e in expenses
         .iter()
-        .filter(|e| e.gasto.estado == gasto::APPROVED)
+        .filter(|e| e.gasto.estado == ExpenseState::Approved.as_str())
     {
         *balances.entry(e.gasto.pagado_por.clone()).or_default() += e.gasto.monto;
         for (usuario_id, parte) in &e.partes {
@@ -273,7 +274,10 @@ pub async fn run(db: DatabaseConnection, options: Options) -> anyhow::Result<()>
     let payments: Vec<pago::Model> = (1..=options.payments)
         .map(|n| payment(n, options.payments))
         .collect();
-    for p in payments.iter().filter(|p| p.estado == pago::CONFIRMED) {
+    for p in payments
+        .iter()
+        .filter(|p| p.estado == PaymentState::Confirmed.as_str())
+    {
         *balances.entry(p.de.clone()).or_default() += p.monto;
         *balances.entry(p.para.clone()).or_default() -= p.monto;
     }
@@ -322,7 +326,7 @@ pub async fn run(db: DatabaseConnection, options: Options) -> anyhow::Result<()>
         options.expenses,
         expenses
             .iter()
-            .filter(|e| e.gasto.estado == gasto::APPROVED)
+            .filter(|e| e.gasto.estado == ExpenseState::Approved.as_str())
             .count(),
         options.payments,
         kept,

@@ -73,7 +73,7 @@ struct SessionRecord {
         (status = 429, description = "asked too often", body = ErrorBody),
     ))]
 pub async fn export(State(state): State<AppState>, auth: AuthUser) -> ApiResult<Response> {
-    state.limiter.hit(&EXPORT_PER_USER, &auth.user.id).await?;
+    state.limiter.hit(&EXPORT_PER_USER, &auth.id).await?;
     let user = &auth.user;
     let sessions = sesion::Entity::find()
         .filter(sesion::Column::UsuarioId.eq(&user.id))

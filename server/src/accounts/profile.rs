@@ -154,10 +154,7 @@ pub async fn update_profile(
             return Err(ApiError::field("currentPassword", Msg::PasswordRequired));
         };
         super::security::require_password_or_403(&state, &auth.user, given).await?;
-        state
-            .limiter
-            .hit(&CHANGE_EMAIL_PER_USER, &auth.user.id)
-            .await?;
+        state.limiter.hit(&CHANGE_EMAIL_PER_USER, &auth.id).await?;
         state
             .limiter
             .hit(&CHANGE_EMAIL_PER_ADDRESS, address)
@@ -336,7 +333,7 @@ pub async fn resend_verification(
     if auth.user.email_verificado_at.is_some() {
         return Ok(Done::new(Msg::EmailVerified));
     }
-    state.limiter.hit(&VERIFY_PER_USER, &auth.user.id).await?;
+    state.limiter.hit(&VERIFY_PER_USER, &auth.id).await?;
     state
         .limiter
         .hit(&VERIFY_PER_ADDRESS, &auth.user.email)
@@ -436,7 +433,7 @@ pub async fn summary(
 ) -> ApiResult<Json<SummaryAnswer>> {
     let mut counts = std::collections::HashMap::new();
     for domain in domain::all() {
-        counts.extend(domain.user_counters(&state.db, &auth.user.id).await?);
+        counts.extend(domain.user_counters(&state.db, &auth.id).await?);
     }
     let count = |name: &str| counts.get(name).copied().unwrap_or(0);
     Ok(Json(SummaryAnswer {

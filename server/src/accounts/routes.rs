@@ -384,7 +384,7 @@ pub(super) async fn logout(State(state): State<AppState>, auth: AuthUser) -> Api
     super::entities::sesion::Entity::delete_by_id(auth.session_id)
         .exec(&state.db)
         .await?;
-    state.announce(Change::User(&auth.user.id)).await;
+    state.announce(Change::User(&auth.id)).await;
     Ok(Done::new(Msg::LoggedOut))
 }
 

@@ -173,7 +173,7 @@ pub async fn list_sessions(
     auth: AuthUser,
 ) -> ApiResult<Json<SessionsAnswer>> {
     let rows = sesion::Entity::find()
-        .filter(sesion::Column::UsuarioId.eq(&auth.user.id))
+        .filter(sesion::Column::UsuarioId.eq(&auth.id))
         .order_by_desc(sesion::Column::LastSeenAt)
         .all(&state.db)
         .await?;
@@ -209,13 +209,13 @@ pub async fn end_session(
 ) -> ApiResult<Json<Done>> {
     let ended = sesion::Entity::delete_many()
         .filter(sesion::Column::Id.eq(&id))
-        .filter(sesion::Column::UsuarioId.eq(&auth.user.id))
+        .filter(sesion::Column::UsuarioId.eq(&auth.id))
         .exec(&state.db)
         .await?;
     if ended.rows_affected == 0 {
         return Err(ApiError::not_found());
     }
-    state.announce(Change::User(&auth.user.id)).await;
+    state.announce(Change::User(&auth.id)).await;
     Ok(Done::new(Msg::SessionEnded))
 }
 
@@ -226,7 +226,7 @@ pub async fn end_other_sessions(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<Done>> {
-    session::end_all(&state.db, &auth.user.id, Some(&auth.session_id)).await?;
-    state.announce(Change::User(&auth.user.id)).await;
+    session::end_all(&state.db, &auth.id, Some(&auth.session_id)).await?;
+    state.announce(Change::User(&auth.id)).await;
     Ok(Done::new(Msg::SessionsEnded))
 }

@@ -140,10 +140,10 @@ pub async fn two_factor_status(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<TwoFactorStatusAnswer>> {
-    let enabled = find_factor(&state.db, &auth.user.id).await?.is_some();
+    let enabled = find_factor(&state.db, &auth.id).await?.is_some();
     let recovery_codes_left = if enabled {
         codigo_recuperacion::Entity::find()
-            .filter(codigo_recuperacion::Column::UsuarioId.eq(&auth.user.id))
+            .filter(codigo_recuperacion::Column::UsuarioId.eq(&auth.id))
             .filter(codigo_recuperacion::Column::UsedAt.is_null())
             .count(&state.db)
             .await?
@@ -180,7 +180,7 @@ pub async fn configure(
     let Some(given) = given else {
         return Err(ApiError::field("password", Msg::PasswordRequired));
     };
-    if find_factor(&state.db, &auth.user.id).await?.is_some() {
+    if find_factor(&state.db, &auth.id).await?.is_some() {
         return Err(ApiError::conflict(Msg::TwoFactorAlreadyOn));
     }
     // A borrowed session must not be able to bind the account to the borrower's authenticator.
@@ -197,10 +197,10 @@ pub async fn configure(
 
     let txn = state.db.begin().await?;
     // Only the newest secret shown can be confirmed: a QR code from an abandoned try stops working.
-    tokens::revoke(&txn, &auth.user.id, tokens::TOTP_SETUP).await?;
+    tokens::revoke(&txn, &auth.id, tokens::TOTP_SETUP).await?;
     tokens::issue(
         &txn,
-        &auth.user.id,
+        &auth.id,
         tokens::TOTP_SETUP,
         SETUP_VALID_FOR,
         Some(secret.clone()),
@@ -236,11 +236,11 @@ pub async fn enable(
 ) -> ApiResult<Json<RecoveryCodesAnswer>> {
     require_verified(&auth.user)?;
     let code = required_code(body.code)?;
-    if find_factor(&state.db, &auth.user.id).await?.is_some() {
+    if find_factor(&state.db, &auth.id).await?.is_some() {
         return Err(ApiError::conflict(Msg::TwoFactorAlreadyOn));
     }
     let pending = token::Entity::find()
-        .filter(token::Column::UsuarioId.eq(&auth.user.id))
+        .filter(token::Column::UsuarioId.eq(&auth.id))
         .filter(token::Column::Kind.eq(tokens::TOTP_SETUP))
         .filter(token::Column::UsedAt.is_null())
         .filter(token::Column::ExpiresAt.gt(Utc::now()))
@@ -280,9 +280,9 @@ pub async fn enable(
         }
         Err(err) => return Err(err.into()),
     }
-    tokens::revoke(&txn, &auth.user.id, tokens::TOTP_SETUP).await?;
+    tokens::revoke(&txn, &auth.id, tokens::TOTP_SETUP).await?;
     codigo_recuperacion::Entity::delete_many()
-        .filter(codigo_recuperacion::Column::UsuarioId.eq(&auth.user.id))
+        .filter(codigo_recuperacion::Column::UsuarioId.eq(&auth.id))
         .exec(&txn)
         .await?;
     codigo_recuperacion::Entity::insert_many(codes.iter().map(|code| {
@@ -335,7 +335,7 @@ pub async fn disable(
     let (Some(given), Some(code)) = (given, code) else {
         return Err(ApiError::internal("field check passed without values"));
     };
-    let Some(factor) = find_factor(&state.db, &auth.user.id).await? else {
+    let Some(factor) = find_factor(&state.db, &auth.id).await? else {
         return Err(ApiError::conflict(Msg::TwoFactorOff));
     };
     let password_ok = super::security::is_own_password(&state, &auth.user, given).await?;
@@ -353,9 +353,9 @@ pub async fn disable(
         Redeemed::Wrong => errors.add("code", Msg::CodeWrong),
     }
     errors.into_result()?;
-    remove(&txn, &auth.user.id).await?;
+    remove(&txn, &auth.id).await?;
     // A sign-in waiting for its second step has nothing left to wait for: it starts again.
-    tokens::revoke(&txn, &auth.user.id, tokens::TOTP_LOGIN).await?;
+    tokens::revoke(&txn, &auth.id, tokens::TOTP_LOGIN).await?;
     txn.commit().await?;
     tracing::info!(user_id = %auth.user.id, "two-step verification off");
     Ok(Done::new(Msg::TwoFactorDisabled))

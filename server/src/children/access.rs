@@ -16,6 +16,7 @@ use super::{
 use crate::{
     error::{ApiError, ApiResult},
     families::{self, entities::miembro},
+    ids::{ChildId, UserId},
     request::AuthUser,
     state::AppState,
 };
@@ -33,30 +34,33 @@ pub struct WriteChild {
     pub child: hijo::Model,
 }
 
-async fn path_id(parts: &mut Parts, state: &AppState) -> ApiResult<String> {
+async fn path_id(parts: &mut Parts, state: &AppState) -> ApiResult<ChildId> {
     let Path(mut params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
         .await
         .map_err(|_| ApiError::not_found())?;
-    params.remove("id").ok_or_else(ApiError::not_found)
+    params
+        .remove("id")
+        .map(ChildId::new)
+        .ok_or_else(ApiError::not_found)
 }
 
 async fn readable(
     state: &AppState,
-    id: &str,
-    usuario_id: &str,
+    id: &ChildId,
+    usuario_id: &UserId,
 ) -> ApiResult<Option<Arc<ChildRecord>>> {
     Ok(records::visible_to(state, usuario_id)
         .await?
         .into_iter()
-        .find(|r| r.child.id == id))
+        .find(|r| r.child.id == id.as_str()))
 }
 
 /// The child with this id if the user is a co-parent of its family: one query, the membership
 /// as a subquery.
 async fn editable_child(
     state: &AppState,
-    id: &str,
-    usuario_id: &str,
+    id: &ChildId,
+    usuario_id: &UserId,
 ) -> ApiResult<Option<hijo::Model>> {
     let families = Query::select()
         .column(miembro::Column::FamiliaId)
@@ -64,7 +68,7 @@ async fn editable_child(
         .and_where(miembro::Column::UsuarioId.eq(usuario_id))
         .and_where(miembro::Column::Permiso.is_in(families::Permission::EDITORS))
         .to_owned();
-    Ok(hijo::Entity::find_by_id(id)
+    Ok(hijo::Entity::find_by_id(id.as_str())
         .filter(hijo::Column::FamiliaId.in_subquery(families))
         .filter(hijo::Column::EliminadoAt.is_null())
         .one(&state.db)
@@ -76,10 +80,13 @@ async fn editable_child(
 /// record waits to be restored (the recently deleted list).
 pub async fn may_see_photo(
     state: &AppState,
-    hijo_id: &str,
-    usuario_id: &str,
+    hijo_id: &ChildId,
+    usuario_id: &UserId,
 ) -> Result<bool, sea_orm::DbErr> {
-    let Some(child) = hijo::Entity::find_by_id(hijo_id).one(&state.db).await? else {
+    let Some(child) = hijo::Entity::find_by_id(hijo_id.as_str())
+        .one(&state.db)
+        .await?
+    else {
         return Ok(false);
     };
     Ok(families::memberships(state, usuario_id)
@@ -95,7 +102,7 @@ impl FromRequestParts<AppState> for ReadChild {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let auth = AuthUser::from_request_parts(parts, state).await?;
         let id = path_id(parts, state).await?;
-        let record = readable(state, &id, &auth.user.id)
+        let record = readable(state, &id, &auth.id)
             .await?
             .ok_or_else(ApiError::not_found)?;
         Ok(ReadChild { auth, record })
@@ -109,11 +116,11 @@ impl FromRequestParts<AppState> for WriteChild {
         let auth = AuthUser::from_request_parts(parts, state).await?;
         let id = path_id(parts, state).await?;
         // Changes are checked against the database itself, never against a copy.
-        if let Some(child) = editable_child(state, &id, &auth.user.id).await? {
+        if let Some(child) = editable_child(state, &id, &auth.id).await? {
             return Ok(WriteChild { auth, child });
         }
         // A viewer trying to change gets 403, a stranger 404.
-        Err(match readable(state, &id, &auth.user.id).await? {
+        Err(match readable(state, &id, &auth.id).await? {
             Some(_) => ApiError::forbidden(),
             None => ApiError::not_found(),
         })
@@ -133,7 +140,7 @@ impl FromRequestParts<AppState> for CoParentChild {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let auth = AuthUser::from_request_parts(parts, state).await?;
         let id = path_id(parts, state).await?;
-        let child = editable_child(state, &id, &auth.user.id)
+        let child = editable_child(state, &id, &auth.id)
             .await?
             .ok_or_else(ApiError::not_found)?;
         Ok(CoParentChild { auth, child })

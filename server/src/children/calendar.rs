@@ -14,7 +14,7 @@ use super::{
     vocabulary::{self, AppointmentStatus},
 };
 use crate::{
-    domain::{CalendarItem, CalendarOrigin, CalendarQuery, CalendarWhen},
+    domain::{CalendarItem, CalendarOrigin, CalendarQuery, CalendarWhen, OriginKind},
     families,
     vocabulary::ClosedSet,
 };
@@ -73,7 +73,7 @@ fn activity(a: &actividad::Model) -> Option<CalendarItem> {
     let hours = time(a.hora_inicio.as_deref()).map(|start| (start, time(a.hora_fin.as_deref())));
     Some(CalendarItem {
         origin: CalendarOrigin {
-            tipo: "actividad",
+            tipo: OriginKind::Activity,
             hijo_id: a.hijo_id.clone(),
             id: a.id.clone(),
         },
@@ -100,7 +100,7 @@ fn appointment(t: &turno::Model) -> CalendarItem {
         .join(" · ");
     CalendarItem {
         origin: CalendarOrigin {
-            tipo: "turno",
+            tipo: OriginKind::Appointment,
             hijo_id: t.hijo_id.clone(),
             id: t.id.clone(),
         },

@@ -106,7 +106,7 @@ pub async fn list_deleted(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<DeletedChildrenAnswer>> {
-    let families: Vec<String> = families::memberships(&state, &auth.user.id)
+    let families: Vec<String> = families::memberships(&state, &auth.id)
         .await?
         .iter()
         .filter(|m| m.can_edit())
@@ -132,7 +132,7 @@ pub async fn list_deleted(
                 foto: child
                     .miniatura_key
                     .as_deref()
-                    .map(|k| state.storage.signed_link(k, &auth.user.id)),
+                    .map(|k| state.storage.signed_link(k, &auth.id)),
                 eliminado_por: DeletedBy {
                     nombre: by.map(|u| u.nombre.clone()).unwrap_or_default(),
                     apellido: by.map(|u| u.apellido.clone()).unwrap_or_default(),
@@ -172,7 +172,7 @@ pub async fn restore_child(
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let memberships = families::memberships(&state, &auth.user.id).await?;
+    let memberships = families::memberships(&state, &auth.id).await?;
     let membership = memberships
         .iter()
         .find(|m| m.familia_id == child.familia_id)
@@ -186,11 +186,11 @@ pub async fn restore_child(
     active.updated_at = Set(Utc::now());
     let txn = state.db.begin().await?;
     let child = active.update(&txn).await?;
-    record_acts::restored(&txn, &child, &auth.user.id).await?;
+    record_acts::restored(&txn, &child, &auth.id).await?;
     let wake = super::tell_members(&txn, &child, &auth.user, CHILD_RESTORED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
-    answer(&state, child, &auth.user.id).await
+    answer(&state, child, &auth.id).await
 }
 
 /// Erases for good the records deleted more than 30 days before `now`, with their lists (the

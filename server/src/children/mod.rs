@@ -25,7 +25,9 @@ use crate::{
     db::entities::usuario,
     domain::{CalendarItem, CalendarQuery, Domain, ExportFile, RightsLost, Work},
     error::ApiResult,
-    families, notifications,
+    families,
+    ids::{ChildId, UserId},
+    notifications,
     platform::{
         changes::{Change, Forget},
         jobs::Periodic,
@@ -180,7 +182,7 @@ impl Domain for Children {
         };
         let hijo_id = rest.split('/').next().unwrap_or_default();
         Ok(Some(
-            access::may_see_photo(state, hijo_id, usuario_id).await?,
+            access::may_see_photo(state, &ChildId::new(hijo_id), &UserId::new(usuario_id)).await?,
         ))
     }
 

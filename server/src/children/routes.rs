@@ -115,10 +115,10 @@ pub(super) async fn list_children(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<ChildrenAnswer>> {
-    let data = records::visible_to(&state, &auth.user.id)
+    let data = records::visible_to(&state, &auth.id)
         .await?
         .iter()
-        .map(|record| ChildView::new(record, &state.storage, &auth.user.id))
+        .map(|record| ChildView::new(record, &state.storage, &auth.id))
         .collect();
     Ok(Json(ChildrenAnswer {
         success: true,
@@ -160,7 +160,7 @@ pub(super) async fn create_child(
     let basic = input::basic(&body, &mut errors);
     let school = input::school(body.informacion_escolar.unwrap_or_default(), &mut errors);
     let medical = input::medical(body.informacion_medica.unwrap_or_default(), &mut errors);
-    let memberships = families::memberships(&state, &auth.user.id).await?;
+    let memberships = families::memberships(&state, &auth.id).await?;
     let wanted = body
         .familia_id
         .as_deref()
@@ -196,7 +196,7 @@ pub(super) async fn create_child(
         ));
     }
     if family.is_none() {
-        families::creation::count_new_family(&state, &auth.user.id).await?;
+        families::creation::count_new_family(&state, &auth.id).await?;
     }
     let txn = state.db.begin().await?;
     let family = match family {
@@ -204,7 +204,7 @@ pub(super) async fn create_child(
         None => {
             let own = families::create_own_family(
                 &txn,
-                &auth.user.id,
+                &auth.id,
                 &auth.user.apellido,
                 &auth.user.zona_horaria,
             )
@@ -243,16 +243,13 @@ pub(super) async fn create_child(
     }
     .insert(&txn)
     .await?;
-    record_acts::created(&txn, &child, &auth.user.id).await?;
+    record_acts::created(&txn, &child, &auth.id).await?;
     let wake = super::tell_members(&txn, &child, &auth.user, CHILD_CHANGED, &[]).await?;
     txn.commit().await?;
     state.wake(wake);
     // A family of their own may have been made for it.
-    state.announce(Change::User(&auth.user.id)).await;
-    Ok((
-        StatusCode::CREATED,
-        answer(&state, child, &auth.user.id).await?,
-    ))
+    state.announce(Change::User(&auth.id)).await;
+    Ok((StatusCode::CREATED, answer(&state, child, &auth.id).await?))
 }
 
 /// Change the basic form (nombre, apellido, fechaNacimiento, genero, grupoSanguineo,

@@ -10,6 +10,7 @@ use crate::{
     error::{ApiError, ApiResult},
     families::{self, entities::miembro, record::Audience},
     i18n::Msg,
+    ids::{FamilyId, UserId},
 };
 
 pub const RESTORE_DAYS: i64 = 30;
@@ -80,14 +81,14 @@ pub enum Need {
 pub async fn find(
     db: &impl ConnectionTrait,
     id: &str,
-    usuario_id: &str,
+    usuario_id: &UserId,
     need: Need,
 ) -> ApiResult<Found> {
     let doc = documento::Entity::find_by_id(id)
         .one(db)
         .await?
         .ok_or_else(not_found)?;
-    let member = families::membership(db, &doc.familia_id, usuario_id)
+    let member = families::membership(db, &FamilyId::new(&doc.familia_id), usuario_id)
         .await?
         .ok_or_else(not_found)?;
     if !can_see(&doc, &member) {

@@ -24,6 +24,7 @@ use crate::{
     error::{ApiError, ApiResult, FieldErrors},
     families,
     i18n::Msg,
+    ids::{FamilyId, UserId},
     platform::photo,
     state::AppState,
 };
@@ -230,7 +231,11 @@ pub(super) fn open_form(multipart: Result<Multipart, MultipartRejection>) -> Api
 
 /// The room a file has in a family where the caller is a co-parent (checked here, before a byte
 /// of it is stored).
-pub(super) async fn room_in(state: &AppState, familia_id: &str, me: &str) -> ApiResult<Room> {
+pub(super) async fn room_in(
+    state: &AppState,
+    familia_id: &FamilyId,
+    me: &UserId,
+) -> ApiResult<Room> {
     let member = families::membership(&state.db, familia_id, me)
         .await?
         .ok_or_else(|| field_error("familiaId", Msg::DocumentFamilyRequired))?;
@@ -246,7 +251,7 @@ pub(super) async fn room_in(state: &AppState, familia_id: &str, me: &str) -> Api
 }
 
 /// `room`, narrowed to what the caller may still upload in these 24 hours; a 429 when nothing.
-pub(super) async fn within_day(state: &AppState, me: &str, room: Room) -> ApiResult<Room> {
+pub(super) async fn within_day(state: &AppState, me: &UserId, room: Room) -> ApiResult<Room> {
     let Some(limit) = quota::Daily::of(&state.config) else {
         return Ok(room);
     };
@@ -263,7 +268,7 @@ pub(super) async fn within_day(state: &AppState, me: &str, room: Room) -> ApiRes
 pub(super) async fn read_form(
     state: &AppState,
     multipart: &mut Multipart,
-    me: &str,
+    me: &UserId,
 ) -> ApiResult<(Form, Option<Stored>)> {
     let mut form = Form::default();
     let mut stored: Option<Stored> = None;
@@ -277,10 +282,8 @@ pub(super) async fn read_form(
             let name = field.name().unwrap_or_default().to_owned();
             match name.as_str() {
                 "archivo" if stored.is_none() => {
-                    let room = match form.familia_id.as_deref().map(str::trim) {
-                        Some(familia_id) if !familia_id.is_empty() => {
-                            room_in(state, familia_id, me).await?
-                        }
+                    let room = match FamilyId::named(form.familia_id.as_deref()) {
+                        Some(familia_id) => room_in(state, &familia_id, me).await?,
                         // The family comes after the file: checked once the form is read.
                         _ => within_day(state, me, Room::of(None)).await?,
                     };
@@ -318,11 +321,13 @@ pub(super) struct NewDocument {
     pub(super) visibilidad: Visibility,
 }
 
-pub(super) async fn check_form(state: &AppState, form: Form, me: &str) -> ApiResult<NewDocument> {
-    let familia_id = form.familia_id.unwrap_or_default().trim().to_owned();
-    if familia_id.is_empty() {
-        return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
-    }
+pub(super) async fn check_form(
+    state: &AppState,
+    form: Form,
+    me: &UserId,
+) -> ApiResult<NewDocument> {
+    let familia_id = FamilyId::named(form.familia_id.as_deref())
+        .ok_or_else(|| field_error("familiaId", Msg::DocumentFamilyRequired))?;
     // Another family's id answers as every other route does for it: it does not exist.
     let member = families::membership(&state.db, &familia_id, me)
         .await?
@@ -347,7 +352,7 @@ pub(super) async fn check_form(state: &AppState, form: Form, me: &str) -> ApiRes
     }
     validation(errors)?;
     Ok(NewDocument {
-        familia_id,
+        familia_id: familia_id.into(),
         categoria: categoria.unwrap_or(DocumentCategory::Legal),
         titulo: titulo.unwrap_or_default(),
         hijos,

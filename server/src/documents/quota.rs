@@ -13,6 +13,7 @@
 //! that filling a family's quota takes days, not a minute; past it, a 429 says when the oldest
 //! upload of the window leaves it. Both follow `NIDO_RATE_LIMITS`.
 
+use crate::ids::{FamilyId, UserId};
 use axum::http::StatusCode;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
@@ -31,8 +32,8 @@ pub const DAY: Duration = Duration::hours(24);
 /// those of the documents they deleted that are not purged yet.
 pub async fn used(
     db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
 ) -> Result<u64, DbErr> {
     let documents = Query::select()
         .column(documento::Column::Id)
@@ -50,8 +51,8 @@ pub async fn used(
 /// Of `used`, the bytes of the documents `usuario_id` deleted (held until they are purged).
 pub async fn deleted_by(
     db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
 ) -> Result<u64, DbErr> {
     let documents = Query::select()
         .column(documento::Column::Id)

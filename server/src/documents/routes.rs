@@ -35,7 +35,9 @@ use crate::{
         record::{self, kinds},
     },
     i18n::Msg,
-    ids, notifications,
+    ids,
+    ids::FamilyId,
+    notifications,
     platform::{download::Download, files::answer::authenticated_body},
     request::{AuthUser, Json},
     state::AppState,
@@ -64,7 +66,7 @@ pub async fn create_document(
     auth: AuthUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<DocumentAnswer>)> {
-    let me = auth.user.id.clone();
+    let me = auth.id.clone();
     let mut multipart = open_form(multipart)?;
     let (form, stored) = read_form(&state, &mut multipart, &me).await?;
     let Some(stored) = stored else {
@@ -74,7 +76,14 @@ pub async fn create_document(
         let new = check_form(&state, form, &me).await?;
         let now = Utc::now();
         let txn = state.db.begin().await?;
-        lock_and_check_quota(&state, &txn, &new.familia_id, &me, stored.tamano).await?;
+        lock_and_check_quota(
+            &state,
+            &txn,
+            &FamilyId::new(&new.familia_id),
+            &me,
+            stored.tamano,
+        )
+        .await?;
         let doc = documento::ActiveModel {
             id: Set(ids::new_id()),
             familia_id: Set(new.familia_id.clone()),
@@ -83,7 +92,7 @@ pub async fn create_document(
             categoria: Set(new.categoria.into()),
             notas: Set(new.notas),
             visibilidad: Set(new.visibilidad.into()),
-            subido_por: Set(Some(me.clone())),
+            subido_por: Set(Some(me.to_string())),
             version: Set(1),
             created_at: Set(now),
             updated_at: Set(now),
@@ -108,7 +117,7 @@ pub async fn create_document(
         let wake = publish_change(&txn, &doc, None)
             .await?
             .join(notify_upload(&txn, &doc, &auth.user).await?);
-        let member = families::membership(&txn, &doc.familia_id, &me)
+        let member = families::membership(&txn, &FamilyId::new(&doc.familia_id), &me)
             .await?
             .ok_or_else(access::not_found)?;
         txn.commit().await?;
@@ -145,10 +154,10 @@ pub async fn add_version(
     Path(id): Path<String>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<DocumentAnswer>)> {
-    let me = auth.user.id.clone();
+    let me = auth.id.clone();
     let found = access::find(&state.db, &id, &me, Need::Change).await?;
     let mut multipart = open_form(multipart)?;
-    let room = room_in(&state, &found.doc.familia_id, &me).await?;
+    let room = room_in(&state, &FamilyId::new(&found.doc.familia_id), &me).await?;
     let mut stored = None;
     loop {
         let field = match multipart.next_field().await {
@@ -167,7 +176,14 @@ pub async fn add_version(
     let work = async {
         let now = Utc::now();
         let txn = state.db.begin().await?;
-        lock_and_check_quota(&state, &txn, &found.doc.familia_id, &me, stored.tamano).await?;
+        lock_and_check_quota(
+            &state,
+            &txn,
+            &FamilyId::new(&found.doc.familia_id),
+            &me,
+            stored.tamano,
+        )
+        .await?;
         // Read again under the lock: a version added meanwhile, or the document deleted.
         let doc = documento::Entity::find_by_id(&found.doc.id)
             .filter(documento::Column::EliminadoAt.is_null())
@@ -216,10 +232,10 @@ pub async fn list_documents(
     auth: AuthUser,
     Query(query): Query<DocumentListQuery>,
 ) -> ApiResult<Json<DocumentListAnswer>> {
-    let Some(familia_id) = present(&query.familia_id) else {
+    let Some(familia_id) = FamilyId::named(query.familia_id.as_deref()) else {
         return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
     };
-    let member = families::membership(&state.db, familia_id, &auth.user.id)
+    let member = families::membership(&state.db, &familia_id, &auth.id)
         .await?
         .ok_or_else(access::not_found)?;
     let deleted = present(&query.eliminados) == Some("true");
@@ -300,17 +316,17 @@ pub async fn space(
     auth: AuthUser,
     Query(query): Query<SpaceQuery>,
 ) -> ApiResult<Json<StorageUseAnswer>> {
-    let Some(familia_id) = present(&query.familia_id) else {
+    let Some(familia_id) = FamilyId::named(query.familia_id.as_deref()) else {
         return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
     };
-    families::membership(&state.db, familia_id, &auth.user.id)
+    families::membership(&state.db, &familia_id, &auth.id)
         .await?
         .ok_or_else(access::not_found)?;
     Ok(Json(StorageUseAnswer {
         success: true,
         data: StorageUse {
-            usado_bytes: quota::used(&state.db, familia_id, &auth.user.id).await?,
-            eliminados_bytes: quota::deleted_by(&state.db, familia_id, &auth.user.id).await?,
+            usado_bytes: quota::used(&state.db, &familia_id, &auth.id).await?,
+            eliminados_bytes: quota::deleted_by(&state.db, &familia_id, &auth.id).await?,
             cuota_bytes: state.config.document_quota_bytes,
         },
     }))
@@ -333,7 +349,7 @@ pub async fn get_document(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DocumentAnswer>> {
-    let found = access::find(&state.db, &id, &auth.user.id, Need::Read).await?;
+    let found = access::find(&state.db, &id, &auth.id, Need::Read).await?;
     answer(&state, found).await
 }
 
@@ -357,7 +373,7 @@ pub async fn update_document(
     Path(id): Path<String>,
     Json(change): Json<DocumentChange>,
 ) -> ApiResult<Json<DocumentAnswer>> {
-    let me = auth.user.id.clone();
+    let me = auth.id.clone();
     let found = access::find(&state.db, &id, &me, Need::Change).await?;
     let uploader = found.doc.subido_por.as_deref() == Some(me.as_str());
     let mut errors = FieldErrors::default();
@@ -453,12 +469,12 @@ pub async fn delete_document(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DocumentAnswer>> {
-    let me = auth.user.id.clone();
+    let me = auth.id.clone();
     let found = access::find(&state.db, &id, &me, Need::Change).await?;
     let now = Utc::now();
     let mut active: documento::ActiveModel = found.doc.into();
     active.eliminado_at = Set(Some(now));
-    active.eliminado_por = Set(Some(me.clone()));
+    active.eliminado_por = Set(Some(me.to_string()));
     active.updated_at = Set(now);
     let txn = state.db.begin().await?;
     let doc = active.update(&txn).await?;
@@ -491,7 +507,7 @@ pub async fn restore_document(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DocumentAnswer>> {
-    let me = auth.user.id.clone();
+    let me = auth.id.clone();
     let found = access::find(&state.db, &id, &me, Need::Restore).await?;
     let mut active: documento::ActiveModel = found.doc.into();
     active.eliminado_at = Set(None);
@@ -530,7 +546,7 @@ pub async fn download(
     Path(id): Path<String>,
     Query(query): Query<FileQuery>,
 ) -> ApiResult<Response<Body>> {
-    let me = auth.user.id.clone();
+    let me = auth.id.clone();
     let found = access::find(&state.db, &id, &me, Need::Read).await?;
     let numero = match present(&query.version) {
         None => found.doc.version,

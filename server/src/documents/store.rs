@@ -24,7 +24,9 @@ use crate::{
         entities::miembro,
         record::{self, Act, Kind, kinds},
     },
-    ids, notifications,
+    ids,
+    ids::{FamilyId, UserId},
+    notifications,
     platform::{
         live::{self, Wake},
         pending, photo,
@@ -195,8 +197,8 @@ pub(super) fn version_row(
 pub(super) async fn lock_and_check_quota(
     state: &AppState,
     txn: &DatabaseTransaction,
-    familia_id: &str,
-    me: &str,
+    familia_id: &FamilyId,
+    me: &UserId,
     adding: u64,
 ) -> ApiResult<()> {
     if !families::lock_family(txn, familia_id).await? {

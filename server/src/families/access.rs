@@ -21,6 +21,7 @@ use super::entities::{familia, miembro};
 use crate::{
     closed_set,
     error::{ApiError, ApiResult},
+    ids::{FamilyId, UserId},
     request::AuthUser,
     state::AppState,
     vocabulary::ClosedSet,
@@ -95,8 +96,8 @@ pub fn judge<S: Scope>(me: Option<&miembro::Model>, need: Need) -> ApiResult<Per
 /// rule of its own to it (a document's visibility); everyone else asks `reach`.
 pub async fn membership(
     db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
 ) -> Result<Option<miembro::Model>, DbErr> {
     miembro::Entity::find()
         .filter(miembro::Column::FamiliaId.eq(familia_id))
@@ -115,13 +116,13 @@ pub struct Reached {
 /// 404 or 403.
 pub async fn reach<S: Scope>(
     db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
     need: Need,
 ) -> ApiResult<Reached> {
     let me = membership(db, familia_id, usuario_id).await?;
     judge::<S>(me.as_ref(), need)?;
-    let family = familia::Entity::find_by_id(familia_id)
+    let family = familia::Entity::find_by_id(familia_id.as_str())
         .one(db)
         .await?
         .ok_or_else(ApiError::not_found)?;
@@ -153,8 +154,8 @@ impl FamilyMember {
         let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
             .await
             .map_err(|_| ApiError::not_found())?;
-        let id = params.get("id").ok_or_else(ApiError::not_found)?;
-        let Reached { family, me } = reach::<S>(&state.db, id, &auth.user.id, need).await?;
+        let id = FamilyId::new(params.get("id").ok_or_else(ApiError::not_found)?.as_str());
+        let Reached { family, me } = reach::<S>(&state.db, &id, &auth.id, need).await?;
         Ok(FamilyMember { auth, family, me })
     }
 }

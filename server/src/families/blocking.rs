@@ -88,7 +88,7 @@ async fn list_blocked(
     auth: AuthUser,
 ) -> ApiResult<Json<BlockedAnswer>> {
     let rows = bloqueo::Entity::find()
-        .filter(bloqueo::Column::UsuarioId.eq(&auth.user.id))
+        .filter(bloqueo::Column::UsuarioId.eq(&auth.id))
         .order_by_desc(bloqueo::Column::CreatedAt)
         .all(&state.db)
         .await?;
@@ -107,7 +107,7 @@ async fn list_blocked(
                 foto: user
                     .foto
                     .as_deref()
-                    .map(|k| state.storage.signed_link(k, &auth.user.id)),
+                    .map(|k| state.storage.signed_link(k, &auth.id)),
                 bloqueado_at: row.created_at,
             })
         })
@@ -205,7 +205,7 @@ async fn block(
         .await?;
     // What they caused before and is not read yet: its mail (still waiting, or in a summary)
     // must not carry their words from now on either.
-    notifications::keep_in_app(&txn, &auth.user.id, &other).await?;
+    notifications::keep_in_app(&txn, &auth.id, &other).await?;
     txn.commit().await?;
     Ok((StatusCode::CREATED, Done::new(Msg::UserBlocked)))
 }

@@ -63,19 +63,16 @@ pub async fn create_family(
     };
     let zona = zona.unwrap_or_else(|| auth.user.zona_horaria.clone());
 
-    count_new_family(&state, &auth.user.id).await?;
+    count_new_family(&state, &auth.id).await?;
     let txn = state.db.begin().await?;
-    let family = super::create_family(&txn, &auth.user.id, nombre, &zona).await?;
+    let family = super::create_family(&txn, &auth.id, nombre, &zona).await?;
     // The caller's other tabs list it too.
     let wake = super::publish_change(&txn, &family.id, None).await?;
     txn.commit().await?;
     state.wake(wake);
     // Every instance forgets the caller's cached memberships, which now miss this family.
-    state.announce(Change::User(&auth.user.id)).await;
-    Ok((
-        StatusCode::CREATED,
-        answer(&state, &auth.user.id, family).await?,
-    ))
+    state.announce(Change::User(&auth.id)).await;
+    Ok((StatusCode::CREATED, answer(&state, &auth.id, family).await?))
 }
 
 /// Counts a family started by `usuario_id` against the day's limit, however it is started (here,

@@ -227,7 +227,7 @@ pub(super) async fn list_families(
     let mine = Query::select()
         .column(miembro::Column::FamiliaId)
         .from(miembro::Entity)
-        .and_where(miembro::Column::UsuarioId.eq(&auth.user.id))
+        .and_where(miembro::Column::UsuarioId.eq(&auth.id))
         .to_owned();
     let families = familia::Entity::find()
         .filter(familia::Column::Id.in_subquery(mine))
@@ -235,7 +235,7 @@ pub(super) async fn list_families(
         .await?;
     Ok(Json(FamiliesAnswer {
         success: true,
-        data: views(&state, &auth.user.id, families).await?,
+        data: views(&state, &auth.id, families).await?,
     }))
 }
 

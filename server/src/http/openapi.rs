@@ -73,8 +73,9 @@ pub fn document(domains: &[&dyn Domain]) -> String {
 }
 
 /// Some answers come from the extractors every handler shares, not from the handler: `AuthUser`
-/// answers 401 to a missing or ended session, and the JSON body extractor answers 400, 413, 415
-/// or 422 to a body it cannot read. They are listed here once, so that no operation's
+/// answers 401 to a missing or ended session, the JSON body extractor answers 400, 413, 415
+/// or 422 to a body it cannot read, and the query extractor answers 400 to a query string it cannot
+/// read (a parameter given twice, say). They are listed here once, so that no operation's
 /// `#[utoipa::path]` can leave them out; an annotation that describes one of them wins.
 fn add_shared_errors(doc: &mut utoipa::openapi::OpenApi) {
     for item in doc.paths.paths.values_mut() {
@@ -90,6 +91,9 @@ fn add_shared_errors(doc: &mut utoipa::openapi::OpenApi) {
             if signed_in {
                 add_error(operation, 401, "not signed in, or the session has ended");
             }
+            if takes_query(operation) {
+                add_error(operation, 400, "the query string cannot be read");
+            }
             if takes_json(operation) {
                 add_error(operation, 400, "the body is not valid JSON");
                 add_error(operation, 413, "the body is too large");
@@ -98,6 +102,14 @@ fn add_shared_errors(doc: &mut utoipa::openapi::OpenApi) {
             }
         }
     }
+}
+
+fn takes_query(operation: &Operation) -> bool {
+    let query = |p: &RefOr<utoipa::openapi::path::Parameter>| match p {
+        RefOr::T(p) => matches!(p.parameter_in, utoipa::openapi::path::ParameterIn::Query),
+        RefOr::Ref(_) => false,
+    };
+    operation.parameters.iter().flatten().any(query)
 }
 
 fn takes_json(operation: &Operation) -> bool {

@@ -64,13 +64,13 @@ pub(super) async fn create_ticket(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<LiveTicketAnswer>> {
-    state.limiter.hit(&TICKETS, &auth.user.id).await?;
+    state.limiter.hit(&TICKETS, &auth.id).await?;
     let ticket = ids::new_secret();
     let expira = Utc::now() + TICKET_LIFE;
     store::insert_ticket(
         &state.db,
         &ids::hash_secret(&ticket),
-        &auth.user.id,
+        &auth.id,
         &auth.session_id,
         expira,
     )

@@ -11,6 +11,7 @@ use super::entities::{conversacion, participante};
 use crate::{
     error::{ApiError, ApiResult},
     families::entities::miembro,
+    ids::UserId,
     state::AppState,
 };
 
@@ -48,7 +49,7 @@ pub fn readable_ids(usuario_id: &str, familia_id: Option<&str>) -> SelectStateme
 /// The conversation if `usuario_id` may read it; 404 otherwise.
 pub async fn readable_conversation(
     state: &AppState,
-    usuario_id: &str,
+    usuario_id: &UserId,
     conversacion_id: &str,
 ) -> ApiResult<conversacion::Model> {
     conversacion::Entity::find_by_id(conversacion_id)
@@ -61,7 +62,7 @@ pub async fn readable_conversation(
 /// Whether `usuario_id` may read the conversation `conversacion_id` (and so its attachments).
 pub async fn may_read(
     db: &impl ConnectionTrait,
-    usuario_id: &str,
+    usuario_id: &UserId,
     conversacion_id: &str,
 ) -> Result<bool, DbErr> {
     Ok(conversacion::Entity::find_by_id(conversacion_id)

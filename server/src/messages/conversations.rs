@@ -49,6 +49,7 @@ pub struct ListQuery {
     /// Only this family's (one of the caller's; another answers 404).
     familia_id: Option<String>,
     /// Only this topic's.
+    #[param(value_type = Option<Topic>)]
     tema: Option<String>,
     /// The `siguiente` of the previous page.
     cursor: Option<String>,
@@ -128,7 +129,7 @@ pub async fn list_conversations(
     auth: AuthUser,
     Query(query): Query<ListQuery>,
 ) -> ApiResult<Json<ConversationPageAnswer>> {
-    let me = &auth.user.id;
+    let me = auth.id.as_str();
     let familia_id = non_blank(query.familia_id.as_deref());
     if let Some(familia_id) = familia_id {
         let memberships = families::memberships(&state, me).await?;
@@ -190,8 +191,8 @@ pub async fn get_conversation(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ConversationAnswer>> {
-    let row = readable_conversation(&state, &auth.user.id, &id).await?;
-    let data = shown(&state, vec![row], &auth.user.id)
+    let row = readable_conversation(&state, &auth.id, &id).await?;
+    let data = shown(&state, vec![row], &auth.id)
         .await?
         .pop()
         .ok_or_else(ApiError::not_found)?;

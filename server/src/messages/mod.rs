@@ -30,6 +30,7 @@ use crate::{
     db::entities::usuario,
     domain::{Domain, ExportFile, Work},
     error::ApiResult,
+    ids::UserId,
     platform::{changes::Forget, jobs::Periodic},
     state::{AppState, Parts},
 };
@@ -137,7 +138,7 @@ impl Domain for Messages {
         };
         let conversacion_id = rest.split('/').next().unwrap_or_default();
         Ok(Some(
-            access::may_read(&state.db, usuario_id, conversacion_id).await?,
+            access::may_read(&state.db, &UserId::new(usuario_id), conversacion_id).await?,
         ))
     }
 

@@ -70,6 +70,7 @@ pub struct PrintedEntry {
     #[schema(value_type = Option<Object>)]
     pub contenido: Option<serde_json::Value>,
     /// `mensaje.enviado` or `mensaje.visto`.
+    #[schema(value_type = kinds::Kind)]
     pub tipo: String,
     pub actor: Option<String>,
     /// The server's time as hashed, RFC 3339 UTC.
@@ -222,7 +223,7 @@ async fn print_conversation(
     Path(id): Path<String>,
     Query(query): Query<PrintQuery>,
 ) -> ApiResult<Json<PrintoutAnswer>> {
-    let conversation = access::readable_conversation(&state, &auth.user.id, &id).await?;
+    let conversation = access::readable_conversation(&state, &auth.id, &id).await?;
     let days = Days::parse(
         query.desde.as_deref(),
         query.hasta.as_deref(),
@@ -234,8 +235,8 @@ async fn print_conversation(
         .await?
         .ok_or_else(ApiError::not_found)?;
     let entradas = entries_of(&state.db, &family.id, &conversation.id, &rows).await?;
-    let mensajes = views::messages(&state, rows, &auth.user.id).await?;
-    let conversacion = views::conversation(&state, conversation, &auth.user.id).await?;
+    let mensajes = views::messages(&state, rows, &auth.id).await?;
+    let conversacion = views::conversation(&state, conversation, &auth.id).await?;
     Ok(Json(PrintoutAnswer {
         success: true,
         data: Printout {

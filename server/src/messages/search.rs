@@ -28,6 +28,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{entities::miembro, membership},
     i18n::Msg,
+    ids::{FamilyId, UserId},
     request::{AuthUser, Json},
     state::AppState,
     vocabulary,
@@ -49,6 +50,7 @@ pub struct SearchQuery {
     /// Only this family's conversations.
     familia_id: Option<String>,
     /// Only conversations about this subject.
+    #[param(value_type = Option<Topic>)]
     tema: Option<String>,
     /// The first day, `YYYY-MM-DD`, in your time zone.
     desde: Option<String>,
@@ -464,7 +466,7 @@ async fn pg_search(
 /// statement, whose scope keeps every other family's messages out of it anyway).
 async fn find(
     db: &DatabaseConnection,
-    usuario_id: &str,
+    usuario_id: &UserId,
     search: &Search,
     words: &Words,
 ) -> ApiResult<Vec<QueryResult>> {
@@ -490,11 +492,15 @@ async fn find(
 /// 404 when the search asks for a family that is not the caller's.
 async fn check_member(
     db: &impl ConnectionTrait,
-    usuario_id: &str,
+    usuario_id: &UserId,
     search: &Search,
 ) -> ApiResult<()> {
     match &search.familia_id {
-        Some(familia_id) if membership(db, familia_id, usuario_id).await?.is_none() => {
+        Some(familia_id)
+            if membership(db, &FamilyId::new(familia_id), usuario_id)
+                .await?
+                .is_none() =>
+        {
             Err(ApiError::not_found())
         }
         _ => Ok(()),
@@ -580,12 +586,12 @@ async fn search_messages(
     let search = Search::parse(&auth, query)?;
     let resultados = match &search.words {
         None => {
-            check_member(&state.db, &auth.user.id, &search).await?;
+            check_member(&state.db, &auth.id, &search).await?;
             Vec::new()
         }
         Some(words) => {
-            let rows = find(&state.db, &auth.user.id, &search, words).await?;
-            hits(&state.db, &auth.user.id, &rows, words).await?
+            let rows = find(&state.db, &auth.id, &search, words).await?;
+            hits(&state.db, &auth.id, &rows, words).await?
         }
     };
     Ok(Json(SearchAnswer {

@@ -139,23 +139,23 @@ pub async fn send_message(
     Path(id): Path<String>,
     Json(body): Json<MessageInput>,
 ) -> ApiResult<(StatusCode, Json<MessageAnswer>)> {
-    let conversation = readable_conversation(&state, &auth.user.id, &id).await?;
+    let conversation = readable_conversation(&state, &auth.id, &id).await?;
     let input = check(&state.db, &conversation.id, body).await?;
     // Emergencies have their own, smaller limit, checked with the send.
     if input.tipo != MessageType::Emergency {
-        limits::count_message(&state.limiter, &auth.user.id).await?;
+        limits::count_message(&state.limiter, &auth.id).await?;
     }
     let tono = tone::level(&input.texto);
     let txn = state.db.begin().await?;
     if input.tipo == MessageType::Emergency {
-        check_emergency_limit(&txn, &auth.user.id, Utc::now()).await?;
+        check_emergency_limit(&txn, &auth.id, Utc::now()).await?;
     }
     let (row, wake) = store(&txn, &conversation, &auth.user, input, tono).await?;
     txn.commit().await?;
     state.wake(wake);
-    let mut sent = views::messages(&state, vec![row], &auth.user.id).await?;
+    let mut sent = views::messages(&state, vec![row], &auth.id).await?;
     // The author's own message is never folded, the message it quotes may be.
-    shield::fold_for(&state.db, &auth.user.id, sent.iter_mut()).await?;
+    shield::fold_for(&state.db, &auth.id, sent.iter_mut()).await?;
     let data = sent
         .pop()
         .ok_or_else(|| ApiError::internal("a sent message vanished"))?;

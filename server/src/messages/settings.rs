@@ -68,7 +68,7 @@ pub async fn unread_messages(
     Ok(Json(UnreadMessagesAnswer {
         success: true,
         data: UnreadMessages {
-            total: unread_total(&state.db, &auth.user.id).await?,
+            total: unread_total(&state.db, &auth.id).await?,
         },
     }))
 }
@@ -95,7 +95,7 @@ pub async fn get_message_settings(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<MessageSettingsAnswer>> {
-    Ok(answer(shield_of(&state.db, &auth.user.id).await?))
+    Ok(answer(shield_of(&state.db, &auth.id).await?))
 }
 
 /// Change your messages settings.

@@ -102,8 +102,8 @@ pub async fn list_messages(
     Path(id): Path<String>,
     Query(query): Query<PageQuery>,
 ) -> ApiResult<Response> {
-    let me = &auth.user.id;
-    let conversation = readable_conversation(&state, me, &id).await?;
+    let me = auth.id.as_str();
+    let conversation = readable_conversation(&state, &auth.id, &id).await?;
     let below = cursor(query.cursor.as_deref())?;
     let pages = state.part::<Pages>();
     let newest = below.is_none();
@@ -168,13 +168,13 @@ pub async fn get_message(
     auth: AuthUser,
     Path((id, mensaje_id)): Path<(String, String)>,
 ) -> ApiResult<Json<OneMessageAnswer>> {
-    let conversation = readable_conversation(&state, &auth.user.id, &id).await?;
+    let conversation = readable_conversation(&state, &auth.id, &id).await?;
     let row = mensaje::Entity::find_by_id(mensaje_id)
         .filter(mensaje::Column::ConversacionId.eq(&conversation.id))
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let data = views::messages(&state, vec![row], &auth.user.id)
+    let data = views::messages(&state, vec![row], &auth.id)
         .await?
         .pop()
         .ok_or_else(ApiError::not_found)?;
@@ -201,8 +201,8 @@ pub async fn mark_seen(
     Path(id): Path<String>,
     Json(body): Json<SeenInput>,
 ) -> ApiResult<Json<SeenAnswer>> {
-    let me = &auth.user.id;
-    let conversation = readable_conversation(&state, me, &id).await?;
+    let me = auth.id.as_str();
+    let conversation = readable_conversation(&state, &auth.id, &id).await?;
     let hasta_id = body.hasta.as_deref().map(str::trim).unwrap_or_default();
     let hasta = mensaje::Entity::find_by_id(hasta_id)
         .filter(mensaje::Column::ConversacionId.eq(&conversation.id))

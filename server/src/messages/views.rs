@@ -31,7 +31,7 @@ use crate::{
 const QUOTE_CHARS: usize = 200;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ParticipanteView {
+pub struct ParticipantView {
     #[serde(rename = "_id")]
     pub id: String,
     pub nombre: String,
@@ -61,7 +61,7 @@ pub struct QuotedMessageView {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct VistaView {
+pub struct ReadReceiptView {
     pub usuario_id: String,
     /// When they first saw it; null while they have not.
     pub vista_at: Option<DateTime<Utc>>,
@@ -69,7 +69,7 @@ pub struct VistaView {
 
 /// A message's entry in the family record.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct RegistroRef {
+pub struct RecordRef {
     pub seq: i64,
     pub hash: String,
 }
@@ -98,8 +98,8 @@ pub struct MessageView {
     pub plegado: bool,
     pub responde_a: Option<QuotedMessageView>,
     pub adjuntos: Vec<AttachmentView>,
-    pub vistas: Vec<VistaView>,
-    pub registro: RegistroRef,
+    pub vistas: Vec<ReadReceiptView>,
+    pub registro: RecordRef,
     pub enviado_at: DateTime<Utc>,
 }
 
@@ -116,14 +116,14 @@ pub struct ConversationView {
     pub creada_at: DateTime<Utc>,
     /// The last message's time, else the creation's.
     pub actualizada_at: DateTime<Utc>,
-    pub participantes: Vec<ParticipanteView>,
+    pub participantes: Vec<ParticipantView>,
     pub ultimo_mensaje: Option<MessageView>,
     /// Messages to the caller they have not seen yet.
     pub no_leidos: u64,
 }
 
-fn participante_view(state: &AppState, user: &usuario::Model, reader: &str) -> ParticipanteView {
-    ParticipanteView {
+fn participante_view(state: &AppState, user: &usuario::Model, reader: &str) -> ParticipantView {
+    ParticipantView {
         id: user.id.clone(),
         nombre: user.nombre.clone(),
         apellido: user.apellido.clone(),
@@ -362,13 +362,13 @@ fn json_time(text: &str) -> Option<DateTime<Utc>> {
         .map(|t| t.with_timezone(&Utc))
 }
 
-fn first_views(json: Option<&str>) -> Vec<VistaView> {
+fn first_views(json: Option<&str>) -> Vec<ReadReceiptView> {
     let pairs: Vec<(String, Option<String>)> = json
         .and_then(|j| serde_json::from_str(j).ok())
         .unwrap_or_default();
-    let mut views: Vec<VistaView> = pairs
+    let mut views: Vec<ReadReceiptView> = pairs
         .into_iter()
-        .map(|(usuario_id, at)| VistaView {
+        .map(|(usuario_id, at)| ReadReceiptView {
             usuario_id,
             vista_at: at.as_deref().and_then(json_time),
         })
@@ -430,7 +430,7 @@ async fn assemble(state: &AppState, rows: Vec<Row>, reader: &str) -> ApiResult<V
             },
             adjuntos: files.remove(&r.id).unwrap_or_default(),
             vistas: first_views(r.vistas.as_deref()),
-            registro: RegistroRef {
+            registro: RecordRef {
                 seq: r.registro_seq,
                 hash: r.registro_hash.unwrap_or_default(),
             },
@@ -520,7 +520,7 @@ pub async fn conversations(
         .all(db)
         .await?;
     let users = users_by_id(db, members.iter().map(|p| p.usuario_id.clone())).await?;
-    let mut people: HashMap<String, Vec<ParticipanteView>> = HashMap::new();
+    let mut people: HashMap<String, Vec<ParticipantView>> = HashMap::new();
     for p in members {
         if let Some(user) = users.get(&p.usuario_id) {
             people

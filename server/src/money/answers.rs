@@ -24,16 +24,16 @@ use utoipa::ToSchema;
 use super::{
     access::coparents,
     entities::{
-        gasto::{self, APPROVED, DISPUTE_DAYS, DISPUTED, PENDING, REFUSED},
-        gasto_parte,
-        gasto_respuesta::{self, REPLIED, TOOK_PROPOSAL},
+        gasto::{self, DISPUTE_DAYS},
+        gasto_parte, gasto_respuesta,
     },
     expenses::{ExpenseAnswer, count, involved, visible},
     input,
     notice::{self, ExpenseStep, publish_change},
     settings,
-    split::{self, Reparto},
+    split::{self, Split},
     views,
+    vocabulary::{AnswerDecision, ExpenseState, RefusalReason},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -47,21 +47,16 @@ use crate::{
     platform::live::MoneySubject,
     request::{AuthUser, Json},
     state::AppState,
+    vocabulary::{self, ClosedSet},
 };
 
-pub const REASONS: [&str; 5] = [
-    "no_acordado",
-    "monto_incorrecto",
-    "no_es_para_hijos",
-    "duplicado",
-    "otro",
-];
 const TEXT_MAX_CHARS: usize = 2000;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RefuseInput {
     /// no_acordado, monto_incorrecto, no_es_para_hijos, duplicado or otro.
+    #[schema(value_type = Option<RefusalReason>)]
     pub motivo: Option<String>,
     /// Up to 2000 characters; required with `otro`.
     pub comentario: Option<String>,
@@ -80,7 +75,7 @@ pub struct DisputeInput {
     pub monto_propuesto: Option<Value>,
     /// The split one would accept, as `reparto` when adding; it may not raise the share of a
     /// co-parent outside the dispute.
-    #[schema(value_type = Option<Reparto>)]
+    #[schema(value_type = Option<Split>)]
     pub reparto_propuesto: Option<Value>,
 }
 
@@ -93,7 +88,7 @@ pub struct ReplyInput {
     #[schema(value_type = Option<i64>)]
     pub monto_propuesto: Option<Value>,
     /// A counter-proposal's split.
-    #[schema(value_type = Option<Reparto>)]
+    #[schema(value_type = Option<Split>)]
     pub reparto_propuesto: Option<Value>,
 }
 
@@ -101,7 +96,7 @@ pub struct ReplyInput {
 #[derive(Clone, Default)]
 struct Offer {
     monto: Option<i64>,
-    reparto: Option<Reparto>,
+    reparto: Option<Split>,
 }
 
 impl Offer {
@@ -113,7 +108,7 @@ impl Offer {
 enum Decision {
     Approve,
     Refuse {
-        motivo: String,
+        motivo: RefusalReason,
         comentario: Option<String>,
     },
     Dispute {
@@ -151,7 +146,7 @@ fn allowed(
     now: DateTime<Utc>,
 ) -> ApiResult<()> {
     let not_open = || Err(ApiError::conflict(Msg::MoneyExpenseNotOpen));
-    let turn = views::latest_turn(answers).map(|a| a.decision.as_str());
+    let turn = views::latest_turn(answers).and_then(|a| AnswerDecision::from_wire(&a.decision));
     if decision.by_creator() {
         if row.creado_por != me {
             return Err(ApiError::new(
@@ -159,7 +154,7 @@ fn allowed(
                 Msg::MoneyDisputeNotYours,
             ));
         }
-        if row.estado != DISPUTED || turn != Some(DISPUTED) {
+        if row.estado != ExpenseState::Disputed.as_str() || turn != Some(AnswerDecision::Disputed) {
             return not_open();
         }
         return Ok(());
@@ -168,14 +163,15 @@ fn allowed(
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::MoneyNotApprover));
     }
     let approved = views::approved_people(answers).contains(&me);
-    let open = match row.estado.as_str() {
-        PENDING => !approved,
-        DISPUTED => {
+    let open = match ExpenseState::from_wire(&row.estado) {
+        Some(ExpenseState::Pending) => !approved,
+        Some(ExpenseState::Disputed) => {
             views::disputer(answers) == Some(me)
-                && (!matches!(decision, Decision::Dispute { .. }) || turn == Some(REPLIED))
+                && (!matches!(decision, Decision::Dispute { .. })
+                    || turn == Some(AnswerDecision::Replied))
         }
         // It approved itself: whom it charges may still dispute it for a while.
-        APPROVED => {
+        Some(ExpenseState::Approved) => {
             matches!(decision, Decision::Dispute { .. })
                 && !approved
                 && charged(me, partes)
@@ -348,15 +344,15 @@ async fn apply_offer(
 
 /// Where an agreement leaves a disputed expense: an expense that approved itself counts again;
 /// another counts once everyone who must has approved.
-fn settled(row: &gasto::Model, answers: &[gasto_respuesta::Model]) -> &'static str {
+fn settled(row: &gasto::Model, answers: &[gasto_respuesta::Model]) -> ExpenseState {
     let still_pending = gasto::Model {
-        estado: PENDING.to_owned(),
+        estado: ExpenseState::Pending.into(),
         ..row.clone()
     };
     if row.aprobado_auto_en.is_some() || views::missing(&still_pending, answers).is_empty() {
-        APPROVED
+        ExpenseState::Approved
     } else {
-        PENDING
+        ExpenseState::Pending
     }
 }
 
@@ -375,7 +371,11 @@ async fn answer(
     let taken = gasto::Entity::update_many()
         .col_expr(gasto::Column::UpdatedAt, Expr::value(now))
         .filter(gasto::Column::Id.eq(&found.id))
-        .filter(gasto::Column::Estado.is_in([PENDING, DISPUTED, APPROVED]))
+        .filter(gasto::Column::Estado.is_in([
+            ExpenseState::Pending,
+            ExpenseState::Disputed,
+            ExpenseState::Approved,
+        ]))
         .exec_with_returning(&txn)
         .await?;
     let Some(mut row) = taken.into_iter().next() else {
@@ -395,16 +395,19 @@ async fn answer(
             }
             Some(o)
         }
-        (Decision::Approve, Some(t)) if row.estado == DISPUTED && t.decision == REPLIED => {
+        (Decision::Approve, Some(t))
+            if row.estado == ExpenseState::Disputed.as_str()
+                && t.decision == AnswerDecision::Replied.as_str() =>
+        {
             Some(offer_of(t)).filter(Offer::is_some)
         }
         _ => None,
     };
     let (decision_name, motivo, comentario, propuesta, offered) = match &decision {
-        Decision::Approve => (APPROVED, None, None, None, Offer::default()),
+        Decision::Approve => (AnswerDecision::Approved, None, None, None, Offer::default()),
         Decision::Refuse { motivo, comentario } => (
-            REFUSED,
-            Some(motivo.clone()),
+            AnswerDecision::Refused,
+            Some(String::from(*motivo)),
             comentario.clone(),
             None,
             Offer::default(),
@@ -414,22 +417,32 @@ async fn answer(
             propuesta,
             offer,
         } => (
-            DISPUTED,
+            AnswerDecision::Disputed,
             None,
             Some(comentario.clone()),
             propuesta.clone(),
             offer.clone(),
         ),
-        Decision::Reply { comentario, offer } => {
-            (REPLIED, None, Some(comentario.clone()), None, offer.clone())
-        }
-        Decision::Accept => (TOOK_PROPOSAL, None, None, None, Offer::default()),
+        Decision::Reply { comentario, offer } => (
+            AnswerDecision::Replied,
+            None,
+            Some(comentario.clone()),
+            None,
+            offer.clone(),
+        ),
+        Decision::Accept => (
+            AnswerDecision::TookProposal,
+            None,
+            None,
+            None,
+            Offer::default(),
+        ),
     };
     let given = gasto_respuesta::Model {
         id: ids::new_id(),
         gasto_id: row.id.clone(),
         usuario_id: me.clone(),
-        decision: decision_name.to_owned(),
+        decision: decision_name.into(),
         motivo,
         comentario,
         propuesta,
@@ -452,10 +465,11 @@ async fn answer(
     };
     let before = row.estado.clone();
     row.estado = match &decision {
-        Decision::Refuse { .. } => REFUSED.to_owned(),
-        Decision::Dispute { .. } | Decision::Reply { .. } => DISPUTED.to_owned(),
-        Decision::Approve | Decision::Accept => settled(&row, &answers).to_owned(),
-    };
+        Decision::Refuse { .. } => ExpenseState::Refused,
+        Decision::Dispute { .. } | Decision::Reply { .. } => ExpenseState::Disputed,
+        Decision::Approve | Decision::Accept => settled(&row, &answers),
+    }
+    .into();
     if row.estado != before {
         gasto::Entity::update(gasto::ActiveModel {
             id: Set(row.id.clone()),
@@ -465,10 +479,11 @@ async fn answer(
         .exec(&txn)
         .await?;
     }
-    if before == APPROVED && row.estado != APPROVED {
+    let approved = ExpenseState::Approved.as_str();
+    if before == approved && row.estado != approved {
         // A dispute of an expense that approved itself: it stops counting meanwhile.
         count(&txn, &row, -1).await?;
-    } else if before != APPROVED && row.estado == APPROVED {
+    } else if before != approved && row.estado == approved {
         count(&txn, &row, 1).await?;
     }
     record::append(
@@ -500,14 +515,14 @@ async fn answer(
         },
     )
     .await?;
-    let counts = row.estado == APPROVED;
-    let step = match (given.decision.as_str(), counts) {
-        (APPROVED, true) => ExpenseStep::Counted,
-        (APPROVED, false) => ExpenseStep::Approved,
-        (REFUSED, _) => ExpenseStep::Refused,
-        (REPLIED, _) => ExpenseStep::Replied,
-        (TOOK_PROPOSAL, counts) => ExpenseStep::ProposalAccepted { counts },
-        _ => ExpenseStep::Disputed,
+    let counts = row.estado == approved;
+    let step = match (decision_name, counts) {
+        (AnswerDecision::Approved, true) => ExpenseStep::Counted,
+        (AnswerDecision::Approved, false) => ExpenseStep::Approved,
+        (AnswerDecision::Refused, _) => ExpenseStep::Refused,
+        (AnswerDecision::Replied, _) => ExpenseStep::Replied,
+        (AnswerDecision::TookProposal, counts) => ExpenseStep::ProposalAccepted { counts },
+        (AnswerDecision::Disputed, _) => ExpenseStep::Disputed,
     };
     let told = notice::tell_expense(
         &txn,
@@ -546,7 +561,7 @@ pub async fn approve_expense(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
-    let (found, family) = visible(&state.db, &id, &auth.user.id).await?;
+    let (found, family) = visible(&state.db, &id, &auth.id).await?;
     answer(&state, &auth, found, family, Decision::Approve).await
 }
 
@@ -568,20 +583,18 @@ pub async fn refuse_expense(
     Path(id): Path<String>,
     Json(body): Json<RefuseInput>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
-    let (found, family) = visible(&state.db, &id, &auth.user.id).await?;
-    let motivo = body.motivo.as_deref().map(str::trim).unwrap_or_default();
-    if !REASONS.contains(&motivo) {
-        return Err(ApiError::field("motivo", Msg::MoneyReasonInvalid));
-    }
+    let (found, family) = visible(&state.db, &id, &auth.id).await?;
+    let motivo: RefusalReason = vocabulary::one_of(
+        body.motivo.as_deref().unwrap_or_default(),
+        Msg::MoneyReasonInvalid,
+    )
+    .map_err(|m| ApiError::field("motivo", m))?;
     let comentario = fields::optional_multiline_text(body.comentario, TEXT_MAX_CHARS)
         .map_err(|m| ApiError::field("comentario", m))?;
-    if motivo == "otro" && comentario.is_none() {
+    if motivo == RefusalReason::Other && comentario.is_none() {
         return Err(ApiError::field("comentario", Msg::MoneyCommentRequired));
     }
-    let decision = Decision::Refuse {
-        motivo: motivo.to_owned(),
-        comentario,
-    };
+    let decision = Decision::Refuse { motivo, comentario };
     answer(&state, &auth, found, family, decision).await
 }
 
@@ -606,7 +619,7 @@ pub async fn dispute_expense(
     Json(body): Json<DisputeInput>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
     let me = auth.user.id.clone();
-    let (found, family) = visible(&state.db, &id, &me).await?;
+    let (found, family) = visible(&state.db, &id, &auth.id).await?;
     let comentario =
         fields::multiline_text(body.comentario, TEXT_MAX_CHARS, Msg::MoneyCommentRequired)
             .map_err(|_| ApiError::field("comentario", Msg::MoneyCommentRequired))?;
@@ -662,7 +675,7 @@ pub async fn reply_to_dispute(
     Json(body): Json<ReplyInput>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
     let me = auth.user.id.clone();
-    let (found, family) = visible(&state.db, &id, &me).await?;
+    let (found, family) = visible(&state.db, &id, &auth.id).await?;
     if found.creado_por != me {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -675,7 +688,7 @@ pub async fn reply_to_dispute(
     // The exchange is between the creator and the latest disputer.
     let disputer = super::entities::gasto_respuesta::Entity::find()
         .filter(gasto_respuesta::Column::GastoId.eq(&found.id))
-        .filter(gasto_respuesta::Column::Decision.eq(DISPUTED))
+        .filter(gasto_respuesta::Column::Decision.eq(AnswerDecision::Disputed))
         .order_by_desc(gasto_respuesta::Column::CreatedAt)
         .order_by_desc(gasto_respuesta::Column::Id)
         .one(&state.db)
@@ -720,6 +733,6 @@ pub async fn accept_proposal(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
-    let (found, family) = visible(&state.db, &id, &auth.user.id).await?;
+    let (found, family) = visible(&state.db, &id, &auth.id).await?;
     answer(&state, &auth, found, family, Decision::Accept).await
 }

@@ -36,12 +36,14 @@ pub mod gasto {
         pub monto: i64,
         pub moneda: String,
         pub fecha: Date,
+        /// An `ExpenseCategory`.
         pub categoria: String,
         pub pagado_por: String,
         pub creado_por: String,
         /// JSON {modo, participantes, pesos?}.
         pub reparto: String,
         pub notas: Option<String>,
+        /// An `ExpenseState`.
         pub estado: String,
         pub recibo_clave: Option<String>,
         pub recibo_tipo: Option<String>,
@@ -62,11 +64,6 @@ pub mod gasto {
 
     impl ActiveModelBehavior for ActiveModel {}
 
-    pub const PENDING: &str = "pendiente";
-    pub const APPROVED: &str = "aprobado";
-    pub const REFUSED: &str = "rechazado";
-    pub const DISPUTED: &str = "disputado";
-    pub const WITHDRAWN: &str = "retirado";
     /// How long an expense that approved itself may still be disputed by those it charges.
     pub const DISPUTE_DAYS: i64 = 30;
 }
@@ -119,15 +116,15 @@ pub mod gasto_respuesta {
         pub id: String,
         pub gasto_id: String,
         pub usuario_id: String,
-        /// `aprobado`, `rechazado`, `disputado`, or the creator's `contestado` (a reply to a
-        /// dispute) and `aceptado` (the dispute's proposal accepted).
+        /// An `AnswerDecision`.
         pub decision: String,
+        /// A refusal's `RefusalReason`.
         pub motivo: Option<String>,
         pub comentario: Option<String>,
         pub propuesta: Option<String>,
         /// A dispute's or a reply's proposed amount, in minor units.
         pub monto_propuesto: Option<i64>,
-        /// A dispute's or a reply's proposed split: JSON of the checked `Reparto`.
+        /// A dispute's or a reply's proposed split: JSON of the checked `Split`.
         pub reparto_propuesto: Option<String>,
         pub created_at: DateTimeUtc,
     }
@@ -136,11 +133,6 @@ pub mod gasto_respuesta {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
-
-    /// The creator's reply to a dispute: a comment, maybe a counter-proposal.
-    pub const REPLIED: &str = "contestado";
-    /// The creator accepted the dispute's proposal, which became the expense's.
-    pub const TOOK_PROPOSAL: &str = "aceptado";
 }
 
 pub mod finanzas_propuesta {
@@ -160,6 +152,7 @@ pub mod finanzas_propuesta {
         pub anteriores: String,
         /// JSON array of the co-parents who accepted.
         pub aceptaron: String,
+        /// A `ProposalState`.
         pub estado: String,
         pub respondida_por: Option<String>,
         pub creada_en: DateTimeUtc,
@@ -170,13 +163,6 @@ pub mod finanzas_propuesta {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
-
-    pub const PENDING: &str = "pendiente";
-    pub const ACCEPTED: &str = "aceptada";
-    pub const DECLINED: &str = "rechazada";
-    pub const WITHDRAWN: &str = "retirada";
-    /// Its proposer is no longer a co-parent, or their account was erased.
-    pub const LAPSED: &str = "caducada";
 }
 
 pub mod gasto_recurrente {
@@ -222,6 +208,7 @@ pub mod pago {
         pub fecha: Date,
         pub metodo: Option<String>,
         pub referencia: Option<String>,
+        /// A `PaymentState`.
         pub estado: String,
         pub comprobante_clave: Option<String>,
         pub comprobante_tipo: Option<String>,
@@ -235,10 +222,6 @@ pub mod pago {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
-
-    pub const PENDING: &str = "pendiente";
-    pub const CONFIRMED: &str = "confirmado";
-    pub const NOT_RECEIVED: &str = "no_recibido";
 }
 
 pub mod saldo {

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{
     entities::{gasto, gasto_parte, pago, saldo},
-    views::{self, GastoView, PagoView},
+    views::{self, ExpenseView, PaymentView},
 };
 use crate::{
     db::entities::usuario,
@@ -64,7 +64,7 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
             ));
         }
     }
-    let expenses: Vec<GastoView> = views::expenses(&state.db, expenses).await?;
+    let expenses: Vec<ExpenseView> = views::expenses(&state.db, expenses).await?;
     let payments = pago::Entity::find()
         .filter(
             Condition::any()
@@ -88,7 +88,7 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
             ));
         }
     }
-    let payments: Vec<PagoView> = payments.into_iter().map(views::payment).collect();
+    let payments: Vec<PaymentView> = payments.into_iter().map(views::payment).collect();
     let balances: Vec<Balance> = saldo::Entity::find()
         .filter(saldo::Column::UsuarioId.eq(me))
         .order_by_asc(saldo::Column::FamiliaId)

@@ -28,6 +28,32 @@ pub fn amount_or_zero(value: &Value) -> Option<i64> {
     }
 }
 
+/// The schema of a currency field: an ISO 4217 code the server knows. The list is read from the
+/// same table `currency` checks against, by asking it about every three capital letters.
+pub struct CurrencyCode;
+
+impl utoipa::PartialSchema for CurrencyCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let letters = b'A'..=b'Z';
+        let codes = letters.clone().flat_map(|a| {
+            let letters = letters.clone();
+            letters.clone().flat_map(move |b| {
+                letters
+                    .clone()
+                    .map(move |c| String::from_utf8_lossy(&[a, b, c]).into_owned())
+            })
+        });
+        let known = codes.filter(|code| iso_currency::Currency::from_code(code).is_some());
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("An ISO 4217 currency code."))
+            .enum_values(Some(known))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for CurrencyCode {}
+
 /// An ISO 4217 code, as the standard spells it (upper case).
 pub fn currency(value: Option<&str>) -> Result<String, Msg> {
     let code = value.map(str::trim).unwrap_or_default();

@@ -26,6 +26,7 @@ pub mod shares;
 pub mod split;
 pub mod support;
 pub mod views;
+pub mod vocabulary;
 
 use std::sync::LazyLock;
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
 
-use super::settings::Cambios;
+use super::settings::SettingsChanges;
 
 use crate::{
     db::entities::usuario,
@@ -178,19 +178,19 @@ pub enum SettingsStep<'a> {
     /// Applied at once; `moneda` when the currency changed.
     Changed {
         moneda: Option<&'a str>,
-        cambios: &'a Cambios,
+        cambios: &'a SettingsChanges,
         /// The currency incomes are in.
         en: &'a str,
     },
     Proposed {
-        cambios: &'a Cambios,
+        cambios: &'a SettingsChanges,
         en: &'a str,
     },
     /// One of several accepted; others still have to.
     AcceptedByOne,
     /// The last acceptance: it applied.
     Applied {
-        cambios: &'a Cambios,
+        cambios: &'a SettingsChanges,
         en: &'a str,
     },
     Declined,
@@ -202,7 +202,7 @@ pub enum SettingsStep<'a> {
 /// The changes as a list people read, in Spanish and English.
 fn describe(
     moneda: Option<&str>,
-    cambios: &Cambios,
+    cambios: &SettingsChanges,
     en: &str,
     names: &HashMap<String, String>,
 ) -> (String, String) {

@@ -17,11 +17,12 @@ use utoipa::{IntoParams, ToSchema};
 use super::{
     access::{Money, coparents},
     balance,
-    entities::pago::{self, CONFIRMED, NOT_RECEIVED, PENDING},
+    entities::pago,
     input::{self, cursor_of, parse_cursor},
     notice::{self, PaymentStep, publish_change},
     settings,
-    views::{self, PagoView},
+    views::{self, PaymentView},
+    vocabulary::PaymentState,
 };
 use crate::families::{Need, reach};
 use crate::{
@@ -32,7 +33,9 @@ use crate::{
     },
     fields,
     i18n::Msg,
-    ids, notifications,
+    ids,
+    ids::{FamilyId, UserId},
+    notifications,
     platform::live::MoneySubject,
     request::{AuthUser, Json},
     state::AppState,
@@ -54,6 +57,7 @@ pub struct PaymentInput {
     #[schema(value_type = i64)]
     pub monto: Option<Value>,
     /// ISO 4217; left out: the family's currency.
+    #[schema(pattern = "^[A-Z]{3}$")]
     pub moneda: Option<String>,
     /// `YYYY-MM-DD`.
     pub fecha: Option<String>,
@@ -66,12 +70,12 @@ pub struct PaymentInput {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PaymentAnswer {
     pub success: bool,
-    pub data: PagoView,
+    pub data: PaymentView,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PaymentPage {
-    pub pagos: Vec<PagoView>,
+    pub pagos: Vec<PaymentView>,
     pub siguiente: Option<String>,
 }
 
@@ -141,7 +145,12 @@ async fn check(
         fecha: fecha.ok_or_else(missing)?,
         metodo: metodo.ok_or_else(missing)?,
         referencia: referencia.ok_or_else(missing)?,
-        estado: if confirmed { CONFIRMED } else { PENDING }.to_owned(),
+        estado: if confirmed {
+            PaymentState::Confirmed
+        } else {
+            PaymentState::Pending
+        }
+        .into(),
         comprobante_clave: None,
         comprobante_tipo: None,
         comprobante_tamano: None,
@@ -165,16 +174,9 @@ pub async fn create_payment(
     auth: AuthUser,
     Json(body): Json<PaymentInput>,
 ) -> ApiResult<(StatusCode, Json<PaymentAnswer>)> {
-    let familia_id = body
-        .familia_id
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default()
-        .to_owned();
-    if familia_id.is_empty() {
-        return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
-    }
-    let me = auth.user.id.clone();
+    let familia_id = FamilyId::named(body.familia_id.as_deref())
+        .ok_or_else(|| ApiError::field("familiaId", Msg::MoneyFamilyRequired))?;
+    let me = auth.id.clone();
     let family = reach::<Money>(&state.db, &familia_id, &me, Need::Read)
         .await?
         .family;
@@ -183,7 +185,8 @@ pub async fn create_payment(
     pago::Entity::insert(pago::ActiveModel::from(row.clone()))
         .exec_without_returning(&txn)
         .await?;
-    if row.estado == CONFIRMED {
+    let confirmed = row.estado == PaymentState::Confirmed.as_str();
+    if confirmed {
         count(&txn, &row).await?;
     }
     record::append(
@@ -205,7 +208,7 @@ pub async fn create_payment(
         },
     )
     .await?;
-    let (other, step) = if row.estado == CONFIRMED {
+    let (other, step) = if confirmed {
         (&row.de, PaymentStep::Received)
     } else {
         (&row.para, PaymentStep::ToConfirm)
@@ -236,13 +239,13 @@ pub async fn create_payment(
 async fn visible(
     db: &impl ConnectionTrait,
     pago_id: &str,
-    usuario_id: &str,
+    usuario_id: &UserId,
 ) -> ApiResult<pago::Model> {
     let row = pago::Entity::find_by_id(pago_id)
         .one(db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    reach::<Money>(db, &row.familia_id, usuario_id, Need::Read).await?;
+    reach::<Money>(db, &FamilyId::new(&row.familia_id), usuario_id, Need::Read).await?;
     Ok(row)
 }
 
@@ -259,7 +262,7 @@ pub async fn get_payment(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<PaymentAnswer>> {
-    let row = visible(&state.db, &id, &auth.user.id).await?;
+    let row = visible(&state.db, &id, &auth.id).await?;
     Ok(Json(PaymentAnswer {
         success: true,
         data: views::payment(row),
@@ -290,15 +293,9 @@ pub async fn list_payments(
     auth: AuthUser,
     Query(query): Query<PaymentListQuery>,
 ) -> ApiResult<Json<PaymentListAnswer>> {
-    let familia_id = query
-        .familia_id
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default();
-    if familia_id.is_empty() {
-        return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
-    }
-    reach::<Money>(&state.db, familia_id, &auth.user.id, Need::Read).await?;
+    let familia_id = FamilyId::named(query.familia_id.as_deref())
+        .ok_or_else(|| ApiError::field("familiaId", Msg::MoneyFamilyRequired))?;
+    reach::<Money>(&state.db, &familia_id, &auth.id, Need::Read).await?;
     let mut select = pago::Entity::find().filter(pago::Column::FamiliaId.eq(familia_id));
     if let Some(cursor) = query.cursor.as_deref().filter(|c| !c.trim().is_empty()) {
         let (fecha, id) = parse_cursor(cursor)
@@ -337,10 +334,10 @@ async fn respond(
     state: &AppState,
     auth: &AuthUser,
     pago_id: &str,
-    estado: &'static str,
+    estado: PaymentState,
 ) -> ApiResult<Json<PaymentAnswer>> {
     let me = auth.user.id.clone();
-    let found = visible(&state.db, pago_id, &me).await?;
+    let found = visible(&state.db, pago_id, &auth.id).await?;
     if found.para != me {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -355,13 +352,13 @@ async fn respond(
         .col_expr(pago::Column::RespondidoAt, Expr::value(now))
         .filter(pago::Column::Id.eq(pago_id))
         .filter(pago::Column::Para.eq(&me))
-        .filter(pago::Column::Estado.eq(PENDING))
+        .filter(pago::Column::Estado.eq(PaymentState::Pending))
         .exec_with_returning(&txn)
         .await?;
     let Some(row) = taken.into_iter().next() else {
         return Err(ApiError::conflict(Msg::MoneyPaymentNotPending));
     };
-    if estado == CONFIRMED {
+    if estado == PaymentState::Confirmed {
         count(&txn, &row).await?;
     }
     record::append(
@@ -381,7 +378,7 @@ async fn respond(
         },
     )
     .await?;
-    let step = if estado == CONFIRMED {
+    let step = if estado == PaymentState::Confirmed {
         PaymentStep::Confirmed
     } else {
         PaymentStep::NotReceived
@@ -422,7 +419,7 @@ pub async fn confirm_payment(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<PaymentAnswer>> {
-    respond(&state, &auth, &id, CONFIRMED).await
+    respond(&state, &auth, &id, PaymentState::Confirmed).await
 }
 
 /// Say a payment never arrived: it never counts.
@@ -440,5 +437,5 @@ pub async fn not_received_payment(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<PaymentAnswer>> {
-    respond(&state, &auth, &id, NOT_RECEIVED).await
+    respond(&state, &auth, &id, PaymentState::NotReceived).await
 }

@@ -21,10 +21,11 @@ use utoipa::ToSchema;
 
 use super::{
     access::{Money, coparents},
-    entities::finanzas_propuesta::{self, ACCEPTED, DECLINED, LAPSED, PENDING, WITHDRAWN},
+    entities::finanzas_propuesta,
     input::{self, amount_or_zero},
     notice::{self, SettingsStep, publish_change},
-    settings::{self, Cambios, Settings},
+    settings::{self, Settings, SettingsChanges},
+    vocabulary::{ProposalChoice, ProposalState},
 };
 use crate::families::{Changes, Reads};
 use crate::{
@@ -39,6 +40,7 @@ use crate::{
     platform::live::{MoneySubject, Wake},
     request::Json,
     state::AppState,
+    vocabulary,
 };
 
 /// The most proposals one list answers, newest first: they are rare.
@@ -51,15 +53,16 @@ pub struct ProposalView {
     /// Null once their account was erased.
     pub propuesta_por: Option<String>,
     /// What would change.
-    pub cambios: Cambios,
+    pub cambios: SettingsChanges,
     /// The same keys' values when it was proposed.
-    pub anteriores: Cambios,
+    pub anteriores: SettingsChanges,
     /// The co-parents who accepted so far.
     pub aceptaron: Vec<String>,
     /// Who still has to accept, while it waits.
     pub faltan: Vec<String>,
     /// `pendiente`, `aceptada` (applied), `rechazada`, `retirada` or `caducada` (its proposer
     /// is no longer a co-parent).
+    #[schema(value_type = ProposalState)]
     pub estado: String,
     /// Who declined it, withdrew it or gave the last acceptance.
     pub respondida_por: Option<String>,
@@ -86,7 +89,7 @@ pub struct SettingsAnswer {
     pub propuesta: Option<ProposalView>,
 }
 
-fn cambios_of(text: &str) -> Cambios {
+fn cambios_of(text: &str) -> SettingsChanges {
     serde_json::from_str(text).unwrap_or_default()
 }
 
@@ -105,7 +108,7 @@ fn required(row: &finanzas_propuesta::Model, members: &[String]) -> Vec<String> 
 
 fn view_with(row: finanzas_propuesta::Model, members: &[String]) -> ProposalView {
     let aceptaron = accepted_of(&row);
-    let faltan = if row.estado == PENDING {
+    let faltan = if row.estado == ProposalState::Pending.as_str() {
         required(&row, members)
             .into_iter()
             .filter(|m| !aceptaron.contains(m))
@@ -142,7 +145,7 @@ pub async fn pending(
 ) -> Result<Option<finanzas_propuesta::Model>, DbErr> {
     finanzas_propuesta::Entity::find()
         .filter(finanzas_propuesta::Column::FamiliaId.eq(familia_id))
-        .filter(finanzas_propuesta::Column::Estado.eq(PENDING))
+        .filter(finanzas_propuesta::Column::Estado.eq(ProposalState::Pending))
         .order_by_asc(finanzas_propuesta::Column::CreadaEn)
         .one(db)
         .await
@@ -167,7 +170,7 @@ pub async fn create(
     family: &familia::Model,
     me: &str,
     current: &Settings,
-    cambios: Cambios,
+    cambios: SettingsChanges,
 ) -> ApiResult<(finanzas_propuesta::Model, Wake)> {
     let anteriores = cambios.current_in(current);
     let row = finanzas_propuesta::Model {
@@ -177,7 +180,7 @@ pub async fn create(
         cambios: serde_json::to_string(&cambios).map_err(ApiError::internal)?,
         anteriores: serde_json::to_string(&anteriores).map_err(ApiError::internal)?,
         aceptaron: "[]".to_owned(),
-        estado: PENDING.to_owned(),
+        estado: ProposalState::Pending.into(),
         respondida_por: None,
         creada_en: Utc::now(),
         resuelta_en: None,
@@ -217,7 +220,7 @@ pub async fn create(
     Ok((row, told.join(live)))
 }
 
-fn subjects_of(me: &str, cambios: &Cambios) -> Vec<String> {
+fn subjects_of(me: &str, cambios: &SettingsChanges) -> Vec<String> {
     let mut subjects: Vec<String> = std::iter::once(me)
         .chain(cambios.ingresos.keys().map(String::as_str))
         .map(record::user_subject)
@@ -297,7 +300,7 @@ pub async fn create_proposal(
     let family = &access.family;
     let me = access.auth.user.id.as_str();
     let members = coparents(&state.db, &family.id).await?;
-    let mut asked = Cambios::default();
+    let mut asked = SettingsChanges::default();
     let mut errors = FieldErrors::default();
     for (code, value) in body.aprobacion_automatica.unwrap_or_default() {
         match (input::currency(Some(&code)), amount_or_zero(&value)) {
@@ -327,7 +330,7 @@ pub async fn create_proposal(
     let current = settings::load(&txn, family).await?;
     let mut wanted = current.clone();
     asked.apply_to(&mut wanted, &members);
-    let cambios = Cambios::between(&current, &wanted);
+    let cambios = SettingsChanges::between(&current, &wanted);
     if cambios.is_empty() {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -353,13 +356,8 @@ pub async fn create_proposal(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProposalDecision {
     /// `aceptar` or `rechazar` (the other co-parents), `retirar` (its proposer).
+    #[schema(value_type = Option<ProposalChoice>)]
     pub decision: Option<String>,
-}
-
-enum Decision {
-    Accept,
-    Decline,
-    Withdraw,
 }
 
 /// Accept or decline a proposal (each other co-parent), or withdraw it (its proposer). The last
@@ -381,17 +379,11 @@ pub async fn answer_settings_proposal(
     Path((_familia, propuesta_id)): Path<(String, String)>,
     Json(body): Json<ProposalDecision>,
 ) -> ApiResult<Json<SettingsAnswer>> {
-    let decision = match body.decision.as_deref().map(str::trim) {
-        Some("aceptar") => Decision::Accept,
-        Some("rechazar") => Decision::Decline,
-        Some("retirar") => Decision::Withdraw,
-        _ => {
-            return Err(ApiError::field(
-                "decision",
-                Msg::MoneyProposalDecisionInvalid,
-            ));
-        }
-    };
+    let decision: ProposalChoice = vocabulary::one_of(
+        body.decision.as_deref().unwrap_or_default(),
+        Msg::MoneyProposalDecisionInvalid,
+    )
+    .map_err(|m| ApiError::field("decision", m))?;
     let family = &access.family;
     let me = access.auth.user.id.clone();
     let now = Utc::now();
@@ -402,7 +394,7 @@ pub async fn answer_settings_proposal(
         .one(&txn)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    if row.estado != PENDING {
+    if row.estado != ProposalState::Pending.as_str() {
         return Err(ApiError::conflict(Msg::MoneyProposalNotOpen));
     }
     let mine = row.propuesta_por.as_deref() == Some(me.as_str());
@@ -411,8 +403,8 @@ pub async fn answer_settings_proposal(
     let current = settings::load(&txn, family).await?;
     let cambios = cambios_of(&row.cambios);
     let estado = match decision {
-        Decision::Withdraw if mine => WITHDRAWN,
-        Decision::Withdraw => {
+        ProposalChoice::Withdraw if mine => ProposalState::Withdrawn,
+        ProposalChoice::Withdraw => {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 Msg::MoneyProposalNotYours,
@@ -424,8 +416,8 @@ pub async fn answer_settings_proposal(
                 Msg::MoneyProposalNotYours,
             ));
         }
-        Decision::Decline => DECLINED,
-        Decision::Accept => {
+        ProposalChoice::Decline => ProposalState::Declined,
+        ProposalChoice::Accept => {
             if !accepted.contains(&me) {
                 accepted.push(me.clone());
             } else if !required(&row, &members)
@@ -441,20 +433,20 @@ pub async fn answer_settings_proposal(
                 .as_ref()
                 .is_some_and(|p| members.contains(p));
             if !proposer_here {
-                LAPSED
+                ProposalState::Lapsed
             } else if required(&row, &members)
                 .iter()
                 .all(|m| accepted.contains(m))
             {
-                ACCEPTED
+                ProposalState::Accepted
             } else {
-                PENDING
+                ProposalState::Pending
             }
         }
     };
-    let ended = estado != PENDING;
+    let ended = estado != ProposalState::Pending;
     row.aceptaron = serde_json::to_string(&accepted).map_err(ApiError::internal)?;
-    row.estado = estado.to_owned();
+    row.estado = estado.into();
     if ended {
         row.respondida_por = Some(me.clone());
         row.resuelta_en = Some(now);
@@ -480,15 +472,10 @@ pub async fn answer_settings_proposal(
         .exec(&txn)
         .await?;
     let mut after = current.clone();
-    if estado == ACCEPTED {
+    if estado == ProposalState::Accepted {
         cambios.apply_to(&mut after, &members);
         settings::write(&txn, &family.id, &after).await?;
     }
-    let decision_name = match decision {
-        Decision::Accept => "aceptar",
-        Decision::Decline => "rechazar",
-        Decision::Withdraw => "retirar",
-    };
     record::append(
         &txn,
         &family.id,
@@ -497,9 +484,9 @@ pub async fn answer_settings_proposal(
             actor: Some(&me),
             content: serde_json::json!({
                 "propuesta": row.id,
-                "decision": decision_name,
+                "decision": decision,
                 "estado": row.estado,
-                "ajustes": (estado == ACCEPTED).then(|| serde_json::json!({
+                "ajustes": (estado == ProposalState::Accepted).then(|| serde_json::json!({
                     "moneda": after.moneda,
                     "aprobacionAutomatica": after.aprobacion_automatica,
                     "ingresos": after.ingresos,
@@ -513,7 +500,7 @@ pub async fn answer_settings_proposal(
     // The proposer hears of every answer; a withdrawal, a decline or the change applied is for
     // everyone.
     let recipients: Vec<String> = match estado {
-        PENDING => row.propuesta_por.iter().cloned().collect(),
+        ProposalState::Pending => row.propuesta_por.iter().cloned().collect(),
         _ => members
             .iter()
             .cloned()
@@ -521,14 +508,14 @@ pub async fn answer_settings_proposal(
             .collect(),
     };
     let step = match estado {
-        ACCEPTED => SettingsStep::Applied {
+        ProposalState::Accepted => SettingsStep::Applied {
             cambios: &cambios,
             en: &after.moneda,
         },
-        PENDING => SettingsStep::AcceptedByOne,
-        WITHDRAWN => SettingsStep::Withdrawn,
-        LAPSED => SettingsStep::Lapsed,
-        _ => SettingsStep::Declined,
+        ProposalState::Pending => SettingsStep::AcceptedByOne,
+        ProposalState::Withdrawn => SettingsStep::Withdrawn,
+        ProposalState::Lapsed => SettingsStep::Lapsed,
+        ProposalState::Declined => SettingsStep::Declined,
     };
     let told = notice::tell_settings(&txn, &family.id, &me, &recipients, step).await?;
     let live = publish_change(&txn, &family.id, MoneySubject::Settings(true)).await?;
@@ -549,13 +536,16 @@ pub async fn answer_settings_proposal(
 /// An erased account's proposals that wait lapse, and forget who made them.
 pub async fn erase_account(txn: &DatabaseTransaction, user: &usuario::Model) -> Result<(), DbErr> {
     finanzas_propuesta::Entity::update_many()
-        .col_expr(finanzas_propuesta::Column::Estado, Expr::value(LAPSED))
+        .col_expr(
+            finanzas_propuesta::Column::Estado,
+            Expr::value(ProposalState::Lapsed),
+        )
         .col_expr(
             finanzas_propuesta::Column::ResueltaEn,
             Expr::value(Utc::now()),
         )
         .filter(finanzas_propuesta::Column::PropuestaPor.eq(&user.id))
-        .filter(finanzas_propuesta::Column::Estado.eq(PENDING))
+        .filter(finanzas_propuesta::Column::Estado.eq(ProposalState::Pending))
         .exec(txn)
         .await?;
     for column in [

@@ -18,14 +18,12 @@ use utoipa::ToSchema;
 
 use super::{
     access::Money,
-    entities::{
-        gasto::{self, WITHDRAWN},
-        pago,
-    },
+    entities::{gasto, pago},
     expenses::{ExpenseAnswer, visible},
     notice::publish_change,
     payments::PaymentAnswer,
     views,
+    vocabulary::ExpenseState,
 };
 use crate::families::{Need, reach};
 use crate::{
@@ -33,6 +31,7 @@ use crate::{
     families::record::{self, Act, Audience, kinds},
     i18n::Msg,
     ids,
+    ids::{FamilyId, UserId},
     platform::{
         download::Download,
         live::MoneySubject,
@@ -220,11 +219,11 @@ pub async fn upload_receipt(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
     let me = auth.user.id.clone();
-    let (found, family) = visible(&state.db, &id, &me).await?;
+    let (found, family) = visible(&state.db, &id, &auth.id).await?;
     if found.creado_por != me && found.pagado_por != me {
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::MoneyFileNotYours));
     }
-    if found.estado == WITHDRAWN {
+    if found.estado == ExpenseState::Withdrawn.as_str() {
         return Err(ApiError::conflict(Msg::MoneyExpenseAnswered));
     }
     let data = read(multipart, "recibo").await?;
@@ -235,7 +234,7 @@ pub async fn upload_receipt(
         .as_deref()
         .map(keys_of)
         .unwrap_or_default();
-    let written: ApiResult<views::GastoView> = async {
+    let written: ApiResult<views::ExpenseView> = async {
         photo::before_change(&state, &old_keys).await?;
         let txn = state.db.begin().await?;
         let updated = gasto::Entity::update_many()
@@ -244,7 +243,7 @@ pub async fn upload_receipt(
             .col_expr(gasto::Column::ReciboTamano, Expr::value(tamano))
             .col_expr(gasto::Column::UpdatedAt, Expr::value(Utc::now()))
             .filter(gasto::Column::Id.eq(&found.id))
-            .filter(gasto::Column::Estado.ne(WITHDRAWN))
+            .filter(gasto::Column::Estado.ne(ExpenseState::Withdrawn))
             .exec_with_returning(&txn)
             .await?;
         let row = updated
@@ -300,17 +299,17 @@ pub async fn get_receipt(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Response<Body>> {
-    let (row, _) = visible(&state.db, &id, &auth.user.id).await?;
+    let (row, _) = visible(&state.db, &id, &auth.id).await?;
     let clave = row.recibo_clave.ok_or_else(ApiError::not_found)?;
     serve(&state, &clave, "recibo").await
 }
 
-async fn visible_payment(state: &AppState, pago_id: &str, me: &str) -> ApiResult<pago::Model> {
+async fn visible_payment(state: &AppState, pago_id: &str, me: &UserId) -> ApiResult<pago::Model> {
     let row = pago::Entity::find_by_id(pago_id)
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    reach::<Money>(&state.db, &row.familia_id, me, Need::Read).await?;
+    reach::<Money>(&state.db, &FamilyId::new(&row.familia_id), me, Need::Read).await?;
     Ok(row)
 }
 
@@ -335,7 +334,7 @@ pub async fn upload_proof(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<PaymentAnswer>> {
     let me = auth.user.id.clone();
-    let found = visible_payment(&state, &id, &me).await?;
+    let found = visible_payment(&state, &id, &auth.id).await?;
     if found.de != me && found.para != me {
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::MoneyFileNotYours));
     }
@@ -409,7 +408,7 @@ pub async fn get_proof(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Response<Body>> {
-    let row = visible_payment(&state, &id, &auth.user.id).await?;
+    let row = visible_payment(&state, &id, &auth.id).await?;
     let clave = row.comprobante_clave.ok_or_else(ApiError::not_found)?;
     serve(&state, &clave, "comprobante").await
 }

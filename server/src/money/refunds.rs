@@ -15,15 +15,13 @@ use utoipa::ToSchema;
 
 use super::{
     balance,
-    entities::{
-        gasto::{self, APPROVED, REFUSED, WITHDRAWN},
-        gasto_parte,
-    },
+    entities::{gasto, gasto_parte},
     expenses::{ExpenseAnswer, involved, visible},
     input,
     notice::{self, ExpenseStep, publish_change},
     shares::split,
     split as split_rule, views,
+    vocabulary::ExpenseState,
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -63,7 +61,7 @@ pub async fn record_refund(
     Json(body): Json<RefundInput>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
     let me = auth.user.id.clone();
-    let (found, family) = visible(&state.db, &id, &me).await?;
+    let (found, family) = visible(&state.db, &id, &auth.id).await?;
     if found.pagado_por != me {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -106,7 +104,7 @@ pub async fn record_refund(
         .filter(gasto::Column::Id.eq(&found.id))
         .filter(gasto::Column::ReintegroEntidad.is_not_null())
         .filter(gasto::Column::ReintegroMonto.is_null())
-        .filter(gasto::Column::Estado.is_not_in([REFUSED, WITHDRAWN]))
+        .filter(gasto::Column::Estado.is_not_in([ExpenseState::Refused, ExpenseState::Withdrawn]))
         .exec_with_returning(&txn)
         .await?;
     let Some(row) = claimed.into_iter().next() else {
@@ -121,7 +119,7 @@ pub async fn record_refund(
             .exec(&txn)
             .await?;
     }
-    if row.estado == APPROVED {
+    if row.estado == ExpenseState::Approved.as_str() {
         let mut movements = vec![(row.pagado_por.clone(), -monto)];
         movements.extend(
             people

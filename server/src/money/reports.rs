@@ -22,6 +22,7 @@ use super::{
     settings,
     shares::{Weighted, split},
     support::{currency, decimal},
+    vocabulary::{ExpenseCategory, ExpenseState},
 };
 use crate::families::Reads;
 use crate::{
@@ -42,6 +43,7 @@ pub struct ReportQuery {
     /// `YYYY-MM-DD`, included; no upper bound when absent.
     pub hasta: Option<String>,
     /// ISO 4217; the family's currency when absent. Currencies are never mixed.
+    #[param(pattern = "^[A-Z]{3}$")]
     pub moneda: Option<String>,
 }
 
@@ -54,6 +56,7 @@ pub struct MonthTotal {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CategoryTotal {
+    #[schema(value_type = ExpenseCategory)]
     pub categoria: String,
     pub total: i64,
 }
@@ -79,6 +82,7 @@ pub struct PersonTotal {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExpenseReport {
+    #[schema(value_type = crate::money::input::CurrencyCode)]
     pub moneda: String,
     /// Oldest month first.
     pub por_mes: Vec<MonthTotal>,
@@ -144,7 +148,7 @@ fn counted_ids(familia_id: &str, r: &Range) -> SelectStatement {
     q.column(gasto::Column::Id)
         .from(gasto::Entity)
         .and_where(gasto::Column::FamiliaId.eq(familia_id))
-        .and_where(gasto::Column::Estado.eq(gasto::APPROVED))
+        .and_where(gasto::Column::Estado.eq(ExpenseState::Approved))
         .and_where(gasto::Column::Moneda.eq(&r.moneda));
     if let Some(d) = r.desde {
         q.and_where(gasto::Column::Fecha.gte(d));
@@ -165,7 +169,7 @@ struct Counted {
 async fn counted(db: &impl ConnectionTrait, familia_id: &str, r: &Range) -> Result<Counted, DbErr> {
     let mut find = gasto::Entity::find()
         .filter(gasto::Column::FamiliaId.eq(familia_id))
-        .filter(gasto::Column::Estado.eq(gasto::APPROVED))
+        .filter(gasto::Column::Estado.eq(ExpenseState::Approved))
         .filter(gasto::Column::Moneda.eq(&r.moneda));
     if let Some(d) = r.desde {
         find = find.filter(gasto::Column::Fecha.gte(d));

@@ -1,7 +1,7 @@
 //! A family's finance settings: its currency, the amounts under which expenses approve themselves
 //! (per currency), and each co-parent's monthly income (the weights of `ingresos` splits). A
 //! family without a row has its zone's currency and nothing else; the row is made by the first
-//! change. `Cambios` and `split` say what a change touches and what of it needs the other
+//! change. `SettingsChanges` and `split` say what a change touches and what of it needs the other
 //! co-parents' consent; the routes are in `settings_routes`, the consent in `proposals`.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +18,7 @@ use crate::families::entities::familia;
 #[serde(rename_all = "camelCase")]
 pub struct Settings {
     /// The family's default currency (ISO 4217).
+    #[schema(value_type = crate::money::input::CurrencyCode)]
     pub moneda: String,
     /// Currency → amount in minor units: expenses strictly under it approve themselves.
     pub aprobacion_automatica: BTreeMap<String, i64>,
@@ -108,7 +109,7 @@ pub async fn write(
 /// Some of the settings' values: only the keys that change.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Cambios {
+pub struct SettingsChanges {
     /// Currency → amount in minor units under which expenses approve themselves (0: none).
     #[serde(default)]
     pub aprobacion_automatica: BTreeMap<String, i64>,
@@ -117,14 +118,14 @@ pub struct Cambios {
     pub ingresos: BTreeMap<String, Option<i64>>,
 }
 
-impl Cambios {
+impl SettingsChanges {
     pub fn is_empty(&self) -> bool {
         self.aprobacion_automatica.is_empty() && self.ingresos.is_empty()
     }
 
     /// Every amount and income that differs from `before` to `after`.
-    pub fn between(before: &Settings, after: &Settings) -> Cambios {
-        let mut out = Cambios::default();
+    pub fn between(before: &Settings, after: &Settings) -> SettingsChanges {
+        let mut out = SettingsChanges::default();
         let codes: BTreeSet<&String> = before
             .aprobacion_automatica
             .keys()
@@ -151,8 +152,8 @@ impl Cambios {
     }
 
     /// The values `settings` holds now for the keys of `self`.
-    pub fn current_in(&self, settings: &Settings) -> Cambios {
-        Cambios {
+    pub fn current_in(&self, settings: &Settings) -> SettingsChanges {
+        SettingsChanges {
             aprobacion_automatica: self
                 .aprobacion_automatica
                 .keys()
@@ -198,11 +199,11 @@ pub fn split(
     asked: &Settings,
     me: &str,
     members: &[String],
-) -> (Settings, Cambios) {
+) -> (Settings, SettingsChanges) {
     let mut now = current.clone();
     now.moneda = asked.moneda.clone();
-    let mut later = Cambios::default();
-    for (code, new) in Cambios::between(current, asked).aprobacion_automatica {
+    let mut later = SettingsChanges::default();
+    for (code, new) in SettingsChanges::between(current, asked).aprobacion_automatica {
         let old = current
             .aprobacion_automatica
             .get(&code)
@@ -216,7 +217,7 @@ pub fn split(
             now.aprobacion_automatica.remove(&code);
         }
     }
-    for (id, new) in Cambios::between(current, asked).ingresos {
+    for (id, new) in SettingsChanges::between(current, asked).ingresos {
         if id == me || !members.contains(&id) {
             match new {
                 Some(v) => now.ingresos.insert(id, v),
@@ -275,7 +276,7 @@ mod tests {
     #[test]
     fn a_proposal_applies_only_to_current_coparents() {
         let mut s = settings(&[("ARS", 10)], &[("ana", 1), ("gone", 5)]);
-        let cambios = Cambios {
+        let cambios = SettingsChanges {
             aprobacion_automatica: BTreeMap::from([("ARS".into(), 0), ("EUR".into(), 7)]),
             ingresos: BTreeMap::from([("ana".into(), None), ("gone".into(), Some(9))]),
         };

@@ -19,7 +19,7 @@ use super::{
     input::{self, amount_or_zero},
     notice::{self, publish_change},
     proposals::{self, SettingsAnswer, SettingsView},
-    settings::{self, Cambios, Settings, load, lock, write},
+    settings::{self, Settings, SettingsChanges, load, lock, write},
 };
 use crate::families::{Changes, Reads};
 use crate::{
@@ -38,6 +38,7 @@ use crate::{
 #[serde(rename_all = "camelCase")]
 pub struct SettingsInput {
     /// ISO 4217; left out: unchanged.
+    #[schema(pattern = "^[A-Z]{3}$")]
     pub moneda: Option<String>,
     /// Replaces the amounts: `{"ARS": 500000}`; 0 removes a currency's. Left out: unchanged.
     /// Raising one (or setting one where there was none) is proposed to the other co-parents.
@@ -153,7 +154,7 @@ pub async fn applied(
         },
     )
     .await?;
-    let changed = Cambios::between(before, after);
+    let changed = SettingsChanges::between(before, after);
     let others = coparents(txn, familia_id).await?;
     let told = notice::tell_settings(
         txn,

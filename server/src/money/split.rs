@@ -7,16 +7,18 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::shares::{Weighted, split};
-use crate::{error::FieldErrors, i18n::Msg};
-
-pub const MODES: [&str; 4] = ["igual", "porcentajes", "ingresos", "unico"];
+use super::{
+    shares::{Weighted, split},
+    vocabulary::SplitMode,
+};
+use crate::{error::FieldErrors, i18n::Msg, vocabulary::ClosedSet};
 
 /// How an expense is shared.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Reparto {
+pub struct Split {
     /// `igual`, `porcentajes`, `ingresos` or `unico`.
+    #[schema(value_type = SplitMode)]
     pub modo: String,
     /// usuarioId of each participant: current co-parents, each once.
     pub participantes: Vec<String>,
@@ -30,20 +32,22 @@ pub struct Reparto {
 /// A split that passed its checks: the reparto to keep and each participant's share, in the
 /// order they joined the family.
 pub struct Shares {
-    pub reparto: Reparto,
+    pub reparto: Split,
     pub partes: Vec<(String, i64)>,
 }
 
 /// The weights a kept reparto gives its participants, in their order: to split a refund like its
 /// expense. None if the stored weights no longer read (they were checked when stored).
-pub fn weights(reparto: &Reparto) -> Option<Vec<Weighted>> {
+pub fn weights(reparto: &Split) -> Option<Vec<Weighted>> {
     reparto
         .participantes
         .iter()
         .map(|id| {
-            let weight = match reparto.modo.as_str() {
-                "igual" | "unico" => Some(1),
-                "porcentajes" => reparto.pesos.as_ref()?.get(id).and_then(hundredths),
+            let weight = match SplitMode::from_wire(&reparto.modo) {
+                Some(SplitMode::Equal | SplitMode::Single) => Some(1),
+                Some(SplitMode::Percentages) => {
+                    reparto.pesos.as_ref()?.get(id).and_then(hundredths)
+                }
                 _ => reparto
                     .pesos
                     .as_ref()?
@@ -85,14 +89,15 @@ pub fn check(
         errors.add("reparto", Msg::MoneySplitInvalid);
         return None;
     };
-    let modo = object
+    // Taken as sent, untrimmed: a mode with spaces around it has always been refused.
+    let Some(modo) = object
         .get("modo")
         .and_then(Value::as_str)
-        .unwrap_or_default();
-    if !MODES.contains(&modo) {
+        .and_then(SplitMode::from_wire)
+    else {
         errors.add("reparto.modo", Msg::MoneySplitModeInvalid);
         return None;
-    }
+    };
     let Some(list) = object.get("participantes").and_then(Value::as_array) else {
         errors.add("reparto.participantes", Msg::MoneyParticipantsInvalid);
         return None;
@@ -117,7 +122,7 @@ pub fn check(
         errors.add("reparto.participantes", Msg::MoneyNotCoparent);
         return None;
     }
-    if modo == "unico" && given.len() != 1 {
+    if modo == SplitMode::Single && given.len() != 1 {
         errors.add("reparto.participantes", Msg::MoneySingleParticipant);
         return None;
     }
@@ -139,8 +144,8 @@ pub fn check(
         map.len() == ordered.len() && ordered.iter().all(|id| map.contains_key(id))
     };
     let (weights, kept): (Vec<u64>, Option<BTreeMap<String, Value>>) = match modo {
-        "igual" | "unico" => (vec![1; ordered.len()], None),
-        "porcentajes" => {
+        SplitMode::Equal | SplitMode::Single => (vec![1; ordered.len()], None),
+        SplitMode::Percentages => {
             let Some(map) = pesos.filter(keys_match) else {
                 errors.add("reparto.pesos", Msg::MoneyPercentagesInvalid);
                 return None;
@@ -154,7 +159,7 @@ pub fn check(
                 }
             }
         }
-        _ => {
+        SplitMode::Incomes => {
             let map: serde_json::Map<String, Value> = match pesos {
                 Some(map) => {
                     if !keys_match(&map) {
@@ -205,8 +210,8 @@ pub fn check(
         .collect();
     match split(monto, &people, payer) {
         Ok(shares) => Some(Shares {
-            reparto: Reparto {
-                modo: modo.to_owned(),
+            reparto: Split {
+                modo: modo.into(),
                 participantes: ordered.clone(),
                 pesos: kept,
             },

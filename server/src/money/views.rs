@@ -8,21 +8,22 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{
-    entities::{
-        gasto::{self, DISPUTED, PENDING},
-        gasto_hijo, gasto_parte, gasto_respuesta, pago,
-    },
-    split::Reparto,
+    entities::{gasto, gasto_hijo, gasto_parte, gasto_respuesta, pago},
+    split::Split,
+    vocabulary::{AnswerDecision, ExpenseCategory, ExpenseState, PaymentState, RefusalReason},
 };
+use crate::vocabulary::ClosedSet;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RespuestaView {
+pub struct ReplyView {
     pub usuario_id: String,
     /// `aprobado`, `rechazado` or `disputado` (by those who must approve); `contestado` (the
     /// creator's reply to a dispute) or `aceptado` (the creator took the dispute's proposal).
+    #[schema(value_type = AnswerDecision)]
     pub decision: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<RefusalReason>)]
     pub motivo: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comentario: Option<String>,
@@ -33,7 +34,7 @@ pub struct RespuestaView {
     pub monto_propuesto: Option<i64>,
     /// A dispute's or reply's proposed split.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reparto_propuesto: Option<Reparto>,
+    pub reparto_propuesto: Option<Split>,
     /// The shares the proposal would give (usuarioId → minor units), when it proposes an amount
     /// or a split.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -43,7 +44,7 @@ pub struct RespuestaView {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ArchivoView {
+pub struct ReceiptFileView {
     /// Its media type: `image/webp`, `image/jpeg`, `application/pdf`...
     pub tipo: String,
     /// Bytes.
@@ -52,7 +53,7 @@ pub struct ArchivoView {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ReintegroView {
+pub struct RefundView {
     /// The health insurer (obra social, prepaga).
     pub entidad: String,
     /// The refund once recorded, in minor units.
@@ -65,62 +66,67 @@ pub struct ReintegroView {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct GastoView {
+pub struct ExpenseView {
     pub id: String,
     pub familia_id: String,
     pub descripcion: String,
     /// Minor units.
     pub monto: i64,
     /// ISO 4217.
+    #[schema(value_type = crate::money::input::CurrencyCode)]
     pub moneda: String,
     #[schema(value_type = String)]
     pub fecha: NaiveDate,
+    #[schema(value_type = ExpenseCategory)]
     pub categoria: String,
     pub pagado_por: String,
     pub creado_por: String,
-    pub reparto: Reparto,
+    pub reparto: Split,
     /// usuarioId → share in minor units; they add up to `monto`.
     pub partes: BTreeMap<String, i64>,
     pub hijos: Vec<String>,
     pub notas: Option<String>,
     /// `pendiente`, `aprobado` (it counts), `rechazado`, `disputado` or `retirado`.
+    #[schema(value_type = ExpenseState)]
     pub estado: String,
-    pub respuestas: Vec<RespuestaView>,
+    pub respuestas: Vec<ReplyView>,
     /// Who still has to approve it.
     pub faltan: Vec<String>,
     /// An expense that approved itself: until when those it charges who never answered may
     /// still dispute it.
     pub disputable_hasta: Option<DateTime<Utc>>,
-    pub recibo: Option<ArchivoView>,
+    pub recibo: Option<ReceiptFileView>,
     pub recurrente_id: Option<String>,
-    pub reintegro: Option<ReintegroView>,
+    pub reintegro: Option<RefundView>,
     pub creado_en: DateTime<Utc>,
     pub actualizado_en: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PagoView {
+pub struct PaymentView {
     pub id: String,
     pub familia_id: String,
     pub de: String,
     pub para: String,
     pub monto: i64,
+    #[schema(value_type = crate::money::input::CurrencyCode)]
     pub moneda: String,
     #[schema(value_type = String)]
     pub fecha: NaiveDate,
     pub metodo: Option<String>,
     pub referencia: Option<String>,
     /// `pendiente`, `confirmado` (it counts) or `no_recibido`.
+    #[schema(value_type = PaymentState)]
     pub estado: String,
-    pub comprobante: Option<ArchivoView>,
+    pub comprobante: Option<ReceiptFileView>,
     pub creado_por: String,
     pub creado_en: DateTime<Utc>,
     pub respondido_en: Option<DateTime<Utc>>,
 }
 
-pub fn reparto_of(row: &gasto::Model) -> Reparto {
-    serde_json::from_str(&row.reparto).unwrap_or(Reparto {
+pub fn reparto_of(row: &gasto::Model) -> Split {
+    serde_json::from_str(&row.reparto).unwrap_or(Split {
         modo: String::new(),
         participantes: Vec::new(),
         pesos: None,
@@ -142,10 +148,10 @@ pub fn approved_people(answers: &[gasto_respuesta::Model]) -> Vec<&str> {
     let mut approved = Vec::new();
     let mut last_disputer = None;
     for a in answers {
-        match a.decision.as_str() {
-            gasto::APPROVED => approved.push(a.usuario_id.as_str()),
-            DISPUTED => last_disputer = Some(a.usuario_id.as_str()),
-            gasto_respuesta::TOOK_PROPOSAL => approved.extend(last_disputer),
+        match AnswerDecision::from_wire(&a.decision) {
+            Some(AnswerDecision::Approved) => approved.push(a.usuario_id.as_str()),
+            Some(AnswerDecision::Disputed) => last_disputer = Some(a.usuario_id.as_str()),
+            Some(AnswerDecision::TookProposal) => approved.extend(last_disputer),
             _ => {}
         }
     }
@@ -157,29 +163,32 @@ pub fn disputer(answers: &[gasto_respuesta::Model]) -> Option<&str> {
     answers
         .iter()
         .rev()
-        .find(|a| a.decision == DISPUTED)
+        .find(|a| a.decision == AnswerDecision::Disputed.as_str())
         .map(|a| a.usuario_id.as_str())
 }
 
 /// The latest step of a dispute's exchange: a dispute (the creator's turn) or the creator's
 /// reply (the disputer's).
 pub fn latest_turn(answers: &[gasto_respuesta::Model]) -> Option<&gasto_respuesta::Model> {
-    answers
-        .iter()
-        .rev()
-        .find(|a| a.decision == DISPUTED || a.decision == gasto_respuesta::REPLIED)
+    answers.iter().rev().find(|a| {
+        matches!(
+            AnswerDecision::from_wire(&a.decision),
+            Some(AnswerDecision::Disputed | AnswerDecision::Replied)
+        )
+    })
 }
 
 /// Who of the approvers has not approved yet, while it waits. An expense that approved itself
 /// waits only for whoever disputed it.
 pub fn missing(row: &gasto::Model, answers: &[gasto_respuesta::Model]) -> Vec<String> {
-    if row.estado != PENDING && row.estado != DISPUTED {
+    let estado = ExpenseState::from_wire(&row.estado);
+    if !matches!(estado, Some(ExpenseState::Pending | ExpenseState::Disputed)) {
         return Vec::new();
     }
     let approved = approved_people(answers);
     if row.aprobado_auto_en.is_some() {
         return disputer(answers)
-            .filter(|d| row.estado == DISPUTED && !approved.contains(d))
+            .filter(|d| estado == Some(ExpenseState::Disputed) && !approved.contains(d))
             .map(str::to_owned)
             .into_iter()
             .collect();
@@ -191,7 +200,7 @@ pub fn missing(row: &gasto::Model, answers: &[gasto_respuesta::Model]) -> Vec<St
 }
 
 /// The split a proposal's reparto reads as, if it was stored.
-pub fn proposed_split(answer: &gasto_respuesta::Model) -> Option<Reparto> {
+pub fn proposed_split(answer: &gasto_respuesta::Model) -> Option<Split> {
     answer
         .reparto_propuesto
         .as_deref()
@@ -226,7 +235,7 @@ pub fn proposed_shares(
 pub async fn expenses(
     db: &impl ConnectionTrait,
     rows: Vec<gasto::Model>,
-) -> Result<Vec<GastoView>, DbErr> {
+) -> Result<Vec<ExpenseView>, DbErr> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
@@ -268,7 +277,10 @@ pub async fn expenses(
         .collect())
 }
 
-pub async fn one_expense(db: &impl ConnectionTrait, row: gasto::Model) -> Result<GastoView, DbErr> {
+pub async fn one_expense(
+    db: &impl ConnectionTrait,
+    row: gasto::Model,
+) -> Result<ExpenseView, DbErr> {
     Ok(expenses(db, vec![row]).await?.remove(0))
 }
 
@@ -277,13 +289,13 @@ pub fn expense(
     partes: &[gasto_parte::Model],
     hijos: Vec<String>,
     answers: &[gasto_respuesta::Model],
-) -> GastoView {
+) -> ExpenseView {
     let faltan = missing(&row, answers);
     let disputable_hasta = row
         .aprobado_auto_en
-        .filter(|_| row.estado == gasto::APPROVED)
+        .filter(|_| row.estado == ExpenseState::Approved.as_str())
         .map(|at| at + chrono::Duration::days(gasto::DISPUTE_DAYS));
-    let reintegro = row.reintegro_entidad.clone().map(|entidad| ReintegroView {
+    let reintegro = row.reintegro_entidad.clone().map(|entidad| RefundView {
         entidad,
         monto: row.reintegro_monto,
         fecha: row.reintegro_fecha,
@@ -295,13 +307,13 @@ pub fn expense(
         }),
     });
     let recibo = match (&row.recibo_tipo, row.recibo_tamano) {
-        (Some(tipo), Some(tamano)) if row.recibo_clave.is_some() => Some(ArchivoView {
+        (Some(tipo), Some(tamano)) if row.recibo_clave.is_some() => Some(ReceiptFileView {
             tipo: tipo.clone(),
             tamano,
         }),
         _ => None,
     };
-    GastoView {
+    ExpenseView {
         reparto: reparto_of(&row),
         partes: partes
             .iter()
@@ -310,7 +322,7 @@ pub fn expense(
         hijos,
         respuestas: answers
             .iter()
-            .map(|a| RespuestaView {
+            .map(|a| ReplyView {
                 usuario_id: a.usuario_id.clone(),
                 decision: a.decision.clone(),
                 motivo: a.motivo.clone(),
@@ -344,15 +356,15 @@ pub fn expense(
     }
 }
 
-pub fn payment(row: pago::Model) -> PagoView {
+pub fn payment(row: pago::Model) -> PaymentView {
     let comprobante = match (&row.comprobante_tipo, row.comprobante_tamano) {
-        (Some(tipo), Some(tamano)) if row.comprobante_clave.is_some() => Some(ArchivoView {
+        (Some(tipo), Some(tamano)) if row.comprobante_clave.is_some() => Some(ReceiptFileView {
             tipo: tipo.clone(),
             tamano,
         }),
         _ => None,
     };
-    PagoView {
+    PaymentView {
         id: row.id,
         familia_id: row.familia_id,
         de: row.de,

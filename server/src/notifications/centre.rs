@@ -33,6 +33,7 @@ pub struct ListQuery {
 pub struct NoticeView {
     #[serde(rename = "_id")]
     pub id: String,
+    #[schema(value_type = super::kinds::NoticeKind)]
     pub tipo: String,
     /// In the reader's language.
     pub titulo: String,
@@ -96,7 +97,7 @@ pub async fn list(
     auth: AuthUser,
     Query(query): Query<ListQuery>,
 ) -> ApiResult<Json<NoticePageAnswer>> {
-    let mine = notificacion::Column::UsuarioId.eq(&auth.user.id);
+    let mine = notificacion::Column::UsuarioId.eq(&auth.id);
     let mut find = notificacion::Entity::find().filter(mine.clone());
     if let Some(cursor) = query
         .cursor
@@ -166,7 +167,7 @@ pub async fn unread(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<UnreadAnswer>> {
-    Ok(count_answer(unread_count(&state.db, &auth.user.id).await?))
+    Ok(count_answer(unread_count(&state.db, &auth.id).await?))
 }
 
 /// Tells the user's tabs that some of their notices were read, so each bell counts again.
@@ -258,14 +259,14 @@ pub async fn mark_read(
     Path(id): Path<String>,
 ) -> ApiResult<Json<UnreadAnswer>> {
     let exists = notificacion::Entity::find_by_id(&id)
-        .filter(notificacion::Column::UsuarioId.eq(&auth.user.id))
+        .filter(notificacion::Column::UsuarioId.eq(&auth.id))
         .count(&state.db)
         .await?
         > 0;
     if !exists {
         return Err(ApiError::not_found());
     }
-    Ok(count_answer(mark(&state, &auth.user.id, Some(&id)).await?))
+    Ok(count_answer(mark(&state, &auth.id, Some(&id)).await?))
 }
 
 /// Mark all your notices read.
@@ -275,5 +276,5 @@ pub async fn mark_all_read(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<UnreadAnswer>> {
-    Ok(count_answer(mark(&state, &auth.user.id, None).await?))
+    Ok(count_answer(mark(&state, &auth.id, None).await?))
 }

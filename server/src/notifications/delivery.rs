@@ -486,7 +486,7 @@ mod tests {
             silencio_desde: Some(desde.to_owned()),
             silencio_hasta: Some(hasta.to_owned()),
             discreto: false,
-            resumen: ajuste::WEEKLY.to_owned(),
+            resumen: ajuste::SummaryFrequency::Weekly.as_str().to_owned(),
             resumen_enviado: None,
         }
     }

@@ -126,7 +126,7 @@ pub async fn register_device(
     client: ClientInfo,
     Json(body): Json<SubscriptionRequest>,
 ) -> ApiResult<Json<DeviceIdAnswer>> {
-    state.limiter.hit(&REGISTRATIONS, &auth.user.id).await?;
+    state.limiter.hit(&REGISTRATIONS, &auth.id).await?;
     let mut errors = FieldErrors::default();
     let allow_loopback = state.config.push_allow_loopback;
     let endpoint = match body.endpoint.map(|e| e.trim().to_owned()) {
@@ -169,7 +169,7 @@ pub async fn register_device(
     };
     let agente = label(client.user_agent.as_deref());
     let owner = Owner {
-        usuario_id: &auth.user.id,
+        usuario_id: &auth.id,
         sesion_id: &auth.session_id,
     };
     let id = match save(&state.db, &owner, &endpoint, &p256dh, &secret, &agente).await {
@@ -297,7 +297,7 @@ pub async fn list_devices(
     auth: AuthUser,
 ) -> ApiResult<Json<DevicesAnswer>> {
     let devices = dispositivo_push::Entity::find()
-        .filter(dispositivo_push::Column::UsuarioId.eq(&auth.user.id))
+        .filter(dispositivo_push::Column::UsuarioId.eq(&auth.id))
         .order_by_desc(dispositivo_push::Column::Creado)
         .order_by_desc(dispositivo_push::Column::Id)
         .limit(MAX_DEVICES * 2)
@@ -328,7 +328,7 @@ pub async fn delete_device(
 ) -> ApiResult<Json<Done>> {
     let deleted = dispositivo_push::Entity::delete_many()
         .filter(dispositivo_push::Column::Id.eq(id))
-        .filter(dispositivo_push::Column::UsuarioId.eq(&auth.user.id))
+        .filter(dispositivo_push::Column::UsuarioId.eq(&auth.id))
         .exec(&state.db)
         .await?;
     if deleted.rows_affected == 0 {
@@ -357,14 +357,14 @@ pub async fn test_push(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<SentAnswer>> {
-    state.limiter.hit(&TEST_PUSHES, &auth.user.id).await?;
+    state.limiter.hit(&TEST_PUSHES, &auth.id).await?;
     let message = PushMessage {
         titulo: "Nido".to_owned(),
         texto: Msg::PushTest.text(i18n::current()).to_owned(),
         enlace: "/profile/notifications".to_owned(),
         etiqueta: "prueba".to_owned(),
     };
-    let enviados = push::push_to_user(&state, &auth.user.id, &message)
+    let enviados = push::push_to_user(&state, &auth.id, &message)
         .await
         .map_err(|e| ApiError::internal(format!("{e:#}")))?;
     Ok(Json(SentAnswer {

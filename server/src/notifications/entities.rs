@@ -90,9 +90,14 @@ pub mod ajuste {
 
     impl ActiveModelBehavior for ActiveModel {}
 
-    pub const DAILY: &str = "diario";
-    pub const WEEKLY: &str = "semanal";
-    pub const NEVER: &str = "nunca";
+    crate::closed_set! {
+        /// How often the summary mail goes out.
+        pub enum SummaryFrequency {
+            Daily = "diario",
+            Weekly = "semanal",
+            Never = "nunca",
+        }
+    }
 }
 
 pub mod dispositivo_push {

@@ -361,6 +361,21 @@ pub static ALL: &[Kind] = &[
     },
 ];
 
+/// The schema of a notice's `tipo`: one of `ALL`'s, listed from the table itself.
+pub struct NoticeKind;
+
+impl utoipa::PartialSchema for NoticeKind {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("The kind of a notice."))
+            .enum_values(Some(ALL.iter().map(|k| k.tipo)))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for NoticeKind {}
+
 pub fn find(tipo: &str) -> Option<&'static Kind> {
     ALL.iter().find(|k| k.tipo == tipo)
 }

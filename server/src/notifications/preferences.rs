@@ -42,7 +42,7 @@ fn defaults(usuario_id: &str) -> ajuste::Model {
         silencio_desde: None,
         silencio_hasta: None,
         discreto: false,
-        resumen: ajuste::WEEKLY.to_owned(),
+        resumen: ajuste::SummaryFrequency::Weekly.as_str().to_owned(),
         resumen_enviado: None,
     }
 }
@@ -123,6 +123,7 @@ pub async fn save_choice(
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct KindPreference {
+    #[schema(value_type = super::kinds::NoticeKind)]
     pub tipo: String,
     pub nombre: String,
     pub descripcion: String,
@@ -154,7 +155,7 @@ pub struct Preferences {
     pub tipos: Vec<KindPreference>,
     pub silencio: Option<QuietHours>,
     pub discreto: bool,
-    /// diario, semanal or nunca.
+    #[schema(value_type = ajuste::SummaryFrequency)]
     pub resumen: String,
     /// The user's time zone, what quiet hours count in.
     pub zona_horaria: String,
@@ -168,6 +169,7 @@ pub struct PreferencesAnswer {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct KindChoice {
+    #[schema(value_type = super::kinds::NoticeKind)]
     pub tipo: String,
     pub email: bool,
     pub push: bool,
@@ -182,7 +184,7 @@ pub struct PreferencesInput {
     #[schema(value_type = Option<QuietHoursInput>)]
     pub silencio: Option<Option<QuietHoursInput>>,
     pub discreto: Option<bool>,
-    /// diario, semanal or nunca.
+    #[schema(value_type = Option<ajuste::SummaryFrequency>)]
     pub resumen: Option<String>,
 }
 
@@ -243,7 +245,7 @@ pub async fn get(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<PreferencesAnswer>> {
-    answer(&state.db, &auth.user.id, &auth.user.zona_horaria).await
+    answer(&state.db, &auth.id, &auth.user.zona_horaria).await
 }
 
 fn quiet_hours(value: QuietHoursInput) -> Result<(String, String), Msg> {
@@ -255,12 +257,8 @@ fn quiet_hours(value: QuietHoursInput) -> Result<(String, String), Msg> {
     Ok((desde, hasta))
 }
 
-fn summary_choice(value: &str) -> Result<String, Msg> {
-    let value = value.trim();
-    [ajuste::DAILY, ajuste::WEEKLY, ajuste::NEVER]
-        .contains(&value)
-        .then(|| value.to_owned())
-        .ok_or(Msg::SummaryChoiceInvalid)
+fn summary_choice(value: &str) -> Result<ajuste::SummaryFrequency, Msg> {
+    crate::vocabulary::one_of(value, Msg::SummaryChoiceInvalid)
 }
 
 /// A choice that would silence a kind that always goes out (an emergency).
@@ -299,7 +297,7 @@ pub async fn put(
         Some(value) => errors.check("resumen", summary_choice(value)),
     };
     errors.into_result()?;
-    let usuario_id = &auth.user.id;
+    let usuario_id = &auth.id;
     let txn = state.db.begin().await?;
     ensure_settings(&txn, usuario_id).await?;
     for choice in &body.tipos {
@@ -316,7 +314,7 @@ pub async fn put(
         settings.discreto = discreto;
     }
     if let Some(resumen) = resumen {
-        settings.resumen = resumen;
+        settings.resumen = resumen.as_str().to_owned();
     }
     save_settings(&txn, settings).await?;
     // Moved or removed quiet hours may have ended: what they held goes out now.

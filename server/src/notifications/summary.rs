@@ -38,18 +38,24 @@ async fn due_users(
     .into();
     let choice: SimpleExpr = Func::coalesce([
         Expr::col((ajuste::Entity, ajuste::Column::Resumen)),
-        Expr::val(ajuste::WEEKLY),
+        Expr::val(ajuste::SummaryFrequency::Weekly.as_str()),
     ])
     .into();
     let due = Condition::any()
         .add(
             Condition::all()
-                .add(ExprTrait::eq(choice.clone(), ajuste::WEEKLY))
+                .add(ExprTrait::eq(
+                    choice.clone(),
+                    ajuste::SummaryFrequency::Weekly.as_str(),
+                ))
                 .add(last.clone().lte(now - Duration::days(7))),
         )
         .add(
             Condition::all()
-                .add(ExprTrait::eq(choice, ajuste::DAILY))
+                .add(ExprTrait::eq(
+                    choice,
+                    ajuste::SummaryFrequency::Daily.as_str(),
+                ))
                 .add(last.lte(now - Duration::days(1))),
         );
     usuario::Entity::find()

@@ -100,9 +100,26 @@ pub struct TokenQuery {
     t: Option<String>,
 }
 
+/// The schema of what a link unsubscribes from: a notice's kind, `resumen` or `todo`.
+pub struct UnsubscribedFrom;
+
+impl utoipa::PartialSchema for UnsubscribedFrom {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let kinds = super::kinds::ALL.iter().map(|k| k.tipo);
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("A notice's kind, the summary mail or all mail."))
+            .enum_values(Some(kinds.chain([SUMMARY, ALL_MAIL])))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for UnsubscribedFrom {}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Unsubscription {
     /// A kind, `resumen` or `todo`.
+    #[schema(value_type = UnsubscribedFrom)]
     pub tipo: String,
     /// What that is, in the caller's language.
     pub nombre: String,
@@ -189,7 +206,7 @@ pub async fn apply(
     }
     if tipo == SUMMARY || tipo == ALL_MAIL {
         let mut settings = settings_of(&txn, &usuario_id).await?;
-        settings.resumen = ajuste::NEVER.to_owned();
+        settings.resumen = ajuste::SummaryFrequency::Never.as_str().to_owned();
         save_settings(&txn, settings).await?;
     }
     txn.commit().await?;

@@ -11,7 +11,7 @@ use crate::{
     db::entities::{sesion, usuario},
     error::{ApiError, ApiResult},
     i18n::{self, Lang},
-    ids,
+    ids::{self, UserId},
     platform::{
         cache::Cache,
         changes::{Change, Forget},
@@ -26,6 +26,8 @@ const TOUCH_EVERY: Duration = Duration::minutes(10);
 /// The signed-in caller. Taking it as a handler argument is what makes a route private.
 #[derive(Clone)]
 pub struct AuthUser {
+    /// The user's id, typed (the same as `user.id`).
+    pub id: UserId,
     pub user: usuario::Model,
     pub session_id: String,
 }
@@ -63,6 +65,7 @@ impl FromRequestParts<AppState> for AuthUser {
         }
         i18n::set_current(Lang::parse(&user.language).unwrap_or_default());
         let auth = AuthUser {
+            id: UserId::new(user.id.clone()),
             user,
             session_id: session.id,
         };

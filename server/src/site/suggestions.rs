@@ -26,6 +26,7 @@ use crate::{
     },
     request::{AuthUser, Done, Json},
     state::AppState,
+    vocabulary,
 };
 
 const SUGGESTIONS_PER_USER: Limit = Limit {
@@ -34,22 +35,30 @@ const SUGGESTIONS_PER_USER: Limit = Limit {
     window: Duration::from_secs(60 * 60),
 };
 const MESSAGE_MAX_CHARS: usize = 5000;
-const CATEGORIES: [&str; 3] = ["idea", "problema", "otro"];
+
+crate::closed_set! {
+    /// What a suggestion is: an idea, a problem met, or something else.
+    pub enum SuggestionCategory {
+        Idea = "idea",
+        Problem = "problema",
+        Other = "otro",
+    }
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SuggestionRequest {
     mensaje: Option<String>,
     /// idea, problema or otro; optional.
+    #[schema(value_type = Option<SuggestionCategory>)]
     categoria: Option<String>,
 }
 
-fn category(value: Option<String>) -> Result<Option<String>, Msg> {
-    match value.map(|v| v.trim().to_lowercase()) {
-        None => Ok(None),
-        Some(v) if v.is_empty() => Ok(None),
-        Some(v) if CATEGORIES.contains(&v.as_str()) => Ok(Some(v)),
-        Some(_) => Err(Msg::SuggestionCategoryInvalid),
-    }
+/// Blank is no category; the case of a known one does not matter.
+fn category(value: Option<String>) -> Result<Option<SuggestionCategory>, Msg> {
+    vocabulary::optional_one_of(
+        value.map(|v| v.to_lowercase()).as_deref(),
+        Msg::SuggestionCategoryInvalid,
+    )
 }
 
 /// Send a suggestion to Nido's team.
@@ -78,15 +87,12 @@ pub async fn send_suggestion(
             "field check passed without values",
         ));
     };
-    state
-        .limiter
-        .hit(&SUGGESTIONS_PER_USER, &auth.user.id)
-        .await?;
+    state.limiter.hit(&SUGGESTIONS_PER_USER, &auth.id).await?;
 
     let saved = sugerencia::ActiveModel {
         id: Set(ids::new_id()),
         usuario_id: Set(auth.user.id.clone()),
-        categoria: Set(categoria),
+        categoria: Set(categoria.map(String::from)),
         mensaje: Set(mensaje),
         language: Set(i18n::current().as_str().to_owned()),
         avisado_at: Set(None),
@@ -202,5 +208,24 @@ fn to_support(to: Mailbox, s: &sugerencia::Model, from: Option<&Sender>) -> Mail
         html,
         reply_to: email.parse().ok(),
         unsubscribe: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_category_is_optional_and_read_in_any_case() {
+        assert_eq!(category(None), Ok(None));
+        assert_eq!(category(Some("  ".to_owned())), Ok(None));
+        assert_eq!(
+            category(Some(" Problema ".to_owned())),
+            Ok(Some(SuggestionCategory::Problem))
+        );
+        assert_eq!(
+            category(Some("queja".to_owned())),
+            Err(Msg::SuggestionCategoryInvalid)
+        );
     }
 }

@@ -45,3 +45,113 @@ fn every_operation_has_its_own_id() {
     }
     assert!(seen.len() > 100, "the document lists its operations");
 }
+
+/// Field names that name a closed set wherever they stand (not `moneda`: ISO 4217 is a standard's
+/// list, which answers carry as `CurrencyCode` and inputs as three capital letters): each such field is a schema `enum`
+/// (directly, through a `$ref` or as the items of an array), so clients are generated with the
+/// values and the fuzzer sends ones the server accepts.
+const CLOSED_SET_NAMES: &[&str] = &[
+    "tipo",
+    "categoria",
+    "estado",
+    "relacion",
+    "permiso",
+    "modo",
+    "tema",
+    "visibilidad",
+    "clase",
+    "tono",
+    "nivel",
+    "idioma",
+    "language",
+    "decision",
+    "motivo",
+    "alcance",
+    "resumen",
+    "genero",
+    "grupoSanguineo",
+    "kind",
+];
+
+/// Fields of those names that are free text or an open set, and why.
+const OPEN: &[(&str, &str)] = &[
+    (
+        "ReceiptFileView.tipo",
+        "a media type, read from the file's content",
+    ),
+    (
+        "DocumentFileView.tipo",
+        "a media type, read from the file's content",
+    ),
+    (
+        "ContactInput.relacion",
+        "written by the parent: «abuela», «vecino»...",
+    ),
+    ("ContactView.relacion", "written by the parent"),
+    ("SwapInput.motivo", "written by the parent"),
+    ("SwapToAnswer.motivo", "written by the parent"),
+    ("SwapView.motivo", "written by the parent"),
+    (
+        "FeedbackRequest.categoria",
+        "a help category's slug: the help lives in the web app",
+    ),
+];
+
+fn is_enum(schemas: &serde_json::Value, schema: &serde_json::Value) -> bool {
+    if schema.get("enum").is_some() {
+        return true;
+    }
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference.rsplit('/').next().unwrap_or_default();
+        return is_enum(schemas, &schemas[name]);
+    }
+    for key in ["oneOf", "anyOf", "allOf"] {
+        if let Some(parts) = schema[key].as_array() {
+            let typed = parts.iter().filter(|p| p["type"] != "null");
+            return typed.into_iter().any(|p| is_enum(schemas, p));
+        }
+    }
+    let array = schema["type"] == "array"
+        || schema["type"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t == "array"));
+    array && is_enum(schemas, &schema["items"])
+}
+
+#[test]
+fn every_closed_set_field_is_an_enum() {
+    let doc: serde_json::Value =
+        serde_json::from_str(&nido::openapi_document()).expect("the document is JSON");
+    let schemas = &doc["components"]["schemas"];
+    let mut plain = Vec::new();
+    for (name, schema) in schemas.as_object().expect("schemas") {
+        for (field, property) in schema["properties"].as_object().into_iter().flatten() {
+            let place = format!("{name}.{field}");
+            let open = OPEN.iter().any(|(p, _)| *p == place);
+            if CLOSED_SET_NAMES.contains(&field.as_str()) && !open && !is_enum(schemas, property) {
+                plain.push(place);
+            }
+        }
+    }
+    for (path, operations) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in operations.as_object().expect("operations") {
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                let name = parameter["name"].as_str().unwrap_or_default();
+                if CLOSED_SET_NAMES.contains(&name) && !is_enum(schemas, &parameter["schema"]) {
+                    plain.push(format!("{method} {path} ?{name}"));
+                }
+            }
+        }
+    }
+    assert!(
+        plain.is_empty(),
+        "closed sets typed as plain text: {plain:#?}"
+    );
+    for (place, _) in OPEN {
+        let (name, field) = place.split_once('.').expect("Schema.field");
+        assert!(
+            schemas[name]["properties"][field].is_object(),
+            "{place} is listed as open but is not in the document"
+        );
+    }
+}

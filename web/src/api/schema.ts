@@ -2543,6 +2543,12 @@ export interface components {
              */
             porcentaje?: number | null;
         };
+        /**
+         * @description A step of an agreement's amount: its start, or an adjustment by a percentage, by an index,
+         *     or by a new stated income.
+         * @enum {string}
+         */
+        AdjustmentKind: "inicial" | "porcentaje" | "indice" | "ingreso";
         AdjustmentView: {
             /** Format: date-time */
             creadoEn: string;
@@ -2562,7 +2568,7 @@ export interface components {
             /** Format: double */
             porcentaje?: number | null;
             /** @description inicial, porcentaje, indice or ingreso. */
-            tipo: string;
+            tipo: components["schemas"]["AdjustmentKind"];
         };
         AgreementAnswer: {
             data: components["schemas"]["AgreementDetail"];
@@ -2602,7 +2608,7 @@ export interface components {
              */
             ingresoDeclarado?: number | null;
             /** @description `monto` (a fixed monthly amount) or `porcentaje` (of the payer's stated income). */
-            modo: string;
+            modo: components["schemas"]["AgreementMode"];
             /** @description ISO 4217. */
             moneda: string;
             /**
@@ -2626,6 +2632,12 @@ export interface components {
             data: components["schemas"]["AgreementList"];
             success: boolean;
         };
+        /**
+         * @description How an agreement's amount is set: a fixed monthly amount, or a percentage of the payer's
+         *     stated income.
+         * @enum {string}
+         */
+        AgreementMode: "monto" | "porcentaje";
         AgreementView: {
             activa: boolean;
             beneficiario?: string | null;
@@ -2655,8 +2667,8 @@ export interface components {
              * @description Modo porcentaje: the payer's stated income in force today.
              */
             ingresoDeclarado?: number | null;
-            modo: string;
-            moneda: string;
+            modo: components["schemas"]["AgreementMode"];
+            moneda: components["schemas"]["CurrencyCode"];
             /**
              * Format: int64
              * @description The monthly amount in force today, minor units.
@@ -2672,6 +2684,12 @@ export interface components {
             propuesta?: components["schemas"]["SupportProposalView"] | null;
             proximoVencimiento?: components["schemas"]["NextDue"] | null;
         };
+        /**
+         * @description An answer to an expense: approved, refused or disputed by those who must approve it; the
+         *     creator's reply to a dispute (`contestado`) or their taking its proposal (`aceptado`).
+         * @enum {string}
+         */
+        AnswerDecision: "aprobado" | "rechazado" | "disputado" | "contestado" | "aceptado";
         AppointmentInput: {
             estado?: components["schemas"]["AppointmentStatus"] | null;
             /** @description RFC 3339, e.g. 2026-03-01T14:30:00Z */
@@ -2695,15 +2713,6 @@ export interface components {
             medico: components["schemas"]["DoctorSpecialtyView"];
             notas?: string | null;
             tipoConsulta: string;
-        };
-        ArchivoView: {
-            /**
-             * Format: int64
-             * @description Bytes.
-             */
-            tamano: number;
-            /** @description Its media type: `image/webp`, `image/jpeg`, `application/pdf`... */
-            tipo: string;
         };
         AttachmentAnswer: {
             data: components["schemas"]["AttachmentView"];
@@ -2771,26 +2780,6 @@ export interface components {
          * @enum {string}
          */
         BloodType: "A+" | "A-" | "B+" | "B-" | "AB+" | "AB-" | "O+" | "O-";
-        /** @description A pause or resumption, and an end: the parts of a change that move money. */
-        Cambio: {
-            /** @description false: paused; true: resumed. */
-            activa?: boolean | null;
-            /** @description Whether the end changes (to `hasta`, or to none when it is null). */
-            cambiaHasta?: boolean;
-            /** Format: date */
-            hasta?: string | null;
-        };
-        /** @description Some of the settings' values: only the keys that change. */
-        Cambios: {
-            /** @description Currency → amount in minor units under which expenses approve themselves (0: none). */
-            aprobacionAutomatica?: {
-                [key: string]: number;
-            };
-            /** @description usuarioId → monthly income in minor units (null: none). */
-            ingresos?: {
-                [key: string]: number | null;
-            };
-        };
         CardLinkAnswer: {
             data: components["schemas"]["CardLinkView"];
             success: boolean;
@@ -2819,7 +2808,7 @@ export interface components {
             success: boolean;
         };
         CategoryTotal: {
-            categoria: string;
+            categoria: components["schemas"]["ExpenseCategory"];
             /** Format: int64 */
             total: number;
         };
@@ -3023,7 +3012,7 @@ export interface components {
              * @description Messages to the caller they have not seen yet.
              */
             noLeidos: number;
-            participantes: components["schemas"]["ParticipanteView"][];
+            participantes: components["schemas"]["ParticipantView"][];
             tema: components["schemas"]["Topic"];
             ultimoMensaje?: components["schemas"]["MessageView"] | null;
         };
@@ -3044,6 +3033,11 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /**
+         * @description An ISO 4217 currency code.
+         * @enum {string}
+         */
+        CurrencyCode: "AED" | "AFN" | "ALL" | "AMD" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAD" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XCG" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
         Deleted: {
             msg: string;
             success: boolean;
@@ -3106,7 +3100,7 @@ export interface components {
              *     `montoPropuesto` or `repartoPropuesto` says it.
              */
             propuesta?: string | null;
-            repartoPropuesto?: components["schemas"]["Reparto"] | null;
+            repartoPropuesto?: components["schemas"]["Split"] | null;
         };
         DoctorInput: {
             nombre?: string | null;
@@ -3222,10 +3216,16 @@ export interface components {
             msg: string;
             success: boolean;
         };
+        /**
+         * @description Where a month's due stands: not paid yet, partly paid, paid, or past its date and not fully
+         *     paid.
+         * @enum {string}
+         */
+        DueState: "pendiente" | "parcial" | "pagado" | "vencido";
         /** @description A due as the API shows it. */
         DueView: {
             /** @description pendiente, parcial, pagado or vencido (past its date and not fully paid). */
-            estado: string;
+            estado: components["schemas"]["DueState"];
             /** Format: int64 */
             monto: number;
             /** Format: int64 */
@@ -3289,9 +3289,13 @@ export interface components {
             data: components["schemas"]["EventView"];
             success: boolean;
         };
+        /**
+         * @description Which part of family life an event belongs to.
+         * @enum {string}
+         */
+        EventCategory: "custodia" | "escuela" | "medico" | "actividades" | "celebraciones" | "viajes";
         EventInput: {
-            /** @description custodia, escuela, medico, actividades, celebraciones or viajes. */
-            categoria?: string | null;
+            categoria?: components["schemas"]["EventCategory"] | null;
             /** @description EXDATE: local starts (or dates) removed from the series. */
             excepciones?: string[] | null;
             /** @description One of the caller's families (only on creation; an event never moves). */
@@ -3321,20 +3325,24 @@ export interface components {
              *     (docs/calendar.md).
              */
             recurrencia?: string | null;
-            /** @description recogida, actividad, cumpleanos, familia, recordatorio or personalizado. */
-            tipo?: string | null;
+            tipo?: components["schemas"]["EventType"] | null;
             /** @description 1 to 200 characters. */
             titulo?: string | null;
             todoElDia?: boolean | null;
             /** @description An IANA zone; the family's when left out. */
             zonaHoraria?: string | null;
         };
+        /**
+         * @description What kind of event it is.
+         * @enum {string}
+         */
+        EventType: "recogida" | "actividad" | "cumpleanos" | "familia" | "recordatorio" | "personalizado";
         /** @description An event as stored: one occurrence, or a series. */
         EventView: {
             _id: string;
             /** @description Null once the author's account is erased. */
             autorId?: string | null;
-            categoria: string;
+            categoria: components["schemas"]["EventCategory"];
             /** Format: date-time */
             createdAt: string;
             excepciones: string[];
@@ -3356,7 +3364,7 @@ export interface components {
              *     following"), if any.
              */
             serieId?: string | null;
-            tipo: string;
+            tipo: components["schemas"]["EventType"];
             titulo: string;
             todoElDia: boolean;
             /** Format: date-time */
@@ -3364,15 +3372,16 @@ export interface components {
             zonaHoraria: string;
         };
         ExpenseAnswer: {
-            data: components["schemas"]["GastoView"];
+            data: components["schemas"]["ExpenseView"];
             success: boolean;
         };
+        /**
+         * @description What an expense was for.
+         * @enum {string}
+         */
+        ExpenseCategory: "educacion" | "salud" | "actividades" | "ropa-calzado" | "alimentacion" | "transporte" | "entretenimiento" | "emergencias" | "otros";
         ExpenseInput: {
-            /**
-             * @description educacion, salud, actividades, ropa-calzado, alimentacion, transporte, entretenimiento,
-             *     emergencias or otros.
-             */
-            categoria?: string | null;
+            categoria?: components["schemas"]["ExpenseCategory"] | null;
             /** @description 1 to 200 characters. */
             descripcion?: string | null;
             /** @description One of the caller's families (ignored when editing). */
@@ -3394,19 +3403,19 @@ export interface components {
             pagadoPor?: string | null;
             recurrencia?: components["schemas"]["RecurrenceInput"] | null;
             reintegro?: components["schemas"]["InsurerInput"] | null;
-            reparto: components["schemas"]["Reparto"];
+            reparto: components["schemas"]["Split"];
         };
         ExpenseListAnswer: {
             data: components["schemas"]["ExpensePage"];
             success: boolean;
         };
         ExpensePage: {
-            gastos: components["schemas"]["GastoView"][];
+            gastos: components["schemas"]["ExpenseView"][];
             /** @description The next page's cursor; null on the last page. */
             siguiente?: string | null;
         };
         ExpenseReport: {
-            moneda: string;
+            moneda: components["schemas"]["CurrencyCode"];
             /** @description Largest first. */
             porCategoria: components["schemas"]["CategoryTotal"][];
             /**
@@ -3422,6 +3431,53 @@ export interface components {
         ExpenseReportAnswer: {
             data: components["schemas"]["ExpenseReport"];
             success: boolean;
+        };
+        /**
+         * @description Where an expense stands: waiting for answers, counted (`aprobado`), refused, disputed or
+         *     withdrawn by whoever added it.
+         * @enum {string}
+         */
+        ExpenseState: "pendiente" | "aprobado" | "rechazado" | "disputado" | "retirado";
+        ExpenseView: {
+            /** Format: date-time */
+            actualizadoEn: string;
+            categoria: components["schemas"]["ExpenseCategory"];
+            /** Format: date-time */
+            creadoEn: string;
+            creadoPor: string;
+            descripcion: string;
+            /**
+             * Format: date-time
+             * @description An expense that approved itself: until when those it charges who never answered may
+             *     still dispute it.
+             */
+            disputableHasta?: string | null;
+            /** @description `pendiente`, `aprobado` (it counts), `rechazado`, `disputado` or `retirado`. */
+            estado: components["schemas"]["ExpenseState"];
+            /** @description Who still has to approve it. */
+            faltan: string[];
+            familiaId: string;
+            fecha: string;
+            hijos: string[];
+            id: string;
+            /** @description ISO 4217. */
+            moneda: components["schemas"]["CurrencyCode"];
+            /**
+             * Format: int64
+             * @description Minor units.
+             */
+            monto: number;
+            notas?: string | null;
+            pagadoPor: string;
+            /** @description usuarioId → share in minor units; they add up to `monto`. */
+            partes: {
+                [key: string]: number;
+            };
+            recibo?: components["schemas"]["ReceiptFileView"] | null;
+            recurrenteId?: string | null;
+            reintegro?: components["schemas"]["RefundView"] | null;
+            reparto: components["schemas"]["Split"];
+            respuestas: components["schemas"]["ReplyView"][];
         };
         FamiliesAnswer: {
             data: components["schemas"]["FamilyView"][];
@@ -3527,47 +3583,6 @@ export interface components {
             reemplazo?: string | null;
             /** @description Short advice on saying it more calmly, in the language the text is written in. */
             sugerencia: string;
-        };
-        GastoView: {
-            /** Format: date-time */
-            actualizadoEn: string;
-            categoria: string;
-            /** Format: date-time */
-            creadoEn: string;
-            creadoPor: string;
-            descripcion: string;
-            /**
-             * Format: date-time
-             * @description An expense that approved itself: until when those it charges who never answered may
-             *     still dispute it.
-             */
-            disputableHasta?: string | null;
-            /** @description `pendiente`, `aprobado` (it counts), `rechazado`, `disputado` or `retirado`. */
-            estado: string;
-            /** @description Who still has to approve it. */
-            faltan: string[];
-            familiaId: string;
-            fecha: string;
-            hijos: string[];
-            id: string;
-            /** @description ISO 4217. */
-            moneda: string;
-            /**
-             * Format: int64
-             * @description Minor units.
-             */
-            monto: number;
-            notas?: string | null;
-            pagadoPor: string;
-            /** @description usuarioId → share in minor units; they add up to `monto`. */
-            partes: {
-                [key: string]: number;
-            };
-            recibo?: components["schemas"]["ArchivoView"] | null;
-            recurrenteId?: string | null;
-            reintegro?: components["schemas"]["ReintegroView"] | null;
-            reparto: components["schemas"]["Reparto"];
-            respuestas: components["schemas"]["RespuestaView"][];
         };
         /**
          * @description A child's gender, as the record asks it.
@@ -3738,7 +3753,7 @@ export interface components {
         KindChoice: {
             email: boolean;
             push: boolean;
-            tipo: string;
+            tipo: components["schemas"]["NoticeKind"];
         };
         KindPreference: {
             descripcion: string;
@@ -3747,7 +3762,7 @@ export interface components {
             push: boolean;
             /** @description Always by mail and push: shown on, and cannot be turned off. */
             siempre: boolean;
-            tipo: string;
+            tipo: components["schemas"]["NoticeKind"];
             /** @description Arrives in quiet hours too. */
             urgente: boolean;
         };
@@ -4077,7 +4092,7 @@ export interface components {
              *     "The shield").
              */
             plegado: boolean;
-            registro: components["schemas"]["RegistroRef"];
+            registro: components["schemas"]["RecordRef"];
             respondeA?: components["schemas"]["QuotedMessageView"] | null;
             /** @description Empty when `plegado`. */
             texto: string;
@@ -4085,7 +4100,7 @@ export interface components {
             tipo: components["schemas"]["MessageType"];
             /** @description `ok`, `atencion` or `hostil`. */
             tono: components["schemas"]["ToneLevel"];
-            vistas: components["schemas"]["VistaView"][];
+            vistas: components["schemas"]["ReadReceiptView"][];
         };
         Metrics: {
             cpu: components["schemas"]["Cpu"];
@@ -4147,6 +4162,11 @@ export interface components {
             data: components["schemas"]["Night"][];
             success: boolean;
         };
+        /**
+         * @description The kind of a notice.
+         * @enum {string}
+         */
+        NoticeKind: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo";
         NoticePage: {
             notificaciones: components["schemas"]["NoticeView"][];
             /** @description The cursor of the next page; null on the last. */
@@ -4165,14 +4185,14 @@ export interface components {
             familiaId?: string | null;
             leida: boolean;
             texto: string;
-            tipo: string;
+            tipo: components["schemas"]["NoticeKind"];
             /** @description In the reader's language. */
             titulo: string;
         };
         /** @description One occurrence of an event, with the event's fields. */
         OccurrenceView: {
             autorId?: string | null;
-            categoria: string;
+            categoria: components["schemas"]["EventCategory"];
             eventoId: string;
             familiaId: string;
             /** @description As `inicio`; for all-day events the last day (inclusive). */
@@ -4201,7 +4221,7 @@ export interface components {
             recordatorios: number[];
             recurrencia?: string | null;
             serieId?: string | null;
-            tipo: string;
+            tipo: components["schemas"]["EventType"];
             titulo: string;
             todoElDia: boolean;
             zonaHoraria: string;
@@ -4220,38 +4240,22 @@ export interface components {
             /** @description A coarse name of the browser, e.g. "Chrome · Android"; "?" when not recognised. */
             navegador: string;
         };
+        /**
+         * @description What a calendar item that is not a family event is, in its own domain.
+         * @enum {string}
+         */
+        OriginKind: "actividad" | "turno";
         /** @description Where an occurrence that is not a family event comes from. */
         OriginView: {
             hijoId: string;
             /** @description The activity's or the appointment's id, under `/api/hijos/{hijoId}/...`. */
             id: string;
-            /** @description `actividad` (a child's activity) or `turno` (a child's medical appointment). */
-            tipo: string;
+            tipo: components["schemas"]["OriginKind"];
         };
         Overall: {
             status: components["schemas"]["ServiceStatus"];
         };
-        PagoView: {
-            comprobante?: components["schemas"]["ArchivoView"] | null;
-            /** Format: date-time */
-            creadoEn: string;
-            creadoPor: string;
-            de: string;
-            /** @description `pendiente`, `confirmado` (it counts) or `no_recibido`. */
-            estado: string;
-            familiaId: string;
-            fecha: string;
-            id: string;
-            metodo?: string | null;
-            moneda: string;
-            /** Format: int64 */
-            monto: number;
-            para: string;
-            referencia?: string | null;
-            /** Format: date-time */
-            respondidoEn?: string | null;
-        };
-        ParticipanteView: {
+        ParticipantView: {
             _id: string;
             apellido: string;
             /** @description A signed link to the user's photo, or null. */
@@ -4263,7 +4267,7 @@ export interface components {
             newPassword?: string | null;
         };
         PaymentAnswer: {
-            data: components["schemas"]["PagoView"];
+            data: components["schemas"]["PaymentView"];
             success: boolean;
         };
         PaymentInput: {
@@ -4291,8 +4295,33 @@ export interface components {
             success: boolean;
         };
         PaymentPage: {
-            pagos: components["schemas"]["PagoView"][];
+            pagos: components["schemas"]["PaymentView"][];
             siguiente?: string | null;
+        };
+        /**
+         * @description Where a payment stands: waiting for its receiver, confirmed (it counts) or never received.
+         * @enum {string}
+         */
+        PaymentState: "pendiente" | "confirmado" | "no_recibido";
+        PaymentView: {
+            comprobante?: components["schemas"]["ReceiptFileView"] | null;
+            /** Format: date-time */
+            creadoEn: string;
+            creadoPor: string;
+            de: string;
+            /** @description `pendiente`, `confirmado` (it counts) or `no_recibido`. */
+            estado: components["schemas"]["PaymentState"];
+            familiaId: string;
+            fecha: string;
+            id: string;
+            metodo?: string | null;
+            moneda: components["schemas"]["CurrencyCode"];
+            /** Format: int64 */
+            monto: number;
+            para: string;
+            referencia?: string | null;
+            /** Format: date-time */
+            respondidoEn?: string | null;
         };
         PeriodAnswer: {
             data: components["schemas"]["PeriodView"];
@@ -4305,8 +4334,7 @@ export interface components {
             desde?: string | null;
             /** @description `YYYY-MM-DD`: the last night (at most 366 nights in all). */
             hasta?: string | null;
-            /** @description progenitor, alterna or mitades. */
-            modo?: string | null;
+            modo?: components["schemas"]["PeriodMode"] | null;
             /** @description 1 to 100 characters: "Navidad", "Vacaciones de invierno". */
             nombre?: string | null;
             /**
@@ -4319,6 +4347,11 @@ export interface components {
             data: components["schemas"]["PeriodView"][];
             success: boolean;
         };
+        /**
+         * @description Who holds a holiday period: one parent every time, one parent in even years, or halves.
+         * @enum {string}
+         */
+        PeriodMode: "progenitor" | "alterna" | "mitades";
         PeriodView: {
             _id: string;
             anual: boolean;
@@ -4329,7 +4362,7 @@ export interface components {
             desde: string;
             /** Format: date */
             hasta: string;
-            modo: string;
+            modo: components["schemas"]["PeriodMode"];
             nombre: string;
             usuarioId: string;
         };
@@ -4370,8 +4403,7 @@ export interface components {
         };
         Preferences: {
             discreto: boolean;
-            /** @description diario, semanal or nunca. */
-            resumen: string;
+            resumen: components["schemas"]["SummaryFrequency"];
             silencio?: components["schemas"]["QuietHours"] | null;
             tipos: components["schemas"]["KindPreference"][];
             /** @description The user's time zone, what quiet hours count in. */
@@ -4384,8 +4416,7 @@ export interface components {
         /** @description Every field may be left out to keep it; `silencio: null` removes quiet hours. */
         PreferencesInput: {
             discreto?: boolean | null;
-            /** @description diario, semanal or nunca. */
-            resumen?: string | null;
+            resumen?: components["schemas"]["SummaryFrequency"] | null;
             silencio?: components["schemas"]["QuietHoursInput"] | null;
             tipos?: components["schemas"]["KindChoice"][];
         };
@@ -4403,7 +4434,7 @@ export interface components {
             /** Format: int64 */
             seq: number;
             /** @description `mensaje.enviado` or `mensaje.visto`. */
-            tipo: string;
+            tipo: components["schemas"]["RecordKind"];
         };
         PrintedRecord: {
             /** @description By `seq`. */
@@ -4452,9 +4483,14 @@ export interface components {
             data: components["schemas"]["ProposalView"];
             success: boolean;
         };
+        /**
+         * @description An answer to a proposal: accepted or declined by whoever must answer it, withdrawn by its
+         *     proposer.
+         * @enum {string}
+         */
+        ProposalChoice: "aceptar" | "rechazar" | "retirar";
         ProposalDecision: {
-            /** @description `aceptar` or `rechazar` (the other co-parents), `retirar` (its proposer). */
-            decision?: string | null;
+            decision?: components["schemas"]["ProposalChoice"] | null;
         };
         ProposalInput: {
             /** @description Only the currencies to change: `{"ARS": 500000}`; 0 for none. */
@@ -4471,20 +4507,26 @@ export interface components {
             data: components["schemas"]["ProposalView"][];
             success: boolean;
         };
+        /**
+         * @description Where a proposal stands: waiting, accepted (applied), declined, withdrawn by its proposer,
+         *     or lapsed (someone it needed is gone).
+         * @enum {string}
+         */
+        ProposalState: "pendiente" | "aceptada" | "rechazada" | "retirada" | "caducada";
         ProposalView: {
             /** @description The co-parents who accepted so far. */
             aceptaron: string[];
             /** @description The same keys' values when it was proposed. */
-            anteriores: components["schemas"]["Cambios"];
+            anteriores: components["schemas"]["SettingsChanges"];
             /** @description What would change. */
-            cambios: components["schemas"]["Cambios"];
+            cambios: components["schemas"]["SettingsChanges"];
             /** Format: date-time */
             creadaEn: string;
             /**
              * @description `pendiente`, `aceptada` (applied), `rechazada`, `retirada` or `caducada` (its proposer
              *     is no longer a co-parent).
              */
-            estado: string;
+            estado: components["schemas"]["ProposalState"];
             /** @description Who still has to accept, while it waits. */
             faltan: string[];
             id: string;
@@ -4530,11 +4572,33 @@ export interface components {
             /** @description The quoted message's tone, so that a reader's shield folds its quotes as it folds it. */
             tono: components["schemas"]["ToneLevel"];
         };
+        /**
+         * @description How much of a repeating event a change or a deletion reaches.
+         * @enum {string}
+         */
+        Reach: "una" | "siguientes";
         ReactivateRequest: {
             /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
             deviceToken?: string | null;
             email?: string | null;
             password?: string | null;
+        };
+        ReadReceiptView: {
+            usuarioId: string;
+            /**
+             * Format: date-time
+             * @description When they first saw it; null while they have not.
+             */
+            vistaAt?: string | null;
+        };
+        ReceiptFileView: {
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            tamano: number;
+            /** @description Its media type: `image/webp`, `image/jpeg`, `application/pdf`... */
+            tipo: string;
         };
         /** @description The multipart form of an expense's receipt. */
         ReceiptUpload: {
@@ -4563,6 +4627,12 @@ export interface components {
          * @enum {string}
          */
         RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado";
+        /** @description A message's entry in the family record. */
+        RecordRef: {
+            hash: string;
+            /** Format: int64 */
+            seq: number;
+        };
         RecoveryCodes: {
             /** @description Ten one-use codes such as `k7m2-x9pq-4hzt`, shown this once: only their hashes are kept. */
             recoveryCodes: string[];
@@ -4576,26 +4646,6 @@ export interface components {
             /** @description `YYYY-MM-DD`: no expense after it. */
             hasta?: string | null;
         };
-        RecurrenteView: {
-            activo: boolean;
-            /** Format: date-time */
-            creadoEn: string;
-            creadoPor: string;
-            descripcion: string;
-            /**
-             * Format: int32
-             * @description The day of the month (the month's last when shorter).
-             */
-            dia: number;
-            familiaId: string;
-            hasta?: string | null;
-            id: string;
-            moneda: string;
-            /** Format: int64 */
-            monto: number;
-            /** @description The date of the next expense it makes. */
-            proxima: string;
-        };
         RefundInput: {
             /** @description `YYYY-MM-DD`: when it was refunded. */
             fecha?: string | null;
@@ -4605,11 +4655,29 @@ export interface components {
              */
             monto: number;
         };
+        RefundView: {
+            /** @description The health insurer (obra social, prepaga). */
+            entidad: string;
+            fecha?: string | null;
+            /**
+             * Format: int64
+             * @description The refund once recorded, in minor units.
+             */
+            monto?: number | null;
+            /** @description Each participant's part of the refund, split like the expense. */
+            partes?: {
+                [key: string]: number;
+            } | null;
+        };
+        /**
+         * @description Why an expense was refused.
+         * @enum {string}
+         */
+        RefusalReason: "no_acordado" | "monto_incorrecto" | "no_es_para_hijos" | "duplicado" | "otro";
         RefuseInput: {
             /** @description Up to 2000 characters; required with `otro`. */
             comentario?: string | null;
-            /** @description no_acordado, monto_incorrecto, no_es_para_hijos, duplicado or otro. */
-            motivo?: string | null;
+            motivo?: components["schemas"]["RefusalReason"] | null;
         };
         RegisterRequest: {
             apellido?: string | null;
@@ -4632,45 +4700,11 @@ export interface components {
              */
             zonaHoraria?: string | null;
         };
-        /** @description A message's entry in the family record. */
-        RegistroRef: {
-            hash: string;
-            /** Format: int64 */
-            seq: number;
-        };
-        ReintegroView: {
-            /** @description The health insurer (obra social, prepaga). */
-            entidad: string;
-            fecha?: string | null;
-            /**
-             * Format: int64
-             * @description The refund once recorded, in minor units.
-             */
-            monto?: number | null;
-            /** @description Each participant's part of the refund, split like the expense. */
-            partes?: {
-                [key: string]: number;
-            } | null;
-        };
         /**
          * @description A member's relation to the family's children.
          * @enum {string}
          */
         Relation: "madre" | "padre" | "tutor" | "tutora" | "abuelo" | "abuela" | "cuidador" | "cuidadora" | "otro";
-        /** @description How an expense is shared. */
-        Reparto: {
-            /** @description `igual`, `porcentajes`, `ingresos` or `unico`. */
-            modo: string;
-            /** @description usuarioId of each participant: current co-parents, each once. */
-            participantes: string[];
-            /**
-             * @description `porcentajes`: percentages with up to two decimals that total 100; `ingresos`: monthly
-             *     incomes in minor units (left out: the family's settings). The weights used are kept.
-             */
-            pesos?: {
-                [key: string]: number;
-            } | null;
-        };
         ReplyInput: {
             /** @description 1 to 2000 characters. */
             comentario?: string | null;
@@ -4679,20 +4713,15 @@ export interface components {
              * @description A counter-proposal's amount, minor units; the disputer's approval takes it.
              */
             montoPropuesto?: number | null;
-            repartoPropuesto?: components["schemas"]["Reparto"] | null;
+            repartoPropuesto?: components["schemas"]["Split"] | null;
         };
-        ResetRequest: {
-            password?: string | null;
-            /** @description Optional repeat of the path's token (the web app sends it); the path decides. */
-            token?: string | null;
-        };
-        RespuestaView: {
+        ReplyView: {
             comentario?: string | null;
             /**
              * @description `aprobado`, `rechazado` or `disputado` (by those who must approve); `contestado` (the
              *     creator's reply to a dispute) or `aceptado` (the creator took the dispute's proposal).
              */
-            decision: string;
+            decision: components["schemas"]["AnswerDecision"];
             /** Format: date-time */
             en: string;
             /**
@@ -4700,7 +4729,7 @@ export interface components {
              * @description A dispute's or reply's proposed amount, minor units.
              */
             montoPropuesto?: number | null;
-            motivo?: string | null;
+            motivo?: components["schemas"]["RefusalReason"] | null;
             /**
              * @description The shares the proposal would give (usuarioId → minor units), when it proposes an amount
              *     or a split.
@@ -4709,8 +4738,13 @@ export interface components {
                 [key: string]: number;
             } | null;
             propuesta?: string | null;
-            repartoPropuesto?: components["schemas"]["Reparto"] | null;
+            repartoPropuesto?: components["schemas"]["Split"] | null;
             usuarioId: string;
+        };
+        ResetRequest: {
+            password?: string | null;
+            /** @description Optional repeat of the path's token (the web app sends it); the path decides. */
+            token?: string | null;
         };
         RevokedAnswer: {
             success: boolean;
@@ -4814,12 +4848,32 @@ export interface components {
             success: boolean;
         };
         SeriesAnswer: {
-            data: components["schemas"]["RecurrenteView"];
+            data: components["schemas"]["SeriesView"];
             success: boolean;
         };
         SeriesListAnswer: {
-            data: components["schemas"]["RecurrenteView"][];
+            data: components["schemas"]["SeriesView"][];
             success: boolean;
+        };
+        SeriesView: {
+            activo: boolean;
+            /** Format: date-time */
+            creadoEn: string;
+            creadoPor: string;
+            descripcion: string;
+            /**
+             * Format: int32
+             * @description The day of the month (the month's last when shorter).
+             */
+            dia: number;
+            familiaId: string;
+            hasta?: string | null;
+            id: string;
+            moneda: components["schemas"]["CurrencyCode"];
+            /** Format: int64 */
+            monto: number;
+            /** @description The date of the next expense it makes. */
+            proxima: string;
         };
         Service: {
             /** Format: date-time */
@@ -4878,12 +4932,23 @@ export interface components {
                 [key: string]: number;
             };
             /** @description The family's default currency (ISO 4217). */
-            moneda: string;
+            moneda: components["schemas"]["CurrencyCode"];
         };
         SettingsAnswer: {
             data: components["schemas"]["SettingsView"];
             propuesta?: components["schemas"]["ProposalView"] | null;
             success: boolean;
+        };
+        /** @description Some of the settings' values: only the keys that change. */
+        SettingsChanges: {
+            /** @description Currency → amount in minor units under which expenses approve themselves (0: none). */
+            aprobacionAutomatica?: {
+                [key: string]: number;
+            };
+            /** @description usuarioId → monthly income in minor units (null: none). */
+            ingresos?: {
+                [key: string]: number | null;
+            };
         };
         SettingsInput: {
             /**
@@ -4928,6 +4993,25 @@ export interface components {
             /** @description With accepted swaps and recorded handovers. */
             real: components["schemas"]["Figure"][];
         };
+        /** @description How an expense is shared. */
+        Split: {
+            /** @description `igual`, `porcentajes`, `ingresos` or `unico`. */
+            modo: components["schemas"]["SplitMode"];
+            /** @description usuarioId of each participant: current co-parents, each once. */
+            participantes: string[];
+            /**
+             * @description `porcentajes`: percentages with up to two decimals that total 100; `ingresos`: monthly
+             *     incomes in minor units (left out: the family's settings). The weights used are kept.
+             */
+            pesos?: {
+                [key: string]: number;
+            } | null;
+        };
+        /**
+         * @description How an expense is shared: equally, by percentages, by incomes, or borne by one person.
+         * @enum {string}
+         */
+        SplitMode: "igual" | "porcentajes" | "ingresos" | "unico";
         StatusAnswer: {
             data: components["schemas"]["StatusData"];
             success: boolean;
@@ -4976,9 +5060,13 @@ export interface components {
             expirationTime?: unknown;
             keys?: components["schemas"]["SubscriptionKeys"] | null;
         };
+        /**
+         * @description What a suggestion is: an idea, a problem met, or something else.
+         * @enum {string}
+         */
+        SuggestionCategory: "idea" | "problema" | "otro";
         SuggestionRequest: {
-            /** @description idea, problema or otro; optional. */
-            categoria?: string | null;
+            categoria?: components["schemas"]["SuggestionCategory"] | null;
             mensaje?: string | null;
         };
         Summary: {
@@ -5004,6 +5092,11 @@ export interface components {
             data: components["schemas"]["Summary"];
             success: boolean;
         };
+        /**
+         * @description How often the summary mail goes out.
+         * @enum {string}
+         */
+        SummaryFrequency: "diario" | "semanal" | "nunca";
         SupportPaymentAnswer: {
             data: components["schemas"]["SupportPaymentView"];
             success: boolean;
@@ -5026,7 +5119,7 @@ export interface components {
             creadoEn: string;
             cuotaId: string;
             /** @description pendiente, confirmado or no_recibido. */
-            estado: string;
+            estado: components["schemas"]["PaymentState"];
             /** Format: date */
             fecha: string;
             id: string;
@@ -5039,16 +5132,21 @@ export interface components {
             respondidoEn?: string | null;
         };
         SupportProposalDecision: {
-            /** @description `aceptar` or `rechazar` (whoever must accept it), `retirar` (its proposer). */
-            decision?: string | null;
+            decision?: components["schemas"]["ProposalChoice"] | null;
         };
+        /**
+         * @description What a proposed change of an agreement is: a new amount from a date, or a pause, a
+         *     resumption or an end.
+         * @enum {string}
+         */
+        SupportProposalKind: "ajuste" | "cambio";
         SupportProposalView: {
             ajuste?: components["schemas"]["AdjustmentView"] | null;
-            cambio?: components["schemas"]["Cambio"] | null;
+            cambio?: components["schemas"]["TermsChange"] | null;
             /** Format: date-time */
             creadaEn: string;
             /** @description `pendiente`, `aceptada` (applied), `rechazada`, `retirada` or `caducada`. */
-            estado: string;
+            estado: components["schemas"]["ProposalState"];
             id: string;
             propuestaPor?: string | null;
             /** @description Who must accept it. */
@@ -5056,7 +5154,7 @@ export interface components {
             /** Format: date-time */
             resueltaEn?: string | null;
             /** @description `ajuste` (a new amount from a date) or `cambio` (paused, resumed, an end). */
-            tipo: string;
+            tipo: components["schemas"]["SupportProposalKind"];
         };
         SwapAnswer: {
             data: components["schemas"]["SwapView"];
@@ -5076,6 +5174,11 @@ export interface components {
             data: components["schemas"]["SwapView"][];
             success: boolean;
         };
+        /**
+         * @description Where a swap request stands.
+         * @enum {string}
+         */
+        SwapState: "pendiente" | "aceptado" | "rechazado" | "contraofertado" | "vencido";
         SwapToAnswer: {
             cambioId: string;
             devolucion: string[];
@@ -5091,8 +5194,7 @@ export interface components {
             createdAt: string;
             destinatarioId: string;
             devolucion: string[];
-            /** @description pendiente, aceptado, rechazado, contraofertado or vencido. */
-            estado: string;
+            estado: components["schemas"]["SwapState"];
             familiaId: string;
             motivo: string;
             noches: string[];
@@ -5105,6 +5207,15 @@ export interface components {
             /** Format: date-time */
             respondidoAt?: string | null;
             solicitanteId: string;
+        };
+        /** @description A pause or resumption, and an end: the parts of a change that move money. */
+        TermsChange: {
+            /** @description false: paused; true: resumed. */
+            activa?: boolean | null;
+            /** @description Whether the end changes (to `hasta`, or to none when it is null). */
+            cambiaHasta?: boolean;
+            /** Format: date */
+            hasta?: string | null;
         };
         TodayAnswer: {
             data: components["schemas"]["TodayView"];
@@ -5222,6 +5333,11 @@ export interface components {
             data: components["schemas"]["UnreadMessages"];
             success: boolean;
         };
+        /**
+         * @description A notice's kind, the summary mail or all mail.
+         * @enum {string}
+         */
+        UnsubscribedFrom: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "resumen" | "todo";
         Unsubscription: {
             /** @description What that is, in the caller's language. */
             nombre: string;
@@ -5231,7 +5347,7 @@ export interface components {
              */
             siempre: boolean;
             /** @description A kind, `resumen` or `todo`. */
-            tipo: string;
+            tipo: components["schemas"]["UnsubscribedFrom"];
         };
         UnsubscriptionAnswer: {
             data: components["schemas"]["Unsubscription"];
@@ -5313,14 +5429,6 @@ export interface components {
          * @enum {string}
          */
         Visibility: "familia" | "coprogenitores" | "privado";
-        VistaView: {
-            usuarioId: string;
-            /**
-             * Format: date-time
-             * @description When they first saw it; null while they have not.
-             */
-            vistaAt?: string | null;
-        };
         /**
          * @description A day of the week an activity takes place, Monday first.
          * @enum {string}
@@ -5597,7 +5705,7 @@ export interface operations {
                 /** @description Only this family's (one of the caller's; another answers 404). */
                 familiaId?: string;
                 /** @description Only this topic's. */
-                tema?: string;
+                tema?: components["schemas"]["Topic"];
                 /** @description The `siguiente` of the previous page. */
                 cursor?: string;
             };
@@ -5613,6 +5721,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConversationPageAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -5868,6 +5985,15 @@ export interface operations {
                     "application/json": components["schemas"]["PrintoutAnswer"];
                 };
             };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5993,6 +6119,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessagePageAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6741,6 +6876,15 @@ export interface operations {
                     "application/json": components["schemas"]["OccurrencesAnswer"];
                 };
             };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6903,7 +7047,7 @@ export interface operations {
                  * @description With `ocurrencia`: `una` (that occurrence alone) or `siguientes` (it and the following
                  *     ones: the series is split there).
                  */
-                alcance?: string;
+                alcance?: components["schemas"]["Reach"];
             };
             header?: never;
             path: {
@@ -6926,7 +7070,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventAnswer"];
                 };
             };
-            /** @description the body is not valid JSON */
+            /** @description the query string cannot be read */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7001,7 +7145,7 @@ export interface operations {
                  * @description With `ocurrencia`: `una` (that occurrence alone) or `siguientes` (it and the following
                  *     ones: the series is split there).
                  */
-                alcance?: string;
+                alcance?: components["schemas"]["Reach"];
             };
             header?: never;
             path: {
@@ -7017,6 +7161,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8540,6 +8693,15 @@ export interface operations {
                     "application/json": components["schemas"]["HandoverListAnswer"];
                 };
             };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8677,6 +8839,15 @@ export interface operations {
                     "application/json": components["schemas"]["HolidayAnswer"];
                 };
             };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8726,6 +8897,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NightsAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8947,6 +9127,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShareAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9359,6 +9548,15 @@ export interface operations {
                     "application/json": components["schemas"]["ExpenseReportAnswer"];
                 };
             };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9412,6 +9610,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9857,6 +10064,15 @@ export interface operations {
                     "application/json": components["schemas"]["EntriesAnswer"];
                 };
             };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9985,8 +10201,8 @@ export interface operations {
                 /** @description One of the caller's families. */
                 familiaId?: string;
                 /** @description pendiente, aprobado, rechazado, disputado or retirado. */
-                estado?: string;
-                categoria?: string;
+                estado?: components["schemas"]["ExpenseState"];
+                categoria?: components["schemas"]["ExpenseCategory"];
                 /** @description Only expenses for this child. */
                 hijoId?: string;
                 /** @description `YYYY-MM-DD`: expenses dated on or after it. */
@@ -10008,6 +10224,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExpenseListAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10132,6 +10357,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SeriesListAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12883,7 +13117,7 @@ export interface operations {
                 /** @description Only this family's conversations. */
                 familiaId?: string;
                 /** @description Only conversations about this subject. */
-                tema?: string;
+                tema?: components["schemas"]["Topic"];
                 /** @description The first day, `YYYY-MM-DD`, in your time zone. */
                 desde?: string;
                 /** @description The last day (included), `YYYY-MM-DD`, in your time zone. */
@@ -12901,6 +13135,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SearchAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13043,6 +13286,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NoticePageAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13541,6 +13793,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentListAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14085,6 +14346,15 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["LiveFrame"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description no valid ticket or session */
@@ -15750,10 +16020,19 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const adjustmentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdjustmentKind"]> = ["inicial", "porcentaje", "indice", "ingreso"];
+export const agreementModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgreementMode"]> = ["monto", "porcentaje"];
+export const answerDecisionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AnswerDecision"]> = ["aprobado", "rechazado", "disputado", "contestado", "aceptado"];
 export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["programado", "completado", "cancelado"];
 export const attachmentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AttachmentKind"]> = ["imagen", "pdf"];
 export const bloodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BloodType"]> = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"];
+export const currencyCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CurrencyCode"]> = ["AED", "AFN", "ALL", "AMD", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN", "BHD", "BIF", "BMD", "BND", "BOB", "BOV", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHE", "CHF", "CHW", "CLF", "CLP", "CNY", "COP", "COU", "CRC", "CUC", "CUP", "CVE", "CZK", "DJF", "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR", "FJD", "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GNF", "GTQ", "GYD", "HKD", "HNL", "HRK", "HTG", "HUF", "IDR", "ILS", "INR", "IQD", "IRR", "ISK", "JMD", "JOD", "JPY", "KES", "KGS", "KHR", "KMF", "KPW", "KRW", "KWD", "KYD", "KZT", "LAK", "LBP", "LKR", "LRD", "LSL", "LYD", "MAD", "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR", "MVR", "MWK", "MXN", "MXV", "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR", "NZD", "OMR", "PAB", "PEN", "PGK", "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF", "SAR", "SBD", "SCR", "SDG", "SEK", "SGD", "SHP", "SLE", "SLL", "SOS", "SRD", "SSP", "STN", "SVC", "SYP", "SZL", "THB", "TJS", "TMT", "TND", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH", "UGX", "USD", "USN", "UYI", "UYU", "UYW", "UZS", "VED", "VES", "VND", "VUV", "WST", "XAD", "XAF", "XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XCD", "XCG", "XDR", "XOF", "XPD", "XPF", "XPT", "XSU", "XTS", "XUA", "XXX", "YER", "ZAR", "ZMW", "ZWG", "ZWL"];
 export const documentCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentCategory"]> = ["legal", "medico", "escolar", "financiero", "identificacion", "actividades"];
+export const dueStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DueState"]> = ["pendiente", "parcial", "pagado", "vencido"];
+export const eventCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventCategory"]> = ["custodia", "escuela", "medico", "actividades", "celebraciones", "viajes"];
+export const eventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventType"]> = ["recogida", "actividad", "cumpleanos", "familia", "recordatorio", "personalizado"];
+export const expenseCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExpenseCategory"]> = ["educacion", "salud", "actividades", "ropa-calzado", "alimentacion", "transporte", "entretenimiento", "emergencias", "otros"];
+export const expenseStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExpenseState"]> = ["pendiente", "aprobado", "rechazado", "disputado", "retirado"];
 export const genderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Gender"]> = ["femenino", "masculino"];
 export const invitationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationKind"]> = ["email", "codigo"];
 export const invitationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationStatus"]> = ["pendiente", "aceptada", "revocada", "rechazada", "vencida"];
@@ -15804,12 +16083,26 @@ export const liveSignalOneOf1EventValues: ReadonlyArray<Extract<FlattenedDeepReq
 }>["event"]> = ["recargar"];
 export const memberStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberStatus"]> = ["activo", "cuenta_cerrada"];
 export const messageTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageType"]> = ["normal", "urgente", "emergencia"];
+export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo"];
+export const originKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OriginKind"]> = ["actividad", "turno"];
+export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["pendiente", "confirmado", "no_recibido"];
+export const periodModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PeriodMode"]> = ["progenitor", "alterna", "mitades"];
 export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Permission"]> = ["coparent", "viewer"];
+export const proposalChoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalChoice"]> = ["aceptar", "rechazar", "retirar"];
+export const proposalStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalState"]> = ["pendiente", "aceptada", "rechazada", "retirada", "caducada"];
+export const reachValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Reach"]> = ["una", "siguientes"];
 export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado"];
+export const refusalReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefusalReason"]> = ["no_acordado", "monto_incorrecto", "no_es_para_hijos", "duplicado", "otro"];
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
 export const serviceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceStatus"]> = ["operational", "maintenance", "degraded", "partial_outage", "major_outage"];
+export const splitModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SplitMode"]> = ["igual", "porcentajes", "ingresos", "unico"];
+export const suggestionCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SuggestionCategory"]> = ["idea", "problema", "otro"];
+export const summaryFrequencyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SummaryFrequency"]> = ["diario", "semanal", "nunca"];
+export const supportProposalKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SupportProposalKind"]> = ["ajuste", "cambio"];
+export const swapStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SwapState"]> = ["pendiente", "aceptado", "rechazado", "contraofertado", "vencido"];
 export const toneCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneCategory"]> = ["amenaza", "insulto", "desprecio", "culpa", "absoluto", "gritos"];
 export const toneLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneLevel"]> = ["ok", "atencion", "hostil"];
 export const topicValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Topic"]> = ["general", "medico", "escuela", "actividades", "horarios", "gastos"];
+export const unsubscribedFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UnsubscribedFrom"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "resumen", "todo"];
 export const visibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Visibility"]> = ["familia", "coprogenitores", "privado"];
 export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"];

@@ -46,7 +46,7 @@ pub async fn get_nights(
     Path(familia_id): Path<String>,
     Query(query): Query<RangeQuery>,
 ) -> ApiResult<Response> {
-    let stamp = kept::stamp(&state.db, &familia_id, &auth.user.id).await?;
+    let stamp = kept::stamp(&state.db, &familia_id, &auth.id).await?;
     let (desde, hasta) = date_range(query.desde.as_deref(), query.hasta.as_deref())?;
     // Every member sees the same nights.
     let key = format!("noches {familia_id} {desde} {hasta}");

@@ -38,21 +38,18 @@ use crate::{
 const NAME_MAX_CHARS: usize = 100;
 const MAX_NIGHTS: i64 = 366;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Parent,
-    Alternate,
-    Halves,
+crate::closed_set! {
+    /// Who holds a holiday period: one parent every time, one parent in even years, or halves.
+    pub enum PeriodMode {
+        Parent = "progenitor",
+        Alternate = "alterna",
+        Halves = "mitades",
+    }
 }
 
-impl Mode {
-    pub fn parse(value: &str) -> Option<Mode> {
-        match value {
-            "progenitor" => Some(Mode::Parent),
-            "alterna" => Some(Mode::Alternate),
-            "mitades" => Some(Mode::Halves),
-            _ => None,
-        }
+impl PeriodMode {
+    pub fn parse(value: &str) -> Option<PeriodMode> {
+        crate::vocabulary::ClosedSet::from_wire(value)
     }
 }
 
@@ -99,7 +96,7 @@ pub struct PeriodInput {
     pub desde: Option<String>,
     /// `YYYY-MM-DD`: the last night (at most 366 nights in all).
     pub hasta: Option<String>,
-    /// progenitor, alterna or mitades.
+    #[schema(value_type = Option<PeriodMode>)]
     pub modo: Option<String>,
     /// A co-parent: who holds it (progenitor), holds it in even years (alterna), or holds the
     /// first half in even years (mitades).
@@ -118,6 +115,7 @@ pub struct PeriodView {
     pub desde: NaiveDate,
     #[schema(value_type = String, format = Date)]
     pub hasta: NaiveDate,
+    #[schema(value_type = PeriodMode)]
     pub modo: String,
     pub usuario_id: String,
     pub anual: bool,
@@ -226,7 +224,7 @@ pub async fn create_period(
         .map(str::trim)
         .unwrap_or_default()
         .to_owned();
-    if Mode::parse(&modo).is_none() {
+    if PeriodMode::parse(&modo).is_none() {
         errors.add("modo", Msg::CustodyPeriodModeInvalid);
     }
     let usuario_id = body

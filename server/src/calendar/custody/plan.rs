@@ -12,7 +12,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Que
 use super::{
     entities::{custodia, periodo},
     pattern::{Pattern, Side},
-    periods::{self, Mode},
+    periods::{self, PeriodMode},
 };
 use crate::calendar::swaps::entities::cambio_noche;
 
@@ -125,11 +125,13 @@ impl Plan {
             let Some(placed) = periods::placed(period, date) else {
                 continue;
             };
-            let chosen = match Mode::parse(&period.modo) {
-                Some(Mode::Parent) => Some(period.usuario_id.as_str()),
-                Some(Mode::Alternate) if placed.year % 2 == 0 => Some(period.usuario_id.as_str()),
-                Some(Mode::Alternate) => version.other(&period.usuario_id),
-                Some(Mode::Halves) => {
+            let chosen = match PeriodMode::parse(&period.modo) {
+                Some(PeriodMode::Parent) => Some(period.usuario_id.as_str()),
+                Some(PeriodMode::Alternate) if placed.year % 2 == 0 => {
+                    Some(period.usuario_id.as_str())
+                }
+                Some(PeriodMode::Alternate) => version.other(&period.usuario_id),
+                Some(PeriodMode::Halves) => {
                     let first_half = (placed.night + 1) * 2 <= placed.nights;
                     if first_half == (placed.year % 2 == 0) {
                         Some(period.usuario_id.as_str())

@@ -189,7 +189,7 @@ pub async fn get_share(
     Path(familia_id): Path<String>,
     Query(query): Query<RangeQuery>,
 ) -> ApiResult<Response> {
-    let stamp = kept::stamp(&state.db, &familia_id, &auth.user.id).await?;
+    let stamp = kept::stamp(&state.db, &familia_id, &auth.id).await?;
     let (desde, hasta) = date_range(query.desde.as_deref(), query.hasta.as_deref())?;
     let zone = super::zone_of(Some(&stamp.zone));
     // Every member sees the same report.

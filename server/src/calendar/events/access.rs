@@ -13,13 +13,14 @@ use crate::{
         reach,
         record::Audience,
     },
+    ids::{FamilyId, UserId},
 };
 
 /// The caller's membership of a family; 404 when they are not a member.
 pub async fn member(
     db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
 ) -> ApiResult<(familia::Model, miembro::Model)> {
     let Reached { family, me } = reach::<Calendar>(db, familia_id, usuario_id, Need::Read).await?;
     Ok((family, me))
@@ -28,8 +29,8 @@ pub async fn member(
 /// As `member`, for a change: a viewer gets 403.
 pub async fn editor(
     db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
 ) -> ApiResult<familia::Model> {
     Ok(reach::<Calendar>(db, familia_id, usuario_id, Need::Change)
         .await?
@@ -47,14 +48,14 @@ pub fn visible_to(usuario_id: &str) -> Condition {
 pub async fn readable(
     db: &impl ConnectionTrait,
     evento_id: &str,
-    usuario_id: &str,
+    usuario_id: &UserId,
 ) -> ApiResult<evento::Model> {
     let row = evento::Entity::find_by_id(evento_id)
         .filter(visible_to(usuario_id))
         .one(db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    member(db, &row.familia_id, usuario_id).await?;
+    member(db, &FamilyId::new(&row.familia_id), usuario_id).await?;
     Ok(row)
 }
 
@@ -62,10 +63,10 @@ pub async fn readable(
 pub async fn writable(
     db: &impl ConnectionTrait,
     evento_id: &str,
-    usuario_id: &str,
+    usuario_id: &UserId,
 ) -> ApiResult<(evento::Model, familia::Model)> {
     let row = readable(db, evento_id, usuario_id).await?;
-    let family = editor(db, &row.familia_id, usuario_id).await?;
+    let family = editor(db, &FamilyId::new(&row.familia_id), usuario_id).await?;
     Ok((row, family))
 }
 

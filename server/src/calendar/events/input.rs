@@ -7,7 +7,10 @@ use sea_orm::ConnectionTrait;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::entities::evento;
+use super::{
+    entities::evento,
+    vocabulary::{EventCategory, EventType},
+};
 use crate::{
     calendar::recurrence::{MAX_PER_DAY, Rule, Series, Start},
     domain,
@@ -15,26 +18,9 @@ use crate::{
     fields,
     i18n::Msg,
     time_zone,
+    vocabulary::{self, ClosedSet},
 };
 
-/// The spec's event types.
-pub const TIPOS: [&str; 6] = [
-    "recogida",
-    "actividad",
-    "cumpleanos",
-    "familia",
-    "recordatorio",
-    "personalizado",
-];
-/// The help text's categories.
-pub const CATEGORIAS: [&str; 6] = [
-    "custodia",
-    "escuela",
-    "medico",
-    "actividades",
-    "celebraciones",
-    "viajes",
-];
 /// One week, one day and one hour before.
 pub const DEFAULT_REMINDERS: [i32; 3] = [10080, 1440, 60];
 /// Four weeks: the furthest a reminder may come before its occurrence.
@@ -54,8 +40,10 @@ pub struct EventInput {
     /// 1 to 200 characters.
     pub titulo: Option<String>,
     /// recogida, actividad, cumpleanos, familia, recordatorio or personalizado.
+    #[schema(value_type = Option<EventType>)]
     pub tipo: Option<String>,
     /// custodia, escuela, medico, actividades, celebraciones or viajes.
+    #[schema(value_type = Option<EventCategory>)]
     pub categoria: Option<String>,
     /// A local date-time (`2026-03-02T17:30:00`) in `zonaHoraria`, or a date (`2016-02-29`) when
     /// `todoElDia`.
@@ -87,8 +75,8 @@ pub struct EventInput {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fields {
     pub titulo: String,
-    pub tipo: String,
-    pub categoria: String,
+    pub tipo: EventType,
+    pub categoria: EventCategory,
     pub inicio: Start,
     pub fin: Start,
     pub zona_horaria: String,
@@ -147,8 +135,8 @@ impl Fields {
         };
         Ok(Fields {
             titulo: row.titulo.clone(),
-            tipo: row.tipo.clone(),
-            categoria: row.categoria.clone(),
+            tipo: EventType::from_wire(&row.tipo).ok_or_else(|| bad("type"))?,
+            categoria: EventCategory::from_wire(&row.categoria).ok_or_else(|| bad("category"))?,
             inicio: start(&row.inicio)?,
             fin: start(&row.fin)?,
             zona_horaria: row.zona_horaria.clone(),
@@ -193,17 +181,20 @@ pub async fn check(
         "titulo",
         fields::text(body.titulo, TITLE_MAX_CHARS, Msg::EventTitleRequired),
     );
-    let tipo = body.tipo.map(|t| t.trim().to_owned()).unwrap_or_default();
-    if !TIPOS.contains(&tipo.as_str()) {
-        errors.add("tipo", Msg::EventTypeInvalid);
-    }
-    let categoria = body
-        .categoria
-        .map(|c| c.trim().to_owned())
-        .unwrap_or_default();
-    if !CATEGORIAS.contains(&categoria.as_str()) {
-        errors.add("categoria", Msg::EventCategoryInvalid);
-    }
+    let tipo = errors.check(
+        "tipo",
+        vocabulary::one_of(
+            body.tipo.as_deref().unwrap_or_default(),
+            Msg::EventTypeInvalid,
+        ),
+    );
+    let categoria = errors.check(
+        "categoria",
+        vocabulary::one_of(
+            body.categoria.as_deref().unwrap_or_default(),
+            Msg::EventCategoryInvalid,
+        ),
+    );
     let all_day = errors.check(
         "todoElDia",
         body.todo_el_dia.ok_or(Msg::EventAllDayRequired),
@@ -283,8 +274,8 @@ pub async fn check(
     let missing = || ApiError::internal("an event's check passed with a field missing");
     let fields = Fields {
         titulo: titulo.ok_or_else(missing)?,
-        tipo,
-        categoria,
+        tipo: tipo.ok_or_else(missing)?,
+        categoria: categoria.ok_or_else(missing)?,
         inicio: inicio.ok_or_else(missing)?,
         fin: fin.ok_or_else(missing)?,
         zona_horaria: zona.ok_or_else(missing)?,

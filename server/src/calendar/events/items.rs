@@ -110,7 +110,7 @@ mod tests {
     fn swimming(hours: Option<(NaiveTime, Option<NaiveTime>)>) -> CalendarItem {
         CalendarItem {
             origin: CalendarOrigin {
-                tipo: "actividad",
+                tipo: crate::domain::OriginKind::Activity,
                 hijo_id: "h".into(),
                 id: "a".into(),
             },

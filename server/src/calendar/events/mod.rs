@@ -9,6 +9,7 @@ pub mod reminders;
 pub mod routes;
 mod store;
 pub mod views;
+pub mod vocabulary;
 
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
@@ -31,8 +32,13 @@ use entities::evento;
 use input::Fields;
 pub use views::OccurrenceView;
 
+/// The closed sets only a query names (no body refers to them): listed here for the document.
+#[derive(utoipa::OpenApi)]
+#[openapi(components(schemas(vocabulary::Reach)))]
+struct QueryDoc;
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    OpenApiRouter::with_openapi(<QueryDoc as utoipa::OpenApi>::openapi())
         .routes(routes!(routes::list_events, routes::create_event))
         .routes(routes!(
             routes::get_event,

@@ -20,6 +20,7 @@ use super::{
     list_occurrences,
     store::{announce, insert, lock, update},
     views::{EventView, OccurrenceView},
+    vocabulary::Reach,
 };
 use crate::{
     calendar::{
@@ -29,6 +30,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::record::kinds,
     i18n::Msg,
+    ids::FamilyId,
     platform::live::Wake,
     request::{AuthUser, Done, Json},
     state::AppState,
@@ -69,6 +71,7 @@ pub struct ScopeQuery {
     ocurrencia: Option<String>,
     /// With `ocurrencia`: `una` (that occurrence alone) or `siguientes` (it and the following
     /// ones: the series is split there).
+    #[param(value_type = Option<Reach>)]
     alcance: Option<String>,
 }
 
@@ -96,8 +99,8 @@ impl ScopeQuery {
         };
         match (ocurrencia, alcance) {
             (None, None) => Ok(Scope::Whole),
-            (Some(o), Some("una")) => Ok(Scope::One(at(o)?)),
-            (Some(o), Some("siguientes")) => Ok(Scope::Following(at(o)?)),
+            (Some(o), Some(a)) if a == Reach::One.as_str() => Ok(Scope::One(at(o)?)),
+            (Some(o), Some(a)) if a == Reach::Following.as_str() => Ok(Scope::Following(at(o)?)),
             _ => Err(ApiError::field("alcance", Msg::EventScopeInvalid)),
         }
     }
@@ -129,24 +132,13 @@ pub async fn create_event(
     auth: AuthUser,
     Json(body): Json<EventInput>,
 ) -> ApiResult<(StatusCode, Json<EventAnswer>)> {
-    let familia_id = body
-        .familia_id
-        .clone()
-        .map(|f| f.trim().to_owned())
-        .filter(|f| !f.is_empty())
+    let familia_id = FamilyId::named(body.familia_id.as_deref())
         .ok_or_else(|| ApiError::field("familiaId", Msg::FamilyInvalid))?;
-    let family = editor(&state.db, &familia_id, &auth.user.id).await?;
+    let family = editor(&state.db, &familia_id, &auth.id).await?;
     let fields = check(&state.db, &family.id, &family.zona_horaria, body).await?;
     let txn = state.db.begin().await?;
-    let row = insert(&txn, &family.id, &auth.user.id, &fields, None).await?;
-    let wake = announce(
-        &txn,
-        kinds::EVENT_CREATED,
-        &auth.user.id,
-        &[&row],
-        json!({}),
-    )
-    .await?;
+    let row = insert(&txn, &family.id, &auth.id, &fields, None).await?;
+    let wake = announce(&txn, kinds::EVENT_CREATED, &auth.id, &[&row], json!({})).await?;
     txn.commit().await?;
     state.wake(wake);
     Ok((
@@ -179,7 +171,7 @@ pub async fn list_events(
         .as_deref()
         .map(str::trim)
         .unwrap_or_default();
-    let stamp = kept::stamp(&state.db, familia_id, &auth.user.id).await?;
+    let stamp = kept::stamp(&state.db, familia_id, &auth.id).await?;
     let desde = instant(query.desde.as_deref(), "desde")?;
     let hasta = instant(query.hasta.as_deref(), "hasta")?;
     let hijo = query
@@ -187,7 +179,7 @@ pub async fn list_events(
         .as_deref()
         .map(str::trim)
         .filter(|h| !h.is_empty());
-    let me = &auth.user.id;
+    let me = auth.id.as_str();
     // Private events make each member's answer their own.
     let key = format!(
         "eventos {familia_id} {me} {}.{} {}.{} {}",
@@ -220,7 +212,7 @@ pub async fn get_event(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<EventAnswer>> {
-    let row = readable(&state.db, &id, &auth.user.id).await?;
+    let row = readable(&state.db, &id, &auth.id).await?;
     Ok(Json(EventAnswer {
         success: true,
         data: EventView::of(&row)?,
@@ -248,14 +240,14 @@ pub async fn update_event(
     Query(query): Query<ScopeQuery>,
     Json(body): Json<EventInput>,
 ) -> ApiResult<Json<EventAnswer>> {
-    let (row, family) = writable(&state.db, &id, &auth.user.id).await?;
+    let (row, family) = writable(&state.db, &id, &auth.id).await?;
     let scope = query.scope(row.todo_el_dia)?;
     let new = check(&state.db, &row.familia_id, &family.zona_horaria, body).await?;
     let txn = state.db.begin().await?;
     lock(&txn, &row.id).await?;
     // Read again inside the transaction: a change that raced this one is not undone.
-    let (row, _) = writable(&txn, &id, &auth.user.id).await?;
-    let changed = change(&txn, &row, &auth.user.id, scope, new).await?;
+    let (row, _) = writable(&txn, &id, &auth.id).await?;
+    let changed = change(&txn, &row, &auth.id, scope, new).await?;
     let wake = changed.1;
     txn.commit().await?;
     state.wake(wake);
@@ -442,12 +434,12 @@ pub async fn delete_event(
     Path(id): Path<String>,
     Query(query): Query<ScopeQuery>,
 ) -> ApiResult<Json<Done>> {
-    writable(&state.db, &id, &auth.user.id).await?;
+    writable(&state.db, &id, &auth.id).await?;
     let txn = state.db.begin().await?;
     lock(&txn, &id).await?;
-    let (row, _) = writable(&txn, &id, &auth.user.id).await?;
+    let (row, _) = writable(&txn, &id, &auth.id).await?;
     let scope = query.scope(row.todo_el_dia)?;
-    let wake = cancel(&txn, &row, &auth.user.id, scope).await?;
+    let wake = cancel(&txn, &row, &auth.id, scope).await?;
     txn.commit().await?;
     state.wake(wake);
     Ok(Done::new(Msg::EventCancelled))

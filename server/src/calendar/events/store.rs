@@ -25,8 +25,8 @@ use crate::{
 fn fill(row: &mut evento::ActiveModel, fields: &Fields, now: DateTime<Utc>) -> ApiResult<()> {
     let (first, last) = fields.bounds()?;
     row.titulo = Set(fields.titulo.clone());
-    row.tipo = Set(fields.tipo.clone());
-    row.categoria = Set(fields.categoria.clone());
+    row.tipo = Set(fields.tipo.into());
+    row.categoria = Set(fields.categoria.into());
     row.inicio = Set(fields.inicio.to_string());
     row.fin = Set(fields.fin.to_string());
     row.todo_el_dia = Set(fields.todo_el_dia());

@@ -5,7 +5,11 @@ use chrono_tz::Tz;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{entities::evento, input::Fields};
+use super::{
+    entities::evento,
+    input::Fields,
+    vocabulary::{EventCategory, EventType},
+};
 use crate::{
     calendar::recurrence::{Occurrence, Start, resolve},
     domain::CalendarItem,
@@ -22,8 +26,8 @@ pub struct EventView {
     /// Null once the author's account is erased.
     pub autor_id: Option<String>,
     pub titulo: String,
-    pub tipo: String,
-    pub categoria: String,
+    pub tipo: EventType,
+    pub categoria: EventCategory,
     /// Local `2026-03-02T17:30:00`, or `2026-03-02` for all-day events.
     pub inicio: String,
     pub fin: String,
@@ -93,7 +97,10 @@ pub struct OccurrenceView {
     pub familia_id: String,
     pub autor_id: Option<String>,
     pub titulo: String,
+    // Text: other domains' items (`of_item`) name theirs so.
+    #[schema(value_type = EventType)]
     pub tipo: String,
+    #[schema(value_type = EventCategory)]
     pub categoria: String,
     pub todo_el_dia: bool,
     pub zona_horaria: String,
@@ -120,8 +127,7 @@ pub struct OccurrenceView {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OriginView {
-    /// `actividad` (a child's activity) or `turno` (a child's medical appointment).
-    pub tipo: String,
+    pub tipo: crate::domain::OriginKind,
     pub hijo_id: String,
     /// The activity's or the appointment's id, under `/api/hijos/{hijoId}/...`.
     pub id: String,
@@ -174,7 +180,7 @@ impl OccurrenceView {
             serie_id: None,
             limitado: false,
             origen: Some(OriginView {
-                tipo: item.origin.tipo.to_owned(),
+                tipo: item.origin.tipo,
                 hijo_id: item.origin.hijo_id.clone(),
                 id: item.origin.id.clone(),
             }),
@@ -192,8 +198,8 @@ impl OccurrenceView {
             familia_id: row.familia_id.clone(),
             autor_id: row.autor_id.clone(),
             titulo: fields.titulo.clone(),
-            tipo: fields.tipo.clone(),
-            categoria: fields.categoria.clone(),
+            tipo: fields.tipo.into(),
+            categoria: fields.categoria.into(),
             todo_el_dia: row.todo_el_dia,
             zona_horaria: fields.zona_horaria.clone(),
             recurrencia: fields.recurrencia.clone(),

@@ -46,7 +46,7 @@ pub async fn get_link(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<LinkAnswer>> {
-    let row = enlace::Entity::find_by_id(&auth.user.id)
+    let row = enlace::Entity::find_by_id(auth.id.as_str())
         .one(&state.db)
         .await?;
     Ok(Json(LinkAnswer {
@@ -113,7 +113,7 @@ pub async fn delete_link(
     auth: AuthUser,
 ) -> ApiResult<Json<LinkAnswer>> {
     enlace::Entity::delete_many()
-        .filter(enlace::Column::UsuarioId.eq(&auth.user.id))
+        .filter(enlace::Column::UsuarioId.eq(&auth.id))
         .exec(&state.db)
         .await?;
     Ok(Json(LinkAnswer {

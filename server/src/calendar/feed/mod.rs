@@ -174,7 +174,7 @@ fn event_of(o: &OccurrenceView, now: DateTime<Utc>, english: bool) -> ApiResult<
     };
     // An appointment recorded without its kind of visit is named for what it is.
     let summary = match (o.titulo.is_empty(), &o.origen) {
-        (true, Some(origen)) if origen.tipo == "turno" => {
+        (true, Some(origen)) if origen.tipo == crate::domain::OriginKind::Appointment => {
             Msg::CalendarAppointment.text(lang).to_owned()
         }
         _ => o.titulo.clone(),

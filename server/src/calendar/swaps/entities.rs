@@ -31,11 +31,22 @@ pub mod cambio {
 
     impl ActiveModelBehavior for ActiveModel {}
 
-    pub const OPEN: &str = "pendiente";
-    pub const ACCEPTED: &str = "aceptado";
-    pub const DECLINED: &str = "rechazado";
-    pub const COUNTERED: &str = "contraofertado";
-    pub const EXPIRED: &str = "vencido";
+    crate::closed_set! {
+        /// Where a swap request stands.
+        pub enum SwapState {
+            Open = "pendiente",
+            Accepted = "aceptado",
+            Declined = "rechazado",
+            Countered = "contraofertado",
+            Expired = "vencido",
+        }
+    }
+
+    pub const OPEN: &str = SwapState::Open.as_str();
+    pub const ACCEPTED: &str = SwapState::Accepted.as_str();
+    pub const DECLINED: &str = SwapState::Declined.as_str();
+    pub const COUNTERED: &str = SwapState::Countered.as_str();
+    pub const EXPIRED: &str = SwapState::Expired.as_str();
 }
 
 pub mod cambio_noche {

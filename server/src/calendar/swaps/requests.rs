@@ -79,7 +79,7 @@ pub struct SwapView {
     pub devolucion: Vec<NaiveDate>,
     pub motivo: String,
     pub responder_antes_de: DateTime<Utc>,
-    /// pendiente, aceptado, rechazado, contraofertado or vencido.
+    #[schema(value_type = cambio::SwapState)]
     pub estado: String,
     /// The request this one counters.
     pub responde_a: Option<String>,

@@ -454,26 +454,26 @@ pub async fn accept(
 ) -> ApiResult<Json<FamilyAnswer>> {
     let ticket = Ticket::from_fields(body.token, body.codigo, body.invitacion_id)?
         .ok_or_else(|| ApiError::bad_request(Msg::InvitationOneWay))?;
-    state.limiter.hit(&ACCEPT_PER_USER, &auth.user.id).await?;
+    state.limiter.hit(&ACCEPT_PER_USER, &auth.id).await?;
     let invitation = usable_guarded(&state, &ticket, Some(&auth.user), &client).await?;
     admits(&invitation, &auth.user.email)?;
     if let Some(sender) = &invitation.invitado_por
-        && blocking::blocks(&state.db, &auth.user.id, sender).await?
+        && blocking::blocks(&state.db, &auth.id, sender).await?
     {
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::InviterBlocked));
     }
     let txn = state.db.begin().await?;
-    let wake = join(&txn, &invitation, &auth.user.id).await?;
-    families::drop_idle_families(&txn, &auth.user.id, &invitation.familia_id).await?;
+    let wake = join(&txn, &invitation, &auth.id).await?;
+    families::drop_idle_families(&txn, &auth.id, &invitation.familia_id).await?;
     txn.commit().await?;
     state.wake(wake);
-    state.announce(Change::User(&auth.user.id)).await;
+    state.announce(Change::User(&auth.id)).await;
     tracing::info!(familia_id = %invitation.familia_id, invitacion_id = %invitation.id, "invitation accepted");
     let family = familia::Entity::find_by_id(&invitation.familia_id)
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    family_answer(&state, &auth.user.id, family).await
+    family_answer(&state, &auth.id, family).await
 }
 
 /// Invitations mailed to the caller's address and still waiting, once that address is verified.
@@ -499,7 +499,7 @@ pub async fn received(
         .all(&state.db)
         .await?;
     let family_ids: Vec<String> = invitations.iter().map(|i| i.familia_id.clone()).collect();
-    let mine: Vec<String> = families::memberships(&state, &auth.user.id)
+    let mine: Vec<String> = families::memberships(&state, &auth.id)
         .await?
         .iter()
         .map(|m| m.familia_id.clone())

@@ -96,9 +96,9 @@ pub(super) async fn upload_attachment(
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<AttachmentAnswer>)> {
-    let conversation = access::readable_conversation(&state, &auth.user.id, &id).await?;
+    let conversation = access::readable_conversation(&state, &auth.id, &id).await?;
     refuse_announced_excess(&headers)?;
-    state.limiter.hit(&UPLOADS_PER_USER, &auth.user.id).await?;
+    state.limiter.hit(&UPLOADS_PER_USER, &auth.id).await?;
     let mut multipart = multipart.map_err(|rejection| match rejection.status() {
         StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         _ => ApiError::bad_request(Msg::AttachmentRequired),
@@ -135,7 +135,7 @@ pub(super) async fn upload_attachment(
         StatusCode::CREATED,
         Json(AttachmentAnswer {
             success: true,
-            data: view(&state, &row, &auth.user.id),
+            data: view(&state, &row, &auth.id),
         }),
     ))
 }

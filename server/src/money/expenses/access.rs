@@ -6,6 +6,7 @@ use crate::families::{Need, reach};
 use crate::{
     error::{ApiError, ApiResult},
     families::entities::familia,
+    ids::{FamilyId, UserId},
     money::{access::Money, entities::gasto},
 };
 
@@ -13,13 +14,13 @@ use crate::{
 pub async fn visible(
     db: &impl ConnectionTrait,
     gasto_id: &str,
-    usuario_id: &str,
+    usuario_id: &UserId,
 ) -> ApiResult<(gasto::Model, familia::Model)> {
     let row = gasto::Entity::find_by_id(gasto_id)
         .one(db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let family = reach::<Money>(db, &row.familia_id, usuario_id, Need::Read)
+    let family = reach::<Money>(db, &FamilyId::new(&row.familia_id), usuario_id, Need::Read)
         .await?
         .family;
     Ok((row, family))

@@ -15,24 +15,13 @@ use crate::{
     i18n::Msg,
     money::{
         access::coparents,
-        entities::gasto::{self, APPROVED, DISPUTED, PENDING, WITHDRAWN},
         input, settings,
-        split::{self, Reparto},
+        split::{self, Split},
+        vocabulary::{ExpenseCategory, ExpenseState},
     },
+    vocabulary,
 };
 
-pub const CATEGORIES: [&str; 9] = [
-    "educacion",
-    "salud",
-    "actividades",
-    "ropa-calzado",
-    "alimentacion",
-    "transporte",
-    "entretenimiento",
-    "emergencias",
-    "otros",
-];
-pub const STATES: [&str; 5] = [PENDING, APPROVED, gasto::REFUSED, DISPUTED, WITHDRAWN];
 pub(super) const DESCRIPTION_MAX_CHARS: usize = 200;
 pub(super) const NOTES_MAX_CHARS: usize = 2000;
 pub(super) const MAX_CHILDREN: usize = 20;
@@ -49,15 +38,17 @@ pub struct ExpenseInput {
     #[schema(value_type = i64)]
     pub monto: Option<Value>,
     /// ISO 4217; left out: the family's currency.
+    #[schema(pattern = "^[A-Z]{3}$")]
     pub moneda: Option<String>,
     /// `YYYY-MM-DD`.
     pub fecha: Option<String>,
     /// educacion, salud, actividades, ropa-calzado, alimentacion, transporte, entretenimiento,
     /// emergencias or otros.
+    #[schema(value_type = Option<ExpenseCategory>)]
     pub categoria: Option<String>,
     /// A co-parent; left out: the caller.
     pub pagado_por: Option<String>,
-    #[schema(value_type = Reparto)]
+    #[schema(value_type = Split)]
     pub reparto: Option<Value>,
     /// The family's children it is for.
     #[schema(value_type = Option<Vec<String>>)]
@@ -144,9 +135,9 @@ pub struct Checked {
     pub monto: i64,
     pub moneda: String,
     pub fecha: NaiveDate,
-    pub categoria: String,
+    pub categoria: ExpenseCategory,
     pub pagado_por: String,
-    pub reparto: Reparto,
+    pub reparto: Split,
     pub partes: Vec<(String, i64)>,
     pub hijos: Vec<String>,
     pub notas: Option<String>,
@@ -177,10 +168,13 @@ pub async fn check(
         Some(m) => errors.check("moneda", input::currency(Some(m))),
     };
     let fecha = errors.check("fecha", input::date(body.fecha.as_deref()));
-    let categoria = body.categoria.as_deref().map(str::trim).unwrap_or_default();
-    if !CATEGORIES.contains(&categoria) {
-        errors.add("categoria", Msg::MoneyCategoryInvalid);
-    }
+    let categoria = errors.check(
+        "categoria",
+        vocabulary::one_of(
+            body.categoria.as_deref().unwrap_or_default(),
+            Msg::MoneyCategoryInvalid,
+        ),
+    );
     let pagado_por = body
         .pagado_por
         .as_deref()
@@ -235,7 +229,7 @@ pub async fn check(
         monto: monto.ok_or_else(missing)?,
         moneda: moneda.ok_or_else(missing)?,
         fecha: fecha.ok_or_else(missing)?,
-        categoria: categoria.to_owned(),
+        categoria: categoria.ok_or_else(missing)?,
         pagado_por,
         reparto: shares.reparto,
         partes: shares.partes,
@@ -251,7 +245,9 @@ pub struct ExpenseListQuery {
     /// One of the caller's families.
     pub(super) familia_id: Option<String>,
     /// pendiente, aprobado, rechazado, disputado or retirado.
+    #[param(value_type = Option<ExpenseState>)]
     pub(super) estado: Option<String>,
+    #[param(value_type = Option<ExpenseCategory>)]
     pub(super) categoria: Option<String>,
     /// Only expenses for this child.
     pub(super) hijo_id: Option<String>,

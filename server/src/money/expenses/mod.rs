@@ -14,7 +14,6 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 pub use access::visible;
-pub use input::{CATEGORIES, STATES};
 pub use store::{count, involved};
 pub use views::ExpenseAnswer;
 

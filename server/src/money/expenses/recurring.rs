@@ -28,6 +28,7 @@ use crate::{
     },
     i18n::Msg,
     ids,
+    ids::FamilyId,
     money::{
         access::{Money, coparents},
         entities::gasto_recurrente,
@@ -248,12 +249,13 @@ async fn make_next(
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RecurrenteView {
+pub struct SeriesView {
     pub id: String,
     pub familia_id: String,
     pub creado_por: String,
     pub descripcion: String,
     pub monto: i64,
+    #[schema(value_type = crate::money::input::CurrencyCode)]
     pub moneda: String,
     /// The day of the month (the month's last when shorter).
     pub dia: i32,
@@ -266,9 +268,9 @@ pub struct RecurrenteView {
     pub creado_en: DateTime<Utc>,
 }
 
-fn view(row: gasto_recurrente::Model) -> RecurrenteView {
+fn view(row: gasto_recurrente::Model) -> SeriesView {
     let plantilla: Value = serde_json::from_str(&row.plantilla).unwrap_or(Value::Null);
-    RecurrenteView {
+    SeriesView {
         descripcion: plantilla["descripcion"]
             .as_str()
             .unwrap_or_default()
@@ -289,13 +291,13 @@ fn view(row: gasto_recurrente::Model) -> RecurrenteView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SeriesAnswer {
     pub success: bool,
-    pub data: RecurrenteView,
+    pub data: SeriesView,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SeriesListAnswer {
     pub success: bool,
-    pub data: Vec<RecurrenteView>,
+    pub data: Vec<SeriesView>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -320,15 +322,9 @@ pub async fn list_series(
     auth: AuthUser,
     Query(query): Query<SeriesQuery>,
 ) -> ApiResult<Json<SeriesListAnswer>> {
-    let familia_id = query
-        .familia_id
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default();
-    if familia_id.is_empty() {
-        return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
-    }
-    reach::<Money>(&state.db, familia_id, &auth.user.id, Need::Read).await?;
+    let familia_id = FamilyId::named(query.familia_id.as_deref())
+        .ok_or_else(|| ApiError::field("familiaId", Msg::MoneyFamilyRequired))?;
+    reach::<Money>(&state.db, &familia_id, &auth.id, Need::Read).await?;
     let rows = gasto_recurrente::Entity::find()
         .filter(gasto_recurrente::Column::FamiliaId.eq(familia_id))
         .order_by_desc(gasto_recurrente::Column::Activo)
@@ -359,7 +355,13 @@ pub async fn stop_series(
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    reach::<Money>(&state.db, &found.familia_id, &me, Need::Read).await?;
+    reach::<Money>(
+        &state.db,
+        &FamilyId::new(&found.familia_id),
+        &auth.id,
+        Need::Read,
+    )
+    .await?;
     let txn = state.db.begin().await?;
     let stopped = gasto_recurrente::Entity::update_many()
         .col_expr(gasto_recurrente::Column::Activo, Expr::value(false))

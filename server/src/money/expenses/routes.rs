@@ -14,7 +14,7 @@ use sea_orm::{
 
 use super::{
     access::visible,
-    input::{CATEGORIES, ExpenseInput, ExpenseListQuery, PAGE, STATES, check, extras, present},
+    input::{ExpenseInput, ExpenseListQuery, PAGE, check, extras, present},
     store::{answered, count, insert, involved, recorded, take, write_parts},
     views::{ExpenseAnswer, ExpenseListAnswer, ExpensePage},
 };
@@ -23,20 +23,20 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::record::{self, Act, Audience, kinds},
     i18n::Msg,
+    ids::FamilyId,
     money::{
         access::Money,
-        entities::{
-            gasto::{self, APPROVED, DISPUTED, PENDING, WITHDRAWN},
-            gasto_hijo,
-        },
+        entities::{gasto, gasto_hijo},
         input::{self, cursor_of, parse_cursor},
         kept,
         notice::{self, ExpenseStep, publish_change},
         settings, views,
+        vocabulary::{ExpenseCategory, ExpenseState},
     },
     platform,
     request::{AuthUser, Json, json_bytes},
     state::AppState,
+    vocabulary::ClosedSet,
 };
 
 /// Add a shared expense.
@@ -53,16 +53,9 @@ pub async fn create_expense(
     auth: AuthUser,
     Json(body): Json<ExpenseInput>,
 ) -> ApiResult<(StatusCode, Json<ExpenseAnswer>)> {
-    let familia_id = body
-        .familia_id
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default()
-        .to_owned();
-    if familia_id.is_empty() {
-        return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
-    }
-    let me = auth.user.id.clone();
+    let familia_id = FamilyId::named(body.familia_id.as_deref())
+        .ok_or_else(|| ApiError::field("familiaId", Msg::MoneyFamilyRequired))?;
+    let me = auth.id.clone();
     let family = reach::<Money>(&state.db, &familia_id, &me, Need::Read)
         .await?
         .family;
@@ -122,7 +115,7 @@ pub async fn get_expense(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
-    let (row, _) = visible(&state.db, &id, &auth.user.id).await?;
+    let (row, _) = visible(&state.db, &id, &auth.id).await?;
     Ok(Json(ExpenseAnswer {
         success: true,
         data: views::one_expense(&state.db, row).await?,
@@ -146,12 +139,12 @@ pub async fn list_expenses(
     let Some(familia_id) = present(&query.familia_id) else {
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     };
-    let stamp = kept::stamp(&state.db, familia_id, &auth.user.id).await?;
+    let stamp = kept::stamp(&state.db, familia_id, &auth.id).await?;
     let mut errors = FieldErrors::default();
     let mut select = gasto::Entity::find().filter(gasto::Column::FamiliaId.eq(familia_id));
     let estado = present(&query.estado);
     if let Some(estado) = estado {
-        if STATES.contains(&estado) {
+        if let Some(estado) = ExpenseState::from_wire(estado) {
             select = select.filter(gasto::Column::Estado.eq(estado));
         } else {
             errors.add("estado", Msg::MoneyStateInvalid);
@@ -159,7 +152,7 @@ pub async fn list_expenses(
     }
     let categoria = present(&query.categoria);
     if let Some(categoria) = categoria {
-        if CATEGORIES.contains(&categoria) {
+        if let Some(categoria) = ExpenseCategory::from_wire(categoria) {
             select = select.filter(gasto::Column::Categoria.eq(categoria));
         } else {
             errors.add("categoria", Msg::MoneyCategoryInvalid);
@@ -267,7 +260,7 @@ pub async fn update_expense(
     Json(body): Json<ExpenseInput>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
     let me = auth.user.id.clone();
-    let (found, family) = visible(&state.db, &id, &me).await?;
+    let (found, family) = visible(&state.db, &id, &auth.id).await?;
     if found.creado_por != me {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -277,11 +270,11 @@ pub async fn update_expense(
     let input = check(&state.db, &family, &me, body).await?;
     let saved = settings::load(&state.db, &family).await?;
     let txn = state.db.begin().await?;
-    let old = take(&txn, &id, &[PENDING, APPROVED]).await?;
+    let old = take(&txn, &id, &[ExpenseState::Pending, ExpenseState::Approved]).await?;
     if old.reintegro_monto.is_some() || answered(&txn, &id).await? {
         return Err(ApiError::conflict(Msg::MoneyExpenseAnswered));
     }
-    if old.estado == APPROVED {
+    if old.estado == ExpenseState::Approved.as_str() {
         count(&txn, &old, -1).await?;
     }
     let mut row = gasto::Model {
@@ -289,11 +282,11 @@ pub async fn update_expense(
         monto: input.monto,
         moneda: input.moneda.clone(),
         fecha: input.fecha,
-        categoria: input.categoria.clone(),
+        categoria: input.categoria.into(),
         pagado_por: input.pagado_por.clone(),
         reparto: serde_json::to_string(&input.reparto).map_err(ApiError::internal)?,
         notas: input.notas.clone(),
-        estado: PENDING.to_owned(),
+        estado: ExpenseState::Pending.into(),
         aprobado_auto_en: None,
         ..old.clone()
     };
@@ -301,7 +294,7 @@ pub async fn update_expense(
     let automatic = !nobody_else && saved.approves_itself(&row.moneda, row.monto);
     let approves_itself = nobody_else || automatic;
     if approves_itself {
-        row.estado = APPROVED.to_owned();
+        row.estado = ExpenseState::Approved.into();
     }
     if automatic {
         row.aprobado_auto_en = Some(Utc::now());
@@ -380,7 +373,7 @@ pub async fn withdraw_expense(
     Path(id): Path<String>,
 ) -> ApiResult<Json<ExpenseAnswer>> {
     let me = auth.user.id.clone();
-    let (found, family) = visible(&state.db, &id, &me).await?;
+    let (found, family) = visible(&state.db, &id, &auth.id).await?;
     if found.creado_por != me {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -388,22 +381,31 @@ pub async fn withdraw_expense(
         ));
     }
     let txn = state.db.begin().await?;
-    let old = take(&txn, &id, &[PENDING, APPROVED, DISPUTED]).await?;
-    if old.estado != DISPUTED && answered(&txn, &id).await? {
+    let old = take(
+        &txn,
+        &id,
+        &[
+            ExpenseState::Pending,
+            ExpenseState::Approved,
+            ExpenseState::Disputed,
+        ],
+    )
+    .await?;
+    if old.estado != ExpenseState::Disputed.as_str() && answered(&txn, &id).await? {
         return Err(ApiError::conflict(Msg::MoneyExpenseAnswered));
     }
-    if old.estado == APPROVED {
+    if old.estado == ExpenseState::Approved.as_str() {
         count(&txn, &old, -1).await?;
     }
     gasto::Entity::update(gasto::ActiveModel {
         id: Set(old.id.clone()),
-        estado: Set(WITHDRAWN.to_owned()),
+        estado: Set(ExpenseState::Withdrawn.into()),
         ..Default::default()
     })
     .exec(&txn)
     .await?;
     let row = gasto::Model {
-        estado: WITHDRAWN.to_owned(),
+        estado: ExpenseState::Withdrawn.into(),
         ..old
     };
     record::append(

@@ -22,12 +22,10 @@ use crate::{
     ids,
     money::{
         balance,
-        entities::{
-            gasto::{self, APPROVED, PENDING},
-            gasto_hijo, gasto_parte, gasto_respuesta,
-        },
+        entities::{gasto, gasto_hijo, gasto_parte, gasto_respuesta},
         notice::{self, ExpenseStep, publish_change},
         settings, views,
+        vocabulary::ExpenseState,
     },
     platform::live::Wake,
 };
@@ -150,12 +148,12 @@ pub async fn insert(
         monto: input.monto,
         moneda: input.moneda.clone(),
         fecha: input.fecha,
-        categoria: input.categoria.clone(),
+        categoria: input.categoria.into(),
         pagado_por: input.pagado_por.clone(),
         creado_por: me.to_owned(),
         reparto: serde_json::to_string(&input.reparto).map_err(ApiError::internal)?,
         notas: input.notas.clone(),
-        estado: PENDING.to_owned(),
+        estado: ExpenseState::Pending.into(),
         recibo_clave: None,
         recibo_tipo: None,
         recibo_tamano: None,
@@ -171,7 +169,7 @@ pub async fn insert(
     let automatic = !nobody_else && saved.approves_itself(&row.moneda, row.monto);
     let approves_itself = nobody_else || automatic;
     if approves_itself {
-        row.estado = APPROVED.to_owned();
+        row.estado = ExpenseState::Approved.into();
     }
     if automatic {
         row.aprobado_auto_en = Some(now);
@@ -217,7 +215,7 @@ pub async fn insert(
 pub(super) async fn take(
     txn: &DatabaseTransaction,
     gasto_id: &str,
-    states: &[&str],
+    states: &[ExpenseState],
 ) -> ApiResult<gasto::Model> {
     let taken = gasto::Entity::update_many()
         .col_expr(gasto::Column::UpdatedAt, Expr::value(Utc::now()))

@@ -3,17 +3,17 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::money::views::GastoView;
+use crate::money::views::ExpenseView;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExpenseAnswer {
     pub success: bool,
-    pub data: GastoView,
+    pub data: ExpenseView,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExpensePage {
-    pub gastos: Vec<GastoView>,
+    pub gastos: Vec<ExpenseView>,
     /// The next page's cursor; null on the last page.
     pub siguiente: Option<String>,
 }

@@ -16,13 +16,14 @@ use utoipa::ToSchema;
 use super::{
     amounts::{self, amount},
     dues,
-    entities::{ajuste, cuota, propuesta},
+    entities::{ajuste, cuota},
     input::date_field,
     lock,
     proposals::{self, Direction, consent_of},
     store::{ProposedStep, apply, find, latest},
     today_in,
     views::{AgreementAnswer, detail},
+    vocabulary::{AdjustmentKind, AgreementMode, SupportProposalKind},
 };
 use crate::families::Changes;
 use crate::money::access::Money;
@@ -71,7 +72,9 @@ fn how(body: &AdjustmentInput, modo: &str) -> Result<How, (&'static str, Msg)> {
         given(&body.indice_anterior) || given(&body.indice_nuevo),
         given(&body.ingreso_declarado),
     ];
-    if shapes.iter().filter(|s| **s).count() != 1 || (shapes[2] && modo != cuota::BY_PERCENTAGE) {
+    if shapes.iter().filter(|s| **s).count() != 1
+        || (shapes[2] && modo != AgreementMode::Percentage.as_str())
+    {
         return Err(("porcentaje", Msg::SupportAdjustmentShape));
     }
     if shapes[0] {
@@ -99,7 +102,7 @@ fn compute(
     me: &str,
     now: DateTime<Utc>,
 ) -> ApiResult<ajuste::Model> {
-    let by_income = row.modo == cuota::BY_PERCENTAGE;
+    let by_income = row.modo == AgreementMode::Percentage.as_str();
     let base_income = latest.ingreso_declarado.or(row.ingreso_declarado);
     let share = row.porcentaje_pb.unwrap_or(0);
     let mut step = ajuste::Model {
@@ -120,7 +123,7 @@ fn compute(
     let field = |f: &'static str| move |m: Msg| ApiError::field(f, m);
     match asked {
         How::Percentage(bp) => {
-            step.tipo = ajuste::PERCENTAGE.to_owned();
+            step.tipo = AdjustmentKind::Percentage.into();
             step.porcentaje_pb = Some(bp);
             if by_income {
                 let income = amounts::by_percentage(base_income.unwrap_or(0), bp)
@@ -134,7 +137,7 @@ fn compute(
             }
         }
         How::Index(anterior, nuevo) => {
-            step.tipo = ajuste::INDEX.to_owned();
+            step.tipo = AdjustmentKind::Index.into();
             step.indice_anterior = Some(amounts::index_text(anterior));
             step.indice_nuevo = Some(amounts::index_text(nuevo));
             if by_income {
@@ -149,7 +152,7 @@ fn compute(
             }
         }
         How::Income(income) => {
-            step.tipo = ajuste::INCOME.to_owned();
+            step.tipo = AdjustmentKind::Income.into();
             step.ingreso_declarado = Some(income);
             step.monto =
                 amounts::share_of_income(income, share).map_err(field("ingresoDeclarado"))?;
@@ -218,8 +221,15 @@ pub async fn adjust(
         Some(payee) => {
             let cambios = serde_json::to_string(&ProposedStep::of(&step, &latest.id))
                 .map_err(ApiError::internal)?;
-            let wake =
-                proposals::propose(&txn, &row, &me, &payee, propuesta::ADJUSTMENT, cambios).await?;
+            let wake = proposals::propose(
+                &txn,
+                &row,
+                &me,
+                &payee,
+                SupportProposalKind::Adjustment,
+                cambios,
+            )
+            .await?;
             (StatusCode::ACCEPTED, wake)
         }
         None => (

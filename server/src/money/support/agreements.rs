@@ -19,11 +19,7 @@ use super::{
     acts,
     amounts::{self, amount},
     coparents, currency, dues,
-    entities::{
-        ajuste,
-        cuota::{self, BY_AMOUNT, BY_PERCENTAGE},
-        propuesta, vencimiento,
-    },
+    entities::{ajuste, cuota, vencimiento},
     input::{date_field, text_field},
     lock,
     notice::{self, Step},
@@ -31,9 +27,10 @@ use super::{
     store::{Change, apply_change, find},
     subjects, today_in,
     views::{
-        AgreementAnswer, AgreementList, AgreementListAnswer, Cambio, agreement_view, detail,
+        AgreementAnswer, AgreementList, AgreementListAnswer, TermsChange, agreement_view, detail,
         pending_of,
     },
+    vocabulary::{AdjustmentKind, AgreementMode, SupportProposalKind},
 };
 use crate::families::{Changes, Reads};
 use crate::money::access::Money;
@@ -46,6 +43,7 @@ use crate::{
     platform::live::Wake,
     request::Json,
     state::AppState,
+    vocabulary::ClosedSet,
 };
 
 const NOTES_MAX_CHARS: usize = 2000;
@@ -61,10 +59,10 @@ pub struct AgreementInput {
     #[schema(value_type = String)]
     pub beneficiario: Option<Value>,
     /// ISO 4217.
-    #[schema(value_type = String)]
+    #[schema(value_type = String, pattern = "^[A-Z]{3}$")]
     pub moneda: Option<Value>,
     /// `monto` (a fixed monthly amount) or `porcentaje` (of the payer's stated income).
-    #[schema(value_type = String)]
+    #[schema(value_type = AgreementMode)]
     pub modo: Option<Value>,
     /// Modo monto: minor units a month, 1 to 10^12 (an integer).
     #[schema(value_type = Option<i64>)]
@@ -209,7 +207,7 @@ struct Checked {
     pagador: String,
     beneficiario: String,
     moneda: String,
-    modo: &'static str,
+    modo: AgreementMode,
     monto: i64,
     porcentaje_pb: Option<i64>,
     ingreso: Option<i64>,
@@ -236,23 +234,24 @@ async fn check(
         "moneda",
         currency(body.moneda.as_ref().and_then(Value::as_str)).ok_or(Msg::SupportCurrencyInvalid),
     );
+    // Taken as sent, untrimmed: a mode with spaces around it has always been refused.
     let modo = errors.check(
         "modo",
-        match body.modo.as_ref().and_then(Value::as_str) {
-            Some(BY_AMOUNT) => Ok(BY_AMOUNT),
-            Some(BY_PERCENTAGE) => Ok(BY_PERCENTAGE),
-            _ => Err(Msg::SupportModeInvalid),
-        },
+        body.modo
+            .as_ref()
+            .and_then(Value::as_str)
+            .and_then(AgreementMode::from_wire)
+            .ok_or(Msg::SupportModeInvalid),
     );
     let (mut monto, mut porcentaje_pb, mut ingreso) = (None, None, None);
     match modo {
-        Some(BY_AMOUNT) => {
+        Some(AgreementMode::Amount) => {
             monto = errors.check(
                 "monto",
                 amount(body.monto.as_ref(), Msg::SupportAmountInvalid),
             );
         }
-        Some(_) => {
+        Some(AgreementMode::Percentage) => {
             porcentaje_pb = errors.check(
                 "porcentaje",
                 amounts::basis_points(body.porcentaje.as_ref(), 1, 10_000),
@@ -335,7 +334,7 @@ pub async fn create_agreement(
         pagador_id: Some(input.pagador),
         beneficiario_id: Some(input.beneficiario),
         moneda: input.moneda,
-        modo: input.modo.to_owned(),
+        modo: input.modo.into(),
         monto: input.monto,
         porcentaje_pb: input.porcentaje_pb,
         ingreso_declarado: input.ingreso,
@@ -355,7 +354,7 @@ pub async fn create_agreement(
         id: ids::new_id(),
         cuota_id: row.id.clone(),
         desde: row.desde,
-        tipo: ajuste::INITIAL.to_owned(),
+        tipo: AdjustmentKind::Initial.into(),
         porcentaje_pb: None,
         indice_anterior: None,
         indice_nuevo: None,
@@ -494,12 +493,12 @@ pub async fn update_agreement(
         notas,
         ..Change::default()
     };
-    let mut later = Cambio::default();
+    let mut later = TermsChange::default();
     let mut responde = None;
     if let Some(a) = activa.filter(|a| *a != before.activa) {
-        let part = Cambio {
+        let part = TermsChange {
             activa: Some(a),
-            ..Cambio::default()
+            ..TermsChange::default()
         };
         let direction = proposals::direction_of_change(&before, &part);
         match proposals::consent_of(&txn, &before, &me, direction).await? {
@@ -511,7 +510,7 @@ pub async fn update_agreement(
         }
     }
     if let Some(h) = hasta.filter(|h| *h != before.hasta) {
-        let part = Cambio {
+        let part = TermsChange {
             activa: None,
             cambia_hasta: true,
             hasta: h,
@@ -530,7 +529,15 @@ pub async fn update_agreement(
     let mut status = StatusCode::OK;
     if let Some(payee) = responde {
         let cambios = serde_json::to_string(&later).map_err(ApiError::internal)?;
-        wake = proposals::propose(&txn, &before, &me, &payee, propuesta::CHANGE, cambios).await?;
+        wake = proposals::propose(
+            &txn,
+            &before,
+            &me,
+            &payee,
+            SupportProposalKind::Change,
+            cambios,
+        )
+        .await?;
         status = StatusCode::ACCEPTED;
     }
     let (changed, applied) = apply_change(&txn, &before, &at_once, &me, today, now, None).await?;

@@ -18,6 +18,7 @@ use super::{
     acts, coparents,
     entities::{ajuste, cuota, vencimiento},
     format_amount, lock, notice, publish, today_in,
+    vocabulary::DueState,
 };
 use crate::{
     families::{
@@ -49,18 +50,18 @@ pub struct DueView {
     pub monto: i64,
     pub pagado: i64,
     /// pendiente, parcial, pagado or vencido (past its date and not fully paid).
-    pub estado: String,
+    pub estado: DueState,
 }
 
-pub fn estado(due: &vencimiento::Model, today: NaiveDate) -> &'static str {
+pub fn estado(due: &vencimiento::Model, today: NaiveDate) -> DueState {
     if due.pagado >= due.monto {
-        "pagado"
+        DueState::Paid
     } else if due.vence < today {
-        "vencido"
+        DueState::Overdue
     } else if due.pagado > 0 {
-        "parcial"
+        DueState::Partial
     } else {
-        "pendiente"
+        DueState::Pending
     }
 }
 
@@ -70,7 +71,7 @@ pub fn view(due: &vencimiento::Model, today: NaiveDate) -> DueView {
         vence: due.vence,
         monto: due.monto,
         pagado: due.pagado,
-        estado: estado(due, today).to_owned(),
+        estado: estado(due, today),
     }
 }
 
@@ -451,9 +452,9 @@ mod tests {
             avisado_en: None,
             creado_en: Utc::now(),
         };
-        assert_eq!(estado(&due(100, 0), d("2026-01-10")), "pendiente");
-        assert_eq!(estado(&due(100, 40), d("2026-01-10")), "parcial");
-        assert_eq!(estado(&due(100, 40), d("2026-01-11")), "vencido");
-        assert_eq!(estado(&due(100, 100), d("2026-01-11")), "pagado");
+        assert_eq!(estado(&due(100, 0), d("2026-01-10")).as_str(), "pendiente");
+        assert_eq!(estado(&due(100, 40), d("2026-01-10")).as_str(), "parcial");
+        assert_eq!(estado(&due(100, 40), d("2026-01-11")).as_str(), "vencido");
+        assert_eq!(estado(&due(100, 100), d("2026-01-11")).as_str(), "pagado");
     }
 }

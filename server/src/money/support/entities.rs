@@ -13,7 +13,7 @@ pub mod cuota {
         pub pagador_id: Option<String>,
         pub beneficiario_id: Option<String>,
         pub moneda: String,
-        /// `monto` or `porcentaje`.
+        /// An `AgreementMode`.
         pub modo: String,
         /// The monthly amount in force now, minor units.
         pub monto: i64,
@@ -41,9 +41,6 @@ pub mod cuota {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
-
-    pub const BY_AMOUNT: &str = "monto";
-    pub const BY_PERCENTAGE: &str = "porcentaje";
 }
 
 pub mod ajuste {
@@ -57,7 +54,7 @@ pub mod ajuste {
         pub id: String,
         pub cuota_id: String,
         pub desde: Date,
-        /// `inicial`, `porcentaje`, `indice` or `ingreso`.
+        /// An `AdjustmentKind`.
         pub tipo: String,
         pub porcentaje_pb: Option<i64>,
         /// The index values as typed (decimal text), so the record shows what was given.
@@ -74,11 +71,6 @@ pub mod ajuste {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
-
-    pub const INITIAL: &str = "inicial";
-    pub const PERCENTAGE: &str = "porcentaje";
-    pub const INDEX: &str = "indice";
-    pub const INCOME: &str = "ingreso";
 }
 
 pub mod vencimiento {
@@ -122,7 +114,7 @@ pub mod pago {
         pub fecha: Date,
         pub metodo: Option<String>,
         pub referencia: Option<String>,
-        /// `pendiente`, `confirmado` or `no_recibido`.
+        /// A `PaymentState`.
         pub estado: String,
         pub registrado_por: Option<String>,
         pub creado_en: DateTimeUtc,
@@ -133,10 +125,6 @@ pub mod pago {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
-
-    pub const PENDING: &str = "pendiente";
-    pub const CONFIRMED: &str = "confirmado";
-    pub const NOT_RECEIVED: &str = "no_recibido";
 }
 
 pub mod propuesta {
@@ -153,10 +141,12 @@ pub mod propuesta {
         pub propuesta_por: Option<String>,
         /// Who must accept it.
         pub responde: Option<String>,
-        /// `ajuste` or `cambio`.
+        /// A `SupportProposalKind`.
         pub tipo: String,
         /// JSON: the adjustment step as it would be made, or {activa?, hasta?}.
         pub cambios: String,
+        /// A `ProposalState`; it lapses when its proposer or the one who had to answer is gone
+        /// (an erased account).
         pub estado: String,
         pub creada_en: DateTimeUtc,
         pub resuelta_en: Option<DateTimeUtc>,
@@ -166,13 +156,4 @@ pub mod propuesta {
     pub enum Relation {}
 
     impl ActiveModelBehavior for ActiveModel {}
-
-    pub const ADJUSTMENT: &str = "ajuste";
-    pub const CHANGE: &str = "cambio";
-    pub const PENDING: &str = "pendiente";
-    pub const ACCEPTED: &str = "aceptada";
-    pub const DECLINED: &str = "rechazada";
-    pub const WITHDRAWN: &str = "retirada";
-    /// Its proposer or the one who had to answer is gone (an erased account).
-    pub const LAPSED: &str = "caducada";
 }

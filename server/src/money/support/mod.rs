@@ -18,6 +18,7 @@ pub mod payments;
 pub mod proposals;
 pub mod store;
 pub mod views;
+pub mod vocabulary;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};

@@ -19,11 +19,7 @@ use utoipa::ToSchema;
 use super::{
     acts,
     amounts::amount,
-    entities::{
-        cuota,
-        pago::{self, CONFIRMED, NOT_RECEIVED, PENDING},
-        vencimiento,
-    },
+    entities::{cuota, pago, vencimiento},
     format_amount,
     input::{date_field, text_field},
     lock,
@@ -34,7 +30,7 @@ use super::{
     views::{SupportPaymentView, payment_view},
 };
 use crate::families::Changes;
-use crate::money::access::Money;
+use crate::money::{access::Money, vocabulary::PaymentState};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
@@ -178,7 +174,12 @@ pub async fn record_payment(
         fecha,
         metodo,
         referencia,
-        estado: if by_payee { CONFIRMED } else { PENDING }.to_owned(),
+        estado: if by_payee {
+            PaymentState::Confirmed
+        } else {
+            PaymentState::Pending
+        }
+        .into(),
         registrado_por: Some(me.clone()),
         creado_en: now,
         respondido_en: by_payee.then_some(now),
@@ -246,7 +247,7 @@ async fn answer(
     access: &FamilyMember,
     cuota_id: &str,
     pago_id: &str,
-    estado: &'static str,
+    estado: PaymentState,
 ) -> ApiResult<SupportPaymentAnswer> {
     let found = find(&state.db, access, cuota_id).await?;
     let payment = pago::Entity::find_by_id(pago_id)
@@ -258,7 +259,7 @@ async fn answer(
     if found.beneficiario_id.as_deref() != Some(me.as_str()) {
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::SupportNotPayee));
     }
-    if payment.estado != PENDING {
+    if payment.estado != PaymentState::Pending.as_str() {
         return Err(ApiError::conflict(Msg::SupportPaymentNotPending));
     }
     let now = Utc::now();
@@ -272,7 +273,7 @@ async fn answer(
         .col_expr(pago::Column::RespondidoEn, Expr::value(now))
         .filter(pago::Column::Id.eq(pago_id))
         .filter(pago::Column::CuotaId.eq(&row.id))
-        .filter(pago::Column::Estado.eq(PENDING))
+        .filter(pago::Column::Estado.eq(PaymentState::Pending))
         .exec_with_returning(&txn)
         .await?
         .into_iter()
@@ -285,14 +286,14 @@ async fn answer(
         "moneda": row.moneda,
     });
     let (kind, amount_text) = (
-        if estado == CONFIRMED {
+        if estado == PaymentState::Confirmed {
             acts::PAYMENT_CONFIRMED
         } else {
             acts::PAYMENT_NOT_RECEIVED
         },
         format_amount(answered.monto, &row.moneda),
     );
-    if estado == CONFIRMED {
+    if estado == PaymentState::Confirmed {
         let (applied, credit) = settle(&txn, &row, answered.monto).await?;
         if let (Some(object), Value::Object(more)) =
             (content.as_object_mut(), applied_json(&applied, credit))
@@ -313,7 +314,7 @@ async fn answer(
     )
     .await?;
     let others = notice::other_party(&txn, &row, &me).await?;
-    let step = if estado == CONFIRMED {
+    let step = if estado == PaymentState::Confirmed {
         Step::PaymentConfirmed { monto: amount_text }
     } else {
         Step::PaymentNotReceived { monto: amount_text }
@@ -346,7 +347,14 @@ pub async fn confirm_payment(
     Path((_familia, cuota_id, pago_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<SupportPaymentAnswer>> {
     Ok(Json(
-        answer(&state, &access, &cuota_id, &pago_id, CONFIRMED).await?,
+        answer(
+            &state,
+            &access,
+            &cuota_id,
+            &pago_id,
+            PaymentState::Confirmed,
+        )
+        .await?,
     ))
 }
 
@@ -366,6 +374,13 @@ pub async fn refuse_payment(
     Path((_familia, cuota_id, pago_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<SupportPaymentAnswer>> {
     Ok(Json(
-        answer(&state, &access, &cuota_id, &pago_id, NOT_RECEIVED).await?,
+        answer(
+            &state,
+            &access,
+            &cuota_id,
+            &pago_id,
+            PaymentState::NotReceived,
+        )
+        .await?,
     ))
 }

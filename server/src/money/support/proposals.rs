@@ -20,19 +20,20 @@ use utoipa::ToSchema;
 
 use super::{
     acts, coparents,
-    entities::{
-        cuota,
-        propuesta::{self, ACCEPTED, ADJUSTMENT, DECLINED, LAPSED, PENDING, WITHDRAWN},
-    },
+    entities::{cuota, propuesta},
     format_amount, lock,
     notice::{self, Step},
     publish,
     store::{self, ProposedStep, apply_change, find},
     subjects, today_in,
-    views::{AgreementAnswer, Cambio, detail, pending_of},
+    views::{AgreementAnswer, TermsChange, detail, pending_of},
+    vocabulary::SupportProposalKind,
 };
 use crate::families::Changes;
-use crate::money::access::Money;
+use crate::money::{
+    access::Money,
+    vocabulary::{ProposalChoice, ProposalState},
+};
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody},
@@ -42,6 +43,7 @@ use crate::{
     platform::live::Wake,
     request::Json,
     state::AppState,
+    vocabulary,
 };
 
 /// Which way a change moves what the payee receives.
@@ -53,7 +55,7 @@ pub enum Direction {
 }
 
 /// Which way pausing, resuming or a new end moves what the payee receives.
-pub fn direction_of_change(before: &cuota::Model, cambio: &Cambio) -> Direction {
+pub fn direction_of_change(before: &cuota::Model, cambio: &TermsChange) -> Direction {
     let mut lower = false;
     let mut raise = false;
     if let Some(activa) = cambio.activa
@@ -104,8 +106,8 @@ pub async fn consent_of(
 }
 
 /// Texts of what a proposal would do, in Spanish and English.
-fn describe(row: &cuota::Model, tipo: &str, cambios: &str) -> (String, String) {
-    if tipo == ADJUSTMENT {
+fn describe(row: &cuota::Model, tipo: SupportProposalKind, cambios: &str) -> (String, String) {
+    if tipo == SupportProposalKind::Adjustment {
         let Ok(step) = serde_json::from_str::<ProposedStep>(cambios) else {
             return (String::new(), String::new());
         };
@@ -115,7 +117,7 @@ fn describe(row: &cuota::Model, tipo: &str, cambios: &str) -> (String, String) {
             format!("change the support to {monto} from {}", step.desde),
         );
     }
-    let cambio: Cambio = serde_json::from_str(cambios).unwrap_or_default();
+    let cambio: TermsChange = serde_json::from_str(cambios).unwrap_or_default();
     let mut es = Vec::new();
     let mut en = Vec::new();
     match cambio.activa {
@@ -151,7 +153,7 @@ pub async fn propose(
     row: &cuota::Model,
     me: &str,
     responde: &str,
-    tipo: &str,
+    tipo: SupportProposalKind,
     cambios: String,
 ) -> ApiResult<Wake> {
     if !pending_of(txn, vec![row.id.clone()]).await?.is_empty() {
@@ -163,9 +165,9 @@ pub async fn propose(
         familia_id: row.familia_id.clone(),
         propuesta_por: Some(me.to_owned()),
         responde: Some(responde.to_owned()),
-        tipo: tipo.to_owned(),
+        tipo: tipo.into(),
         cambios,
-        estado: PENDING.to_owned(),
+        estado: ProposalState::Pending.into(),
         creada_en: Utc::now(),
         resuelta_en: None,
     };
@@ -208,6 +210,7 @@ pub async fn propose(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SupportProposalDecision {
     /// `aceptar` or `rechazar` (whoever must accept it), `retirar` (its proposer).
+    #[schema(value_type = Option<ProposalChoice>)]
     pub decision: Option<String>,
 }
 
@@ -232,15 +235,11 @@ pub async fn answer_support_proposal(
     axum::Json(body): axum::Json<SupportProposalDecision>,
 ) -> ApiResult<Json<AgreementAnswer>> {
     find(&state.db, &access, &cuota_id).await?;
-    let decision = match body.decision.as_deref().map(str::trim) {
-        Some(d @ ("aceptar" | "rechazar" | "retirar")) => d.to_owned(),
-        _ => {
-            return Err(ApiError::field(
-                "decision",
-                Msg::MoneyProposalDecisionInvalid,
-            ));
-        }
-    };
+    let decision: ProposalChoice = vocabulary::one_of(
+        body.decision.as_deref().unwrap_or_default(),
+        Msg::MoneyProposalDecisionInvalid,
+    )
+    .map_err(|m| ApiError::field("decision", m))?;
     let me = access.auth.user.id.clone();
     let now = Utc::now();
     let today = today_in(&access.family.zona_horaria, now);
@@ -253,13 +252,22 @@ pub async fn answer_support_proposal(
         .one(&txn)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    if proposal.estado != PENDING {
+    if proposal.estado != ProposalState::Pending.as_str() {
         return Err(ApiError::conflict(Msg::SupportProposalNotOpen));
     }
-    let (allowed, estado) = match decision.as_str() {
-        "retirar" => (proposal.propuesta_por.as_deref() == Some(&me), WITHDRAWN),
-        "rechazar" => (proposal.responde.as_deref() == Some(&me), DECLINED),
-        _ => (proposal.responde.as_deref() == Some(&me), ACCEPTED),
+    let (allowed, estado) = match decision {
+        ProposalChoice::Withdraw => (
+            proposal.propuesta_por.as_deref() == Some(&me),
+            ProposalState::Withdrawn,
+        ),
+        ProposalChoice::Decline => (
+            proposal.responde.as_deref() == Some(&me),
+            ProposalState::Declined,
+        ),
+        ProposalChoice::Accept => (
+            proposal.responde.as_deref() == Some(&me),
+            ProposalState::Accepted,
+        ),
     };
     if !allowed {
         return Err(ApiError::new(
@@ -268,8 +276,8 @@ pub async fn answer_support_proposal(
         ));
     }
     let mut wake = Wake::default();
-    if estado == ACCEPTED {
-        wake = if proposal.tipo == ADJUSTMENT {
+    if estado == ProposalState::Accepted {
+        wake = if proposal.tipo == SupportProposalKind::Adjustment.as_str() {
             let step: ProposedStep = serde_json::from_str(&proposal.cambios)
                 .map_err(|e| ApiError::internal(format!("proposal {}: {e}", proposal.id)))?;
             let history = super::dues::history(&txn, &row.id).await?;
@@ -279,7 +287,7 @@ pub async fn answer_support_proposal(
             let made = step.made(&row.id, proposal.propuesta_por.clone(), now);
             store::apply(&txn, &row, &made, &me, Some(&proposal.id)).await?
         } else {
-            let cambio: Cambio = serde_json::from_str(&proposal.cambios)
+            let cambio: TermsChange = serde_json::from_str(&proposal.cambios)
                 .map_err(|e| ApiError::internal(format!("proposal {}: {e}", proposal.id)))?;
             let change = store::Change {
                 activa: cambio.activa,
@@ -314,7 +322,7 @@ pub async fn answer_support_proposal(
         },
     )
     .await?;
-    let other = if decision == "retirar" {
+    let other = if decision == ProposalChoice::Withdraw {
         proposal.responde.clone()
     } else {
         proposal.propuesta_por.clone()
@@ -322,8 +330,8 @@ pub async fn answer_support_proposal(
     let members = coparents(&txn, &row.familia_id).await?;
     let recipients: Vec<String> = other.into_iter().filter(|o| members.contains(o)).collect();
     let step = match estado {
-        ACCEPTED => Step::ProposalAccepted,
-        DECLINED => Step::ProposalDeclined,
+        ProposalState::Accepted => Step::ProposalAccepted,
+        ProposalState::Declined => Step::ProposalDeclined,
         _ => Step::ProposalWithdrawn,
     };
     let told = notice::tell(&txn, &row, &me, &recipients, step).await?;
@@ -345,10 +353,13 @@ pub async fn answer_support_proposal(
 pub async fn erase_account(txn: &DatabaseTransaction, user: &usuario::Model) -> Result<(), DbErr> {
     for column in [propuesta::Column::PropuestaPor, propuesta::Column::Responde] {
         propuesta::Entity::update_many()
-            .col_expr(propuesta::Column::Estado, Expr::value(LAPSED))
+            .col_expr(
+                propuesta::Column::Estado,
+                Expr::value(ProposalState::Lapsed),
+            )
             .col_expr(propuesta::Column::ResueltaEn, Expr::value(Utc::now()))
             .filter(column.eq(&user.id))
-            .filter(propuesta::Column::Estado.eq(PENDING))
+            .filter(propuesta::Column::Estado.eq(ProposalState::Pending))
             .exec(txn)
             .await?;
         propuesta::Entity::update_many()
@@ -365,6 +376,7 @@ mod tests {
     use chrono::NaiveDate;
 
     use super::*;
+    use crate::money::support::vocabulary::AgreementMode;
 
     fn agreement(activa: bool, hasta: Option<&str>) -> cuota::Model {
         let d = |t: &str| NaiveDate::parse_from_str(t, "%Y-%m-%d").expect("date");
@@ -374,7 +386,7 @@ mod tests {
             pagador_id: Some("payer".into()),
             beneficiario_id: Some("payee".into()),
             moneda: "ARS".into(),
-            modo: cuota::BY_AMOUNT.into(),
+            modo: AgreementMode::Amount.into(),
             monto: 100,
             porcentaje_pb: None,
             ingreso_declarado: None,
@@ -392,8 +404,8 @@ mod tests {
         }
     }
 
-    fn end(hasta: Option<&str>) -> Cambio {
-        Cambio {
+    fn end(hasta: Option<&str>) -> TermsChange {
+        TermsChange {
             activa: None,
             cambia_hasta: true,
             hasta: hasta.map(|t| NaiveDate::parse_from_str(t, "%Y-%m-%d").expect("date")),
@@ -402,13 +414,13 @@ mod tests {
 
     #[test]
     fn pausing_and_ending_sooner_lower_what_the_payee_receives() {
-        let pause = Cambio {
+        let pause = TermsChange {
             activa: Some(false),
-            ..Cambio::default()
+            ..TermsChange::default()
         };
-        let resume = Cambio {
+        let resume = TermsChange {
             activa: Some(true),
-            ..Cambio::default()
+            ..TermsChange::default()
         };
         assert_eq!(
             direction_of_change(&agreement(true, None), &pause),

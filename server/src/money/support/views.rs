@@ -10,15 +10,11 @@ use utoipa::ToSchema;
 
 use super::{
     dues::{self, DueView},
-    entities::{
-        ajuste,
-        cuota::{self, BY_PERCENTAGE},
-        pago,
-        propuesta::{self, ADJUSTMENT, PENDING},
-        vencimiento,
-    },
+    entities::{ajuste, cuota, pago, propuesta, vencimiento},
     store::ProposedStep,
+    vocabulary::{AdjustmentKind, AgreementMode, SupportProposalKind},
 };
+use crate::money::vocabulary::{PaymentState, ProposalState};
 
 /// The next due: made already, or to be made on its date.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -38,7 +34,9 @@ pub struct AgreementView {
     pub familia_id: String,
     pub pagador: Option<String>,
     pub beneficiario: Option<String>,
+    #[schema(value_type = crate::money::input::CurrencyCode)]
     pub moneda: String,
+    #[schema(value_type = AgreementMode)]
     pub modo: String,
     /// The monthly amount in force today, minor units.
     pub monto: i64,
@@ -115,11 +113,12 @@ pub fn agreement_view(
     let current = in_force(history, today).or_else(|| history.first());
     let monto = current.map_or(row.monto, |a| a.monto);
     let porcentaje_pb = row.porcentaje_pb;
-    let ingreso = match row.modo.as_str() {
-        BY_PERCENTAGE => current
+    let ingreso = if row.modo == AgreementMode::Percentage.as_str() {
+        current
             .and_then(|a| a.ingreso_declarado)
-            .or(row.ingreso_declarado),
-        _ => None,
+            .or(row.ingreso_declarado)
+    } else {
+        None
     };
     let deuda = dues
         .iter()
@@ -205,6 +204,7 @@ pub struct AdjustmentView {
     #[schema(value_type = String, format = Date)]
     pub desde: NaiveDate,
     /// inicial, porcentaje, indice or ingreso.
+    #[schema(value_type = AdjustmentKind)]
     pub tipo: String,
     pub porcentaje: Option<f64>,
     /// As typed, decimal text.
@@ -244,6 +244,7 @@ pub struct SupportPaymentView {
     pub metodo: Option<String>,
     pub referencia: Option<String>,
     /// pendiente, confirmado or no_recibido.
+    #[schema(value_type = PaymentState)]
     pub estado: String,
     pub registrado_por: Option<String>,
     pub creado_en: DateTime<Utc>,
@@ -268,7 +269,7 @@ pub fn payment_view(row: &pago::Model) -> SupportPaymentView {
 /// A pause or resumption, and an end: the parts of a change that move money.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Cambio {
+pub struct TermsChange {
     /// false: paused; true: resumed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub activa: Option<bool>,
@@ -280,7 +281,7 @@ pub struct Cambio {
     pub hasta: Option<NaiveDate>,
 }
 
-impl Cambio {
+impl TermsChange {
     pub fn is_empty(&self) -> bool {
         self.activa.is_none() && !self.cambia_hasta
     }
@@ -291,22 +292,24 @@ impl Cambio {
 pub struct SupportProposalView {
     pub id: String,
     /// `ajuste` (a new amount from a date) or `cambio` (paused, resumed, an end).
+    #[schema(value_type = SupportProposalKind)]
     pub tipo: String,
     pub propuesta_por: Option<String>,
     /// Who must accept it.
     pub responde: Option<String>,
     /// `cambio`: what it changes.
-    pub cambio: Option<Cambio>,
+    pub cambio: Option<TermsChange>,
     /// `ajuste`: the step it would add to the history.
     pub ajuste: Option<AdjustmentView>,
     /// `pendiente`, `aceptada` (applied), `rechazada`, `retirada` or `caducada`.
+    #[schema(value_type = ProposalState)]
     pub estado: String,
     pub creada_en: DateTime<Utc>,
     pub resuelta_en: Option<DateTime<Utc>>,
 }
 
 pub fn proposal_view(row: &propuesta::Model) -> SupportProposalView {
-    let (cambio, ajuste) = if row.tipo == ADJUSTMENT {
+    let (cambio, ajuste) = if row.tipo == SupportProposalKind::Adjustment.as_str() {
         let step: Option<ProposedStep> = serde_json::from_str(&row.cambios).ok();
         let ajuste = step.map(|s| {
             adjustment_view(&s.made(&row.cuota_id, row.propuesta_por.clone(), row.creada_en))
@@ -341,7 +344,7 @@ pub async fn pending_of(
 ) -> Result<HashMap<String, propuesta::Model>, DbErr> {
     Ok(propuesta::Entity::find()
         .filter(propuesta::Column::CuotaId.is_in(cuota_ids))
-        .filter(propuesta::Column::Estado.eq(PENDING))
+        .filter(propuesta::Column::Estado.eq(ProposalState::Pending))
         .order_by_asc(propuesta::Column::CreadaEn)
         .all(db)
         .await?

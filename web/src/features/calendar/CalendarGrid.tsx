@@ -61,7 +61,7 @@ export function CalendarGrid({ zone, view, onViewChange, events, onRangeChange, 
   const move = (action: 'prev' | 'next' | 'today') => ref.current?.getApi()[action]();
 
   return (
-    <div className="nido-calendar">
+    <div className="nido-calendar" data-view={view}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-1">
           <Button variant="secondary" className="px-3" onClick={() => move('prev')} aria-label={t('calendar.nav.previous')}>

@@ -16,7 +16,8 @@ import { hasStarted, wallClock } from './display';
 import { fromRRule, NO_REPEAT, toRRule, type Repeat } from './recurrence';
 import { describeRepeat, RecurrenceBuilder } from './RecurrenceBuilder';
 import { ScopeDialog } from './ScopeDialog';
-import { CATEGORIES, DEFAULT_REMINDERS, EVENT_TYPES, MAX_REMINDERS, REMINDERS, type EventInput, type Occurrence, type Scope, type StoredEvent } from './types';
+import { eventCategoryValues, eventTypeValues } from '../../api/schema';
+import { DEFAULT_REMINDERS, MAX_REMINDERS, REMINDERS, type EventInput, type Occurrence, type Scope, type StoredEvent } from './types';
 
 export interface ChildOption {
   id: string;
@@ -40,8 +41,8 @@ const schema = (t: TFunction) =>
   z
     .object({
       titulo: z.string().trim().min(1, t('calendar.form.errors.title')).max(200, t('calendar.form.errors.titleLong')),
-      tipo: z.enum(EVENT_TYPES),
-      categoria: z.enum(CATEGORIES),
+      tipo: z.enum(eventTypeValues),
+      categoria: z.enum(eventCategoryValues),
       todoElDia: z.boolean(),
       fechaInicio: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t('calendar.form.errors.date')),
       horaInicio: z.string(),
@@ -100,8 +101,8 @@ function defaults(occurrence: Occurrence | null, initial: Props['initial'], zone
   const end = occurrence.fin ? wallClock(occurrence.fin, zone) : '';
   return {
     titulo: occurrence.titulo,
-    tipo: EVENT_TYPES.find((type) => type === occurrence.tipo) ?? 'personalizado',
-    categoria: CATEGORIES.find((category) => category === occurrence.categoria) ?? 'actividades',
+    tipo: eventTypeValues.find((type) => type === occurrence.tipo) ?? 'personalizado',
+    categoria: eventCategoryValues.find((category) => category === occurrence.categoria) ?? 'actividades',
     todoElDia: occurrence.todoElDia,
     fechaInicio: start.slice(0, 10),
     horaInicio: occurrence.todoElDia ? '' : start.slice(11, 16),
@@ -222,8 +223,8 @@ export function EventDialog({ familiaId, zone, childOptions, occurrence, initial
         <fieldset disabled={locked} className="space-y-4">
           <TextField label={t('calendar.form.title')} error={errors.titulo?.message} autoComplete="off" {...register('titulo')} />
           <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField label={t('calendar.form.type')} options={EVENT_TYPES.map((v) => ({ value: v, label: t(`calendar.types.${v}`) }))} {...register('tipo')} />
-            <SelectField label={t('calendar.form.category')} options={CATEGORIES.map((v) => ({ value: v, label: t(`calendar.categories.${v}`) }))} {...register('categoria')} />
+            <SelectField label={t('calendar.form.type')} options={eventTypeValues.map((v) => ({ value: v, label: t(`calendar.types.${v}`) }))} {...register('tipo')} />
+            <SelectField label={t('calendar.form.category')} options={eventCategoryValues.map((v) => ({ value: v, label: t(`calendar.categories.${v}`) }))} {...register('categoria')} />
           </div>
           <label className="flex items-center gap-2 text-sm font-medium text-ink">
             <input type="checkbox" {...register('todoElDia')} />

@@ -17,7 +17,7 @@ const parents: Parent[] = [
   { usuarioId: 'bruno', name: 'Bruno García', colourClass: 'nido-parent-1', colour: '#000', nightColour: '#fff', yo: false },
 ];
 
-const swap = (id: string, from: string, estado: string, respondidoAt: string | null, noches = ['2026-12-05']): Swap => ({
+const swap = (id: string, from: string, estado: Swap['estado'], respondidoAt: string | null, noches = ['2026-12-05']): Swap => ({
   _id: id,
   familiaId: 'f1',
   solicitanteId: from,

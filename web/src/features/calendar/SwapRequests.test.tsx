@@ -25,7 +25,7 @@ const parents: Parent[] = [
   { usuarioId: 'bruno', name: 'Bruno García', colourClass: 'nido-parent-1', colour: '#000', nightColour: '#fff', yo: false },
 ];
 
-const swap = (id: string, from: string, to: string, porResponder: boolean, estado = 'pendiente'): Swap => ({
+const swap = (id: string, from: string, to: string, porResponder: boolean, estado: Swap['estado'] = 'pendiente'): Swap => ({
   _id: id,
   familiaId: 'f1',
   solicitanteId: from,

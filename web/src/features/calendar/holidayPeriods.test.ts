@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { countryFor, describeDates, describeRule, holidayName, holidayYears, nightsIn, periodSchema, toPeriodInput, type Holders, type PeriodValues } from './holidayPeriods';
+import type { Period } from './types';
 
 const es = i18n.getFixedT('es');
 const en = i18n.getFixedT('en');
@@ -11,7 +12,7 @@ const holders: Holders = {
   otherOf: (id) => (id === 'ana' ? 'bruno' : id === 'bruno' ? 'ana' : undefined),
 };
 
-const period = (modo: string, anual: boolean, desde = '2026-12-24', usuarioId = 'ana') => ({ desde, modo, usuarioId, anual });
+const period = (modo: Period['modo'], anual: boolean, desde = '2026-12-24', usuarioId = 'ana') => ({ desde, modo, usuarioId, anual });
 
 describe('a holiday period in words', () => {
   it('names the one parent who holds it', () => {

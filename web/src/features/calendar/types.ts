@@ -1,11 +1,8 @@
 import type { components } from '../../api/schema';
 
-/** The contract's event types and categories (issue 17), in the order the form offers them. */
-export const EVENT_TYPES = ['recogida', 'actividad', 'cumpleanos', 'familia', 'recordatorio', 'personalizado'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export const CATEGORIES = ['custodia', 'escuela', 'medico', 'actividades', 'celebraciones', 'viajes'] as const;
-export type Category = (typeof CATEGORIES)[number];
+/** The contract's event types and categories (issue 17); the form offers them in the document's order. */
+export type EventType = components['schemas']['EventType'];
+export type Category = components['schemas']['EventCategory'];
 
 /** Reminder choices in minutes before; 10080, 1440 and 60 are the defaults (1 week, 1 day, 1 hour). */
 export const REMINDERS = [10080, 2880, 1440, 120, 60, 15] as const;

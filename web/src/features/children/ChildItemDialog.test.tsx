@@ -38,7 +38,7 @@ beforeEach(async () => {
 
 afterEach(() => vi.restoreAllMocks());
 
-function open(origin: { tipo: string; hijoId: string; id: string }, canEdit: boolean) {
+function open(origin: Parameters<typeof ChildItemDialog>[0]['origin'], canEdit: boolean) {
   const onClose = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const calendar = client.getQueryCache().build(client, { queryKey: ['calendar', 'f1', 'events', 'a', 'b'] });

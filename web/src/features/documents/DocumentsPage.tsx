@@ -251,7 +251,8 @@ export function DocumentsView({
   return (
     <section className="mx-auto max-w-3xl space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        {/* Wide enough to read before it shares a line: on a phone the picker goes below. */}
+        <div className="min-w-0 flex-1 basis-64">
           <h1 className="text-2xl font-bold text-ink">{t('sections.documents')}</h1>
           <p className="mt-1 text-sm text-muted">{t('documents.intro')}</p>
         </div>

@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema';
+import { proposalChoiceValues, type components } from '../../api/schema';
 import type { Member } from './api';
 
 /** Every kind of entry the server writes (the closed set of `RecordKind` in docs/openapi.json). */
@@ -88,10 +88,10 @@ const expense = (c: Content) => all({ descripcion: text(c, 'descripcion') });
 /** A money proposal's answer: accepted, declined or withdrawn. */
 const proposalAnswer: KindLabel = {
   domain: 'money',
-  variants: ['aceptar', 'rechazar', 'retirar'],
+  variants: proposalChoiceValues,
   about: (c) => {
-    const decision = text(c, 'decision');
-    return decision === 'aceptar' || decision === 'rechazar' || decision === 'retirar' ? { params: {}, variant: decision } : null;
+    const decision = proposalChoiceValues.find((d) => d === text(c, 'decision'));
+    return decision ? { params: {}, variant: decision } : null;
   },
 };
 

@@ -4,28 +4,11 @@ import { TOKEN_KEY } from '../../api/client';
 import i18n from '../../i18n';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import { ConversationListView } from './ConversationList';
+import { aMessage, ana, bruno } from './fixtures';
 import type { Conversation, Message } from './types';
 
-const ana = { _id: 'ana', nombre: 'Ana', apellido: 'García' };
-const bruno = { _id: 'bruno', nombre: 'Bruno', apellido: 'Pérez' };
 
-const last = (over: Partial<Message>): Message => ({
-  _id: 'm1',
-  conversacionId: 'c1',
-  familiaId: 'f1',
-  numero: 1,
-  autor: bruno,
-  texto: 'hola',
-  tipo: 'normal',
-  tono: 'ok',
-  plegado: false,
-  respondeA: null,
-  adjuntos: [],
-  vistas: [{ usuarioId: 'ana', vistaAt: null }],
-  registro: { seq: 1, hash: 'h' },
-  enviadoAt: '2026-11-24T12:00:00Z',
-  ...over,
-});
+const last = aMessage;
 
 const conversation = (id: string, asunto: string, message: Message): Conversation => ({
   _id: id,

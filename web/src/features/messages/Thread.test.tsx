@@ -7,28 +7,12 @@ import { SessionProvider } from '../../lib/session';
 import { TOKEN_KEY } from '../../api/client';
 import { jsonResponse } from '../../test/render';
 import { Thread } from './Thread';
+import { aMessage, ana, bruno } from './fixtures';
 import type { Message } from './types';
 
-const ana = { _id: 'ana', nombre: 'Ana', apellido: 'García' };
-const bruno = { _id: 'bruno', nombre: 'Bruno', apellido: 'Pérez' };
 
-const message = (over: Partial<Message>): Message => ({
-  _id: 'm1',
-  conversacionId: 'c1',
-  familiaId: 'f1',
-  numero: 1,
-  autor: bruno,
-  texto: 'hola',
-  tipo: 'normal',
-  tono: 'ok',
-  plegado: false,
-  respondeA: null,
-  adjuntos: [],
-  vistas: [{ usuarioId: 'ana', vistaAt: null }],
-  registro: { seq: 1, hash: 'h' },
-  enviadoAt: new Date(Date.now() - 60_000).toISOString(),
-  ...over,
-});
+const message = (over: Partial<Message>): Message =>
+  aMessage({ enviadoAt: new Date(Date.now() - 60_000).toISOString(), ...over });
 
 let posted: { path: string; body: unknown }[] = [];
 

@@ -4,10 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import i18n from '../../i18n';
 import { ThreadView, type ThreadViewProps } from './ThreadView';
+import { aMessage, ana, bruno } from './fixtures';
 import type { Conversation, Message } from './types';
 
-const ana = { _id: 'ana', nombre: 'Ana', apellido: 'García' };
-const bruno = { _id: 'bruno', nombre: 'Bruno', apellido: 'Pérez' };
 
 const conversation: Conversation = {
   _id: 'c1',
@@ -25,23 +24,8 @@ const conversation: Conversation = {
   noLeidos: 0,
 };
 
-const message = (over: Partial<Message>): Message => ({
-  _id: 'm1',
-  conversacionId: 'c1',
-  familiaId: 'f1',
-  numero: 1,
-  autor: bruno,
-  texto: 'hola',
-  tipo: 'normal',
-  tono: 'ok',
-  plegado: false,
-  respondeA: null,
-  adjuntos: [],
-  vistas: [{ usuarioId: 'ana', vistaAt: '2026-11-24T10:05:00Z' }],
-  registro: { seq: 1, hash: 'h' },
-  enviadoAt: '2026-11-24T10:00:00Z',
-  ...over,
-});
+const message = (over: Partial<Message>): Message =>
+  aMessage({ vistas: [{ usuarioId: 'ana', vistaAt: '2026-11-24T10:05:00Z' }], enviadoAt: '2026-11-24T10:00:00Z', ...over });
 
 const messages = [
   message({ _id: 'm1', numero: 1, texto: '¿Firmaste la autorización?', autor: ana, vistas: [{ usuarioId: 'bruno', vistaAt: null }] }),

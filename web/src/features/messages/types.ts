@@ -9,11 +9,11 @@ export type Tone = Schemas['ToneLevel'];
 export type ToneCategory = Schemas['ToneCategory'];
 
 export type Person = Schemas['PersonView'];
-export type Participant = Schemas['ParticipanteView'];
+export type Participant = Schemas['ParticipantView'];
 /** A quoted message: its text is empty when `plegado` (the reader's shield folds it). */
 export type Quote = Schemas['QuotedMessageView'];
 export type Attachment = Schemas['AttachmentView'];
-export type View = Schemas['VistaView'];
+export type View = Schemas['ReadReceiptView'];
 /** A message: its text is empty when `plegado` (a list's preview); a thread's pages always carry it. */
 export type Message = Schemas['MessageView'];
 export type Conversation = Schemas['ConversationView'];

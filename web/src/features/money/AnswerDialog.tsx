@@ -181,7 +181,7 @@ function AnswerForm({ expense, kind, people, me, onClose }: { expense: Expense; 
         <SelectField
           label={t('money.answer.motive')}
           value={motivo}
-          onChange={(e) => setMotivo(e.target.value as RefusalMotive)}
+          onChange={(e) => setMotivo(REFUSAL_MOTIVES.find((m) => m === e.target.value) ?? motivo)}
           options={REFUSAL_MOTIVES.map((m) => ({ value: m, label: t(`money.motives.${m}`) }))}
           error={errors.motivo}
         />

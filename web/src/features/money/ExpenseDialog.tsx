@@ -151,7 +151,7 @@ function ExpenseForm({ onClose, familiaId, me, people, kids, settings, usedCurre
         <SelectField
           label={t('money.add.category')}
           value={draft.categoria}
-          onChange={(e) => set({ categoria: e.target.value })}
+          onChange={(e) => set({ categoria: CATEGORIES.find((c) => c === e.target.value) ?? draft.categoria })}
           options={CATEGORIES.map((c) => ({ value: c, label: t(`money.categories.${c}`) }))}
           error={fieldError('categoria')}
         />

@@ -20,13 +20,13 @@ export function ExpenseFilters({ filters, onChange, kids }: Props) {
         <SelectField
           label={t('money.filters.state')}
           value={filters.estado ?? ''}
-          onChange={(e) => onChange({ ...filters, estado: e.target.value })}
+          onChange={(e) => onChange({ ...filters, estado: EXPENSE_STATES.find((s) => s === e.target.value) })}
           options={[all, ...EXPENSE_STATES.map((s) => ({ value: s, label: t(`money.states.${s}`) }))]}
         />
         <SelectField
           label={t('money.filters.category')}
           value={filters.categoria ?? ''}
-          onChange={(e) => onChange({ ...filters, categoria: e.target.value })}
+          onChange={(e) => onChange({ ...filters, categoria: CATEGORIES.find((c) => c === e.target.value) })}
           options={[all, ...CATEGORIES.map((c) => ({ value: c, label: t(`money.categories.${c}`) }))]}
         />
         <SelectField

@@ -12,7 +12,7 @@ import { useMoney } from './format';
 import { currencyChoices } from './currencies';
 import type { Person } from './people';
 import { approvalCurrencies, checkSettings, draftFromSettings, type SettingsDraft, type SettingsError } from './settingsForm';
-import type { FinanceSettings, SettingsProposal } from './types';
+import type { FinanceSettings, ProposalChoice, SettingsProposal } from './types';
 
 interface Props {
   open: boolean;
@@ -53,7 +53,7 @@ export function PendingProposal({
   moneda: string;
   busy: boolean;
   /** Sends the reader's answer; the caller outlives this box, which goes once it is answered. */
-  onDecide: (decision: 'aceptar' | 'rechazar' | 'retirar') => void;
+  onDecide: (decision: ProposalChoice) => void;
 }) {
   const { t } = useTranslation();
   const money = useMoney();

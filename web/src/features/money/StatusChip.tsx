@@ -1,6 +1,9 @@
 import { useTranslation } from '../../i18n';
+import type { DueState, ExpenseState, PaymentState } from './types';
 
-const STYLES: Record<string, string> = {
+type Shown = ExpenseState | PaymentState | DueState;
+
+const STYLES: Partial<Record<Shown, string>> = {
   pendiente: 'bg-amber-100 text-amber-900',
   aprobado: 'bg-brand-100 text-brand-800',
   confirmado: 'bg-brand-100 text-brand-800',
@@ -11,7 +14,7 @@ const STYLES: Record<string, string> = {
 };
 
 /** An expense's or payment's state as a small coloured label. */
-export function StatusChip({ estado }: { estado: string }) {
+export function StatusChip({ estado }: { estado: Shown }) {
   const { t } = useTranslation();
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[estado] ?? STYLES.retirado}`}>{t(`money.states.${estado}`)}</span>;
 }

@@ -11,7 +11,7 @@ import { parseAmount, parsePercent } from './amounts';
 import { amountText, currencyChoices } from './currencies';
 import type { Person } from './people';
 import { useAdjustSupport, useCreateSupport, usePaySupport } from './supportApi';
-import type { Support, SupportAdjustment, SupportInput } from './types';
+import { ADJUSTMENT_KINDS, SUPPORT_MODES, type AdjustmentKind, type Support, type SupportAdjustment, type SupportInput, type SupportMode } from './types';
 
 type Errors = Record<string, string>;
 
@@ -62,7 +62,7 @@ function NewSupportForm({ onClose, familiaId, me, people, kids, currency, today 
   const [pagador, setPagador] = useState(other);
   const [beneficiario, setBeneficiario] = useState(me);
   const [moneda, setMoneda] = useState(currency);
-  const [modo, setModo] = useState<'monto' | 'porcentaje'>('monto');
+  const [modo, setModo] = useState<SupportMode>('monto');
   const [monto, setMonto] = useState('');
   const [porcentaje, setPorcentaje] = useState('');
   const [ingreso, setIngreso] = useState('');
@@ -108,7 +108,7 @@ function NewSupportForm({ onClose, familiaId, me, people, kids, currency, today 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-ink">{t('money.support.mode')}</legend>
         <div className="grid grid-cols-2 gap-2">
-          {(['monto', 'porcentaje'] as const).map((m) => (
+          {SUPPORT_MODES.map((m) => (
             <label key={m} className={`flex cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-sm ${modo === m ? 'border-brand-500 bg-brand-50 font-semibold' : 'border-gray-300'}`}>
               <input type="radio" name="support-mode" checked={modo === m} onChange={() => setModo(m)} className="accent-brand-600" />
               {t(`money.support.modes.${m}`)}
@@ -210,8 +210,9 @@ function AdjustForm({ onClose, familiaId, support, today }: { onClose: () => voi
   const { t, i18n } = useTranslation();
   const adjust = useAdjustSupport(familiaId);
   const { errors, setErrors, failure, setFailure, fail } = useFailure();
-  const kinds = support.modo === 'porcentaje' ? (['porcentaje', 'indice', 'ingreso'] as const) : (['porcentaje', 'indice'] as const);
-  const [kind, setKind] = useState<(typeof kinds)[number]>('porcentaje');
+  // The starting amount is no adjustment one makes; a new income moves only an agreement that is a percentage of it.
+  const kinds = ADJUSTMENT_KINDS.filter((k) => k !== 'inicial' && (k !== 'ingreso' || support.modo === 'porcentaje'));
+  const [kind, setKind] = useState<AdjustmentKind>('porcentaje');
   const [desde, setDesde] = useState(today);
   const [porcentaje, setPorcentaje] = useState('');
   const [anterior, setAnterior] = useState('');
@@ -233,7 +234,7 @@ function AdjustForm({ onClose, familiaId, support, today }: { onClose: () => voi
       if (!before) found.indiceAnterior = t('money.support.indexInvalid');
       if (!after) found.indiceNuevo = t('money.support.indexInvalid');
       if (before && after) body = { desde, indiceAnterior: before, indiceNuevo: after };
-    } else {
+    } else if (kind === 'ingreso') {
       const income = parseAmount(ingreso, support.moneda, i18n.language);
       if (income.ok) body = { desde, ingresoDeclarado: Number(income.minor) };
       else found.ingresoDeclarado = t(`money.add.errors.amount.${income.error}`);

@@ -9,7 +9,7 @@ import type { Person } from './people';
 import { StatusChip } from './StatusChip';
 import { AdjustDialog, NewSupportDialog, SupportPaymentDialog } from './SupportDialogs';
 import { useAnswerSupportPayment, useAnswerSupportProposal, useSupport, useSupports, useUpdateSupport } from './supportApi';
-import type { Support, SupportProposal } from './types';
+import type { ProposalChoice, Support, SupportProposal } from './types';
 
 interface Props {
   familiaId: string;
@@ -150,7 +150,7 @@ function ProposalBox({
   if (proposal.cambio?.activa === true) parts.push(t('money.support.whatResume'));
   if (proposal.cambio?.cambiaHasta) parts.push(proposal.cambio.hasta ? t('money.support.whatEnd', { date: date(proposal.cambio.hasta) }) : t('money.support.whatNoEnd'));
   const what = parts.join(t('money.support.whatAnd'));
-  const decide = (decision: 'aceptar' | 'rechazar' | 'retirar') => {
+  const decide = (decision: ProposalChoice) => {
     setFailure(null);
     answer.mutate({ cuotaId: support.id, propuestaId: proposal.id, decision }, { onError: (e) => setFailure(e.message) });
   };

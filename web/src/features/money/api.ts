@@ -3,7 +3,7 @@ import { useTranslation, currentLanguage } from '../../i18n';
 import { api, ApiError, TOKEN_KEY, unwrap } from '../../api/client';
 import type { SettingsBody } from './settingsForm';
 import type { OfferBody } from './dispute';
-import type { Balance, Expense, ExpenseFilters, ExpenseInput, FinanceSettings, Payment, PaymentInput, RefusalMotive, SettingsAnswer } from './types';
+import type { Balance, Expense, ExpenseFilters, ExpenseInput, FinanceSettings, Payment, PaymentInput, ProposalChoice, RefusalMotive, SettingsAnswer } from './types';
 
 /** Everything /finances shows sits under this key, so one live event refreshes it all. */
 export const moneyKey = ['money'] as const;
@@ -55,7 +55,7 @@ export function useSaveSettings() {
 /** Accepts or declines a proposed change of the settings, or withdraws one's own. */
 export function useAnswerSettingsProposal() {
   const { t } = useTranslation();
-  return useMoneyMutation(({ familiaId, id, decision }: { familiaId: string; id: string; decision: 'aceptar' | 'rechazar' | 'retirar' }): Promise<SettingsAnswer> =>
+  return useMoneyMutation(({ familiaId, id, decision }: { familiaId: string; id: string; decision: ProposalChoice }): Promise<SettingsAnswer> =>
     unwrap(
       api.POST('/api/familias/{id}/finanzas/propuestas/{propuestaId}/respuesta', { params: { path: { id: familiaId, propuestaId: id } }, body: { decision } }),
       t('money.errors.save'),

@@ -1,7 +1,7 @@
 import { parseAmount, parsePercent, type ParseError } from './amounts';
 import { amountText } from './currencies';
 import { split, type Weighted } from './split';
-import { SPLIT_MODES, type Expense, type ExpenseInput, type SplitMode } from './types';
+import type { Category, Expense, ExpenseInput, SplitMode } from './types';
 
 /** What the add-expense dialog holds while it is being filled in: typed text, as typed. */
 export interface ExpenseDraft {
@@ -9,7 +9,7 @@ export interface ExpenseDraft {
   monto: string;
   moneda: string;
   fecha: string;
-  categoria: string;
+  categoria: Category;
   pagadoPor: string;
   modo: SplitMode;
   /** Who shares it, in any order: the preview and the body put them in joining order. */
@@ -118,8 +118,7 @@ export function checkDraft(draft: ExpenseDraft, familiaId: string, joiningOrder:
  * insurers are set when adding only (the server ignores them on a change), so they stay off.
  */
 export function draftFromExpense(expense: Expense, language: string): ExpenseDraft {
-  // The server answers only these modes; the schema calls the field a string.
-  const modo: SplitMode = SPLIT_MODES.find((m) => m === expense.reparto.modo) ?? 'igual';
+  const modo = expense.reparto.modo;
   const pesos: Record<string, string> = {};
   for (const [usuarioId, weight] of Object.entries(expense.reparto.pesos ?? {})) {
     if (modo === 'porcentajes') pesos[usuarioId] = language === 'en' ? String(weight) : String(weight).replace('.', ',');

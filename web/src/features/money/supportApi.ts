@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
 import { moneyKey } from './api';
-import type { Report, SupportAdjustment, SupportInput, SupportPaymentInput, SupportUpdate } from './types';
+import type { ProposalChoice, Report, SupportAdjustment, SupportInput, SupportPaymentInput, SupportUpdate } from './types';
 
 type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
 
@@ -55,7 +55,7 @@ export function useUpdateSupport(familiaId: string) {
 /** Accepts or declines a proposed change of child support, or withdraws one's own. */
 export function useAnswerSupportProposal(familiaId: string) {
   const { t } = useTranslation();
-  return useSupportMutation(({ cuotaId, propuestaId, decision }: { cuotaId: string; propuestaId: string; decision: 'aceptar' | 'rechazar' | 'retirar' }) =>
+  return useSupportMutation(({ cuotaId, propuestaId, decision }: { cuotaId: string; propuestaId: string; decision: ProposalChoice }) =>
     data(
       api.POST('/api/familias/{id}/cuotas/{cuotaId}/propuestas/{propuestaId}/respuesta', { params: { path: { id: familiaId, cuotaId, propuestaId } }, body: { decision } }),
       t('money.errors.save'),

@@ -1,25 +1,39 @@
-import type { components } from '../../api/schema';
+import { adjustmentKindValues, agreementModeValues, expenseCategoryValues, expenseStateValues, refusalReasonValues, splitModeValues, type components } from '../../api/schema';
 
 /** The money domain's shapes, as the API contract of issue 18 fixes them. */
 
-export const CATEGORIES = ['educacion', 'salud', 'actividades', 'ropa-calzado', 'alimentacion', 'transporte', 'entretenimiento', 'emergencias', 'otros'] as const;
-export type Category = (typeof CATEGORIES)[number];
+export const CATEGORIES = expenseCategoryValues;
+export type Category = components['schemas']['ExpenseCategory'];
 
-export const SPLIT_MODES = ['igual', 'porcentajes', 'ingresos', 'unico'] as const;
-export type SplitMode = (typeof SPLIT_MODES)[number];
+export const SPLIT_MODES = splitModeValues;
+export type SplitMode = components['schemas']['SplitMode'];
 
-export const EXPENSE_STATES = ['pendiente', 'aprobado', 'rechazado', 'disputado', 'retirado'] as const;
-export type ExpenseState = (typeof EXPENSE_STATES)[number];
+export const EXPENSE_STATES = expenseStateValues;
+export type ExpenseState = components['schemas']['ExpenseState'];
 
-export const REFUSAL_MOTIVES = ['no_acordado', 'monto_incorrecto', 'no_es_para_hijos', 'duplicado', 'otro'] as const;
-export type RefusalMotive = (typeof REFUSAL_MOTIVES)[number];
+export type PaymentState = components['schemas']['PaymentState'];
+export type DueState = components['schemas']['DueState'];
 
-export type Split = components['schemas']['Reparto'];
-export type Answer = components['schemas']['RespuestaView'];
-export type FileInfo = components['schemas']['ArchivoView'];
-export type Refund = components['schemas']['ReintegroView'];
-export type Expense = components['schemas']['GastoView'];
-export type Payment = components['schemas']['PagoView'];
+export const REFUSAL_MOTIVES = refusalReasonValues;
+export type RefusalMotive = components['schemas']['RefusalReason'];
+
+/** An answer to a proposed change of the settings or of child support. */
+export type ProposalChoice = components['schemas']['ProposalChoice'];
+
+/** Child support set as a fixed amount or as a percentage of the payer's income. */
+export const SUPPORT_MODES = agreementModeValues;
+export type SupportMode = components['schemas']['AgreementMode'];
+
+/** How an agreement's amount moves: its start, or an adjustment by a percentage, an index or an income. */
+export const ADJUSTMENT_KINDS = adjustmentKindValues;
+export type AdjustmentKind = components['schemas']['AdjustmentKind'];
+
+export type Split = components['schemas']['Split'];
+export type Answer = components['schemas']['ReplyView'];
+export type FileInfo = components['schemas']['ReceiptFileView'];
+export type Refund = components['schemas']['RefundView'];
+export type Expense = components['schemas']['ExpenseView'];
+export type Payment = components['schemas']['PaymentView'];
 export type PaymentInput = components['schemas']['PaymentInput'];
 export type Settlement = components['schemas']['SettlePayment'];
 export type CurrencyBalance = components['schemas']['CurrencyBalance'];
@@ -27,15 +41,15 @@ export type Balance = components['schemas']['BalanceView'];
 export type FinanceSettings = components['schemas']['SettingsView'];
 /** A change of the finance settings that waits for the other co-parents. */
 export type SettingsProposal = components['schemas']['ProposalView'];
-export type SettingsChange = components['schemas']['Cambios'];
+export type SettingsChange = components['schemas']['SettingsChanges'];
 export type SettingsAnswer = components['schemas']['SettingsAnswer'];
 
 /** A new expense, with its optional monthly template (`recurrencia`) and expected insurer refund (`reintegro`). */
 export type ExpenseInput = components['schemas']['ExpenseInput'];
 
 export interface ExpenseFilters {
-  estado?: string;
-  categoria?: string;
+  estado?: ExpenseState;
+  categoria?: Category;
   hijoId?: string;
   desde?: string;
   hasta?: string;

@@ -86,7 +86,7 @@ describe('notification preferences', () => {
   });
 
   it('shows a kind the server marks always on with its switches on and locked, and why', async () => {
-    const emergency = { tipo: 'mensaje.emergencia', nombre: 'Mensajes de emergencia', descripcion: 'Un mensaje marcado como emergencia', email: false, push: false, urgente: true, siempre: true };
+    const emergency = { tipo: 'mensaje.emergencia' as const, nombre: 'Mensajes de emergencia', descripcion: 'Un mensaje marcado como emergencia', email: false, push: false, urgente: true, siempre: true };
     PREFERENCES.tipos.push(emergency);
     try {
       const calls = setUp();

@@ -81,7 +81,7 @@ export function PreferencesForm({ preferences, onSaved }: { preferences: Prefere
       const input = inputOf(values);
       // The server refuses an always-on kind turned off: send it on, as it is shown.
       const always = new Set(preferences.tipos.filter((kind) => kind.siempre).map((kind) => kind.tipo));
-      input.tipos = input.tipos.map((kind) => (always.has(kind.tipo) ? { ...kind, email: true, push: true } : kind));
+      input.tipos = (input.tipos ?? []).map((kind) => (always.has(kind.tipo) ? { ...kind, email: true, push: true } : kind));
       const saved = await save.mutateAsync(input);
       reset(valuesOf(saved));
       onSaved();

@@ -9,17 +9,12 @@ export type KindPreference = components['schemas']['KindPreference'];
 
 export type QuietHours = components['schemas']['QuietHours'];
 
-export type SummaryFrequency = 'diario' | 'semanal' | 'nunca';
+export type SummaryFrequency = components['schemas']['SummaryFrequency'];
 
 /** `silencio` absent or null: no quiet hours. */
 export type Preferences = components['schemas']['Preferences'];
 
-export interface PreferencesInput {
-  tipos: { tipo: string; email: boolean; push: boolean }[];
-  silencio: QuietHours | null;
-  discreto: boolean;
-  resumen: SummaryFrequency;
-}
+export type PreferencesInput = components['schemas']['PreferencesInput'];
 
 export type Device = components['schemas']['DeviceView'];
 

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { noticeKindValues, summaryFrequencyValues } from '../../api/schema';
 import type { TFunction } from '../../i18n';
 import type { Preferences, PreferencesInput } from './preferencesApi';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** How often the summary mail goes out. */
-const summary = z.enum(['diario', 'semanal', 'nunca']);
+const summary = z.enum(summaryFrequencyValues);
 
 /** The preferences form: a switch pair per kind, quiet hours (on, from, to), discreet mode, summary. */
 export const preferencesSchema = (t: TFunction) =>
   z
     .object({
-      tipos: z.array(z.object({ tipo: z.string(), email: z.boolean(), push: z.boolean() })),
+      tipos: z.array(z.object({ tipo: z.enum(noticeKindValues), email: z.boolean(), push: z.boolean() })),
       quiet: z.boolean(),
       desde: z.string(),
       hasta: z.string(),
@@ -40,8 +41,7 @@ export function valuesOf(preferences: Preferences): PreferencesValues {
     desde: preferences.silencio?.desde ?? SUGGESTED.desde,
     hasta: preferences.silencio?.hasta ?? SUGGESTED.hasta,
     discreto: preferences.discreto,
-    // The server answers only these three; the schema calls the field a string.
-    resumen: summary.catch('semanal').parse(preferences.resumen),
+    resumen: preferences.resumen,
   };
 }
 

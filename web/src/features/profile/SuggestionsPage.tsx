@@ -9,12 +9,13 @@ import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { TextArea } from '../../components/TextArea';
 import { formFailure } from '../../lib/serverErrors';
-import { sendSuggestion, SUGGESTION_CATEGORIES } from './suggestionsApi';
+import { suggestionCategoryValues } from '../../api/schema';
+import { sendSuggestion, type SuggestionCategory } from './suggestionsApi';
 import { BackLink, Card } from '../../components/ui';
 
 interface Values {
   mensaje: string;
-  categoria: string;
+  categoria: SuggestionCategory | '';
 }
 
 const MAX = 5000;
@@ -71,7 +72,7 @@ export default function SuggestionsPage() {
               error={errors.categoria?.message}
               options={[
                 { value: '', label: texts.suggestionsForm.categories.none },
-                ...SUGGESTION_CATEGORIES.map((c) => ({ value: c, label: texts.suggestionsForm.categories[c] })),
+                ...suggestionCategoryValues.map((c) => ({ value: c, label: texts.suggestionsForm.categories[c] })),
               ]}
               {...register('categoria')}
             />

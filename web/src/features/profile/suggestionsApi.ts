@@ -2,7 +2,7 @@ import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema';
 
 export type SuggestionRequest = components['schemas']['SuggestionRequest'];
-export const SUGGESTION_CATEGORIES = ['idea', 'problema', 'otro'] as const;
+export type SuggestionCategory = components['schemas']['SuggestionCategory'];
 
 /** Stores the suggestion and mails it to support; answers the thanks in the user's language. */
 export async function sendSuggestion(body: SuggestionRequest, fallback: string) {
