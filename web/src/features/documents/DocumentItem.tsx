@@ -30,8 +30,8 @@ export function DocumentItem({ document: doc, kidNames, onOpen }: { document: Do
           </svg>
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold text-ink">{doc.titulo}</span>
-          <span id={`${id}-meta`} className="block truncate text-sm text-muted">
+          <span className="line-clamp-2 break-words font-semibold text-ink">{doc.titulo}</span>
+          <span id={`${id}-meta`} className="block text-sm text-muted">
             {t('documents.item.meta', { size: formatBytes(doc.archivo.tamano, i18n.language), date })}
             {doc.version > 1 && ` · ${t('documents.item.version', { n: doc.version })}`}
             {kidNames.length > 0 && ` · ${kidNames.join(', ')}`}

@@ -31,7 +31,7 @@ export function BalanceCard({ balance, me, people, supports = [], onSettle, onSu
       <h2 id="money-balance" className="text-sm font-semibold uppercase tracking-wide text-muted">
         {t('money.balance.title')}
       </h2>
-      {view.length === 0 && <p className="mt-2 text-lg font-semibold text-ink">{t('money.balance.nothing')}</p>}
+      {view.length === 0 && <p className="mt-2 text-base font-medium text-ink">{t('money.balance.nothing')}</p>}
       <div className="mt-2 space-y-4">
         {view.map((currency) => (
           <div key={currency.moneda} data-testid={`balance-${currency.moneda}`}>
