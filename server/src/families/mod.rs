@@ -29,7 +29,9 @@ use crate::{
     domain::{self, Domain, ExportFile, RightsLoss, RightsLost, Work},
     error::ApiResult,
     i18n::Msg,
-    ids, notifications,
+    ids,
+    ids::MemberId,
+    notifications,
     platform::{
         cache::Cache,
         changes::{Change, Forget},
@@ -569,8 +571,8 @@ impl Roster {
             .find(|m| can_edit(m) && self.is_active(m))
     }
 
-    pub fn member(&self, id: &str) -> Option<&miembro::Model> {
-        self.members.iter().find(|m| m.id == id)
+    pub fn member(&self, id: &MemberId) -> Option<&miembro::Model> {
+        self.members.iter().find(|m| m.id == id.as_str())
     }
 
     /// Refuses to replace member `target` by `after` (or remove them, with `None`) when the family

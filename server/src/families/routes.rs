@@ -25,6 +25,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     fields,
     i18n::Msg,
+    ids::MemberId,
     request::{AuthUser, Done, Json},
     state::AppState,
 };
@@ -344,13 +345,13 @@ pub struct MemberChange {
 pub(super) async fn update_member(
     State(state): State<AppState>,
     access: FamilyMember,
-    Path(path): Path<(String, String)>,
+    Path(path): Path<(String, MemberId)>,
     Json(body): Json<MemberChange>,
 ) -> ApiResult<Json<FamilyAnswer>> {
     let (_, miembro_id) = path;
     // How one relates to the children is one's own to say; access and roles are the admins'.
     let own_relation_only =
-        miembro_id == access.me.id && body.permiso.is_none() && body.es_admin.is_none();
+        miembro_id.as_str() == access.me.id && body.permiso.is_none() && body.es_admin.is_none();
     if !own_relation_only && !access.me.es_admin {
         return Err(ApiError::forbidden());
     }
@@ -375,7 +376,11 @@ pub(super) async fn update_member(
     }
     let roster = Roster::load(&txn, &access.family.id).await?;
     // The role is checked again under the lock: another admin may have just taken it away.
-    if !own_relation_only && !roster.member(&access.me.id).is_some_and(|me| me.es_admin) {
+    if !own_relation_only
+        && !roster
+            .member(&MemberId::new(&access.me.id))
+            .is_some_and(|me| me.es_admin)
+    {
         return Err(ApiError::forbidden());
     }
     let target = roster.member(&miembro_id).ok_or_else(ApiError::not_found)?;
@@ -444,10 +449,10 @@ pub(super) async fn update_member(
 pub(super) async fn remove_member(
     State(state): State<AppState>,
     access: FamilyMember,
-    Path(path): Path<(String, String)>,
+    Path(path): Path<(String, MemberId)>,
 ) -> ApiResult<Json<Done>> {
     let (_, miembro_id) = path;
-    let leaving = miembro_id == access.me.id;
+    let leaving = miembro_id.as_str() == access.me.id;
     let txn = state.db.begin().await?;
     if !lock_family(&txn, &access.family.id).await? {
         return Err(ApiError::not_found());
@@ -455,7 +460,11 @@ pub(super) async fn remove_member(
     let roster = Roster::load(&txn, &access.family.id).await?;
     let target = roster.member(&miembro_id).ok_or_else(ApiError::not_found)?;
     // Read under the lock, so a role taken away a moment ago counts.
-    if !leaving && !roster.member(&access.me.id).is_some_and(|me| me.es_admin) {
+    if !leaving
+        && !roster
+            .member(&MemberId::new(&access.me.id))
+            .is_some_and(|me| me.es_admin)
+    {
         return Err(ApiError::forbidden());
     }
     roster.check(&target.id, None).map_err(ApiError::conflict)?;
