@@ -7,8 +7,8 @@ use axum::{
 };
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, IntoActiveModel, ModelTrait,
-    QueryFilter, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, IntoActiveModel,
+    PrimaryKeyTrait, QueryFilter, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -368,6 +368,44 @@ pub(super) struct ItemPath {
     item_id: String,
 }
 
+/// One of the child's listed things (an activity, an appointment, a contact): the path's
+/// `item_id` when it is the child's (`child` names the column that says whose), 404 otherwise.
+async fn find_item<E>(state: &AppState, path: &ItemPath, child: E::Column) -> ApiResult<E::Model>
+where
+    E: EntityTrait,
+    <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<String>,
+{
+    E::find_by_id(path.item_id.clone())
+        .filter(child.eq(path.id.as_str()))
+        .one(&state.db)
+        .await?
+        .ok_or_else(ApiError::not_found)
+}
+
+/// Deletes one of the child's listed things (404 when it is not the child's) and answers with the
+/// child as it is now.
+async fn delete_item<E>(
+    state: &AppState,
+    access: WriteChild,
+    path: ItemPath,
+    child: E::Column,
+    part: &str,
+) -> ApiResult<Json<ChildAnswer>>
+where
+    E: EntityTrait,
+    <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<String>,
+{
+    let txn = state.db.begin().await?;
+    let gone = E::delete_by_id(path.item_id)
+        .filter(child.eq(path.id))
+        .exec(&txn)
+        .await?;
+    if gone.rows_affected == 0 {
+        return Err(ApiError::not_found());
+    }
+    touched(state, txn, access, part).await
+}
+
 /// Add an activity (a class, a sport) with its days and hours.
 #[utoipa::path(post, path = "/hijos/{id}/actividades", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = ActivityInput,
@@ -418,7 +456,9 @@ pub(super) async fn update_activity(
     Json(body): Json<ActivityInput>,
 ) -> ApiResult<Json<ChildAnswer>> {
     let a = checked(body, input::activity)?;
-    let mut active = find_activity(&state, &path).await?.into_active_model();
+    let mut active = find_item::<actividad::Entity>(&state, &path, actividad::Column::HijoId)
+        .await?
+        .into_active_model();
     active.nombre = Set(a.nombre);
     active.lugar = Set(a.lugar);
     active.horario = Set(a.horario);
@@ -439,18 +479,14 @@ pub(super) async fn delete_activity(
     access: WriteChild,
     Path(path): Path<ItemPath>,
 ) -> ApiResult<Json<ChildAnswer>> {
-    let found = find_activity(&state, &path).await?;
-    let txn = state.db.begin().await?;
-    found.delete(&txn).await?;
-    touched(&state, txn, access, parts::ACTIVITIES).await
-}
-
-async fn find_activity(state: &AppState, path: &ItemPath) -> ApiResult<actividad::Model> {
-    actividad::Entity::find_by_id(path.item_id.as_str())
-        .filter(actividad::Column::HijoId.eq(&path.id))
-        .one(&state.db)
-        .await?
-        .ok_or_else(ApiError::not_found)
+    delete_item::<actividad::Entity>(
+        &state,
+        access,
+        path,
+        actividad::Column::HijoId,
+        parts::ACTIVITIES,
+    )
+    .await
 }
 
 /// Add a medical appointment.
@@ -495,7 +531,9 @@ pub(super) async fn update_appointment(
     Json(body): Json<AppointmentInput>,
 ) -> ApiResult<Json<ChildAnswer>> {
     let t = checked(body, input::appointment)?;
-    let mut active = find_appointment(&state, &path).await?.into_active_model();
+    let mut active = find_item::<turno::Entity>(&state, &path, turno::Column::HijoId)
+        .await?
+        .into_active_model();
     active.tipo_consulta = Set(t.tipo_consulta);
     active.estado = Set(t.estado.into());
     active.fecha_hora = Set(t.fecha_hora);
@@ -516,18 +554,14 @@ pub(super) async fn delete_appointment(
     access: WriteChild,
     Path(path): Path<ItemPath>,
 ) -> ApiResult<Json<ChildAnswer>> {
-    let found = find_appointment(&state, &path).await?;
-    let txn = state.db.begin().await?;
-    found.delete(&txn).await?;
-    touched(&state, txn, access, parts::APPOINTMENTS).await
-}
-
-async fn find_appointment(state: &AppState, path: &ItemPath) -> ApiResult<turno::Model> {
-    turno::Entity::find_by_id(path.item_id.as_str())
-        .filter(turno::Column::HijoId.eq(&path.id))
-        .one(&state.db)
-        .await?
-        .ok_or_else(ApiError::not_found)
+    delete_item::<turno::Entity>(
+        &state,
+        access,
+        path,
+        turno::Column::HijoId,
+        parts::APPOINTMENTS,
+    )
+    .await
 }
 
 /// Add an emergency contact.
@@ -571,7 +605,9 @@ pub(super) async fn update_contact(
     Json(body): Json<ContactInput>,
 ) -> ApiResult<Json<ChildAnswer>> {
     let c = checked(body, input::contact)?;
-    let mut active = find_contact(&state, &path).await?.into_active_model();
+    let mut active = find_item::<contacto::Entity>(&state, &path, contacto::Column::HijoId)
+        .await?
+        .into_active_model();
     active.nombre = Set(c.nombre);
     active.relacion = Set(c.relacion);
     active.telefono = Set(c.telefono);
@@ -591,18 +627,14 @@ pub(super) async fn delete_contact(
     access: WriteChild,
     Path(path): Path<ItemPath>,
 ) -> ApiResult<Json<ChildAnswer>> {
-    let found = find_contact(&state, &path).await?;
-    let txn = state.db.begin().await?;
-    found.delete(&txn).await?;
-    touched(&state, txn, access, parts::CONTACTS).await
-}
-
-async fn find_contact(state: &AppState, path: &ItemPath) -> ApiResult<contacto::Model> {
-    contacto::Entity::find_by_id(path.item_id.as_str())
-        .filter(contacto::Column::HijoId.eq(&path.id))
-        .one(&state.db)
-        .await?
-        .ok_or_else(ApiError::not_found)
+    delete_item::<contacto::Entity>(
+        &state,
+        access,
+        path,
+        contacto::Column::HijoId,
+        parts::CONTACTS,
+    )
+    .await
 }
 
 /// Upload or replace the child's photo. It is re-encoded (metadata such as GPS is dropped) and

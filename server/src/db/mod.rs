@@ -40,7 +40,31 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
             // and compiling it costs 30 ms each time it runs.
             .map_sqlx_postgres_opts(|o| o.options([("jit", "off")]));
     }
-    Database::connect(opts).await
+    // A request waits two seconds for a connection; starting up, the first one is waited for
+    // longer: a database busy for a moment (a checkpoint, a burst of new connections) must not
+    // stop the server from starting.
+    let deadline = tokio::time::Instant::now() + STARTUP_WAIT;
+    loop {
+        match Database::connect(opts.clone()).await {
+            Err(err) if timed_out(&err) && tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            answer => return answer,
+        }
+    }
+}
+
+/// How long starting up waits for the database to hand out its first connection.
+const STARTUP_WAIT: Duration = Duration::from_secs(30);
+
+/// Whether connecting failed for want of time rather than for a reason that lasts (a wrong
+/// address, a missing database): only the first is worth trying again.
+fn timed_out(err: &DbErr) -> bool {
+    matches!(
+        err,
+        DbErr::Conn(sea_orm::RuntimeErr::SqlxError(error))
+            if matches!(error.as_ref(), sqlx::Error::PoolTimedOut)
+    )
 }
 
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dayKey, dayLabel, safeZone, timeOfDay, withDaySeparators } from './days';
+import { aMessage, ana } from './fixtures';
 import type { Message } from './types';
 
-const message = (id: string, enviadoAt: string): Message => ({
-  _id: id,
-  conversacionId: 'c1',
-  familiaId: 'f1',
-  numero: 1,
-  autor: { _id: 'u1', nombre: 'Ana', apellido: 'García' },
-  texto: 'hola',
-  tipo: 'normal',
-  tono: 'ok',
-  plegado: false,
-  respondeA: null,
-  adjuntos: [],
-  vistas: [],
-  registro: { seq: 1, hash: 'h' },
-  enviadoAt,
-});
+const message = (id: string, enviadoAt: string): Message => aMessage({ _id: id, autor: ana, vistas: [], enviadoAt });
 
 describe('day separators', () => {
   it('put one marker before the first message of each day in the user\'s zone', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSize, isFolded, markUpTo, seenState } from './seen';
+import { aMessage, ana } from './fixtures';
 import type { Message } from './types';
 
 const people = [
@@ -8,23 +9,7 @@ const people = [
   { _id: 'carla', nombre: 'Carla', apellido: 'Ruiz', foto: null },
 ];
 
-const message = (over: Partial<Message>): Message => ({
-  _id: 'm1',
-  conversacionId: 'c1',
-  familiaId: 'f1',
-  numero: 1,
-  autor: { _id: 'ana', nombre: 'Ana', apellido: 'García' },
-  texto: 'hola',
-  tipo: 'normal',
-  tono: 'ok',
-  plegado: false,
-  respondeA: null,
-  adjuntos: [],
-  vistas: [],
-  registro: { seq: 1, hash: 'h' },
-  enviadoAt: '2026-11-24T12:00:00Z',
-  ...over,
-});
+const message = (over: Partial<Message>): Message => aMessage({ autor: ana, vistas: [], ...over });
 
 describe('seenState', () => {
   it('says sent until the one recipient sees it, then when', () => {
