@@ -16,6 +16,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // With two specs at once a page can take longer to reach a state: an assertion waits up to
+  // 15 s for it (a passing one still returns as soon as the state is there).
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: BASE,
