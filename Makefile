@@ -45,7 +45,7 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 ## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, API fuzzing, end to end, every bench at a tiny size)
 # Three stages, each running its parts at once (scripts/together.sh): the web app's checks beside
 # the server's build (which lints it) and the browser's install; the server tests on both databases
-# beside the fuzzing; the browser tests (two at once) and the benches' smoke pass. Two cores stay
+# beside the fuzzing; the browser tests and the benches' smoke pass. Two cores stay
 # busy, and a cold run on this machine stays under half an hour.
 test: web reference
 	bash scripts/together.sh "$(MAKE) --no-print-directory check-web" "$(MAKE) --no-print-directory check-server" "$(MAKE) --no-print-directory chromium sqlite3"

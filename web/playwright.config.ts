@@ -12,12 +12,13 @@ process.env.NIDO_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './e2e',
-  // Two specs at once keep both cores busy; each test has its own users, families and mail.
-  workers: 2,
+  // One spec at a time: with two at once, the new-conversation dialog now and then listed no one
+  // but its opener (see the note on issue 31), which is yet to be understood.
+  workers: 1,
   retries: 0,
   timeout: 30_000,
-  // With two specs at once a page can take longer to reach a state: an assertion waits up to
-  // 15 s for it (a passing one still returns as soon as the state is there).
+  // A loaded machine can take longer to reach a state: an assertion waits up to 15 s for it (a
+  // passing one still returns as soon as the state is there).
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
