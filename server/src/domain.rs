@@ -18,6 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::{
     db::entities::usuario,
     error::ApiResult,
+    ids::{ChildId, FamilyId, UserId},
     platform::{
         changes::Forget,
         jobs::{Job, Periodic},
@@ -146,7 +147,7 @@ pub trait Domain: Send + Sync {
     async fn erase_family(
         &self,
         _txn: &DatabaseTransaction,
-        _familia_id: &str,
+        _familia_id: &FamilyId,
     ) -> Result<Vec<String>, DbErr> {
         Ok(Vec::new())
     }
@@ -167,7 +168,7 @@ pub trait Domain: Send + Sync {
         &self,
         _state: &AppState,
         _key: &str,
-        _usuario_id: &str,
+        _usuario_id: &UserId,
     ) -> Result<Option<bool>, DbErr> {
         Ok(None)
     }
@@ -188,7 +189,7 @@ pub trait Domain: Send + Sync {
     async fn user_counters(
         &self,
         _db: &DatabaseConnection,
-        _usuario_id: &str,
+        _usuario_id: &UserId,
     ) -> Result<Vec<(&'static str, u64)>, DbErr> {
         Ok(Vec::new())
     }
@@ -218,7 +219,7 @@ pub trait Domain: Send + Sync {
     /// one's `id` and `nombre`, when children are this domain's (`None` when not). A query
     /// rather than an answer, so that the asker runs it in its own transaction
     /// (`domain::family_children`).
-    fn family_children(&self, _familia_id: &str) -> Option<SelectStatement> {
+    fn family_children(&self, _familia_id: &FamilyId) -> Option<SelectStatement> {
         None
     }
 
@@ -226,8 +227,8 @@ pub trait Domain: Send + Sync {
     async fn family_counters(
         &self,
         _db: &DatabaseExecutor<'_>,
-        _familia_ids: &[String],
-    ) -> Result<Vec<(String, &'static str, u64)>, DbErr> {
+        _familia_ids: &[FamilyId],
+    ) -> Result<Vec<(FamilyId, &'static str, u64)>, DbErr> {
         Ok(Vec::new())
     }
 }
@@ -256,7 +257,11 @@ pub async fn files_in_use(db: &DatabaseConnection, keys: &[String]) -> Result<Ve
 
 /// Whether `usuario_id` may still read the stored file `key`: the domain whose file it is says
 /// so; a key no domain knows is read by no one.
-pub async fn may_read_file(state: &AppState, key: &str, usuario_id: &str) -> Result<bool, DbErr> {
+pub async fn may_read_file(
+    state: &AppState,
+    key: &str,
+    usuario_id: &UserId,
+) -> Result<bool, DbErr> {
     for domain in all() {
         if let Some(answer) = domain.may_read_file(state, key, usuario_id).await? {
             return Ok(answer);
@@ -293,8 +298,8 @@ impl RightsLoss {
 /// A member who lost the co-parent's rights in a family, and how.
 #[derive(Clone, Debug)]
 pub struct RightsLost {
-    pub familia_id: String,
-    pub usuario_id: String,
+    pub familia_id: FamilyId,
+    pub usuario_id: UserId,
     pub how: RightsLoss,
 }
 
@@ -314,8 +319,8 @@ pub async fn coparent_rights_lost(
 /// Every domain's counters of these families (their children, say), by family and name.
 pub async fn family_counters(
     db: &DatabaseExecutor<'_>,
-    familia_ids: &[String],
-) -> Result<std::collections::HashMap<(String, &'static str), u64>, DbErr> {
+    familia_ids: &[FamilyId],
+) -> Result<std::collections::HashMap<(FamilyId, &'static str), u64>, DbErr> {
     let mut counts = std::collections::HashMap::new();
     for domain in all() {
         for (familia, name, n) in domain.family_counters(db, familia_ids).await? {
@@ -328,7 +333,7 @@ pub async fn family_counters(
 /// A child of a family, as other domains name and check them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FamilyChild {
-    pub id: String,
+    pub id: ChildId,
     pub nombre: String,
 }
 
@@ -336,7 +341,7 @@ pub struct FamilyChild {
 /// them answers; read on `db`, the caller's connection or transaction.
 pub async fn family_children(
     db: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
 ) -> Result<Vec<FamilyChild>, DbErr> {
     let mut children = Vec::new();
     for domain in all() {
@@ -345,7 +350,7 @@ pub async fn family_children(
         };
         for row in db.query_all(&query).await? {
             children.push(FamilyChild {
-                id: row.try_get("", "id")?,
+                id: ChildId::new(row.try_get::<String>("", "id")?),
                 nombre: row.try_get("", "nombre")?,
             });
         }
@@ -357,23 +362,26 @@ pub async fn family_children(
 /// one is given twice.
 pub async fn children_of_family(
     db: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     ids: &[String],
 ) -> Result<bool, DbErr> {
     if ids.is_empty() {
         return Ok(true);
     }
     let children = family_children(db, familia_id).await?;
-    let found = children.iter().filter(|c| ids.contains(&c.id)).count();
+    let found = children
+        .iter()
+        .filter(|c| ids.iter().any(|id| *id == *c.id))
+        .count();
     Ok(found == ids.len())
 }
 
 /// Whose calendar, for whom and when: what the calendar asks the domains for its items.
 #[derive(Debug, Clone, Copy)]
 pub struct CalendarQuery<'a> {
-    pub familia_id: &'a str,
-    pub usuario_id: &'a str,
-    pub hijo_id: Option<&'a str>,
+    pub familia_id: &'a FamilyId,
+    pub usuario_id: &'a UserId,
+    pub hijo_id: Option<&'a ChildId>,
     pub desde: DateTime<Utc>,
     pub hasta: DateTime<Utc>,
 }

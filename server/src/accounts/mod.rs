@@ -17,7 +17,7 @@ mod views;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{domain::Work, platform::jobs::Periodic, state::AppState};
+use crate::{domain::Work, ids::UserId, platform::jobs::Periodic, state::AppState};
 
 /// The accounts domain's part of the contract (`domain`). It erases nothing of other domains:
 /// closing an account asks each of them (`closing`).
@@ -59,7 +59,7 @@ impl crate::domain::Domain for Accounts {
         &self,
         state: &AppState,
         key: &str,
-        usuario_id: &str,
+        usuario_id: &UserId,
     ) -> Result<Option<bool>, sea_orm::DbErr> {
         let Some(rest) = key.strip_prefix("usuarios/") else {
             return Ok(None);

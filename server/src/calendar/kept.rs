@@ -17,6 +17,7 @@ use serde::Serialize;
 use crate::{
     error::ApiResult,
     families::entities::{familia, miembro},
+    ids::{FamilyId, UserId},
     platform::kept,
     request::json_bytes,
     state::AppState,
@@ -45,8 +46,8 @@ pub fn cache() -> Answers {
 /// The family's stamp if `usuario_id` is one of its members; 404 otherwise.
 pub async fn stamp(
     db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
 ) -> ApiResult<Stamp> {
     let members = Query::select()
         .column(miembro::Column::FamiliaId)

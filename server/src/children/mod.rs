@@ -26,7 +26,7 @@ use crate::{
     domain::{CalendarItem, CalendarQuery, Domain, ExportFile, RightsLost, Work},
     error::ApiResult,
     families,
-    ids::{ChildId, UserId},
+    ids::{ChildId, FamilyId, UserId},
     notifications,
     platform::{
         changes::{Change, Forget},
@@ -157,7 +157,7 @@ impl Domain for Children {
     async fn erase_family(
         &self,
         txn: &DatabaseTransaction,
-        familia_id: &str,
+        familia_id: &FamilyId,
     ) -> Result<Vec<String>, DbErr> {
         let children = hijo::Entity::find()
             .filter(hijo::Column::FamiliaId.eq(familia_id))
@@ -175,14 +175,14 @@ impl Domain for Children {
         &self,
         state: &AppState,
         key: &str,
-        usuario_id: &str,
+        usuario_id: &UserId,
     ) -> Result<Option<bool>, DbErr> {
         let Some(rest) = key.strip_prefix("hijos/") else {
             return Ok(None);
         };
         let hijo_id = rest.split('/').next().unwrap_or_default();
         Ok(Some(
-            access::may_see_photo(state, &ChildId::new(hijo_id), &UserId::new(usuario_id)).await?,
+            access::may_see_photo(state, &ChildId::new(hijo_id), usuario_id).await?,
         ))
     }
 
@@ -228,7 +228,7 @@ impl Domain for Children {
     async fn user_counters(
         &self,
         db: &DatabaseConnection,
-        usuario_id: &str,
+        usuario_id: &UserId,
     ) -> Result<Vec<(&'static str, u64)>, DbErr> {
         let hijos = hijo::Entity::find()
             .filter(hijo::Column::FamiliaId.in_subquery(families::family_ids_of(usuario_id)))
@@ -238,7 +238,7 @@ impl Domain for Children {
         Ok(vec![("hijos", hijos)])
     }
 
-    fn family_children(&self, familia_id: &str) -> Option<SelectStatement> {
+    fn family_children(&self, familia_id: &FamilyId) -> Option<SelectStatement> {
         Some(
             hijo::Entity::find()
                 .select_only()
@@ -256,8 +256,8 @@ impl Domain for Children {
     async fn family_counters(
         &self,
         db: &DatabaseExecutor<'_>,
-        familia_ids: &[String],
-    ) -> Result<Vec<(String, &'static str, u64)>, DbErr> {
+        familia_ids: &[FamilyId],
+    ) -> Result<Vec<(FamilyId, &'static str, u64)>, DbErr> {
         let counts = hijo::Entity::find()
             .select_only()
             .column(hijo::Column::FamiliaId)
@@ -270,7 +270,13 @@ impl Domain for Children {
             .await?;
         Ok(counts
             .into_iter()
-            .map(|(familia, n)| (familia, "hijos", u64::try_from(n).unwrap_or(0)))
+            .map(|(familia, n)| {
+                (
+                    FamilyId::new(familia),
+                    "hijos",
+                    u64::try_from(n).unwrap_or(0),
+                )
+            })
             .collect())
     }
 }

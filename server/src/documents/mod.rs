@@ -25,6 +25,7 @@ use crate::{
     domain::{Domain, ExportFile, Work},
     error::ApiResult,
     families::{self, entities::miembro},
+    ids::{FamilyId, UserId},
     platform::jobs::Periodic,
     state::AppState,
 };
@@ -147,7 +148,7 @@ impl Domain for Documents {
     async fn erase_family(
         &self,
         txn: &DatabaseTransaction,
-        familia_id: &str,
+        familia_id: &FamilyId,
     ) -> Result<Vec<String>, DbErr> {
         let documents = Query::select()
             .column(documento::Column::Id)
@@ -186,7 +187,7 @@ impl Domain for Documents {
     async fn user_counters(
         &self,
         db: &DatabaseConnection,
-        usuario_id: &str,
+        usuario_id: &UserId,
     ) -> Result<Vec<(&'static str, u64)>, DbErr> {
         let coparent_of = Query::select()
             .column(miembro::Column::FamiliaId)

@@ -35,8 +35,7 @@ use crate::{
         record::{self, kinds},
     },
     i18n::Msg,
-    ids,
-    ids::FamilyId,
+    ids::{self, FamilyId},
     notifications,
     platform::{download::Download, files::answer::authenticated_body},
     request::{AuthUser, Json},
@@ -395,7 +394,7 @@ pub async fn update_document(
         .and_then(|n| errors.check("notas", check_notes(n)));
     let hijos = change.hijos.as_deref().map(split_children);
     if let Some(hijos) = &hijos
-        && !children_of_family(&state.db, &found.doc.familia_id, hijos).await?
+        && !children_of_family(&state.db, &FamilyId::new(&found.doc.familia_id), hijos).await?
     {
         errors.add("hijos", Msg::DocumentChildrenInvalid);
     }

@@ -38,7 +38,7 @@ use crate::{
 /// through `domain` (documents do not depend on its code).
 pub(super) async fn children_of_family(
     db: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     hijos: &[String],
 ) -> ApiResult<bool> {
     if hijos.len() > 50 {

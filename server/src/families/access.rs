@@ -145,6 +145,11 @@ impl FamilyMember {
         Permission::of(&self.me)
     }
 
+    /// The family's id, typed.
+    pub fn family_id(&self) -> FamilyId {
+        FamilyId::new(&self.family.id)
+    }
+
     async fn from_path<S: Scope>(
         parts: &mut request::Parts,
         state: &AppState,

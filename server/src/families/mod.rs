@@ -29,8 +29,7 @@ use crate::{
     domain::{self, Domain, ExportFile, RightsLoss, RightsLost, Work},
     error::ApiResult,
     i18n::Msg,
-    ids,
-    ids::MemberId,
+    ids::{self, FamilyId, MemberId, UserId},
     notifications,
     platform::{
         cache::Cache,
@@ -230,8 +229,8 @@ pub(crate) async fn coparent_rights_lost(
     how: RightsLoss,
 ) -> Result<Wake, DbErr> {
     let lost = RightsLost {
-        familia_id: member.familia_id.clone(),
-        usuario_id: member.usuario_id.clone(),
+        familia_id: FamilyId::new(&member.familia_id),
+        usuario_id: UserId::new(&member.usuario_id),
         how,
     };
     domain::coparent_rights_lost(txn, &lost).await
@@ -341,7 +340,7 @@ pub fn family_ids_of(usuario_id: &str) -> sea_orm::sea_query::SelectStatement {
 /// Whether any domain holds records of this family (its children, say): such a family must keep
 /// an active co-parent.
 async fn holds_records(txn: &DatabaseTransaction, familia_id: &str) -> Result<bool, DbErr> {
-    let counts = domain::family_counters(&txn.into(), &[familia_id.to_owned()]).await?;
+    let counts = domain::family_counters(&txn.into(), &[FamilyId::new(familia_id)]).await?;
     Ok(counts.values().any(|n| *n > 0))
 }
 
@@ -368,7 +367,11 @@ async fn erase_member(
             .await?;
         if others.is_empty() {
             for domain in domain::all() {
-                files.extend(domain.erase_family(txn, &membership.familia_id).await?);
+                files.extend(
+                    domain
+                        .erase_family(txn, &FamilyId::new(&membership.familia_id))
+                        .await?,
+                );
             }
             familia::Entity::delete_by_id(&membership.familia_id)
                 .exec(txn)
@@ -481,7 +484,7 @@ impl Domain for Families {
     async fn user_counters(
         &self,
         db: &DatabaseConnection,
-        usuario_id: &str,
+        usuario_id: &UserId,
     ) -> Result<Vec<(&'static str, u64)>, DbErr> {
         // One adult sharing two families with the user counts once.
         let coparents = miembro::Entity::find()

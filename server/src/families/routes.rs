@@ -25,7 +25,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     fields,
     i18n::Msg,
-    ids::MemberId,
+    ids::{FamilyId, MemberId},
     request::{AuthUser, Done, Json},
     state::AppState,
 };
@@ -104,7 +104,7 @@ async fn views(
     caller: &str,
     mut families: Vec<familia::Model>,
 ) -> ApiResult<Vec<FamilyView>> {
-    let ids: Vec<String> = families.iter().map(|f| f.id.clone()).collect();
+    let ids: Vec<FamilyId> = families.iter().map(|f| FamilyId::new(&f.id)).collect();
     let member_users = Query::select()
         .column(miembro::Column::UsuarioId)
         .from(miembro::Entity)
@@ -189,7 +189,7 @@ async fn views(
             .collect();
         out.push(FamilyView {
             hijos: counts
-                .get(&(family.id.clone(), "hijos"))
+                .get(&(FamilyId::new(&family.id), "hijos"))
                 .copied()
                 .unwrap_or(0),
             id: family.id,

@@ -19,6 +19,7 @@ use crate::{
     db::entities::usuario,
     domain,
     error::{ApiError, ApiResult},
+    ids::UserId,
     platform::{
         download::{Download, clean_name},
         files::answer::authenticated_body,
@@ -47,8 +48,11 @@ pub async fn serve(
     Path(key): Path<String>,
     Query(signature): Query<Signature>,
 ) -> ApiResult<Response<Body>> {
-    let (Some(exp), Some(lector), Some(sig)) = (signature.exp, signature.lector, signature.sig)
-    else {
+    let (Some(exp), Some(lector), Some(sig)) = (
+        signature.exp,
+        signature.lector.map(UserId::new),
+        signature.sig,
+    ) else {
         return Err(ApiError::not_found());
     };
     if !state.storage.verify_link(&key, exp, &lector, &sig)
@@ -82,7 +86,7 @@ pub async fn serve(
 /// Whether the user a link was issued to may still read the file: their account is open, and
 /// the domain whose file it is still shows it to them (a member removed from the family, a
 /// participant gone from the conversation, may not).
-async fn still_reads(state: &AppState, key: &str, lector: &str) -> ApiResult<bool> {
+async fn still_reads(state: &AppState, key: &str, lector: &UserId) -> ApiResult<bool> {
     let open = usuario::Entity::find_by_id(lector)
         .one(&state.db)
         .await?

@@ -30,7 +30,7 @@ use crate::{
     db::entities::usuario,
     domain::{Domain, ExportFile, Work},
     error::ApiResult,
-    ids::UserId,
+    ids::{FamilyId, UserId},
     platform::{changes::Forget, jobs::Periodic},
     state::{AppState, Parts},
 };
@@ -120,7 +120,7 @@ impl Domain for Messages {
     async fn erase_family(
         &self,
         txn: &DatabaseTransaction,
-        familia_id: &str,
+        familia_id: &FamilyId,
     ) -> Result<Vec<String>, DbErr> {
         attachments::keys_of_family(txn, familia_id).await
     }
@@ -131,14 +131,14 @@ impl Domain for Messages {
         &self,
         state: &AppState,
         key: &str,
-        usuario_id: &str,
+        usuario_id: &UserId,
     ) -> Result<Option<bool>, DbErr> {
         let Some(rest) = key.strip_prefix("mensajes/") else {
             return Ok(None);
         };
         let conversacion_id = rest.split('/').next().unwrap_or_default();
         Ok(Some(
-            access::may_read(&state.db, &UserId::new(usuario_id), conversacion_id).await?,
+            access::may_read(&state.db, usuario_id, conversacion_id).await?,
         ))
     }
 
@@ -154,7 +154,7 @@ impl Domain for Messages {
     async fn user_counters(
         &self,
         db: &DatabaseConnection,
-        usuario_id: &str,
+        usuario_id: &UserId,
     ) -> Result<Vec<(&'static str, u64)>, DbErr> {
         let n = mensaje::Entity::find()
             .filter(

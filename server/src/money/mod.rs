@@ -44,6 +44,7 @@ use crate::{
     db::entities::usuario,
     domain::{Domain, ExportFile, Work},
     error::ApiResult,
+    ids::FamilyId,
     platform::{changes::Forget, jobs::Periodic},
     state::{AppState, Parts},
 };
@@ -148,10 +149,10 @@ impl Domain for Money {
     async fn erase_family(
         &self,
         txn: &DatabaseTransaction,
-        familia_id: &str,
+        familia_id: &FamilyId,
     ) -> Result<Vec<String>, DbErr> {
         support::export::erase_family(txn, familia_id).await?;
-        stored_files(txn, Some(familia_id), None).await
+        stored_files(txn, Some(familia_id.as_str()), None).await
     }
 }
 

@@ -35,7 +35,7 @@ use crate::{
     db::entities::usuario,
     domain::{Domain, ExportFile, Handler, Work, export_json},
     error::ApiResult,
-    ids,
+    ids::{self, FamilyId},
     platform::{
         jobs::{self, Periodic},
         live::{self, Wake},
@@ -293,7 +293,7 @@ impl Domain for Notifications {
     async fn erase_family(
         &self,
         txn: &DatabaseTransaction,
-        familia_id: &str,
+        familia_id: &FamilyId,
     ) -> Result<Vec<String>, DbErr> {
         notificacion::Entity::delete_many()
             .filter(notificacion::Column::FamiliaId.eq(familia_id))

@@ -11,6 +11,7 @@ use super::{Night, date_range};
 use crate::{
     calendar::kept,
     error::{ApiResult, ErrorBody},
+    ids::FamilyId,
     request::AuthUser,
     state::AppState,
 };
@@ -43,7 +44,7 @@ pub struct NightsAnswer {
 pub async fn get_nights(
     State(state): State<AppState>,
     auth: AuthUser,
-    Path(familia_id): Path<String>,
+    Path(familia_id): Path<FamilyId>,
     Query(query): Query<RangeQuery>,
 ) -> ApiResult<Response> {
     let stamp = kept::stamp(&state.db, &familia_id, &auth.id).await?;

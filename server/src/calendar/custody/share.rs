@@ -23,6 +23,7 @@ use super::{date_range, nights::RangeQuery, plan::Plan};
 use crate::{
     calendar::{kept, swaps::entities::entrega},
     error::{ApiResult, ErrorBody},
+    ids::FamilyId,
     request::AuthUser,
     state::AppState,
 };
@@ -186,7 +187,7 @@ pub async fn handovers(
 pub async fn get_share(
     State(state): State<AppState>,
     auth: AuthUser,
-    Path(familia_id): Path<String>,
+    Path(familia_id): Path<FamilyId>,
     Query(query): Query<RangeQuery>,
 ) -> ApiResult<Response> {
     let stamp = kept::stamp(&state.db, &familia_id, &auth.id).await?;

@@ -17,6 +17,7 @@ use crate::{
     error::{ApiError, ApiResult, FieldErrors},
     fields,
     i18n::Msg,
+    ids::FamilyId,
     time_zone,
     vocabulary::{self, ClosedSet},
 };
@@ -172,7 +173,7 @@ pub fn start_list(starts: &[Start]) -> String {
 /// Checks a body for an event of a family whose zone is `family_zone`.
 pub async fn check(
     db: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     family_zone: &str,
     body: EventInput,
 ) -> ApiResult<Fields> {

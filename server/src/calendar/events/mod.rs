@@ -25,6 +25,7 @@ use crate::{
     error::{ApiError, ApiResult},
     families::entities::familia,
     i18n::Msg,
+    ids::{ChildId, FamilyId, UserId},
     state::AppState,
 };
 use access::visible_to;
@@ -52,8 +53,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// appointments). The caller has checked that they are a member of the family.
 pub async fn occurrences(
     db: &DatabaseConnection,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
     desde: DateTime<Utc>,
     hasta: DateTime<Utc>,
 ) -> ApiResult<Vec<OccurrenceView>> {
@@ -81,11 +82,11 @@ enum Source<'a> {
 /// `limitado` (`recurrence::limits`). Only a bad range is refused.
 pub async fn list_occurrences(
     db: &DatabaseConnection,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
     desde: DateTime<Utc>,
     hasta: DateTime<Utc>,
-    hijo_id: Option<&str>,
+    hijo_id: Option<&ChildId>,
 ) -> ApiResult<Vec<OccurrenceView>> {
     recurrence::check_range(desde, hasta).map_err(unprocessable)?;
     // Ids are our own letters, digits and dashes: nothing in one is a LIKE wildcard.

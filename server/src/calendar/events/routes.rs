@@ -30,7 +30,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::record::kinds,
     i18n::Msg,
-    ids::FamilyId,
+    ids::{ChildId, FamilyId},
     platform::live::Wake,
     request::{AuthUser, Done, Json},
     state::AppState,
@@ -135,7 +135,13 @@ pub async fn create_event(
     let familia_id = FamilyId::named(body.familia_id.as_deref())
         .ok_or_else(|| ApiError::field("familiaId", Msg::FamilyInvalid))?;
     let family = editor(&state.db, &familia_id, &auth.id).await?;
-    let fields = check(&state.db, &family.id, &family.zona_horaria, body).await?;
+    let fields = check(
+        &state.db,
+        &FamilyId::new(&family.id),
+        &family.zona_horaria,
+        body,
+    )
+    .await?;
     let txn = state.db.begin().await?;
     let row = insert(&txn, &family.id, &auth.id, &fields, None).await?;
     let wake = announce(&txn, kinds::EVENT_CREATED, &auth.id, &[&row], json!({})).await?;
@@ -166,20 +172,13 @@ pub async fn list_events(
     auth: AuthUser,
     Query(query): Query<ListQuery>,
 ) -> ApiResult<Response> {
-    let familia_id = query
-        .familia_id
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default();
-    let stamp = kept::stamp(&state.db, familia_id, &auth.id).await?;
+    let familia_id =
+        FamilyId::named(query.familia_id.as_deref()).unwrap_or_else(|| FamilyId::new(""));
+    let stamp = kept::stamp(&state.db, &familia_id, &auth.id).await?;
     let desde = instant(query.desde.as_deref(), "desde")?;
     let hasta = instant(query.hasta.as_deref(), "hasta")?;
-    let hijo = query
-        .hijo_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|h| !h.is_empty());
-    let me = auth.id.as_str();
+    let hijo = ChildId::named(query.hijo_id.as_deref());
+    let me = &auth.id;
     // Private events make each member's answer their own.
     let key = format!(
         "eventos {familia_id} {me} {}.{} {}.{} {}",
@@ -187,10 +186,11 @@ pub async fn list_events(
         desde.timestamp_subsec_nanos(),
         hasta.timestamp(),
         hasta.timestamp_subsec_nanos(),
-        hijo.unwrap_or_default()
+        hijo.as_deref().unwrap_or_default()
     );
     kept::answer(&state, key, stamp, || async {
-        let data = list_occurrences(&state.db, familia_id, me, desde, hasta, hijo).await?;
+        let data =
+            list_occurrences(&state.db, &familia_id, me, desde, hasta, hijo.as_ref()).await?;
         Ok(OccurrencesAnswer {
             success: true,
             data,
@@ -242,7 +242,13 @@ pub async fn update_event(
 ) -> ApiResult<Json<EventAnswer>> {
     let (row, family) = writable(&state.db, &id, &auth.id).await?;
     let scope = query.scope(row.todo_el_dia)?;
-    let new = check(&state.db, &row.familia_id, &family.zona_horaria, body).await?;
+    let new = check(
+        &state.db,
+        &FamilyId::new(&row.familia_id),
+        &family.zona_horaria,
+        body,
+    )
+    .await?;
     let txn = state.db.begin().await?;
     lock(&txn, &row.id).await?;
     // Read again inside the transaction: a change that raced this one is not undone.

@@ -31,6 +31,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::entities::{familia, miembro},
     i18n::{Lang, Msg},
+    ids::{FamilyId, UserId},
     platform::{download::Download, rate_limit::Limit},
     request::ClientInfo,
     state::AppState,
@@ -116,16 +117,20 @@ pub async fn build(
     let hasta = now
         .checked_add_months(Months::new(MONTHS_AHEAD))
         .unwrap_or(now);
-    let families: Vec<String> = miembro::Entity::find()
-        .filter(miembro::Column::UsuarioId.eq(&user.id))
+    let me = UserId::new(&user.id);
+    let families: Vec<FamilyId> = miembro::Entity::find()
+        .filter(miembro::Column::UsuarioId.eq(&me))
         .order_by_asc(miembro::Column::CreatedAt)
         .all(db)
         .await?
         .into_iter()
-        .map(|m| m.familia_id)
+        .map(|m| FamilyId::new(m.familia_id))
         .collect();
     for familia_id in families {
-        let Some(family) = familia::Entity::find_by_id(&familia_id).one(db).await? else {
+        let Some(family) = familia::Entity::find_by_id(familia_id.as_str())
+            .one(db)
+            .await?
+        else {
             continue;
         };
         // A month at a time: a busy family never meets the per-query cap on occurrences.
@@ -135,7 +140,7 @@ pub async fn build(
                 .checked_add_months(Months::new(1))
                 .unwrap_or(hasta)
                 .min(hasta);
-            for occurrence in events::occurrences(db, &family.id, &user.id, from, to).await? {
+            for occurrence in events::occurrences(db, &familia_id, &me, from, to).await? {
                 calendar.event(&event_of(&occurrence, now, english)?);
             }
             from = to;
@@ -228,7 +233,7 @@ async fn custody_blocks(
         .filter(|r| r.last >= first)
         .collect();
     let names = people::first_names(db, runs.iter().map(|r| r.holder.clone())).await?;
-    let children: Vec<String> = people::children(db, &family.id)
+    let children: Vec<String> = people::children(db, &FamilyId::new(&family.id))
         .await?
         .into_iter()
         .map(|c| c.nombre)

@@ -31,6 +31,7 @@ use crate::{
         entities::{familia, invitacion, miembro},
         record,
     },
+    ids::{ChildId, FamilyId, UserId},
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -79,7 +80,7 @@ pub async fn today_of(
             .one(db)
             .await?
         {
-            familias.push(family_today(db, &family, &user.id, now).await?);
+            familias.push(family_today(db, &family, &UserId::new(&user.id), now).await?);
         }
     }
     let invitaciones_pendientes = invitacion::Entity::find()
@@ -100,14 +101,15 @@ pub async fn today_of(
 async fn family_today(
     db: &DatabaseConnection,
     family: &familia::Model,
-    usuario_id: &str,
+    usuario_id: &UserId,
     now: DateTime<Utc>,
 ) -> ApiResult<FamilyToday> {
+    let familia_id = FamilyId::new(&family.id);
     let zone = custody::zone_of(Some(&family.zona_horaria));
     let fecha = today(zone, now);
     let plan = Plan::load(
         db,
-        &family.id,
+        &familia_id,
         zone,
         fecha - Duration::days(1),
         fecha + Duration::days(LOOK_AHEAD_DAYS),
@@ -137,23 +139,23 @@ async fn family_today(
         zone,
         (fecha + Duration::days(1)).and_time(chrono::NaiveTime::MIN),
     );
-    let eventos_hoy = events::occurrences(db, &family.id, usuario_id, day_start, day_end).await?;
+    let eventos_hoy = events::occurrences(db, &familia_id, usuario_id, day_start, day_end).await?;
     let upcoming = events::occurrences(
         db,
-        &family.id,
+        &familia_id,
         usuario_id,
         now,
         now + Duration::days(UPCOMING_DAYS),
     )
     .await?;
-    let children = people::children(db, &family.id).await?;
-    let latest = last_activity(db, &family.id, &children).await?;
+    let children = people::children(db, &familia_id).await?;
+    let latest = last_activity(db, &familia_id, &children).await?;
     let hijos = children
         .into_iter()
         .map(|child| {
             let mine: Vec<_> = upcoming
                 .iter()
-                .filter(|o| o.hijos.contains(&child.id))
+                .filter(|o| o.hijos.iter().any(|h| *h == child.id))
                 .collect();
             ChildToday {
                 ultima_actividad: latest.get(&child.id).copied(),
@@ -163,14 +165,14 @@ async fn family_today(
                     .take(UPCOMING_LISTED)
                     .map(UpcomingEvent::of)
                     .collect(),
-                hijo_id: child.id,
+                hijo_id: child.id.into(),
                 nombre: child.nombre,
                 con: ahora.clone(),
             }
         })
         .collect();
     let por_responder = cambio::Entity::find()
-        .filter(cambio::Column::FamiliaId.eq(&family.id))
+        .filter(cambio::Column::FamiliaId.eq(&familia_id))
         .filter(cambio::Column::DestinatarioId.eq(usuario_id))
         .filter(cambio::Column::Estado.eq(cambio::OPEN))
         .filter(cambio::Column::ResponderAntesDe.gt(now))
@@ -245,9 +247,9 @@ pub fn custody_now(
 /// The time of the latest family-record entry about each child of the family.
 async fn last_activity(
     db: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     children: &[people::Child],
-) -> Result<HashMap<String, DateTime<Utc>>, DbErr> {
+) -> Result<HashMap<ChildId, DateTime<Utc>>, DbErr> {
     let mut found = HashMap::new();
     for child in children {
         let hora = record::latest_about(db, familia_id, &record::child_subject(&child.id)).await?;

@@ -5,13 +5,16 @@ use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 
-use crate::{db::entities::usuario, domain};
+use crate::{db::entities::usuario, domain, ids::FamilyId};
 
 /// A child of a family, as the calendar names them.
 pub use crate::domain::FamilyChild as Child;
 
 /// The family's children (not deleted), oldest first, then by name.
-pub async fn children(db: &impl ConnectionTrait, familia_id: &str) -> Result<Vec<Child>, DbErr> {
+pub async fn children(
+    db: &impl ConnectionTrait,
+    familia_id: &FamilyId,
+) -> Result<Vec<Child>, DbErr> {
     domain::family_children(db, familia_id).await
 }
 

@@ -13,6 +13,7 @@ use crate::{
     families::entities::familia,
     fields,
     i18n::Msg,
+    ids::FamilyId,
     money::{
         access::coparents,
         input, settings,
@@ -205,7 +206,7 @@ pub async fn check(
             }
             hijos.sort();
             hijos.dedup();
-            if ok && domain::children_of_family(db, &family.id, &hijos).await? {
+            if ok && domain::children_of_family(db, &FamilyId::new(&family.id), &hijos).await? {
                 Some(hijos)
             } else {
                 errors.add("hijos", Msg::MoneyChildInvalid);

@@ -39,7 +39,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::record::{self, Act, Audience},
     i18n::Msg,
-    ids,
+    ids::{self, FamilyId},
     platform::live::Wake,
     request::Json,
     state::AppState,
@@ -179,7 +179,7 @@ fn person(value: Option<&Value>, members: &[String]) -> Result<String, Msg> {
 
 async fn children(
     db: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     value: Option<&Value>,
 ) -> Result<Result<Vec<String>, Msg>, DbErr> {
     let list = match value {
@@ -220,7 +220,7 @@ struct Checked {
 
 async fn check(
     db: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     body: AgreementInput,
 ) -> ApiResult<Checked> {
     let members = coparents(db, familia_id).await?;
@@ -325,7 +325,7 @@ pub async fn create_agreement(
 ) -> ApiResult<(StatusCode, Json<AgreementAnswer>)> {
     let familia_id = access.family.id.clone();
     let me = access.auth.user.id.clone();
-    let input = check(&state.db, &familia_id, body).await?;
+    let input = check(&state.db, &access.family_id(), body).await?;
     let now = Utc::now();
     let today = today_in(&access.family.zona_horaria, now);
     let row = cuota::Model {
