@@ -28,6 +28,10 @@
 #   parameters, and the family a query or a body names, are drawn from those real ids most of
 #   the time, so requests reach the handlers'
 #   logic instead of stopping at 404, and are left to the fuzzer otherwise;
+# - the document fuzzed is the served one with those ids as examples (scripts/fuzz_examples.py):
+#   the coverage phase, which reads no dictionary, takes them from there;
+# - valid dates and instants are drawn from three years back to two ahead (scripts/fuzz_hooks.py):
+#   the server's own rules (a range of five years, a deadline ahead) refuse most of the calendar;
 # - main pass: every operation except the ones below and the live stream (it never ends), with
 #   that user's bearer token;
 # - one pass per operation that ends the caller's session or removes what the others point at
@@ -93,7 +97,9 @@ fixtures() { # tag
   assignments=$("$VENV/bin/python" scripts/fuzz_fixtures.py "$BASE" "$1")
   eval "$assignments"
   export FUZZ_TOKEN FUZZ_EMAIL FUZZ_PASSWORD FUZZ_USER FUZZ_FAMILY FUZZ_MEMBER FUZZ_CHILD \
-    FUZZ_ACTIVITY FUZZ_CONTACT FUZZ_APPOINTMENT FUZZ_INVITATION FUZZ_SESSION FUZZ_PUSH_DEVICE
+    FUZZ_ACTIVITY FUZZ_CONTACT FUZZ_APPOINTMENT FUZZ_INVITATION FUZZ_SESSION FUZZ_PUSH_DEVICE \
+    FUZZ_OTHER FUZZ_PERIOD FUZZ_EVENT FUZZ_CONVERSATION FUZZ_MESSAGE FUZZ_EXPENSE \
+    FUZZ_THEIR_EXPENSE FUZZ_PAYMENT FUZZ_AGREEMENT FUZZ_NOTIFICATION FUZZ_RECEIVED
 }
 
 # schemathesis' configuration for the current user: the token, and its real ids offered for the
@@ -115,6 +121,17 @@ invitation = { values = ["$FUZZ_INVITATION"] }
 session = { values = ["$FUZZ_SESSION"] }
 push_device = { values = ["$FUZZ_PUSH_DEVICE"] }
 user = { values = ["$FUZZ_USER"] }
+coparent = { values = ["$FUZZ_USER", "$FUZZ_OTHER"] }
+other = { values = ["$FUZZ_OTHER"] }
+period = { values = ["$FUZZ_PERIOD"] }
+event = { values = ["$FUZZ_EVENT"] }
+conversation = { values = ["$FUZZ_CONVERSATION"] }
+message = { values = ["$FUZZ_MESSAGE"] }
+expense = { values = ["$FUZZ_EXPENSE", "$FUZZ_THEIR_EXPENSE"] }
+payment = { values = ["$FUZZ_PAYMENT"] }
+agreement = { values = ["$FUZZ_AGREEMENT"] }
+notification = { values = ["$FUZZ_NOTIFICATION"] }
+received = { values = ["$FUZZ_RECEIVED"] }
 password = { values = ["$FUZZ_PASSWORD"] }
 email = { values = ["$FUZZ_EMAIL"] }
 confirmation = { values = ["eliminar", "delete"] }
@@ -136,6 +153,30 @@ include-path = "/api/hijos/{id}/turnos-medicos/{item_id}"
 parameters = { "path.id" = { dictionary = "child", probability = 0.8 }, "path.item_id" = { dictionary = "appointment", probability = 0.8 } }
 
 [[operations]]
+include-path-regex = "^/api/familias/\\\\{id\\\\}/cuotas/\\\\{cuotaId\\\\}"
+parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "path.cuotaId" = { dictionary = "agreement", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/familias/{id}/custodia/periodos/{periodoId}"
+parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "path.periodoId" = { dictionary = "period", probability = 0.8 } }
+
+[[operations]]
+include-path-regex = "^/api/familias/\\\\{id\\\\}/cambios/"
+parameters = { "path.id" = { dictionary = "family", probability = 0.8 } }
+
+[[operations]]
+include-operation-id = "put_schedule"
+parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "body.progenitorA" = { dictionary = "user", probability = 0.8 }, "body.progenitorB" = { dictionary = "other", probability = 0.8 } }
+
+[[operations]]
+include-operation-id = "create_period"
+parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "body.usuarioId" = { dictionary = "coparent", probability = 0.8 } }
+
+[[operations]]
+include-operation-id = "create_agreement"
+parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "body.pagador" = { dictionary = "user", probability = 0.8 }, "body.beneficiario" = { dictionary = "other", probability = 0.8 } }
+
+[[operations]]
 include-path-regex = "^/api/familias/\\\\{id\\\\}(/[a-z-]+)?\$"
 parameters = { "path.id" = { dictionary = "family", probability = 0.8 } }
 
@@ -146,6 +187,50 @@ parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "path.i
 [[operations]]
 include-path = "/api/familias/{id}/miembros/{miembroId}"
 parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "path.miembroId" = { dictionary = "member", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/eventos/{id}"
+parameters = { "path.id" = { dictionary = "event", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/conversaciones/{id}/mensajes/{mensajeId}"
+parameters = { "path.id" = { dictionary = "conversation", probability = 0.8 }, "path.mensajeId" = { dictionary = "message", probability = 0.8 } }
+
+[[operations]]
+include-path-regex = "^/api/conversaciones/\\\\{id\\\\}(/[a-z]+)?\$"
+parameters = { "path.id" = { dictionary = "conversation", probability = 0.8 } }
+
+[[operations]]
+include-path-regex = "^/api/gastos/\\\\{id\\\\}(/[a-z-]+)?\$"
+parameters = { "path.id" = { dictionary = "expense", probability = 0.8 } }
+
+[[operations]]
+include-path-regex = "^/api/pagos/\\\\{id\\\\}(/[a-z-]+)?\$"
+parameters = { "path.id" = { dictionary = "payment", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/notificaciones/{id}/leida"
+parameters = { "path.id" = { dictionary = "notification", probability = 0.8 } }
+
+[[operations]]
+include-path = "/api/invitaciones/recibidas/{invitacionId}"
+parameters = { "path.invitacionId" = { dictionary = "received", probability = 0.8 } }
+
+[[operations]]
+include-operation-id = "accept"
+parameters = { "body.invitacionId" = { dictionary = "received", probability = 0.5 } }
+
+[[operations]]
+include-operation-id = "create_payment"
+parameters = { "body.familiaId" = { dictionary = "family", probability = 0.8 }, "body.de" = { dictionary = "coparent", probability = 0.8 }, "body.para" = { dictionary = "coparent", probability = 0.8 } }
+
+[[operations]]
+include-operation-id = "login"
+parameters = { "body.email" = { dictionary = "email", probability = 0.5 }, "body.password" = { dictionary = "password", probability = 0.5 } }
+
+[[operations]]
+include-operation-id = "block"
+parameters = { "body.usuarioId" = { dictionary = "other", probability = 0.8 } }
 
 [[operations]]
 include-path = "/api/usuarios/sesiones/{id}"
@@ -164,7 +249,7 @@ include-operation-id = ["list_conversations", "list_documents", "space", "list_e
 parameters = { "query.familiaId" = { dictionary = "family", probability = 0.8 } }
 
 [[operations]]
-include-operation-id = ["create_conversation", "create_document", "create_event", "create_expense", "create_child", "create_payment"]
+include-operation-id = ["create_conversation", "create_document", "create_event", "create_expense", "create_child"]
 parameters = { "body.familiaId" = { dictionary = "family", probability = 0.8 } }
 
 [[operations]]
@@ -198,8 +283,10 @@ run_pass() { # name, schemathesis filter options...
   [ -n "$FUZZ_SEED" ] && args+=(--seed "$FUZZ_SEED")
   [ "$name" = main ] && [ -n "$FUZZ_SECONDS" ] && args+=(--max-time "$FUZZ_SECONDS")
   local log="$WORK/$name.log" attempt
+  local contract="$WORK/$name.openapi.json"
+  "$VENV/bin/python" scripts/fuzz_examples.py "$BASE" "$contract"
   for attempt in 1 2; do
-    if (cd "$WORK" && "$ROOT/$VENV/bin/schemathesis" --config-file "$config" run "$BASE/api/openapi.json" \
+    if (cd "$WORK" && SCHEMATHESIS_HOOKS="$ROOT/scripts/fuzz_hooks.py" "$ROOT/$VENV/bin/schemathesis" --config-file "$config" run "$contract" --url "$BASE" \
       "${args[@]}" "$@") 2>&1 | tee "$log"; then
       return
     fi

@@ -1,13 +1,19 @@
 """Registers one user through the API and gives it something to point at: a child with an
-activity, an emergency contact and an appointment, a pending invitation and a push device. Prints
-the ids as shell assignments, for scripts/fuzz.sh to export into schemathesis' configuration.
+activity, an emergency contact and an appointment, a pending invitation, a push device, and a
+second co-parent in its family with what two parents share: a custody schedule, a holiday
+period, an event, a conversation with a message, expenses and a payment each way, a child
+support agreement, a notification, and an invitation received from the other parent's second
+family. Prints the ids as shell assignments, for scripts/fuzz.sh to export into schemathesis'
+configuration.
 
     python3 scripts/fuzz_fixtures.py http://127.0.0.1:PORT TAG
 """
 
 import json
 import sys
+import urllib.error
 import urllib.request
+from datetime import date, timedelta
 
 
 def call(base, method, path, token=None, body=None):
@@ -18,6 +24,67 @@ def call(base, method, path, token=None, body=None):
         request.add_header("authorization", f"Bearer {token}")
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.load(answer)
+
+
+def ident(answer):
+    data = answer.get("data", answer)
+    return data.get("_id") or data.get("id")
+
+
+def coparent(base, tag, token, family):
+    """A second user who joins the family by its linking code; their token and id."""
+    other = call(base, "POST", "/api/usuarios", body={
+        "nombre": "Otro", "apellido": tag, "email": f"fuzz-other-{tag}@example.org",
+        "password": f"tormenta-de-pruebas-{tag}",
+    })
+    code = call(base, "POST", f"/api/familias/{family}/codigo", token, {})["data"]["codigo"]
+    call(base, "POST", "/api/invitaciones/aceptar", other["token"], {"codigo": code})
+    return other["token"], other["_id"]
+
+
+def shared(base, tag, token, me, family, other_token, other):
+    """What two co-parents share, made through the API; the ids by name."""
+    today = date.today()
+    day = lambda n: (today + timedelta(days=n)).isoformat()
+    call(base, "PUT", f"/api/familias/{family}/custodia", token, {
+        "patron": "7-7", "inicio": day(-30), "progenitorA": me, "progenitorB": other,
+    })
+    ids = {}
+    ids["PERIOD"] = ident(call(base, "POST", f"/api/familias/{family}/custodia/periodos", token, {
+        "nombre": "Verano", "desde": day(200), "hasta": day(210), "modo": "progenitor",
+        "usuarioId": me,
+    }))
+    ids["EVENT"] = ident(call(base, "POST", "/api/eventos", token, {
+        "familiaId": family, "titulo": "Acto escolar", "tipo": "familia", "categoria": "escuela",
+        "inicio": f"{day(20)}T10:00:00", "todoElDia": False, "hijos": [],
+    }))
+    conversation = ident(call(base, "POST", "/api/conversaciones", token, {
+        "familiaId": family, "tema": "general", "asunto": "Vacaciones",
+    }))
+    ids["CONVERSATION"] = conversation
+    ids["MESSAGE"] = ident(call(
+        base, "POST", f"/api/conversaciones/{conversation}/mensajes", other_token,
+        {"texto": "¿Hablamos del verano?"},
+    ))
+    expense = lambda who, what: ident(call(base, "POST", "/api/gastos", who, {
+        "familiaId": family, "descripcion": what, "monto": 12000, "fecha": day(-2),
+        "categoria": "educacion", "reparto": {"modo": "igual", "participantes": [me, other]},
+    }))
+    ids["EXPENSE"] = expense(token, "Útiles")
+    ids["THEIR_EXPENSE"] = expense(other_token, "Zapatillas")
+    ids["PAYMENT"] = ident(call(base, "POST", "/api/pagos", other_token, {
+        "familiaId": family, "de": other, "para": me, "monto": 5000, "fecha": day(-1),
+    }))
+    ids["AGREEMENT"] = ident(call(base, "POST", f"/api/familias/{family}/cuotas", token, {
+        "pagador": me, "beneficiario": other, "moneda": "ARS", "modo": "monto",
+        "monto": 100000, "diaVencimiento": 10, "desde": day(-60),
+    }))
+    ids["NOTIFICATION"] = call(base, "GET", "/api/notificaciones", token)["data"]["notificaciones"][0]["_id"]
+    second = ident(call(base, "POST", "/api/familias", other_token, {"nombre": "Familia segunda"}))
+    ids["RECEIVED"] = ident(call(base, "POST", f"/api/familias/{second}/invitaciones", other_token, {
+        "email": f"fuzz-{tag}@example.org",
+    }))
+    return ids
 
 
 def main():
@@ -56,6 +123,8 @@ def main():
         },
     })["data"]
     session = next(s for s in call(base, "GET", "/api/usuarios/sesiones", token)["data"] if s["actual"])
+    other_token, other = coparent(base, tag, token, family["_id"])
+    two = shared(base, tag, token, user["_id"], family["_id"], other_token, other)
     values = {
         "FUZZ_TOKEN": token,
         "FUZZ_EMAIL": email,
@@ -70,6 +139,8 @@ def main():
         "FUZZ_INVITATION": invitation["_id"],
         "FUZZ_SESSION": session["_id"],
         "FUZZ_PUSH_DEVICE": device["_id"],
+        "FUZZ_OTHER": other,
+        **{f"FUZZ_{name}": value for name, value in two.items()},
     }
     for name, value in values.items():
         print(f"{name}='{value}'")

@@ -13,6 +13,78 @@ const EMAIL_MAX_CHARS: usize = 254;
 pub const FIRST_YEAR: i32 = 1900;
 pub const LAST_YEAR: i32 = 2100;
 
+/// Declares a type that stands, in the OpenAPI document only, for text of a known shape: a
+/// field declared `#[schema(value_type = ...)]` with it names the shape the server checks.
+macro_rules! text_shape {
+    ($(#[doc = $doc:literal])* $name:ident = $schema_name:literal, $build:expr) => {
+        $(#[doc = $doc])*
+        pub struct $name;
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                let build: fn(
+                    utoipa::openapi::schema::ObjectBuilder,
+                ) -> utoipa::openapi::schema::ObjectBuilder = $build;
+                build(
+                    utoipa::openapi::schema::ObjectBuilder::new()
+                        .schema_type(utoipa::openapi::schema::Type::String),
+                )
+                .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                $schema_name.into()
+            }
+        }
+    };
+}
+
+text_shape! {
+    /// A phone number as `phone` takes it: 6 to 20 digits, with spaces, dots, dashes, brackets
+    /// and a leading `+`, and an extension after a space ("int. 204", "ext 12", "x12").
+    Phone = "Phone",
+    |s| s
+        .pattern(Some(
+            r"^[+]?[(]?([0-9][ ().-]{0,2}){5,19}[0-9]( (int|ext|interno|x)[. ]*[0-9]{1,6})?$",
+        ))
+        .max_length(Some(40))
+        .description(Some("A phone number, e.g. +54 11 4444-5555 int. 204."))
+}
+
+text_shape! {
+    /// A calendar date, `YYYY-MM-DD`.
+    Day = "Day",
+    |s| s.description(Some("A calendar date, YYYY-MM-DD.")).format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+        utoipa::openapi::KnownFormat::Date,
+    )))
+}
+
+text_shape! {
+    /// An instant, RFC 3339 with its offset (`2026-03-01T14:30:00Z`).
+    Instant = "Instant",
+    |s| s.description(Some("An instant, RFC 3339 with its offset.")).format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+        utoipa::openapi::KnownFormat::DateTime,
+    )))
+}
+
+text_shape! {
+    /// A calendar date, or a local date-time without seconds' fractions or an offset, in the
+    /// years `date_in_range` takes: `2026-03-02` or `2026-03-02T17:30:00`.
+    LocalStart = "LocalStart",
+    |s| s.description(Some("A date, or a local date-time: 2026-03-02 or 2026-03-02T17:30:00.")).pattern(Some(
+        "^(19[0-9]{2}|20[0-9]{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])\
+         (T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?)?$",
+    ))
+}
+
+text_shape! {
+    /// A time of day on a 24-hour clock, `HH:MM`.
+    ClockTime = "ClockTime",
+    |s| s.description(Some("A time of day, HH:MM on a 24-hour clock.")).pattern(Some("^([01][0-9]|2[0-3]):[0-5][0-9]$"))
+}
+
 fn trimmed(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }

@@ -14,6 +14,28 @@ pub const DEFAULT: &str = "America/Argentina/Buenos_Aires";
 /// Longer than any IANA name; the columns hold this many characters.
 pub const MAX_CHARS: usize = 64;
 
+/// The schema of a time-zone field: one of the names of the zone database compiled in, the
+/// names `parse` knows.
+pub struct TimeZoneName;
+
+impl utoipa::PartialSchema for TimeZoneName {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some(
+                "An IANA time zone, such as America/Argentina/Buenos_Aires.",
+            ))
+            .enum_values(Some(chrono_tz::TZ_VARIANTS.iter().map(|zone| zone.name())))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for TimeZoneName {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "TimeZone".into()
+    }
+}
+
 /// A known zone name, trimmed, in the database's own spelling.
 pub fn parse(value: &str) -> Result<String, Msg> {
     let value = value.trim();

@@ -77,10 +77,14 @@ pub async fn send_verification(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProfileRequest {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
     nombre: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
     apellido: Option<String>,
     /// A new address is confirmed by a mailed link before it takes effect.
+    #[schema(required = true, value_type = String, format = Email, max_length = 254)]
     email: Option<String>,
+    #[schema(max_length = 40)]
     telefono: Option<String>,
     /// es or en.
     #[schema(value_type = Option<crate::i18n::Lang>)]
@@ -90,6 +94,11 @@ pub struct ProfileRequest {
     current_password: Option<String>,
     /// An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent.
     #[serde(rename = "zonaHoraria")]
+    #[schema(
+        pattern = "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$",
+        max_length = 64,
+        example = "America/Argentina/Buenos_Aires"
+    )]
     zona_horaria: Option<String>,
 }
 

@@ -85,10 +85,15 @@ const RESET_PER_IP: Limit = Limit {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
     nombre: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
     apellido: Option<String>,
+    #[schema(required = true, value_type = String, format = Email, max_length = 254)]
     email: Option<String>,
+    #[schema(max_length = 40)]
     telefono: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 8, max_length = 128)]
     password: Option<String>,
     /// es or en; the caller's language when absent.
     #[schema(value_type = Option<crate::i18n::Lang>)]
@@ -105,6 +110,11 @@ pub struct RegisterRequest {
     /// An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the family made at
     /// registration gets it too. America/Argentina/Buenos_Aires when absent.
     #[serde(rename = "zonaHoraria")]
+    #[schema(
+        pattern = "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$",
+        max_length = 64,
+        example = "America/Argentina/Buenos_Aires"
+    )]
     zona_horaria: Option<String>,
     /// The new user's relation to the children of the family made with them (madre, padre,
     /// tutor, tutora, abuelo, abuela, cuidador, cuidadora, otro); `otro` when absent. Joining by
@@ -284,7 +294,9 @@ async fn email_exists(state: &AppState, email: &str) -> ApiResult<bool> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
+    #[schema(required = true, value_type = String, format = Email, max_length = 254)]
     email: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 128)]
     password: Option<String>,
     /// From an earlier sign-in on this device (`SessionAnswer.deviceToken`), if kept.
     #[serde(rename = "deviceToken")]
@@ -390,6 +402,7 @@ pub(super) async fn logout(State(state): State<AppState>, auth: AuthUser) -> Api
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ForgotRequest {
+    #[schema(required = true, value_type = String, format = Email, max_length = 254)]
     email: Option<String>,
     /// From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`).
     #[serde(rename = "deviceToken")]
@@ -483,6 +496,7 @@ pub(super) async fn check_reset_token(
 pub struct ResetRequest {
     /// Optional repeat of the path's token (the web app sends it); the path decides.
     token: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 8, max_length = 128)]
     password: Option<String>,
 }
 

@@ -110,21 +110,26 @@ pub struct TwoFactorSetupRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TwoFactorCodeRequest {
     /// The 6-digit code the app shows now.
+    #[schema(required = true, value_type = String, pattern = "^[0-9]{6}$")]
     code: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TwoFactorOffRequest {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 128)]
     password: Option<String>,
     /// A code from the app, or an unused recovery code.
+    #[schema(required = true, value_type = String, min_length = 6, max_length = 20)]
     code: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TwoFactorLoginRequest {
     /// From the answer of `POST /usuarios/login`.
+    #[schema(required = true, value_type = String, min_length = 1)]
     challenge: Option<String>,
     /// A code from the app, or an unused recovery code (with or without its dashes).
+    #[schema(required = true, value_type = String, min_length = 6, max_length = 20)]
     code: Option<String>,
     /// As in `POST /usuarios/login`.
     #[serde(rename = "deviceToken")]

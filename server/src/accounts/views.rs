@@ -23,6 +23,7 @@ pub struct UserView {
     pub email_verificado: bool,
     /// An IANA name, such as America/Argentina/Buenos_Aires.
     #[serde(rename = "zonaHoraria")]
+    #[schema(value_type = crate::time_zone::TimeZoneName)]
     pub zona_horaria: String,
 }
 

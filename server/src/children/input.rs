@@ -23,9 +23,12 @@ pub struct ChildInput {
     /// own, with them as its admin. Without it, a caller who may edit none of their families is
     /// refused (403 `child_needs_own_family`) rather than given a family they did not ask for.
     pub nueva_familia: Option<bool>,
+    #[schema(max_length = 100)]
     pub nombre: Option<String>,
+    #[schema(max_length = 100)]
     pub apellido: Option<String>,
     /// YYYY-MM-DD
+    #[schema(value_type = Option<crate::fields::Day>)]
     pub fecha_nacimiento: Option<String>,
     /// masculino or femenino
     #[schema(value_type = Option<Gender>)]
@@ -33,9 +36,53 @@ pub struct ChildInput {
     /// One of A+, A-, B+, B-, AB+, AB-, O+, O-, or empty.
     #[schema(value_type = Option<BloodType>)]
     pub grupo_sanguineo: Option<String>,
+    #[schema(max_length = 40)]
     pub numero_seguro_social: Option<String>,
     pub informacion_escolar: Option<SchoolInput>,
     pub informacion_medica: Option<MedicalInput>,
+}
+
+/// The body of `POST /api/hijos`, as the document states it: a `ChildInput` whose basic form is
+/// whole (a change may send the school information alone; a new child may not).
+pub struct NewChildInput;
+
+impl utoipa::PartialSchema for NewChildInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Ref, Type};
+        let name = || {
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+        };
+        let basic = ObjectBuilder::new()
+            .property("nombre", name())
+            .property("apellido", name())
+            .property("fechaNacimiento", Ref::from_schema_name("Day"))
+            .property("genero", Ref::from_schema_name("Gender"))
+            .required("nombre")
+            .required("apellido")
+            .required("fechaNacimiento")
+            .required("genero");
+        AllOfBuilder::new()
+            .item(Ref::from_schema_name("ChildInput"))
+            .item(basic)
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for NewChildInput {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        schemas.push((
+            <ChildInput as utoipa::ToSchema>::name().into(),
+            <ChildInput as utoipa::PartialSchema>::schema(),
+        ));
+        <ChildInput as utoipa::ToSchema>::schemas(schemas);
+    }
 }
 
 impl ChildInput {
@@ -125,9 +172,13 @@ fn blood_type(value: Option<&str>) -> Result<Option<BloodType>, Msg> {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolInput {
+    #[schema(max_length = 150)]
     pub escuela: Option<String>,
+    #[schema(max_length = 50)]
     pub grado: Option<String>,
+    #[schema(max_length = 100)]
     pub profesor_principal: Option<String>,
+    #[schema(value_type = Option<crate::fields::Phone>)]
     pub telefono_escuela: Option<String>,
     pub horario_escolar: Option<HoursInput>,
 }
@@ -135,8 +186,10 @@ pub struct SchoolInput {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct HoursInput {
     /// HH:MM
+    #[schema(value_type = Option<crate::fields::ClockTime>)]
     pub entrada: Option<String>,
     /// HH:MM
+    #[schema(value_type = Option<crate::fields::ClockTime>)]
     pub salida: Option<String>,
 }
 
@@ -198,15 +251,21 @@ pub fn school(input: SchoolInput, errors: &mut FieldErrors) -> Option<School> {
 #[serde(rename_all = "camelCase")]
 pub struct MedicalInput {
     pub doctor_primario: Option<DoctorInput>,
+    #[schema(max_items = 50)]
     pub alergias: Option<Vec<String>>,
+    #[schema(max_items = 50)]
     pub medicamentos: Option<Vec<String>>,
+    #[schema(max_items = 50)]
     pub condiciones_especiales: Option<Vec<String>>,
+    #[schema(max_length = 5000)]
     pub notas_medicas: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DoctorInput {
+    #[schema(max_length = 100)]
     pub nombre: Option<String>,
+    #[schema(value_type = Option<crate::fields::Phone>)]
     pub telefono: Option<String>,
 }
 
@@ -255,16 +314,21 @@ pub fn medical(input: MedicalInput, errors: &mut FieldErrors) -> Option<Medical>
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityInput {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
     pub nombre: Option<String>,
+    #[schema(max_length = 150)]
     pub lugar: Option<String>,
     /// Free text, e.g. "after school".
+    #[schema(max_length = 100)]
     pub horario: Option<String>,
     /// lunes ... domingo (accents optional)
     #[schema(value_type = Option<Vec<Weekday>>)]
     pub dias_semana: Option<Vec<String>>,
     /// HH:MM
+    #[schema(value_type = Option<crate::fields::ClockTime>)]
     pub hora_inicio: Option<String>,
     /// HH:MM
+    #[schema(value_type = Option<crate::fields::ClockTime>)]
     pub hora_fin: Option<String>,
 }
 
@@ -319,19 +383,24 @@ fn weekdays(value: Option<Vec<String>>) -> Result<Vec<Weekday>, Msg> {
 #[serde(rename_all = "camelCase")]
 pub struct AppointmentInput {
     /// What kind of visit; the web shows "medical consultation" when empty.
+    #[schema(max_length = 100)]
     pub tipo_consulta: Option<String>,
     /// programado (default), completado or cancelado
     #[schema(value_type = Option<AppointmentStatus>)]
     pub estado: Option<String>,
     /// RFC 3339, e.g. 2026-03-01T14:30:00Z
+    #[schema(required = true, value_type = crate::fields::Instant)]
     pub fecha_hora: Option<String>,
     pub medico: Option<DoctorSpecialtyInput>,
+    #[schema(max_length = 5000)]
     pub notas: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DoctorSpecialtyInput {
+    #[schema(max_length = 100)]
     pub nombre: Option<String>,
+    #[schema(max_length = 100)]
     pub especialidad: Option<String>,
 }
 
@@ -388,11 +457,16 @@ fn date_time(value: Option<&str>) -> Result<DateTime<Utc>, Msg> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ContactInput {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
     pub nombre: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 50)]
     pub relacion: Option<String>,
+    #[schema(required = true, value_type = crate::fields::Phone)]
     pub telefono: Option<String>,
+    #[schema(max_length = 254)]
     pub email: Option<String>,
     /// 1 is called first; empty means last.
+    #[schema(minimum = 1, maximum = 999)]
     pub prioridad: Option<i64>,
 }
 

@@ -144,7 +144,7 @@ pub(super) async fn get_child(
 /// own. A new family is only ever an explicit choice, except for someone who belongs to no family
 /// at all (an older app of someone who left every family), for whom it is the only meaning.
 #[utoipa::path(post, path = "/hijos", tag = "children", security(("bearer" = [])),
-    request_body = ChildInput,
+    request_body = super::input::NewChildInput,
     responses(
         (status = 201, body = ChildAnswer),
         (status = 403, description = "the caller may only view their families and did not ask for a new one (child_needs_own_family)", body = ErrorBody),

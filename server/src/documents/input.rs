@@ -68,12 +68,14 @@ pub struct VersionUpload {
 #[into_params(parameter_in = Query)]
 pub struct DocumentListQuery {
     /// One of the caller's families (required).
+    #[param(required = true, value_type = String)]
     pub(super) familia_id: Option<String>,
     #[param(value_type = Option<DocumentCategory>)]
     pub(super) categoria: Option<String>,
     /// Only documents about this child.
     pub(super) hijo_id: Option<String>,
     /// Words of the title, insensitive to case and accents.
+    #[param(max_length = 200)]
     pub(super) q: Option<String>,
     /// The `siguiente` of the previous page.
     pub(super) cursor: Option<String>,
@@ -85,6 +87,7 @@ pub struct DocumentListQuery {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SpaceQuery {
+    #[param(required = true, value_type = String)]
     pub(super) familia_id: Option<String>,
 }
 

@@ -121,6 +121,7 @@ async fn list_blocked(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BlockRequest {
+    #[schema(required = true, value_type = String, min_length = 1)]
     usuario_id: Option<String>,
 }
 

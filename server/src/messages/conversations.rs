@@ -77,13 +77,16 @@ pub struct ConversationAnswer {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConversationInput {
+    #[schema(required = true, value_type = String)]
     pub familia_id: Option<String>,
     /// general, medico, escuela, actividades, horarios or gastos.
-    #[schema(value_type = Option<Topic>)]
+    #[schema(required = true, value_type = Topic)]
     pub tema: Option<String>,
     /// 1 to 200 characters.
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     pub asunto: Option<String>,
     /// Members of the family; the caller is added. Left out: the family's co-parents.
+    #[schema(max_items = 50)]
     pub participantes: Option<Vec<String>>,
 }
 

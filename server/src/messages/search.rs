@@ -46,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 pub struct SearchQuery {
     /// The words to find, 1 to 200 characters; the last one may be the start of a word.
+    #[param(required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     q: Option<String>,
     /// Only this family's conversations.
     familia_id: Option<String>,
@@ -53,8 +54,10 @@ pub struct SearchQuery {
     #[param(value_type = Option<Topic>)]
     tema: Option<String>,
     /// The first day, `YYYY-MM-DD`, in your time zone.
+    #[param(value_type = Option<crate::fields::Day>)]
     desde: Option<String>,
     /// The last day (included), `YYYY-MM-DD`, in your time zone.
+    #[param(value_type = Option<crate::fields::Day>)]
     hasta: Option<String>,
 }
 

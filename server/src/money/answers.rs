@@ -56,9 +56,10 @@ const TEXT_MAX_CHARS: usize = 2000;
 #[serde(rename_all = "camelCase")]
 pub struct RefuseInput {
     /// no_acordado, monto_incorrecto, no_es_para_hijos, duplicado or otro.
-    #[schema(value_type = Option<RefusalReason>)]
+    #[schema(required = true, value_type = RefusalReason)]
     pub motivo: Option<String>,
     /// Up to 2000 characters; required with `otro`.
+    #[schema(max_length = 2000)]
     pub comentario: Option<String>,
 }
 
@@ -66,12 +67,13 @@ pub struct RefuseInput {
 #[serde(rename_all = "camelCase")]
 pub struct DisputeInput {
     /// 1 to 2000 characters.
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
     pub comentario: Option<String>,
     /// What the disputer would accept: 1 to 2000 characters; may be left out when
     /// `montoPropuesto` or `repartoPropuesto` says it.
     pub propuesta: Option<String>,
     /// The amount one would accept, in minor units (1 to 10^12).
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 1e12)]
     pub monto_propuesto: Option<Value>,
     /// The split one would accept, as `reparto` when adding; it may not raise the share of a
     /// co-parent outside the dispute.
@@ -83,9 +85,10 @@ pub struct DisputeInput {
 #[serde(rename_all = "camelCase")]
 pub struct ReplyInput {
     /// 1 to 2000 characters.
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
     pub comentario: Option<String>,
     /// A counter-proposal's amount, minor units; the disputer's approval takes it.
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 1e12)]
     pub monto_propuesto: Option<Value>,
     /// A counter-proposal's split.
     #[schema(value_type = Option<Split>)]

@@ -54,16 +54,19 @@ pub struct PaymentInput {
     /// The co-parent who received it.
     pub para: Option<String>,
     /// Minor units: a whole number from 1 to 10^12.
-    #[schema(value_type = i64)]
+    #[schema(value_type = i64, minimum = 1, maximum = 1e12)]
     pub monto: Option<Value>,
     /// ISO 4217; left out: the family's currency.
-    #[schema(pattern = "^[A-Z]{3}$")]
+    #[schema(pattern = "^[A-Z]{3}$", example = "ARS")]
     pub moneda: Option<String>,
     /// `YYYY-MM-DD`.
+    #[schema(required = true, value_type = crate::fields::Day)]
     pub fecha: Option<String>,
     /// Transfer, cash...: up to 100 characters.
+    #[schema(max_length = 100)]
     pub metodo: Option<String>,
     /// Up to 200 characters.
+    #[schema(max_length = 200)]
     pub referencia: Option<String>,
 }
 
@@ -274,6 +277,7 @@ pub async fn get_payment(
 #[into_params(parameter_in = Query)]
 pub struct PaymentListQuery {
     /// One of the caller's families.
+    #[param(required = true, value_type = String)]
     familia_id: Option<String>,
     /// The `siguiente` of the previous page.
     cursor: Option<String>,

@@ -356,7 +356,7 @@ pub async fn create_proposal(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProposalDecision {
     /// `aceptar` or `rechazar` (the other co-parents), `retirar` (its proposer).
-    #[schema(value_type = Option<ProposalChoice>)]
+    #[schema(required = true, value_type = ProposalChoice)]
     pub decision: Option<String>,
 }
 

@@ -290,7 +290,10 @@ pub async fn upload_receipt(
 #[utoipa::path(get, path = "/gastos/{id}/recibo", tag = "money", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses(
-        (status = 200, description = "the file (image/jpeg or application/pdf), as an attachment", content_type = "application/octet-stream"),
+        (status = 200, description = "the file, as an attachment", content(
+            (String = "image/jpeg"),
+            (String = "application/pdf"),
+        )),
         (status = 401, body = ErrorBody),
         (status = 404, description = "no such expense, or no receipt", body = ErrorBody),
     ))]
@@ -399,7 +402,10 @@ pub async fn upload_proof(
 #[utoipa::path(get, path = "/pagos/{id}/comprobante", tag = "money", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses(
-        (status = 200, description = "the file (image/jpeg or application/pdf), as an attachment", content_type = "application/octet-stream"),
+        (status = 200, description = "the file, as an attachment", content(
+            (String = "image/jpeg"),
+            (String = "application/pdf"),
+        )),
         (status = 401, body = ErrorBody),
         (status = 404, description = "no such payment, or no proof", body = ErrorBody),
     ))]

@@ -36,9 +36,10 @@ use crate::{
 #[serde(rename_all = "camelCase")]
 pub struct RefundInput {
     /// Minor units: a whole number from 1 to the expense's amount.
-    #[schema(value_type = i64)]
+    #[schema(value_type = i64, minimum = 1, maximum = 1e12)]
     pub monto: Option<Value>,
     /// `YYYY-MM-DD`: when it was refunded.
+    #[schema(required = true, value_type = crate::fields::Day)]
     pub fecha: Option<String>,
 }
 

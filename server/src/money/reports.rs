@@ -39,11 +39,13 @@ use crate::{
 #[into_params(parameter_in = Query)]
 pub struct ReportQuery {
     /// `YYYY-MM-DD`, included; no lower bound when absent.
+    #[param(value_type = Option<crate::fields::Day>)]
     pub desde: Option<String>,
     /// `YYYY-MM-DD`, included; no upper bound when absent.
+    #[param(value_type = Option<crate::fields::Day>)]
     pub hasta: Option<String>,
     /// ISO 4217; the family's currency when absent. Currencies are never mixed.
-    #[param(pattern = "^[A-Z]{3}$")]
+    #[param(pattern = "^[A-Z]{3}$", example = "ARS")]
     pub moneda: Option<String>,
 }
 

@@ -38,7 +38,7 @@ use crate::{
 #[serde(rename_all = "camelCase")]
 pub struct SettingsInput {
     /// ISO 4217; left out: unchanged.
-    #[schema(pattern = "^[A-Z]{3}$")]
+    #[schema(pattern = "^[A-Z]{3}$", example = "ARS")]
     pub moneda: Option<String>,
     /// Replaces the amounts: `{"ARS": 500000}`; 0 removes a currency's. Left out: unchanged.
     /// Raising one (or setting one where there was none) is proposed to the other co-parents.

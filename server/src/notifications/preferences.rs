@@ -158,6 +158,7 @@ pub struct Preferences {
     #[schema(value_type = ajuste::SummaryFrequency)]
     pub resumen: String,
     /// The user's time zone, what quiet hours count in.
+    #[schema(value_type = crate::time_zone::TimeZoneName)]
     pub zona_horaria: String,
 }
 

@@ -29,10 +29,13 @@ const SLUG_MAX_CHARS: usize = 60;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct FeedbackRequest {
     /// The help category's slug, e.g. getting-started.
+    #[schema(required = true, value_type = String, pattern = "^[a-z0-9-]{1,60}$")]
     categoria: Option<String>,
     /// The article's id within its category, e.g. create-account.
+    #[schema(required = true, value_type = String, pattern = "^[a-z0-9-]{1,60}$")]
     articulo: Option<String>,
     /// Whether the article helped.
+    #[schema(required = true, value_type = bool)]
     util: Option<bool>,
     /// es or en: the language the article was read in.
     #[schema(value_type = Option<crate::i18n::Lang>)]

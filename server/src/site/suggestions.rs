@@ -47,6 +47,7 @@ crate::closed_set! {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SuggestionRequest {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 5000)]
     mensaje: Option<String>,
     /// idea, problema or otro; optional.
     #[schema(value_type = Option<SuggestionCategory>)]

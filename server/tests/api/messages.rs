@@ -845,13 +845,21 @@ async fn settings_the_profile_counter_and_the_export() {
     );
 
     let counted = nido::messages::Messages;
-    let counters = nido::domain::Domain::user_counters(&counted, &f.app.db, &f.beto_id)
-        .await
-        .expect("counters");
+    let counters = nido::domain::Domain::user_counters(
+        &counted,
+        &f.app.db,
+        &nido::ids::UserId::new(&f.beto_id),
+    )
+    .await
+    .expect("counters");
     assert_eq!(counters, vec![("mensajes", 2)]);
-    let none = nido::domain::Domain::user_counters(&counted, &f.app.db, &f.vera_id)
-        .await
-        .expect("counters");
+    let none = nido::domain::Domain::user_counters(
+        &counted,
+        &f.app.db,
+        &nido::ids::UserId::new(&f.vera_id),
+    )
+    .await
+    .expect("counters");
     assert_eq!(none, vec![("mensajes", 0)]);
     let total = nido::messages::entities::mensaje::Entity::find()
         .count(&f.app.db)

@@ -675,7 +675,7 @@ async fn the_summary_mail_carries_each_family_record_checkpoint() {
     use sea_orm::TransactionTrait;
     let txn = c.app.db.begin().await.expect("begin");
     nido::notifications::Notifications
-        .erase_family(&txn, &c.family)
+        .erase_family(&txn, &nido::ids::FamilyId::new(&c.family))
         .await
         .expect("erase");
     txn.commit().await.expect("commit");

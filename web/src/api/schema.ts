@@ -2503,14 +2503,12 @@ export interface components {
         ActivityInput: {
             /** @description lunes ... domingo (accents optional) */
             diasSemana?: components["schemas"]["Weekday"][] | null;
-            /** @description HH:MM */
-            horaFin?: string | null;
-            /** @description HH:MM */
-            horaInicio?: string | null;
+            horaFin?: components["schemas"]["ClockTime"] | null;
+            horaInicio?: components["schemas"]["ClockTime"] | null;
             /** @description Free text, e.g. "after school". */
             horario?: string | null;
             lugar?: string | null;
-            nombre?: string | null;
+            nombre: string;
         };
         ActivityView: {
             /** @description lunes, martes, miercoles, jueves, viernes, sabado, domingo */
@@ -2524,7 +2522,7 @@ export interface components {
         };
         AdjustmentInput: {
             /** @description `YYYY-MM-DD`: the amount changes for dues from this date on. */
-            desde: string;
+            desde: components["schemas"]["Day"];
             /**
              * Format: double
              * @description With `indiceNuevo`: the amount becomes monto × indiceNuevo / indiceAnterior.
@@ -2593,14 +2591,13 @@ export interface components {
             /** @description The co-parent who receives. */
             beneficiario: string;
             /** @description `YYYY-MM-DD`. */
-            desde: string;
+            desde: components["schemas"]["Day"];
             /**
              * Format: int32
              * @description 1 to 28.
              */
             diaVencimiento: number;
-            /** @description `YYYY-MM-DD`, on or after `desde`. */
-            hasta?: string | null;
+            hasta?: components["schemas"]["Day"] | null;
             hijos?: string[] | null;
             /**
              * Format: int64
@@ -2609,7 +2606,10 @@ export interface components {
             ingresoDeclarado?: number | null;
             /** @description `monto` (a fixed monthly amount) or `porcentaje` (of the payer's stated income). */
             modo: components["schemas"]["AgreementMode"];
-            /** @description ISO 4217. */
+            /**
+             * @description ISO 4217.
+             * @example ARS
+             */
             moneda: string;
             /**
              * Format: int64
@@ -2693,7 +2693,7 @@ export interface components {
         AppointmentInput: {
             estado?: components["schemas"]["AppointmentStatus"] | null;
             /** @description RFC 3339, e.g. 2026-03-01T14:30:00Z */
-            fechaHora?: string | null;
+            fechaHora: components["schemas"]["Instant"];
             medico?: components["schemas"]["DoctorSpecialtyInput"] | null;
             notas?: string | null;
             /** @description What kind of visit; the web shows "medical consultation" when empty. */
@@ -2759,7 +2759,7 @@ export interface components {
             };
         };
         BlockRequest: {
-            usuarioId?: string | null;
+            usuarioId: string;
         };
         BlockedAnswer: {
             data: components["schemas"]["BlockedView"][];
@@ -2789,7 +2789,7 @@ export interface components {
              * Format: date-time
              * @description When the link stops working: RFC 3339, between 24 hours and one year from now.
              */
-            vence?: string | null;
+            vence: string | null;
         };
         CardLinkView: {
             _id: string;
@@ -2851,8 +2851,7 @@ export interface components {
              *     when absent.
              */
             familiaId?: string | null;
-            /** @description YYYY-MM-DD */
-            fechaNacimiento?: string | null;
+            fechaNacimiento?: components["schemas"]["Day"] | null;
             genero?: components["schemas"]["Gender"] | null;
             grupoSanguineo?: components["schemas"]["BloodType"] | null;
             informacionEscolar?: components["schemas"]["SchoolInput"] | null;
@@ -2924,6 +2923,8 @@ export interface components {
             data: components["schemas"]["ChildView"][];
             success: boolean;
         };
+        /** @description A time of day, HH:MM on a 24-hour clock. */
+        ClockTime: string;
         CloseRequest: {
             /** @description The word "eliminar" (or "delete"), typed to confirm; any case. */
             confirmacion?: string | null;
@@ -2944,21 +2945,22 @@ export interface components {
         };
         ContactInput: {
             email?: string | null;
-            nombre?: string | null;
+            nombre: string;
             /**
              * Format: int64
              * @description 1 is called first; empty means last.
              */
             prioridad?: number | null;
-            relacion?: string | null;
-            telefono?: string | null;
+            relacion: string;
+            telefono: components["schemas"]["Phone"];
         };
         ContactRequest: {
-            email?: string | null;
+            /** Format: email */
+            email: string;
             language?: components["schemas"]["Lang"] | null;
-            message?: string | null;
-            name?: string | null;
-            subject?: string | null;
+            message: string;
+            name: string;
+            subject: string;
             /** @description Left empty by people; a form field hidden from them that bots fill in. */
             website?: string | null;
         };
@@ -2980,11 +2982,12 @@ export interface components {
         };
         ConversationInput: {
             /** @description 1 to 200 characters. */
-            asunto?: string | null;
-            familiaId?: string | null;
+            asunto: string;
+            familiaId: string;
             /** @description Members of the family; the caller is added. Left out: the family's co-parents. */
             participantes?: string[] | null;
-            tema?: components["schemas"]["Topic"] | null;
+            /** @description general, medico, escuela, actividades, horarios or gastos. */
+            tema: components["schemas"]["Topic"];
         };
         ConversationPage: {
             conversaciones: components["schemas"]["ConversationView"][];
@@ -3038,6 +3041,11 @@ export interface components {
          * @enum {string}
          */
         CurrencyCode: "AED" | "AFN" | "ALL" | "AMD" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAD" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XCG" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
+        /**
+         * Format: date
+         * @description A calendar date, YYYY-MM-DD.
+         */
+        Day: string;
         Deleted: {
             msg: string;
             success: boolean;
@@ -3089,7 +3097,7 @@ export interface components {
         };
         DisputeInput: {
             /** @description 1 to 2000 characters. */
-            comentario?: string | null;
+            comentario: string;
             /**
              * Format: int64
              * @description The amount one would accept, in minor units (1 to 10^12).
@@ -3104,7 +3112,7 @@ export interface components {
         };
         DoctorInput: {
             nombre?: string | null;
-            telefono?: string | null;
+            telefono?: components["schemas"]["Phone"] | null;
         };
         DoctorSpecialtyInput: {
             especialidad?: string | null;
@@ -3295,25 +3303,22 @@ export interface components {
          */
         EventCategory: "custodia" | "escuela" | "medico" | "actividades" | "celebraciones" | "viajes";
         EventInput: {
-            categoria?: components["schemas"]["EventCategory"] | null;
+            /** @description custodia, escuela, medico, actividades, celebraciones or viajes. */
+            categoria: components["schemas"]["EventCategory"];
             /** @description EXDATE: local starts (or dates) removed from the series. */
-            excepciones?: string[] | null;
+            excepciones?: components["schemas"]["LocalStart"][] | null;
             /** @description One of the caller's families (only on creation; an event never moves). */
             familiaId?: string | null;
             /** @description RDATE: local starts (or dates) added to the series. */
-            fechasExtra?: string[] | null;
-            /**
-             * @description Of the same kind as `inicio`, not before it (inclusive for dates); one hour after `inicio`
-             *     (the same day, all day) when left out.
-             */
-            fin?: string | null;
+            fechasExtra?: components["schemas"]["LocalStart"][] | null;
+            fin?: components["schemas"]["LocalStart"] | null;
             /** @description Ids of the family's children it concerns (may be empty). */
-            hijos?: string[] | null;
+            hijos: string[];
             /**
              * @description A local date-time (`2026-03-02T17:30:00`) in `zonaHoraria`, or a date (`2016-02-29`) when
              *     `todoElDia`.
              */
-            inicio?: string | null;
+            inicio: components["schemas"]["LocalStart"];
             lugar?: string | null;
             notas?: string | null;
             /** @description Only its author sees it. */
@@ -3325,11 +3330,15 @@ export interface components {
              *     (docs/calendar.md).
              */
             recurrencia?: string | null;
-            tipo?: components["schemas"]["EventType"] | null;
+            /** @description recogida, actividad, cumpleanos, familia, recordatorio or personalizado. */
+            tipo: components["schemas"]["EventType"];
             /** @description 1 to 200 characters. */
-            titulo?: string | null;
-            todoElDia?: boolean | null;
-            /** @description An IANA zone; the family's when left out. */
+            titulo: string;
+            todoElDia: boolean;
+            /**
+             * @description An IANA zone; the family's when left out.
+             * @example America/Argentina/Buenos_Aires
+             */
             zonaHoraria?: string | null;
         };
         /**
@@ -3369,7 +3378,7 @@ export interface components {
             todoElDia: boolean;
             /** Format: date-time */
             updatedAt: string;
-            zonaHoraria: string;
+            zonaHoraria: components["schemas"]["TimeZone"];
         };
         ExpenseAnswer: {
             data: components["schemas"]["ExpenseView"];
@@ -3381,16 +3390,23 @@ export interface components {
          */
         ExpenseCategory: "educacion" | "salud" | "actividades" | "ropa-calzado" | "alimentacion" | "transporte" | "entretenimiento" | "emergencias" | "otros";
         ExpenseInput: {
-            categoria?: components["schemas"]["ExpenseCategory"] | null;
+            /**
+             * @description educacion, salud, actividades, ropa-calzado, alimentacion, transporte, entretenimiento,
+             *     emergencias or otros.
+             */
+            categoria: components["schemas"]["ExpenseCategory"];
             /** @description 1 to 200 characters. */
-            descripcion?: string | null;
+            descripcion: string;
             /** @description One of the caller's families (ignored when editing). */
             familiaId?: string | null;
             /** @description `YYYY-MM-DD`. */
-            fecha?: string | null;
+            fecha: components["schemas"]["Day"];
             /** @description The family's children it is for. */
             hijos?: string[] | null;
-            /** @description ISO 4217; left out: the family's currency. */
+            /**
+             * @description ISO 4217; left out: the family's currency.
+             * @example ARS
+             */
             moneda?: string | null;
             /**
              * Format: int64
@@ -3489,9 +3505,12 @@ export interface components {
         };
         FamilyInput: {
             /** @description 1 to 100 characters. */
-            nombre?: string | null;
-            /** @description An IANA name, `Area/Location[/More]`, such as America/Argentina/Buenos_Aires. */
-            zonaHoraria?: string | null;
+            nombre: string;
+            /**
+             * @description An IANA name, `Area/Location[/More]`, such as America/Argentina/Buenos_Aires.
+             * @example America/Argentina/Buenos_Aires
+             */
+            zonaHoraria: string;
         };
         FamilyInvitations: {
             codigo?: components["schemas"]["InvitationView"] | null;
@@ -3521,7 +3540,7 @@ export interface components {
             hijos: components["schemas"]["ChildToday"][];
             nombre: string;
             proximoIntercambio?: components["schemas"]["NextExchange"] | null;
-            zonaHoraria: string;
+            zonaHoraria: components["schemas"]["TimeZone"];
         };
         FamilyView: {
             _id: string;
@@ -3536,16 +3555,16 @@ export interface components {
             nombre: string;
             soyAdmin: boolean;
             /** @description An IANA name, such as America/Argentina/Buenos_Aires. */
-            zonaHoraria: string;
+            zonaHoraria: components["schemas"]["TimeZone"];
         };
         FeedbackRequest: {
             /** @description The article's id within its category, e.g. create-account. */
-            articulo?: string | null;
+            articulo: string;
             /** @description The help category's slug, e.g. getting-started. */
-            categoria?: string | null;
+            categoria: string;
             language?: components["schemas"]["Lang"] | null;
             /** @description Whether the article helped. */
-            util?: boolean | null;
+            util: boolean;
         };
         Figure: {
             /**
@@ -3567,7 +3586,8 @@ export interface components {
         ForgotRequest: {
             /** @description From an earlier sign-in on this device, if kept (see `SessionAnswer.deviceToken`). */
             deviceToken?: string | null;
-            email?: string | null;
+            /** Format: email */
+            email: string;
         };
         FragmentView: {
             /** @description insulto, amenaza, desprecio, culpa, absoluto or gritos. */
@@ -3595,11 +3615,11 @@ export interface components {
         };
         HandoverInput: {
             /** @description `YYYY-MM-DD`: the date of the exchange (the first night of the parent who receives). */
-            fecha?: string | null;
+            fecha: components["schemas"]["Day"];
             /** @description Up to 1000 characters. */
             nota?: string | null;
             /** @description RFC 3339: when it happened; within 12 hours of the planned exchange, not in the future. */
-            ocurrio?: string | null;
+            ocurrio: components["schemas"]["Instant"];
         };
         HandoverListAnswer: {
             data: components["schemas"]["HandoverView"][];
@@ -3653,11 +3673,14 @@ export interface components {
             data: components["schemas"]["Holiday"][];
             success: boolean;
         };
+        /**
+         * @description The countries whose national holidays are suggested.
+         * @enum {string}
+         */
+        HolidayCountry: "AR" | "ES";
         HoursInput: {
-            /** @description HH:MM */
-            entrada?: string | null;
-            /** @description HH:MM */
-            salida?: string | null;
+            entrada?: components["schemas"]["ClockTime"] | null;
+            salida?: components["schemas"]["ClockTime"] | null;
         };
         Incident: {
             description: string;
@@ -3671,6 +3694,11 @@ export interface components {
             timestamp: string;
             title: string;
         };
+        /**
+         * Format: date-time
+         * @description An instant, RFC 3339 with its offset.
+         */
+        Instant: string;
         /** @description `reintegro` of a new expense. */
         InsurerInput: {
             /** @description The obra social or prepaga: 1 to 200 characters. */
@@ -3726,7 +3754,8 @@ export interface components {
             tipo: components["schemas"]["InvitationKind"];
         };
         InviteRequest: {
-            email?: string | null;
+            /** Format: email */
+            email: string;
             idioma?: components["schemas"]["Lang"] | null;
             permiso?: components["schemas"]["Permission"] | null;
             relacion?: components["schemas"]["Relation"] | null;
@@ -3954,6 +3983,8 @@ export interface components {
             data: components["schemas"]["LiveTicket"];
             success: boolean;
         };
+        /** @description A date, or a local date-time: 2026-03-02 or 2026-03-02T17:30:00. */
+        LocalStart: string;
         /**
          * @description What sign-in answers: a session, or a challenge for the second step when the user has
          *     two-step verification on (`twoFactor: true`, no token).
@@ -3962,8 +3993,9 @@ export interface components {
         LoginRequest: {
             /** @description From an earlier sign-in on this device (`SessionAnswer.deviceToken`), if kept. */
             deviceToken?: string | null;
-            email?: string | null;
-            password?: string | null;
+            /** Format: email */
+            email: string;
+            password: string;
         };
         Maintenance: {
             description: string;
@@ -4047,7 +4079,7 @@ export interface components {
             /** @description A message of this conversation that this one answers or corrects. */
             respondeA?: string | null;
             /** @description 1 to 10,000 characters; blank lines around it are dropped, nothing else. */
-            texto?: string | null;
+            texto: string;
             tipo?: components["schemas"]["MessageType"] | null;
         };
         MessagePage: {
@@ -4117,12 +4149,19 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        NewChildInput: components["schemas"]["ChildInput"] & {
+            apellido: string;
+            fechaNacimiento: components["schemas"]["Day"];
+            genero: components["schemas"]["Gender"];
+            nombre: string;
+        };
         NewFamily: {
             /** @description 1 to 100 characters; "Familia <the creator's last name>" when absent. */
             nombre?: string | null;
             /**
              * @description An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the creator's own
              *     zone when absent.
+             * @example America/Argentina/Buenos_Aires
              */
             zonaHoraria?: string | null;
         };
@@ -4224,7 +4263,7 @@ export interface components {
             tipo: components["schemas"]["EventType"];
             titulo: string;
             todoElDia: boolean;
-            zonaHoraria: string;
+            zonaHoraria: components["schemas"]["TimeZone"];
         };
         OccurrencesAnswer: {
             data: components["schemas"]["OccurrenceView"][];
@@ -4266,6 +4305,12 @@ export interface components {
             currentPassword?: string | null;
             newPassword?: string | null;
         };
+        /**
+         * @description The patterns a schedule may follow: the cycles above, every other weekend (with or without
+         *     a midweek night), or a cycle of the parents' own.
+         * @enum {string}
+         */
+        PatternName: "2-2-3" | "2-2-5-5" | "3-4-4-3" | "5-2-2-5" | "7-7" | "4-3" | "eow" | "eow-midweek" | "personalizado";
         PaymentAnswer: {
             data: components["schemas"]["PaymentView"];
             success: boolean;
@@ -4275,10 +4320,13 @@ export interface components {
             de?: string | null;
             familiaId?: string | null;
             /** @description `YYYY-MM-DD`. */
-            fecha?: string | null;
+            fecha: components["schemas"]["Day"];
             /** @description Transfer, cash...: up to 100 characters. */
             metodo?: string | null;
-            /** @description ISO 4217; left out: the family's currency. */
+            /**
+             * @description ISO 4217; left out: the family's currency.
+             * @example ARS
+             */
             moneda?: string | null;
             /**
              * Format: int64
@@ -4331,17 +4379,17 @@ export interface components {
             /** @description Repeats every year on the same days. False when left out. */
             anual?: boolean | null;
             /** @description `YYYY-MM-DD`: the first night. */
-            desde?: string | null;
+            desde: components["schemas"]["Day"];
             /** @description `YYYY-MM-DD`: the last night (at most 366 nights in all). */
-            hasta?: string | null;
-            modo?: components["schemas"]["PeriodMode"] | null;
+            hasta: components["schemas"]["Day"];
+            modo: components["schemas"]["PeriodMode"];
             /** @description 1 to 100 characters: "Navidad", "Vacaciones de invierno". */
-            nombre?: string | null;
+            nombre: string;
             /**
              * @description A co-parent: who holds it (progenitor), holds it in even years (alterna), or holds the
              *     first half in even years (mitades).
              */
-            usuarioId?: string | null;
+            usuarioId: string;
         };
         PeriodListAnswer: {
             data: components["schemas"]["PeriodView"][];
@@ -4393,6 +4441,8 @@ export interface components {
             apellido: string;
             nombre: string;
         };
+        /** @description A phone number, e.g. +54 11 4444-5555 int. 204. */
+        Phone: string;
         /** @description The multipart form of a photo upload. */
         PhotoUpload: {
             /**
@@ -4407,7 +4457,7 @@ export interface components {
             silencio?: components["schemas"]["QuietHours"] | null;
             tipos: components["schemas"]["KindPreference"][];
             /** @description The user's time zone, what quiet hours count in. */
-            zonaHoraria: string;
+            zonaHoraria: components["schemas"]["TimeZone"];
         };
         PreferencesAnswer: {
             data: components["schemas"]["Preferences"];
@@ -4460,15 +4510,21 @@ export interface components {
             success: boolean;
         };
         ProfileRequest: {
-            apellido?: string | null;
+            apellido: string;
             /** @description The account's password, needed only with a new `email` (also accepted as `password`). */
             currentPassword?: string | null;
-            /** @description A new address is confirmed by a mailed link before it takes effect. */
-            email?: string | null;
+            /**
+             * Format: email
+             * @description A new address is confirmed by a mailed link before it takes effect.
+             */
+            email: string;
             language?: components["schemas"]["Lang"] | null;
-            nombre?: string | null;
+            nombre: string;
             telefono?: string | null;
-            /** @description An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent. */
+            /**
+             * @description An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent.
+             * @example America/Argentina/Buenos_Aires
+             */
             zonaHoraria?: string | null;
         };
         /** @description The multipart form of a payment's proof. */
@@ -4490,7 +4546,8 @@ export interface components {
          */
         ProposalChoice: "aceptar" | "rechazar" | "retirar";
         ProposalDecision: {
-            decision?: components["schemas"]["ProposalChoice"] | null;
+            /** @description `aceptar` or `rechazar` (the other co-parents), `retirar` (its proposer). */
+            decision: components["schemas"]["ProposalChoice"];
         };
         ProposalInput: {
             /** @description Only the currencies to change: `{"ARS": 500000}`; 0 for none. */
@@ -4643,12 +4700,11 @@ export interface components {
         };
         /** @description `recurrencia` of a new expense. */
         RecurrenceInput: {
-            /** @description `YYYY-MM-DD`: no expense after it. */
-            hasta?: string | null;
+            hasta?: components["schemas"]["Day"] | null;
         };
         RefundInput: {
             /** @description `YYYY-MM-DD`: when it was refunded. */
-            fecha?: string | null;
+            fecha: components["schemas"]["Day"];
             /**
              * Format: int64
              * @description Minor units: a whole number from 1 to the expense's amount.
@@ -4677,11 +4733,13 @@ export interface components {
         RefuseInput: {
             /** @description Up to 2000 characters; required with `otro`. */
             comentario?: string | null;
-            motivo?: components["schemas"]["RefusalReason"] | null;
+            /** @description no_acordado, monto_incorrecto, no_es_para_hijos, duplicado or otro. */
+            motivo: components["schemas"]["RefusalReason"];
         };
         RegisterRequest: {
-            apellido?: string | null;
-            email?: string | null;
+            apellido: string;
+            /** Format: email */
+            email: string;
             invitationToken?: string | null;
             /**
              * @description Who invited the new user, as the invitation link names them. Only the page uses it: the
@@ -4690,13 +4748,14 @@ export interface components {
             invitedBy?: string | null;
             language?: components["schemas"]["Lang"] | null;
             linkingCode?: string | null;
-            nombre?: string | null;
-            password?: string | null;
+            nombre: string;
+            password: string;
             relacion?: components["schemas"]["Relation"] | null;
             telefono?: string | null;
             /**
              * @description An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the family made at
              *     registration gets it too. America/Argentina/Buenos_Aires when absent.
+             * @example America/Argentina/Buenos_Aires
              */
             zonaHoraria?: string | null;
         };
@@ -4707,7 +4766,7 @@ export interface components {
         Relation: "madre" | "padre" | "tutor" | "tutora" | "abuelo" | "abuela" | "cuidador" | "cuidadora" | "otro";
         ReplyInput: {
             /** @description 1 to 2000 characters. */
-            comentario?: string | null;
+            comentario: string;
             /**
              * Format: int64
              * @description A counter-proposal's amount, minor units; the disputer's approval takes it.
@@ -4742,7 +4801,7 @@ export interface components {
             usuarioId: string;
         };
         ResetRequest: {
-            password?: string | null;
+            password: string;
             /** @description Optional repeat of the path's token (the web app sends it); the path decides. */
             token?: string | null;
         };
@@ -4756,16 +4815,15 @@ export interface components {
         ScheduleInput: {
             /** @description For `personalizado`: one letter A or B per day (1 to 366). Ignored for other patterns. */
             ciclo?: string | null;
-            /** @description `HH:MM` in the family's time zone; 18:00 when left out. */
-            horaIntercambio?: string | null;
+            horaIntercambio?: components["schemas"]["ClockTime"] | null;
             /** @description `YYYY-MM-DD`: the first day of the cycle, from which this version rules. */
-            inicio?: string | null;
+            inicio: components["schemas"]["Day"];
             /** @description 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek or personalizado. */
-            patron?: string | null;
+            patron: components["schemas"]["PatternName"];
             /** @description A co-parent's user id: holds the cycle's A days. */
-            progenitorA?: string | null;
+            progenitorA: string;
             /** @description Another co-parent's user id: holds the B days. */
-            progenitorB?: string | null;
+            progenitorB: string;
         };
         ScheduleView: components["schemas"]["VersionView"] & {
             /** @description Every version, earliest `inicio` first, the latest included. */
@@ -4782,7 +4840,7 @@ export interface components {
             grado?: string | null;
             horarioEscolar?: components["schemas"]["HoursInput"] | null;
             profesorPrincipal?: string | null;
-            telefonoEscuela?: string | null;
+            telefonoEscuela?: components["schemas"]["Phone"] | null;
         };
         SchoolView: {
             escuela?: string | null;
@@ -4965,7 +5023,10 @@ export interface components {
             ingresos?: {
                 [key: string]: number;
             } | null;
-            /** @description ISO 4217; left out: unchanged. */
+            /**
+             * @description ISO 4217; left out: unchanged.
+             * @example ARS
+             */
             moneda?: string | null;
         };
         /** @description The settings in force, with the proposals to change them that wait for answers. */
@@ -5067,7 +5128,7 @@ export interface components {
         SuggestionCategory: "idea" | "problema" | "otro";
         SuggestionRequest: {
             categoria?: components["schemas"]["SuggestionCategory"] | null;
-            mensaje?: string | null;
+            mensaje: string;
         };
         Summary: {
             /**
@@ -5103,7 +5164,7 @@ export interface components {
         };
         SupportPaymentInput: {
             /** @description `YYYY-MM-DD`: when it was paid. */
-            fecha: string;
+            fecha: components["schemas"]["Day"];
             /** @description Transfer, cash...: up to 100 characters. */
             metodo?: string | null;
             /**
@@ -5132,7 +5193,8 @@ export interface components {
             respondidoEn?: string | null;
         };
         SupportProposalDecision: {
-            decision?: components["schemas"]["ProposalChoice"] | null;
+            /** @description `aceptar` or `rechazar` (whoever must accept it), `retirar` (its proposer). */
+            decision: components["schemas"]["ProposalChoice"];
         };
         /**
          * @description What a proposed change of an agreement is: a new amount from a date, or a pause, a
@@ -5162,13 +5224,13 @@ export interface components {
         };
         SwapInput: {
             /** @description Nights offered in return, which also go to the other parent if accepted (up to 31). */
-            devolucion?: string[];
+            devolucion?: components["schemas"]["Day"][];
             /** @description 1 to 1000 characters. */
-            motivo?: string | null;
+            motivo: string;
             /** @description `YYYY-MM-DD` of each night asked for: each goes to the other parent if accepted (1 to 31). */
-            noches?: string[];
+            noches?: components["schemas"]["Day"][];
             /** @description RFC 3339: at least 24 hours ahead, and before the first night's exchange. */
-            responderAntesDe?: string | null;
+            responderAntesDe: components["schemas"]["Instant"];
         };
         SwapListAnswer: {
             data: components["schemas"]["SwapView"][];
@@ -5217,6 +5279,11 @@ export interface components {
             /** Format: date */
             hasta?: string | null;
         };
+        /**
+         * @description An IANA time zone, such as America/Argentina/Buenos_Aires.
+         * @enum {string}
+         */
+        TimeZone: "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmara" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Timbuktu" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/Buenos_Aires" | "America/Argentina/Catamarca" | "America/Argentina/ComodRivadavia" | "America/Argentina/Cordoba" | "America/Argentina/Jujuy" | "America/Argentina/La_Rioja" | "America/Argentina/Mendoza" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Atikokan" | "America/Atka" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Ensenada" | "America/Fort_Nelson" | "America/Fort_Wayne" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Indianapolis" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Louisville" | "America/Kentucky/Monticello" | "America/Knox_IN" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montreal" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nipigon" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Nuuk" | "America/Ojinaga" | "America/Panama" | "America/Pangnirtung" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Acre" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rainy_River" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Rosario" | "America/Santa_Isabel" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Shiprock" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Thunder_Bay" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Virgin" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "America/Yellowknife" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/South_Pole" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Ashkhabad" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Choibalsan" | "Asia/Chongqing" | "Asia/Chungking" | "Asia/Colombo" | "Asia/Dacca" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Harbin" | "Asia/Hebron" | "Asia/Ho_Chi_Minh" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Istanbul" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Kashgar" | "Asia/Kathmandu" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Kolkata" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macao" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Tel_Aviv" | "Asia/Thimbu" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ujung_Pandang" | "Asia/Ulaanbaatar" | "Asia/Ulan_Bator" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yangon" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Faroe" | "Atlantic/Jan_Mayen" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/ACT" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Canberra" | "Australia/Currie" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/LHI" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/NSW" | "Australia/North" | "Australia/Perth" | "Australia/Queensland" | "Australia/South" | "Australia/Sydney" | "Australia/Tasmania" | "Australia/Victoria" | "Australia/West" | "Australia/Yancowinna" | "Brazil/Acre" | "Brazil/DeNoronha" | "Brazil/East" | "Brazil/West" | "CET" | "CST6CDT" | "Canada/Atlantic" | "Canada/Central" | "Canada/Eastern" | "Canada/Mountain" | "Canada/Newfoundland" | "Canada/Pacific" | "Canada/Saskatchewan" | "Canada/Yukon" | "Chile/Continental" | "Chile/EasterIsland" | "Cuba" | "EET" | "EST" | "EST5EDT" | "Egypt" | "Eire" | "Etc/GMT" | "Etc/GMT+0" | "Etc/GMT+1" | "Etc/GMT+10" | "Etc/GMT+11" | "Etc/GMT+12" | "Etc/GMT+2" | "Etc/GMT+3" | "Etc/GMT+4" | "Etc/GMT+5" | "Etc/GMT+6" | "Etc/GMT+7" | "Etc/GMT+8" | "Etc/GMT+9" | "Etc/GMT-0" | "Etc/GMT-1" | "Etc/GMT-10" | "Etc/GMT-11" | "Etc/GMT-12" | "Etc/GMT-13" | "Etc/GMT-14" | "Etc/GMT-2" | "Etc/GMT-3" | "Etc/GMT-4" | "Etc/GMT-5" | "Etc/GMT-6" | "Etc/GMT-7" | "Etc/GMT-8" | "Etc/GMT-9" | "Etc/GMT0" | "Etc/Greenwich" | "Etc/UCT" | "Etc/UTC" | "Etc/Universal" | "Etc/Zulu" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belfast" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Kyiv" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Nicosia" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Tiraspol" | "Europe/Ulyanovsk" | "Europe/Uzhgorod" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zaporozhye" | "Europe/Zurich" | "GB" | "GB-Eire" | "GMT" | "GMT+0" | "GMT-0" | "GMT0" | "Greenwich" | "HST" | "Hongkong" | "Iceland" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Iran" | "Israel" | "Jamaica" | "Japan" | "Kwajalein" | "Libya" | "MET" | "MST" | "MST7MDT" | "Mexico/BajaNorte" | "Mexico/BajaSur" | "Mexico/General" | "NZ" | "NZ-CHAT" | "Navajo" | "PRC" | "PST8PDT" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Chuuk" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Johnston" | "Pacific/Kanton" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Pohnpei" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Samoa" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis" | "Pacific/Yap" | "Poland" | "Portugal" | "ROC" | "ROK" | "Singapore" | "Turkey" | "UCT" | "US/Alaska" | "US/Aleutian" | "US/Arizona" | "US/Central" | "US/East-Indiana" | "US/Eastern" | "US/Hawaii" | "US/Indiana-Starke" | "US/Michigan" | "US/Mountain" | "US/Pacific" | "US/Samoa" | "UTC" | "Universal" | "W-SU" | "WET" | "Zulu";
         TodayAnswer: {
             data: components["schemas"]["TodayView"];
             success: boolean;
@@ -5273,20 +5340,20 @@ export interface components {
         };
         TwoFactorCodeRequest: {
             /** @description The 6-digit code the app shows now. */
-            code?: string | null;
+            code: string;
         };
         TwoFactorLoginRequest: {
             /** @description From the answer of `POST /usuarios/login`. */
-            challenge?: string | null;
+            challenge: string;
             /** @description A code from the app, or an unused recovery code (with or without its dashes). */
-            code?: string | null;
+            code: string;
             /** @description As in `POST /usuarios/login`. */
             deviceToken?: string | null;
         };
         TwoFactorOffRequest: {
             /** @description A code from the app, or an unused recovery code. */
-            code?: string | null;
-            password?: string | null;
+            code: string;
+            password: string;
         };
         /** @description What an authenticator app needs: the secret typed by hand, or the same as a link or QR code. */
         TwoFactorSetup: {
@@ -5375,7 +5442,7 @@ export interface components {
             nombre: string;
             telefono?: string | null;
             /** @description An IANA name, such as America/Argentina/Buenos_Aires. */
-            zonaHoraria: string;
+            zonaHoraria: components["schemas"]["TimeZone"];
         };
         Verification: {
             /**
@@ -5420,7 +5487,7 @@ export interface components {
             horaIntercambio: string;
             /** Format: date */
             inicio: string;
-            patron: string;
+            patron: components["schemas"]["PatternName"];
             progenitorA: string;
             progenitorB: string;
         };
@@ -6283,9 +6350,9 @@ export interface operations {
     };
     list_documents: {
         parameters: {
-            query?: {
+            query: {
                 /** @description One of the caller's families (required). */
-                familiaId?: string;
+                familiaId: string;
                 categoria?: components["schemas"]["DocumentCategory"];
                 /** @description Only documents about this child. */
                 hijoId?: string;
@@ -6433,8 +6500,8 @@ export interface operations {
     };
     space: {
         parameters: {
-            query?: {
-                familiaId?: string;
+            query: {
+                familiaId: string;
             };
             header?: never;
             path?: never;
@@ -6852,13 +6919,13 @@ export interface operations {
     };
     list_events: {
         parameters: {
-            query?: {
+            query: {
                 /** @description One of the caller's families (another answers 404). */
-                familiaId?: string;
+                familiaId: string;
                 /** @description RFC 3339 instant: occurrences starting at or after it. */
-                desde?: string;
+                desde: components["schemas"]["Instant"];
                 /** @description RFC 3339 instant: occurrences starting before it; at most 5 years after `desde`. */
-                hasta?: string;
+                hasta: components["schemas"]["Instant"];
                 /** @description Only events concerning this child. */
                 hijoId?: string;
             };
@@ -8817,11 +8884,11 @@ export interface operations {
     };
     get_holidays: {
         parameters: {
-            query?: {
+            query: {
                 /** @description 2000 to 2030. */
-                anio?: string;
+                anio: string;
                 /** @description AR or ES. */
-                pais?: string;
+                pais: components["schemas"]["HolidayCountry"];
             };
             header?: never;
             path: {
@@ -8877,11 +8944,11 @@ export interface operations {
     };
     get_nights: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `YYYY-MM-DD`, the first night. */
-                desde?: string;
+                desde: components["schemas"]["Day"];
                 /** @description `YYYY-MM-DD`, the last night (at most 5 years after `desde`). */
-                hasta?: string;
+                hasta: components["schemas"]["Day"];
             };
             header?: never;
             path: {
@@ -9107,11 +9174,11 @@ export interface operations {
     };
     get_share: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `YYYY-MM-DD`, the first night. */
-                desde?: string;
+                desde: components["schemas"]["Day"];
                 /** @description `YYYY-MM-DD`, the last night (at most 5 years after `desde`). */
-                hasta?: string;
+                hasta: components["schemas"]["Day"];
             };
             header?: never;
             path: {
@@ -9526,10 +9593,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `YYYY-MM-DD`, included; no lower bound when absent. */
-                desde?: string;
+                desde?: components["schemas"]["Day"];
                 /** @description `YYYY-MM-DD`, included; no upper bound when absent. */
-                hasta?: string;
-                /** @description ISO 4217; the family's currency when absent. Currencies are never mixed. */
+                hasta?: components["schemas"]["Day"];
+                /**
+                 * @description ISO 4217; the family's currency when absent. Currencies are never mixed.
+                 * @example ARS
+                 */
                 moneda?: string;
             };
             header?: never;
@@ -9589,10 +9659,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `YYYY-MM-DD`, included; no lower bound when absent. */
-                desde?: string;
+                desde?: components["schemas"]["Day"];
                 /** @description `YYYY-MM-DD`, included; no upper bound when absent. */
-                hasta?: string;
-                /** @description ISO 4217; the family's currency when absent. Currencies are never mixed. */
+                hasta?: components["schemas"]["Day"];
+                /**
+                 * @description ISO 4217; the family's currency when absent. Currencies are never mixed.
+                 * @example ARS
+                 */
                 moneda?: string;
             };
             header?: never;
@@ -10197,18 +10270,18 @@ export interface operations {
     };
     list_expenses: {
         parameters: {
-            query?: {
+            query: {
                 /** @description One of the caller's families. */
-                familiaId?: string;
+                familiaId: string;
                 /** @description pendiente, aprobado, rechazado, disputado or retirado. */
                 estado?: components["schemas"]["ExpenseState"];
                 categoria?: components["schemas"]["ExpenseCategory"];
                 /** @description Only expenses for this child. */
                 hijoId?: string;
                 /** @description `YYYY-MM-DD`: expenses dated on or after it. */
-                desde?: string;
+                desde?: components["schemas"]["Day"];
                 /** @description `YYYY-MM-DD`: expenses dated on or before it. */
-                hasta?: string;
+                hasta?: components["schemas"]["Day"];
                 /** @description The `siguiente` of the previous page. */
                 cursor?: string;
             };
@@ -10341,9 +10414,9 @@ export interface operations {
     };
     list_series: {
         parameters: {
-            query?: {
+            query: {
                 /** @description One of the caller's families. */
-                familiaId?: string;
+                familiaId: string;
             };
             header?: never;
             path?: never;
@@ -11026,13 +11099,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the file (image/jpeg or application/pdf), as an attachment */
+            /** @description the file, as an attachment */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "image/jpeg": string;
+                    "application/pdf": string;
                 };
             };
             401: {
@@ -11299,7 +11373,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChildInput"];
+                "application/json": components["schemas"]["NewChildInput"];
             };
         };
         responses: {
@@ -13111,17 +13185,17 @@ export interface operations {
     };
     search_messages: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The words to find, 1 to 200 characters; the last one may be the start of a word. */
-                q?: string;
+                q: string;
                 /** @description Only this family's conversations. */
                 familiaId?: string;
                 /** @description Only conversations about this subject. */
                 tema?: components["schemas"]["Topic"];
                 /** @description The first day, `YYYY-MM-DD`, in your time zone. */
-                desde?: string;
+                desde?: components["schemas"]["Day"];
                 /** @description The last day (included), `YYYY-MM-DD`, in your time zone. */
-                hasta?: string;
+                hasta?: components["schemas"]["Day"];
             };
             header?: never;
             path?: never;
@@ -13775,9 +13849,9 @@ export interface operations {
     };
     list_payments: {
         parameters: {
-            query?: {
+            query: {
                 /** @description One of the caller's families. */
-                familiaId?: string;
+                familiaId: string;
                 /** @description The `siguiente` of the previous page. */
                 cursor?: string;
             };
@@ -13956,13 +14030,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the file (image/jpeg or application/pdf), as an attachment */
+            /** @description the file, as an attachment */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "image/jpeg": string;
+                    "application/pdf": string;
                 };
             };
             401: {
@@ -16034,6 +16109,7 @@ export const eventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const expenseCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExpenseCategory"]> = ["educacion", "salud", "actividades", "ropa-calzado", "alimentacion", "transporte", "entretenimiento", "emergencias", "otros"];
 export const expenseStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExpenseState"]> = ["pendiente", "aprobado", "rechazado", "disputado", "retirado"];
 export const genderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Gender"]> = ["femenino", "masculino"];
+export const holidayCountryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HolidayCountry"]> = ["AR", "ES"];
 export const invitationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationKind"]> = ["email", "codigo"];
 export const invitationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationStatus"]> = ["pendiente", "aceptada", "revocada", "rechazada", "vencida"];
 export const langValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Lang"]> = ["es", "en"];
@@ -16085,6 +16161,7 @@ export const memberStatusValues: ReadonlyArray<FlattenedDeepRequired<components>
 export const messageTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageType"]> = ["normal", "urgente", "emergencia"];
 export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo"];
 export const originKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OriginKind"]> = ["actividad", "turno"];
+export const patternNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PatternName"]> = ["2-2-3", "2-2-5-5", "3-4-4-3", "5-2-2-5", "7-7", "4-3", "eow", "eow-midweek", "personalizado"];
 export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["pendiente", "confirmado", "no_recibido"];
 export const periodModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PeriodMode"]> = ["progenitor", "alterna", "mitades"];
 export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Permission"]> = ["coparent", "viewer"];
@@ -16100,6 +16177,7 @@ export const suggestionCategoryValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const summaryFrequencyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SummaryFrequency"]> = ["diario", "semanal", "nunca"];
 export const supportProposalKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SupportProposalKind"]> = ["ajuste", "cambio"];
 export const swapStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SwapState"]> = ["pendiente", "aceptado", "rechazado", "contraofertado", "vencido"];
+export const timeZoneValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimeZone"]> = ["Africa/Abidjan", "Africa/Accra", "Africa/Addis_Ababa", "Africa/Algiers", "Africa/Asmara", "Africa/Asmera", "Africa/Bamako", "Africa/Bangui", "Africa/Banjul", "Africa/Bissau", "Africa/Blantyre", "Africa/Brazzaville", "Africa/Bujumbura", "Africa/Cairo", "Africa/Casablanca", "Africa/Ceuta", "Africa/Conakry", "Africa/Dakar", "Africa/Dar_es_Salaam", "Africa/Djibouti", "Africa/Douala", "Africa/El_Aaiun", "Africa/Freetown", "Africa/Gaborone", "Africa/Harare", "Africa/Johannesburg", "Africa/Juba", "Africa/Kampala", "Africa/Khartoum", "Africa/Kigali", "Africa/Kinshasa", "Africa/Lagos", "Africa/Libreville", "Africa/Lome", "Africa/Luanda", "Africa/Lubumbashi", "Africa/Lusaka", "Africa/Malabo", "Africa/Maputo", "Africa/Maseru", "Africa/Mbabane", "Africa/Mogadishu", "Africa/Monrovia", "Africa/Nairobi", "Africa/Ndjamena", "Africa/Niamey", "Africa/Nouakchott", "Africa/Ouagadougou", "Africa/Porto-Novo", "Africa/Sao_Tome", "Africa/Timbuktu", "Africa/Tripoli", "Africa/Tunis", "Africa/Windhoek", "America/Adak", "America/Anchorage", "America/Anguilla", "America/Antigua", "America/Araguaina", "America/Argentina/Buenos_Aires", "America/Argentina/Catamarca", "America/Argentina/ComodRivadavia", "America/Argentina/Cordoba", "America/Argentina/Jujuy", "America/Argentina/La_Rioja", "America/Argentina/Mendoza", "America/Argentina/Rio_Gallegos", "America/Argentina/Salta", "America/Argentina/San_Juan", "America/Argentina/San_Luis", "America/Argentina/Tucuman", "America/Argentina/Ushuaia", "America/Aruba", "America/Asuncion", "America/Atikokan", "America/Atka", "America/Bahia", "America/Bahia_Banderas", "America/Barbados", "America/Belem", "America/Belize", "America/Blanc-Sablon", "America/Boa_Vista", "America/Bogota", "America/Boise", "America/Buenos_Aires", "America/Cambridge_Bay", "America/Campo_Grande", "America/Cancun", "America/Caracas", "America/Catamarca", "America/Cayenne", "America/Cayman", "America/Chicago", "America/Chihuahua", "America/Ciudad_Juarez", "America/Coral_Harbour", "America/Cordoba", "America/Costa_Rica", "America/Coyhaique", "America/Creston", "America/Cuiaba", "America/Curacao", "America/Danmarkshavn", "America/Dawson", "America/Dawson_Creek", "America/Denver", "America/Detroit", "America/Dominica", "America/Edmonton", "America/Eirunepe", "America/El_Salvador", "America/Ensenada", "America/Fort_Nelson", "America/Fort_Wayne", "America/Fortaleza", "America/Glace_Bay", "America/Godthab", "America/Goose_Bay", "America/Grand_Turk", "America/Grenada", "America/Guadeloupe", "America/Guatemala", "America/Guayaquil", "America/Guyana", "America/Halifax", "America/Havana", "America/Hermosillo", "America/Indiana/Indianapolis", "America/Indiana/Knox", "America/Indiana/Marengo", "America/Indiana/Petersburg", "America/Indiana/Tell_City", "America/Indiana/Vevay", "America/Indiana/Vincennes", "America/Indiana/Winamac", "America/Indianapolis", "America/Inuvik", "America/Iqaluit", "America/Jamaica", "America/Jujuy", "America/Juneau", "America/Kentucky/Louisville", "America/Kentucky/Monticello", "America/Knox_IN", "America/Kralendijk", "America/La_Paz", "America/Lima", "America/Los_Angeles", "America/Louisville", "America/Lower_Princes", "America/Maceio", "America/Managua", "America/Manaus", "America/Marigot", "America/Martinique", "America/Matamoros", "America/Mazatlan", "America/Mendoza", "America/Menominee", "America/Merida", "America/Metlakatla", "America/Mexico_City", "America/Miquelon", "America/Moncton", "America/Monterrey", "America/Montevideo", "America/Montreal", "America/Montserrat", "America/Nassau", "America/New_York", "America/Nipigon", "America/Nome", "America/Noronha", "America/North_Dakota/Beulah", "America/North_Dakota/Center", "America/North_Dakota/New_Salem", "America/Nuuk", "America/Ojinaga", "America/Panama", "America/Pangnirtung", "America/Paramaribo", "America/Phoenix", "America/Port-au-Prince", "America/Port_of_Spain", "America/Porto_Acre", "America/Porto_Velho", "America/Puerto_Rico", "America/Punta_Arenas", "America/Rainy_River", "America/Rankin_Inlet", "America/Recife", "America/Regina", "America/Resolute", "America/Rio_Branco", "America/Rosario", "America/Santa_Isabel", "America/Santarem", "America/Santiago", "America/Santo_Domingo", "America/Sao_Paulo", "America/Scoresbysund", "America/Shiprock", "America/Sitka", "America/St_Barthelemy", "America/St_Johns", "America/St_Kitts", "America/St_Lucia", "America/St_Thomas", "America/St_Vincent", "America/Swift_Current", "America/Tegucigalpa", "America/Thule", "America/Thunder_Bay", "America/Tijuana", "America/Toronto", "America/Tortola", "America/Vancouver", "America/Virgin", "America/Whitehorse", "America/Winnipeg", "America/Yakutat", "America/Yellowknife", "Antarctica/Casey", "Antarctica/Davis", "Antarctica/DumontDUrville", "Antarctica/Macquarie", "Antarctica/Mawson", "Antarctica/McMurdo", "Antarctica/Palmer", "Antarctica/Rothera", "Antarctica/South_Pole", "Antarctica/Syowa", "Antarctica/Troll", "Antarctica/Vostok", "Arctic/Longyearbyen", "Asia/Aden", "Asia/Almaty", "Asia/Amman", "Asia/Anadyr", "Asia/Aqtau", "Asia/Aqtobe", "Asia/Ashgabat", "Asia/Ashkhabad", "Asia/Atyrau", "Asia/Baghdad", "Asia/Bahrain", "Asia/Baku", "Asia/Bangkok", "Asia/Barnaul", "Asia/Beirut", "Asia/Bishkek", "Asia/Brunei", "Asia/Calcutta", "Asia/Chita", "Asia/Choibalsan", "Asia/Chongqing", "Asia/Chungking", "Asia/Colombo", "Asia/Dacca", "Asia/Damascus", "Asia/Dhaka", "Asia/Dili", "Asia/Dubai", "Asia/Dushanbe", "Asia/Famagusta", "Asia/Gaza", "Asia/Harbin", "Asia/Hebron", "Asia/Ho_Chi_Minh", "Asia/Hong_Kong", "Asia/Hovd", "Asia/Irkutsk", "Asia/Istanbul", "Asia/Jakarta", "Asia/Jayapura", "Asia/Jerusalem", "Asia/Kabul", "Asia/Kamchatka", "Asia/Karachi", "Asia/Kashgar", "Asia/Kathmandu", "Asia/Katmandu", "Asia/Khandyga", "Asia/Kolkata", "Asia/Krasnoyarsk", "Asia/Kuala_Lumpur", "Asia/Kuching", "Asia/Kuwait", "Asia/Macao", "Asia/Macau", "Asia/Magadan", "Asia/Makassar", "Asia/Manila", "Asia/Muscat", "Asia/Nicosia", "Asia/Novokuznetsk", "Asia/Novosibirsk", "Asia/Omsk", "Asia/Oral", "Asia/Phnom_Penh", "Asia/Pontianak", "Asia/Pyongyang", "Asia/Qatar", "Asia/Qostanay", "Asia/Qyzylorda", "Asia/Rangoon", "Asia/Riyadh", "Asia/Saigon", "Asia/Sakhalin", "Asia/Samarkand", "Asia/Seoul", "Asia/Shanghai", "Asia/Singapore", "Asia/Srednekolymsk", "Asia/Taipei", "Asia/Tashkent", "Asia/Tbilisi", "Asia/Tehran", "Asia/Tel_Aviv", "Asia/Thimbu", "Asia/Thimphu", "Asia/Tokyo", "Asia/Tomsk", "Asia/Ujung_Pandang", "Asia/Ulaanbaatar", "Asia/Ulan_Bator", "Asia/Urumqi", "Asia/Ust-Nera", "Asia/Vientiane", "Asia/Vladivostok", "Asia/Yakutsk", "Asia/Yangon", "Asia/Yekaterinburg", "Asia/Yerevan", "Atlantic/Azores", "Atlantic/Bermuda", "Atlantic/Canary", "Atlantic/Cape_Verde", "Atlantic/Faeroe", "Atlantic/Faroe", "Atlantic/Jan_Mayen", "Atlantic/Madeira", "Atlantic/Reykjavik", "Atlantic/South_Georgia", "Atlantic/St_Helena", "Atlantic/Stanley", "Australia/ACT", "Australia/Adelaide", "Australia/Brisbane", "Australia/Broken_Hill", "Australia/Canberra", "Australia/Currie", "Australia/Darwin", "Australia/Eucla", "Australia/Hobart", "Australia/LHI", "Australia/Lindeman", "Australia/Lord_Howe", "Australia/Melbourne", "Australia/NSW", "Australia/North", "Australia/Perth", "Australia/Queensland", "Australia/South", "Australia/Sydney", "Australia/Tasmania", "Australia/Victoria", "Australia/West", "Australia/Yancowinna", "Brazil/Acre", "Brazil/DeNoronha", "Brazil/East", "Brazil/West", "CET", "CST6CDT", "Canada/Atlantic", "Canada/Central", "Canada/Eastern", "Canada/Mountain", "Canada/Newfoundland", "Canada/Pacific", "Canada/Saskatchewan", "Canada/Yukon", "Chile/Continental", "Chile/EasterIsland", "Cuba", "EET", "EST", "EST5EDT", "Egypt", "Eire", "Etc/GMT", "Etc/GMT+0", "Etc/GMT+1", "Etc/GMT+10", "Etc/GMT+11", "Etc/GMT+12", "Etc/GMT+2", "Etc/GMT+3", "Etc/GMT+4", "Etc/GMT+5", "Etc/GMT+6", "Etc/GMT+7", "Etc/GMT+8", "Etc/GMT+9", "Etc/GMT-0", "Etc/GMT-1", "Etc/GMT-10", "Etc/GMT-11", "Etc/GMT-12", "Etc/GMT-13", "Etc/GMT-14", "Etc/GMT-2", "Etc/GMT-3", "Etc/GMT-4", "Etc/GMT-5", "Etc/GMT-6", "Etc/GMT-7", "Etc/GMT-8", "Etc/GMT-9", "Etc/GMT0", "Etc/Greenwich", "Etc/UCT", "Etc/UTC", "Etc/Universal", "Etc/Zulu", "Europe/Amsterdam", "Europe/Andorra", "Europe/Astrakhan", "Europe/Athens", "Europe/Belfast", "Europe/Belgrade", "Europe/Berlin", "Europe/Bratislava", "Europe/Brussels", "Europe/Bucharest", "Europe/Budapest", "Europe/Busingen", "Europe/Chisinau", "Europe/Copenhagen", "Europe/Dublin", "Europe/Gibraltar", "Europe/Guernsey", "Europe/Helsinki", "Europe/Isle_of_Man", "Europe/Istanbul", "Europe/Jersey", "Europe/Kaliningrad", "Europe/Kiev", "Europe/Kirov", "Europe/Kyiv", "Europe/Lisbon", "Europe/Ljubljana", "Europe/London", "Europe/Luxembourg", "Europe/Madrid", "Europe/Malta", "Europe/Mariehamn", "Europe/Minsk", "Europe/Monaco", "Europe/Moscow", "Europe/Nicosia", "Europe/Oslo", "Europe/Paris", "Europe/Podgorica", "Europe/Prague", "Europe/Riga", "Europe/Rome", "Europe/Samara", "Europe/San_Marino", "Europe/Sarajevo", "Europe/Saratov", "Europe/Simferopol", "Europe/Skopje", "Europe/Sofia", "Europe/Stockholm", "Europe/Tallinn", "Europe/Tirane", "Europe/Tiraspol", "Europe/Ulyanovsk", "Europe/Uzhgorod", "Europe/Vaduz", "Europe/Vatican", "Europe/Vienna", "Europe/Vilnius", "Europe/Volgograd", "Europe/Warsaw", "Europe/Zagreb", "Europe/Zaporozhye", "Europe/Zurich", "GB", "GB-Eire", "GMT", "GMT+0", "GMT-0", "GMT0", "Greenwich", "HST", "Hongkong", "Iceland", "Indian/Antananarivo", "Indian/Chagos", "Indian/Christmas", "Indian/Cocos", "Indian/Comoro", "Indian/Kerguelen", "Indian/Mahe", "Indian/Maldives", "Indian/Mauritius", "Indian/Mayotte", "Indian/Reunion", "Iran", "Israel", "Jamaica", "Japan", "Kwajalein", "Libya", "MET", "MST", "MST7MDT", "Mexico/BajaNorte", "Mexico/BajaSur", "Mexico/General", "NZ", "NZ-CHAT", "Navajo", "PRC", "PST8PDT", "Pacific/Apia", "Pacific/Auckland", "Pacific/Bougainville", "Pacific/Chatham", "Pacific/Chuuk", "Pacific/Easter", "Pacific/Efate", "Pacific/Enderbury", "Pacific/Fakaofo", "Pacific/Fiji", "Pacific/Funafuti", "Pacific/Galapagos", "Pacific/Gambier", "Pacific/Guadalcanal", "Pacific/Guam", "Pacific/Honolulu", "Pacific/Johnston", "Pacific/Kanton", "Pacific/Kiritimati", "Pacific/Kosrae", "Pacific/Kwajalein", "Pacific/Majuro", "Pacific/Marquesas", "Pacific/Midway", "Pacific/Nauru", "Pacific/Niue", "Pacific/Norfolk", "Pacific/Noumea", "Pacific/Pago_Pago", "Pacific/Palau", "Pacific/Pitcairn", "Pacific/Pohnpei", "Pacific/Ponape", "Pacific/Port_Moresby", "Pacific/Rarotonga", "Pacific/Saipan", "Pacific/Samoa", "Pacific/Tahiti", "Pacific/Tarawa", "Pacific/Tongatapu", "Pacific/Truk", "Pacific/Wake", "Pacific/Wallis", "Pacific/Yap", "Poland", "Portugal", "ROC", "ROK", "Singapore", "Turkey", "UCT", "US/Alaska", "US/Aleutian", "US/Arizona", "US/Central", "US/East-Indiana", "US/Eastern", "US/Hawaii", "US/Indiana-Starke", "US/Michigan", "US/Mountain", "US/Pacific", "US/Samoa", "UTC", "Universal", "W-SU", "WET", "Zulu"];
 export const toneCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneCategory"]> = ["amenaza", "insulto", "desprecio", "culpa", "absoluto", "gritos"];
 export const toneLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneLevel"]> = ["ok", "atencion", "hostil"];
 export const topicValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Topic"]> = ["general", "medico", "escuela", "actividades", "horarios", "gastos"];

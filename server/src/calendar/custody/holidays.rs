@@ -35,12 +35,22 @@ static TABLE: LazyLock<Option<Table>> = LazyLock::new(|| {
         .ok()
 });
 
+crate::closed_set! {
+    /// The countries whose national holidays are suggested.
+    pub enum HolidayCountry {
+        Argentina = "AR",
+        Spain = "ES",
+    }
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct HolidayQuery {
     /// 2000 to 2030.
+    #[param(required = true, value_type = String, pattern = "^(20[0-2][0-9]|2030)$")]
     pub anio: Option<String>,
     /// AR or ES.
+    #[param(required = true, value_type = HolidayCountry)]
     pub pais: Option<String>,
 }
 
@@ -62,10 +72,9 @@ pub struct HolidayAnswer {
 
 /// The national holidays of `pais` in `anio`, by date.
 pub fn national(pais: &str, anio: i32) -> Option<Vec<Holiday>> {
-    let country = match pais {
-        "AR" => Country::AR,
-        "ES" => Country::ES,
-        _ => return None,
+    let country = match <HolidayCountry as crate::vocabulary::ClosedSet>::from_wire(pais)? {
+        HolidayCountry::Argentina => Country::AR,
+        HolidayCountry::Spain => Country::ES,
     };
     let days: &BTreeMap<NaiveDate, holidays::Holiday> =
         TABLE.as_ref()?.get(&country)?.get(&anio)?;

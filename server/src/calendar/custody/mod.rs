@@ -41,8 +41,13 @@ pub struct Night {
     pub usuario_id: String,
 }
 
+/// The closed set only a query names (no body refers to it): listed here for the document.
+#[derive(utoipa::OpenApi)]
+#[openapi(components(schemas(holidays::HolidayCountry)))]
+struct QueryDoc;
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    OpenApiRouter::with_openapi(<QueryDoc as utoipa::OpenApi>::openapi())
         .routes(routes!(schedule::get_schedule, schedule::put_schedule))
         .routes(routes!(nights::get_nights))
         .routes(routes!(share::get_share))

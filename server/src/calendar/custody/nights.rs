@@ -20,8 +20,10 @@ use crate::{
 #[into_params(parameter_in = Query)]
 pub struct RangeQuery {
     /// `YYYY-MM-DD`, the first night.
+    #[param(required = true, value_type = crate::fields::Day)]
     pub desde: Option<String>,
     /// `YYYY-MM-DD`, the last night (at most 5 years after `desde`).
+    #[param(required = true, value_type = crate::fields::Day)]
     pub hasta: Option<String>,
 }
 

@@ -27,6 +27,22 @@ pub enum Side {
     B,
 }
 
+crate::closed_set! {
+    /// The patterns a schedule may follow: the cycles above, every other weekend (with or without
+    /// a midweek night), or a cycle of the parents' own.
+    pub enum PatternName {
+        TwoTwoThree = "2-2-3",
+        TwoTwoFiveFive = "2-2-5-5",
+        ThreeFourFourThree = "3-4-4-3",
+        FiveTwoTwoFive = "5-2-2-5",
+        SevenSeven = "7-7",
+        FourThree = "4-3",
+        EveryOtherWeekend = "eow",
+        EveryOtherWeekendMidweek = "eow-midweek",
+        Custom = "personalizado",
+    }
+}
+
 /// A checked pattern, ready to answer for any date.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pattern {
@@ -106,6 +122,21 @@ fn cycle(letters: &str) -> Option<Pattern> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_pattern_name_is_a_pattern_and_every_cycle_is_named() {
+        use crate::vocabulary::ClosedSet;
+        for name in PatternName::ALL {
+            assert!(
+                Pattern::parse(name.wire(), Some("AB")).is_ok(),
+                "{}",
+                name.wire()
+            );
+        }
+        for (id, _) in CYCLES {
+            assert!(PatternName::from_wire(id).is_some(), "{id}");
+        }
+    }
+
     use super::*;
 
     fn date(s: &str) -> NaiveDate {

@@ -47,12 +47,6 @@ crate::closed_set! {
     }
 }
 
-impl PeriodMode {
-    pub fn parse(value: &str) -> Option<PeriodMode> {
-        crate::vocabulary::ClosedSet::from_wire(value)
-    }
-}
-
 /// Where a date falls in one occurrence of a period.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {
@@ -91,15 +85,19 @@ pub fn placed(period: &periodo::Model, date: NaiveDate) -> Option<Placed> {
 #[serde(rename_all = "camelCase")]
 pub struct PeriodInput {
     /// 1 to 100 characters: "Navidad", "Vacaciones de invierno".
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = r"\S")]
     pub nombre: Option<String>,
     /// `YYYY-MM-DD`: the first night.
+    #[schema(required = true, value_type = crate::fields::Day)]
     pub desde: Option<String>,
     /// `YYYY-MM-DD`: the last night (at most 366 nights in all).
+    #[schema(required = true, value_type = crate::fields::Day)]
     pub hasta: Option<String>,
-    #[schema(value_type = Option<PeriodMode>)]
+    #[schema(required = true, value_type = PeriodMode)]
     pub modo: Option<String>,
     /// A co-parent: who holds it (progenitor), holds it in even years (alterna), or holds the
     /// first half in even years (mitades).
+    #[schema(required = true, value_type = String)]
     pub usuario_id: Option<String>,
     /// Repeats every year on the same days. False when left out.
     pub anual: Option<bool>,
@@ -224,7 +222,7 @@ pub async fn create_period(
         .map(str::trim)
         .unwrap_or_default()
         .to_owned();
-    if PeriodMode::parse(&modo).is_none() {
+    if <PeriodMode as crate::vocabulary::ClosedSet>::from_wire(&modo).is_none() {
         errors.add("modo", Msg::CustodyPeriodModeInvalid);
     }
     let usuario_id = body

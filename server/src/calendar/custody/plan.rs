@@ -125,7 +125,8 @@ impl Plan {
             let Some(placed) = periods::placed(period, date) else {
                 continue;
             };
-            let chosen = match PeriodMode::parse(&period.modo) {
+            let chosen = match <PeriodMode as crate::vocabulary::ClosedSet>::from_wire(&period.modo)
+            {
                 Some(PeriodMode::Parent) => Some(period.usuario_id.as_str()),
                 Some(PeriodMode::Alternate) if placed.year % 2 == 0 => {
                     Some(period.usuario_id.as_str())

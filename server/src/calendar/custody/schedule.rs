@@ -29,16 +29,22 @@ use crate::{
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleInput {
     /// 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek or personalizado.
+    #[schema(required = true, value_type = crate::calendar::custody::pattern::PatternName)]
     pub patron: Option<String>,
     /// `YYYY-MM-DD`: the first day of the cycle, from which this version rules.
+    #[schema(required = true, value_type = crate::fields::Day)]
     pub inicio: Option<String>,
     /// A co-parent's user id: holds the cycle's A days.
+    #[schema(required = true, value_type = String)]
     pub progenitor_a: Option<String>,
     /// Another co-parent's user id: holds the B days.
+    #[schema(required = true, value_type = String)]
     pub progenitor_b: Option<String>,
     /// `HH:MM` in the family's time zone; 18:00 when left out.
+    #[schema(value_type = Option<crate::fields::ClockTime>)]
     pub hora_intercambio: Option<String>,
     /// For `personalizado`: one letter A or B per day (1 to 366). Ignored for other patterns.
+    #[schema(pattern = "^[AB]{1,366}$")]
     pub ciclo: Option<String>,
 }
 
@@ -47,6 +53,7 @@ pub struct ScheduleInput {
 pub struct VersionView {
     #[serde(rename = "_id")]
     pub id: String,
+    #[schema(value_type = crate::calendar::custody::pattern::PatternName)]
     pub patron: String,
     #[schema(value_type = String, format = Date)]
     pub inicio: NaiveDate,

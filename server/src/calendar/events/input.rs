@@ -39,36 +39,51 @@ pub struct EventInput {
     /// One of the caller's families (only on creation; an event never moves).
     pub familia_id: Option<String>,
     /// 1 to 200 characters.
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     pub titulo: Option<String>,
     /// recogida, actividad, cumpleanos, familia, recordatorio or personalizado.
-    #[schema(value_type = Option<EventType>)]
+    #[schema(required = true, value_type = EventType)]
     pub tipo: Option<String>,
     /// custodia, escuela, medico, actividades, celebraciones or viajes.
-    #[schema(value_type = Option<EventCategory>)]
+    #[schema(required = true, value_type = EventCategory)]
     pub categoria: Option<String>,
     /// A local date-time (`2026-03-02T17:30:00`) in `zonaHoraria`, or a date (`2016-02-29`) when
     /// `todoElDia`.
+    #[schema(required = true, value_type = crate::fields::LocalStart)]
     pub inicio: Option<String>,
     /// Of the same kind as `inicio`, not before it (inclusive for dates); one hour after `inicio`
     /// (the same day, all day) when left out.
+    #[schema(value_type = Option<crate::fields::LocalStart>)]
     pub fin: Option<String>,
+    #[schema(required = true, value_type = bool)]
     pub todo_el_dia: Option<bool>,
     /// An IANA zone; the family's when left out.
+    #[schema(
+        pattern = "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$",
+        max_length = 64,
+        example = "America/Argentina/Buenos_Aires"
+    )]
     pub zona_horaria: Option<String>,
     /// An RFC 5545 RRULE value, e.g. `FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260415T215959Z`
     /// (docs/calendar.md).
     pub recurrencia: Option<String>,
     /// EXDATE: local starts (or dates) removed from the series.
+    #[schema(value_type = Option<Vec<crate::fields::LocalStart>>, max_items = 500)]
     pub excepciones: Option<Vec<String>>,
     /// RDATE: local starts (or dates) added to the series.
+    #[schema(value_type = Option<Vec<crate::fields::LocalStart>>, max_items = 500)]
     pub fechas_extra: Option<Vec<String>>,
     /// Ids of the family's children it concerns (may be empty).
+    #[schema(required = true, value_type = Vec<String>, max_items = 50)]
     pub hijos: Option<Vec<String>>,
+    #[schema(max_length = 300)]
     pub lugar: Option<String>,
+    #[schema(max_length = 5000)]
     pub notas: Option<String>,
     /// Only its author sees it.
     pub privado: Option<bool>,
     /// Minutes before each occurrence, 0 to 40,320, at most 5; 10080, 1440 and 60 when left out.
+    #[schema(max_items = 5)]
     pub recordatorios: Option<Vec<i64>>,
 }
 

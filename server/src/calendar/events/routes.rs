@@ -53,10 +53,13 @@ pub struct OccurrencesAnswer {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// One of the caller's families (another answers 404).
+    #[param(required = true, value_type = String)]
     familia_id: Option<String>,
     /// RFC 3339 instant: occurrences starting at or after it.
+    #[param(required = true, value_type = crate::fields::Instant)]
     desde: Option<String>,
     /// RFC 3339 instant: occurrences starting before it; at most 5 years after `desde`.
+    #[param(required = true, value_type = crate::fields::Instant)]
     hasta: Option<String>,
     /// Only events concerning this child.
     hijo_id: Option<String>,

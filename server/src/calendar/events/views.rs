@@ -32,6 +32,7 @@ pub struct EventView {
     pub inicio: String,
     pub fin: String,
     pub todo_el_dia: bool,
+    #[schema(value_type = crate::time_zone::TimeZoneName)]
     pub zona_horaria: String,
     pub recurrencia: Option<String>,
     pub excepciones: Vec<String>,
@@ -103,6 +104,7 @@ pub struct OccurrenceView {
     #[schema(value_type = EventCategory)]
     pub categoria: String,
     pub todo_el_dia: bool,
+    #[schema(value_type = crate::time_zone::TimeZoneName)]
     pub zona_horaria: String,
     pub recurrencia: Option<String>,
     pub hijos: Vec<String>,

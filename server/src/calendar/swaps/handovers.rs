@@ -37,10 +37,13 @@ const LISTED: u64 = 200;
 #[serde(rename_all = "camelCase")]
 pub struct HandoverInput {
     /// `YYYY-MM-DD`: the date of the exchange (the first night of the parent who receives).
+    #[schema(required = true, value_type = crate::fields::Day)]
     pub fecha: Option<String>,
     /// RFC 3339: when it happened; within 12 hours of the planned exchange, not in the future.
+    #[schema(required = true, value_type = crate::fields::Instant)]
     pub ocurrio: Option<String>,
     /// Up to 1000 characters.
+    #[schema(max_length = 1000)]
     pub nota: Option<String>,
 }
 

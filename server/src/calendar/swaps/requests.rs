@@ -55,13 +55,17 @@ const CLOSED_LISTED: u64 = 100;
 pub struct SwapInput {
     /// `YYYY-MM-DD` of each night asked for: each goes to the other parent if accepted (1 to 31).
     #[serde(default)]
+    #[schema(value_type = Vec<crate::fields::Day>, min_items = 1, max_items = 31)]
     pub noches: Vec<String>,
     /// 1 to 1000 characters.
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 1000, pattern = r"\S")]
     pub motivo: Option<String>,
     /// RFC 3339: at least 24 hours ahead, and before the first night's exchange.
+    #[schema(required = true, value_type = crate::fields::Instant)]
     pub responder_antes_de: Option<String>,
     /// Nights offered in return, which also go to the other parent if accepted (up to 31).
     #[serde(default)]
+    #[schema(value_type = Vec<crate::fields::Day>, max_items = 31)]
     pub devolucion: Vec<String>,
 }
 

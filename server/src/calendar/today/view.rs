@@ -31,6 +31,7 @@ pub struct TodayView {
 pub struct FamilyToday {
     pub familia_id: String,
     pub nombre: String,
+    #[schema(value_type = crate::time_zone::TimeZoneName)]
     pub zona_horaria: String,
     /// Today in the family's zone.
     #[schema(value_type = String, format = Date)]

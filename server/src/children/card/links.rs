@@ -37,7 +37,7 @@ const LONGEST: Duration = Duration::days(366);
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CardLinkInput {
     /// When the link stops working: RFC 3339, between 24 hours and one year from now.
-    #[schema(value_type = Option<String>, format = DateTime)]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub vence: Option<serde_json::Value>,
 }
 

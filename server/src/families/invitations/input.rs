@@ -12,6 +12,7 @@ use crate::{
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InviteRequest {
+    #[schema(required = true, value_type = String, format = Email, max_length = 254)]
     pub(super) email: Option<String>,
     /// coparent (the default) or viewer.
     #[schema(value_type = Option<Permission>)]

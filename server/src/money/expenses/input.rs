@@ -34,18 +34,20 @@ pub struct ExpenseInput {
     /// One of the caller's families (ignored when editing).
     pub familia_id: Option<String>,
     /// 1 to 200 characters.
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     pub descripcion: Option<String>,
     /// Minor units: a whole number from 1 to 10^12 (a float is refused).
-    #[schema(value_type = i64)]
+    #[schema(value_type = i64, minimum = 1, maximum = 1e12)]
     pub monto: Option<Value>,
     /// ISO 4217; left out: the family's currency.
-    #[schema(pattern = "^[A-Z]{3}$")]
+    #[schema(pattern = "^[A-Z]{3}$", example = "ARS")]
     pub moneda: Option<String>,
     /// `YYYY-MM-DD`.
+    #[schema(required = true, value_type = crate::fields::Day)]
     pub fecha: Option<String>,
     /// educacion, salud, actividades, ropa-calzado, alimentacion, transporte, entretenimiento,
     /// emergencias or otros.
-    #[schema(value_type = Option<ExpenseCategory>)]
+    #[schema(required = true, value_type = ExpenseCategory)]
     pub categoria: Option<String>,
     /// A co-parent; left out: the caller.
     pub pagado_por: Option<String>,
@@ -55,6 +57,7 @@ pub struct ExpenseInput {
     #[schema(value_type = Option<Vec<String>>)]
     pub hijos: Option<Value>,
     /// Up to 2000 characters.
+    #[schema(max_length = 2000)]
     pub notas: Option<String>,
     /// Makes it monthly (when adding): each month on the same day, the month's last when
     /// shorter, until `hasta` if given.
@@ -69,6 +72,7 @@ pub struct ExpenseInput {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RecurrenceInput {
     /// `YYYY-MM-DD`: no expense after it.
+    #[schema(value_type = Option<crate::fields::Day>)]
     pub hasta: Option<String>,
 }
 
@@ -76,6 +80,7 @@ pub struct RecurrenceInput {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct InsurerInput {
     /// The obra social or prepaga: 1 to 200 characters.
+    #[schema(min_length = 1, max_length = 200, pattern = r"\S")]
     pub entidad: String,
 }
 
@@ -244,6 +249,7 @@ pub async fn check(
 #[into_params(parameter_in = Query)]
 pub struct ExpenseListQuery {
     /// One of the caller's families.
+    #[param(required = true, value_type = String)]
     pub(super) familia_id: Option<String>,
     /// pendiente, aprobado, rechazado, disputado or retirado.
     #[param(value_type = Option<ExpenseState>)]
@@ -253,8 +259,10 @@ pub struct ExpenseListQuery {
     /// Only expenses for this child.
     pub(super) hijo_id: Option<String>,
     /// `YYYY-MM-DD`: expenses dated on or after it.
+    #[param(value_type = Option<crate::fields::Day>)]
     pub(super) desde: Option<String>,
     /// `YYYY-MM-DD`: expenses dated on or before it.
+    #[param(value_type = Option<crate::fields::Day>)]
     pub(super) hasta: Option<String>,
     /// The `siguiente` of the previous page.
     pub(super) cursor: Option<String>,

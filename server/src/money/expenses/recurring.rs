@@ -305,6 +305,7 @@ pub struct SeriesListAnswer {
 #[into_params(parameter_in = Query)]
 pub struct SeriesQuery {
     /// One of the caller's families.
+    #[param(required = true, value_type = String)]
     familia_id: Option<String>,
 }
 

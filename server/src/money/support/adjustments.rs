@@ -43,7 +43,7 @@ const MAX_BP: i64 = 100_000;
 #[serde(rename_all = "camelCase")]
 pub struct AdjustmentInput {
     /// `YYYY-MM-DD`: the amount changes for dues from this date on.
-    #[schema(value_type = String)]
+    #[schema(value_type = crate::fields::Day)]
     pub desde: Option<Value>,
     /// A change in percent, up to two decimals (-99.99 to 1000; 12.5 raises by 12.5 %).
     #[schema(value_type = Option<f64>)]

@@ -59,7 +59,7 @@ pub struct AgreementInput {
     #[schema(value_type = String)]
     pub beneficiario: Option<Value>,
     /// ISO 4217.
-    #[schema(value_type = String, pattern = "^[A-Z]{3}$")]
+    #[schema(value_type = String, pattern = "^[A-Z]{3}$", example = "ARS")]
     pub moneda: Option<Value>,
     /// `monto` (a fixed monthly amount) or `porcentaje` (of the payer's stated income).
     #[schema(value_type = AgreementMode)]
@@ -74,13 +74,13 @@ pub struct AgreementInput {
     #[schema(value_type = Option<i64>)]
     pub ingreso_declarado: Option<Value>,
     /// 1 to 28.
-    #[schema(value_type = i32)]
+    #[schema(value_type = i32, minimum = 1, maximum = 28)]
     pub dia_vencimiento: Option<Value>,
     /// `YYYY-MM-DD`.
-    #[schema(value_type = String)]
+    #[schema(value_type = crate::fields::Day)]
     pub desde: Option<Value>,
     /// `YYYY-MM-DD`, on or after `desde`.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<crate::fields::Day>)]
     pub hasta: Option<Value>,
     #[schema(value_type = Option<Vec<String>>)]
     pub hijos: Option<Value>,

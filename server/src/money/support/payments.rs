@@ -50,16 +50,16 @@ const REFERENCE_MAX_CHARS: usize = 200;
 #[serde(rename_all = "camelCase")]
 pub struct SupportPaymentInput {
     /// Minor units, 1 to 10^12 (an integer).
-    #[schema(value_type = i64)]
+    #[schema(value_type = i64, minimum = 1, maximum = 1e12)]
     pub monto: Option<Value>,
     /// `YYYY-MM-DD`: when it was paid.
-    #[schema(value_type = String)]
+    #[schema(value_type = crate::fields::Day)]
     pub fecha: Option<Value>,
     /// Transfer, cash...: up to 100 characters.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 100)]
     pub metodo: Option<Value>,
     /// Up to 200 characters.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 200)]
     pub referencia: Option<Value>,
 }
 

@@ -210,7 +210,7 @@ pub async fn propose(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SupportProposalDecision {
     /// `aceptar` or `rechazar` (whoever must accept it), `retirar` (its proposer).
-    #[schema(value_type = Option<ProposalChoice>)]
+    #[schema(required = true, value_type = ProposalChoice)]
     pub decision: Option<String>,
 }
 

@@ -4,6 +4,7 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { formatDate } from '../../lib/dates';
 import { useNationalHolidays } from './api';
+import { holidayCountryValues } from '../../api/schema';
 import { countryFor, holidayName, holidayYears, type Country } from './holidayPeriods';
 import type { Holiday } from './types';
 
@@ -14,7 +15,7 @@ interface Props {
   onPick: (holiday: Holiday) => void;
 }
 
-const COUNTRIES: Country[] = ['AR', 'ES'];
+const COUNTRIES = holidayCountryValues;
 
 const selectClass =
   'rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200';
@@ -57,7 +58,7 @@ export function HolidaySuggestions({ familiaId, zone, today, onPick }: Props) {
           <div className="flex flex-wrap gap-3">
             <label className="flex items-center gap-2 text-sm font-medium text-ink">
               {t('calendar.periods.holidays.country')}
-              <select className={selectClass} value={country} onChange={(e) => setCountry(e.target.value as Country)}>
+              <select className={selectClass} value={country} onChange={(e) => setCountry(COUNTRIES.find((c) => c === e.target.value) ?? country)}>
                 {COUNTRIES.map((c) => (
                   <option key={c} value={c}>
                     {t(`calendar.periods.holidays.countries.${c}`)}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { api, unwrap } from '../../api/client';
 import { calendarKey } from '../../api/queryKeys';
+import type { Country } from './holidayPeriods';
 import type { CustodySchedule, EventInput, HandoverInput, PeriodInput, Scope, SwapInput } from './types';
 
 /** Everything the calendar shows sits under `calendarKey`, so one live event refreshes it all. */
@@ -96,7 +97,7 @@ export function usePeriods(familiaId: string | null) {
 }
 
 /** National holidays of Argentina or Spain in a year, as suggestions for periods. */
-export function useNationalHolidays(familiaId: string, pais: string, anio: number, enabled: boolean) {
+export function useNationalHolidays(familiaId: string, pais: Country, anio: number, enabled: boolean) {
   const { t } = useTranslation();
   return useQuery({
     queryKey: holidaysKey(pais, anio),

@@ -1,3 +1,4 @@
+import type { components } from '../../api/schema';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import type { TFunction } from '../../i18n';
@@ -15,7 +16,7 @@ export const MAX_NIGHTS = 366;
 /** The years the national-holiday data covers. */
 export const HOLIDAY_YEARS = { first: 2000, last: 2030 } as const;
 
-export type Country = 'AR' | 'ES';
+export type Country = components['schemas']['HolidayCountry'];
 
 function validDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

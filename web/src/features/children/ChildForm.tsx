@@ -10,7 +10,7 @@ import { FormActions } from '../../components/FormActions';
 import { SelectField } from '../../components/SelectField';
 import { applyServerErrors } from '../../lib/serverErrors';
 import { bloodTypeValues, genderValues } from '../../api/schema';
-import type { BloodType, Child, ChildInput, Gender } from './api';
+import type { BloodType, Child, Gender, NewChildInput } from './api';
 
 const isGender = (v: string): v is Gender => genderValues.some((g) => g === v);
 const isBloodTypeOrNone = (v: string): v is BloodType | '' => v === '' || bloodTypeValues.some((b) => b === v);
@@ -41,7 +41,7 @@ type Checked = z.output<ReturnType<typeof schema>>;
 
 interface Props {
   child?: Child;
-  onSubmit: (body: ChildInput) => Promise<unknown>;
+  onSubmit: (body: NewChildInput) => Promise<unknown>;
   onDone: () => void;
   fallbackError: string;
 }

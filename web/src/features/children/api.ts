@@ -7,6 +7,7 @@ import { calendarKey } from '../../api/queryKeys';
 
 export { childrenKey, useChildren, type Activity, type Appointment, type Child, type Contact } from '../../api/children';
 export type ChildInput = components['schemas']['ChildInput'];
+export type NewChildInput = components['schemas']['NewChildInput'];
 export type SchoolInput = components['schemas']['SchoolInput'];
 export type MedicalInput = components['schemas']['MedicalInput'];
 export type ActivityInput = components['schemas']['ActivityInput'];
@@ -44,7 +45,7 @@ export function useCreateChild() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ChildInput) => (await unwrap(api.POST('/api/hijos', { body }), t('children.errors.create'))).data,
+    mutationFn: async (body: NewChildInput) => (await unwrap(api.POST('/api/hijos', { body }), t('children.errors.create'))).data,
     // Spec §4: creation reloads the whole list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: childrenKey }),
   });
