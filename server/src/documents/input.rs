@@ -46,12 +46,16 @@ pub struct DocumentUpload {
     familia_id: String,
     #[schema(value_type = DocumentCategory)]
     categoria: String,
+    #[schema(min_length = 1, max_length = 200, pattern = r"\S")]
     titulo: String,
     /// Children of the family: the field repeated, or ids separated by commas.
+    #[schema(nullable = false)]
     hijos: Option<Vec<String>>,
+    /// Up to 2000 characters.
+    #[schema(nullable = false, max_length = 2000)]
     notas: Option<String>,
     /// familia when absent.
-    #[schema(value_type = Option<Visibility>)]
+    #[schema(nullable = false, value_type = Option<Visibility>)]
     visibilidad: Option<String>,
 }
 

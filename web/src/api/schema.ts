@@ -3174,10 +3174,12 @@ export interface components {
             categoria: components["schemas"]["DocumentCategory"];
             familiaId: string;
             /** @description Children of the family: the field repeated, or ids separated by commas. */
-            hijos?: string[] | null;
-            notas?: string | null;
+            hijos?: string[];
+            /** @description Up to 2000 characters. */
+            notas?: string;
             titulo: string;
-            visibilidad?: components["schemas"]["Visibility"] | null;
+            /** @description familia when absent. */
+            visibilidad?: components["schemas"]["Visibility"];
         };
         DocumentVersionView: {
             archivo: components["schemas"]["DocumentFileView"];
