@@ -43,11 +43,19 @@ LISTS = {
     "hijos": ["FUZZ_CHILD"],
     "participantes": ["FUZZ_USER", "FUZZ_OTHER"],
 }
-# Path parameters: the first path pattern that matches names each parameter's ids.
+# Path parameters: the first path pattern that matches names each parameter's ids
+# (`name@method` for one method alone: a deletion takes a thing of its own).
 PATHS = [
-    (r"^/api/hijos/\{id\}/actividades/", {"id": ["FUZZ_CHILD"], "item_id": ["FUZZ_ACTIVITY"]}),
-    (r"^/api/hijos/\{id\}/contactos-emergencia/", {"id": ["FUZZ_CHILD"], "item_id": ["FUZZ_CONTACT"]}),
-    (r"^/api/hijos/\{id\}/turnos-medicos/", {"id": ["FUZZ_CHILD"], "item_id": ["FUZZ_APPOINTMENT"]}),
+    (r"^/api/hijos/\{id\}/actividades/", {
+        "id": ["FUZZ_CHILD"], "item_id": ["FUZZ_ACTIVITY"], "item_id@delete": ["FUZZ_ACTIVITY_GONE"],
+    }),
+    (r"^/api/hijos/\{id\}/contactos-emergencia/", {
+        "id": ["FUZZ_CHILD"], "item_id": ["FUZZ_CONTACT"], "item_id@delete": ["FUZZ_CONTACT_GONE"],
+    }),
+    (r"^/api/hijos/\{id\}/turnos-medicos/", {
+        "id": ["FUZZ_CHILD"], "item_id": ["FUZZ_APPOINTMENT"],
+        "item_id@delete": ["FUZZ_APPOINTMENT_GONE"],
+    }),
     (r"^/api/hijos/\{id\}", {"id": ["FUZZ_CHILD"]}),
     (r"^/api/familias/\{id\}", {
         "id": ["FUZZ_FAMILY"], "cuotaId": ["FUZZ_AGREEMENT"], "periodoId": ["FUZZ_PERIOD"],
@@ -85,10 +93,12 @@ def main():
             with_examples(items, values(LISTS.get(field, [])))
     for path, operations in doc["paths"].items():
         ids = next((ids for pattern, ids in PATHS if re.match(pattern, path)), {})
-        for operation in operations.values():
+        for method, operation in operations.items():
             for parameter in operation.get("parameters", []):
                 if parameter["in"] == "path":
-                    with_examples(parameter.get("schema"), values(ids.get(parameter["name"], [])))
+                    name = parameter["name"]
+                    found = ids.get(f"{name}@{method}", ids.get(name, []))
+                    with_examples(parameter.get("schema"), values(found))
                 elif parameter["in"] == "query":
                     with_examples(parameter.get("schema"), values(FIELDS.get(parameter["name"], [])))
     with open(out, "w", encoding="utf-8") as file:

@@ -110,6 +110,20 @@ def main():
     appointment = call(base, "POST", f"/api/hijos/{cid}/turnos-medicos", token, {
         "fechaHora": "2027-03-01T14:30:00Z", "tipoConsulta": "control",
     })["data"]["turnosMedicos"][0]
+    # A second of each, for the operations that delete one: the first stays for the others.
+    other_of = lambda path, key, body, first: next(
+        item for item in call(base, "POST", f"/api/hijos/{cid}/{path}", token, body)["data"][key]
+        if ident(item) != ident(first)
+    )
+    gone = {
+        "ACTIVITY_GONE": ident(other_of("actividades", "actividades", {"nombre": "Inglés"}, activity)),
+        "CONTACT_GONE": ident(other_of("contactos-emergencia", "contactosEmergencia", {
+            "nombre": "Vecina", "telefono": "+54 11 5555 0001", "relacion": "vecina",
+        }, contact)),
+        "APPOINTMENT_GONE": ident(other_of("turnos-medicos", "turnosMedicos", {
+            "fechaHora": "2027-04-01T10:00:00Z", "tipoConsulta": "vacuna",
+        }, appointment)),
+    }
     invitation = call(base, "POST", f"/api/familias/{family['_id']}/invitaciones", token, {
         "email": f"invitee-{tag}@example.org",
     })["data"]
@@ -140,7 +154,7 @@ def main():
         "FUZZ_SESSION": session["_id"],
         "FUZZ_PUSH_DEVICE": device["_id"],
         "FUZZ_OTHER": other,
-        **{f"FUZZ_{name}": value for name, value in two.items()},
+        **{f"FUZZ_{name}": value for name, value in {**two, **gone}.items()},
     }
     for name, value in values.items():
         print(f"{name}='{value}'")

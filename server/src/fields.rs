@@ -41,6 +41,10 @@ macro_rules! text_shape {
     };
 }
 
+fn known_format(format: utoipa::openapi::KnownFormat) -> utoipa::openapi::SchemaFormat {
+    utoipa::openapi::SchemaFormat::KnownFormat(format)
+}
+
 text_shape! {
     /// A phone number as `phone` takes it: 6 to 20 digits, with spaces, dots, dashes, brackets
     /// and a leading `+`, and an extension after a space ("int. 204", "ext 12", "x12").
@@ -56,33 +60,37 @@ text_shape! {
 text_shape! {
     /// A calendar date, `YYYY-MM-DD`.
     Day = "Day",
-    |s| s.description(Some("A calendar date, YYYY-MM-DD.")).format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
-        utoipa::openapi::KnownFormat::Date,
-    )))
+    |s| s
+        .description(Some("A calendar date, YYYY-MM-DD."))
+        .format(Some(known_format(utoipa::openapi::KnownFormat::Date)))
 }
 
 text_shape! {
     /// An instant, RFC 3339 with its offset (`2026-03-01T14:30:00Z`).
     Instant = "Instant",
-    |s| s.description(Some("An instant, RFC 3339 with its offset.")).format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
-        utoipa::openapi::KnownFormat::DateTime,
-    )))
+    |s| s
+        .description(Some("An instant, RFC 3339 with its offset."))
+        .format(Some(known_format(utoipa::openapi::KnownFormat::DateTime)))
 }
 
 text_shape! {
     /// A calendar date, or a local date-time without seconds' fractions or an offset, in the
     /// years `date_in_range` takes: `2026-03-02` or `2026-03-02T17:30:00`.
     LocalStart = "LocalStart",
-    |s| s.description(Some("A date, or a local date-time: 2026-03-02 or 2026-03-02T17:30:00.")).pattern(Some(
-        "^(19[0-9]{2}|20[0-9]{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])\
-         (T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?)?$",
-    ))
+    |s| s
+        .description(Some("A date, or a local date-time: 2026-03-02 or 2026-03-02T17:30:00."))
+        .pattern(Some(
+            "^(19[0-9]{2}|20[0-9]{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])\
+             (T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?)?$",
+        ))
 }
 
 text_shape! {
     /// A time of day on a 24-hour clock, `HH:MM`.
     ClockTime = "ClockTime",
-    |s| s.description(Some("A time of day, HH:MM on a 24-hour clock.")).pattern(Some("^([01][0-9]|2[0-3]):[0-5][0-9]$"))
+    |s| s
+        .description(Some("A time of day, HH:MM on a 24-hour clock."))
+        .pattern(Some("^([01][0-9]|2[0-3]):[0-5][0-9]$"))
 }
 
 fn trimmed(value: Option<String>) -> Option<String> {
