@@ -82,10 +82,10 @@ test-server: web reference
 	$(SERVER_TESTS_POSTGRES)
 
 # What make test runs: the server tests on both databases and the fuzzing at once, each one's
-# output shown whole when it ends. The fuzzing makes 50 examples per operation and phase here
-# (150 in make fuzz): it reaches past validation now, and so takes longer per example.
+# output shown whole when it ends. The fuzzing makes 30 examples per operation and phase here
+# (150 in make fuzz): its requests reach the handlers' logic now, and each takes longer.
 server-tests-and-fuzz: web reference debug
-	bash scripts/together.sh "$(SERVER_TESTS_SQLITE)" "$(SERVER_TESTS_POSTGRES)" "FUZZ_EXAMPLES=50 $(FUZZ)"
+	bash scripts/together.sh "$(SERVER_TESTS_SQLITE)" "$(SERVER_TESTS_POSTGRES)" "FUZZ_EXAMPLES=30 $(FUZZ)"
 
 check-web: $(NPM_STAMP)
 	cd web && npm run lint
