@@ -15,6 +15,7 @@ use std::{
 };
 
 use chrono::{DateTime, Utc};
+use futures_util::FutureExt;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect,
@@ -144,7 +145,19 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
                 next = Instant::now() + runner.settings.poll;
             } else if worth_claiming {
                 next = Instant::now() + runner.settings.poll;
+                // A stop that came while the loop was busy ends it before another claim.
+                if shutdown.as_mut().now_or_never().is_some() {
+                    break;
+                }
                 match runner.claim(&kinds, free).await {
+                    // A stop during the claim: what it took goes back unrun. (A claim waiting on
+                    // the database may see a job enqueued after the stop.)
+                    Ok(jobs) if shutdown.as_mut().now_or_never().is_some() => {
+                        for (job, token) in jobs {
+                            runner.release_or_warn(&job.id, &token).await;
+                        }
+                        break;
+                    }
                     Ok(jobs) => {
                         let full = jobs.len() == free;
                         for (job, token) in jobs {
@@ -198,9 +211,7 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
         if drained.is_err() {
             running.abort_all();
             for (id, token) in claims.into_values() {
-                if let Err(err) = runner.release(&id, &token).await {
-                    tracing::warn!(error = %err, job = %id, "job not released; its lease will run out");
-                }
+                runner.release_or_warn(&id, &token).await;
             }
         }
     }
@@ -360,6 +371,12 @@ impl<S: Clone + Send + Sync + 'static> Runner<S> {
                 .await?;
         }
         Ok(())
+    }
+
+    async fn release_or_warn(&self, id: &str, token: &str) {
+        if let Err(err) = self.release(id, token).await {
+            tracing::warn!(error = %err, job = %id, "job not released; its lease will run out");
+        }
     }
 
     /// Gives a claimed job back at shutdown, without counting the run, for another instance.
