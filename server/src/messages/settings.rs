@@ -39,6 +39,7 @@ pub struct MessageSettings {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MessageSettingsInput {
+    #[schema(required = true, value_type = bool)]
     pub escudo: Option<bool>,
 }
 

@@ -2,8 +2,10 @@ use std::{path::PathBuf, time::Duration};
 
 use nido::config::Config;
 use reqwest::{Method, StatusCode};
-use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+use sea_orm::{ConnectionTrait, DatabaseConnection};
 use serde_json::{Value, json};
+
+use crate::databases;
 
 pub struct TestApp {
     pub base: String,
@@ -68,14 +70,21 @@ impl TestApp {
             Ok(admin_url)
                 if !admin_url.is_empty() && options.database_url.is_none() && !existing =>
             {
-                Some(create_pg_database(&admin_url).await)
+                Some(databases::postgres(&admin_url).await)
             }
             _ => None,
         };
         let database_url = match (&options.database_url, &pg_database) {
             (Some(url), _) => url.clone(),
             (None, Some((_, url))) => url.clone(),
-            (None, None) => format!("sqlite://{}/nido.db?mode=rwc", data_dir.path().display()),
+            (None, None) => {
+                let file = data_dir.path().join("nido.db");
+                if !existing {
+                    std::fs::write(&file, databases::sqlite_template().await)
+                        .expect("write the database");
+                }
+                format!("sqlite://{}?mode=rwc", file.display())
+            }
         };
         let mut vars = vec![
             ("NIDO_ADDR", "127.0.0.1:0".to_owned()),
@@ -448,96 +457,9 @@ impl Drop for TestApp {
             let _ = tx.send(());
         }
         if let Some((name, admin_url)) = self.pg_database.take() {
-            // Drop is not async: drop the test database from a thread with its own runtime.
-            let _ = std::thread::spawn(move || {
-                let Ok(rt) = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                else {
-                    return;
-                };
-                rt.block_on(async move {
-                    if let Ok(admin) = Database::connect(admin_url).await {
-                        let _ = admin
-                            .execute_unprepared(&format!(
-                                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-                            ))
-                            .await;
-                    }
-                });
-            })
-            .join();
+            databases::release_postgres(name, admin_url);
         }
     }
-}
-
-/// `admin_url` pointing at the database `name`.
-fn pg_url(admin_url: &str, name: &str) -> String {
-    let mut url = url::Url::parse(admin_url).expect("TEST_DATABASE_URL is a URL");
-    url.set_path(&format!("/{name}"));
-    url.to_string()
-}
-
-/// The migrated database this test process's PostgreSQL databases are copied from: copying a
-/// template takes a fraction of the time that migrating every test's database would.
-static PG_TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
-
-/// Templates are named `nido_tpl_<unix seconds>_<random>`; one older than this belongs to a test
-/// run that is over (or died) and is dropped.
-const STALE_TEMPLATE_SECS: u64 = 3 * 3600;
-
-async fn pg_template(admin: &DatabaseConnection, admin_url: &str) -> String {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("clock")
-        .as_secs();
-    let rows = admin
-        .query_all_raw(sea_orm::Statement::from_string(
-            admin.get_database_backend(),
-            "SELECT datname FROM pg_database WHERE datname LIKE 'nido_tpl_%'",
-        ))
-        .await
-        .expect("list templates");
-    for row in rows {
-        let name: String = row.try_get("", "datname").unwrap_or_default();
-        let born = name
-            .split('_')
-            .nth(2)
-            .and_then(|s| s.parse::<u64>().ok())
-            .unwrap_or(0);
-        if born + STALE_TEMPLATE_SECS < now {
-            let _ = admin
-                .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                .await;
-        }
-    }
-    let name = format!("nido_tpl_{now}_{}", uuid::Uuid::now_v7().simple());
-    admin
-        .execute_unprepared(&format!("CREATE DATABASE {name}"))
-        .await
-        .expect("create template database");
-    let db = nido::db::connect(&pg_url(admin_url, &name))
-        .await
-        .expect("connect to the template");
-    nido::db::migrate(&db).await.expect("migrate the template");
-    // A database is copied only while no one is connected to it.
-    db.close().await.expect("close the template");
-    name
-}
-
-async fn create_pg_database(admin_url: &str) -> (String, String) {
-    let admin = Database::connect(admin_url)
-        .await
-        .unwrap_or_else(|e| panic!("TEST_DATABASE_URL is set but PostgreSQL is unreachable: {e}"));
-    let template = PG_TEMPLATE
-        .get_or_init(|| pg_template(&admin, admin_url))
-        .await;
-    let name = format!("nido_test_{}", uuid::Uuid::now_v7().simple());
-    admin
-        .execute_unprepared(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
-        .await
-        .expect("create test database");
-    (name.clone(), pg_url(admin_url, &name))
 }
 
 /// Polls `check` until it holds, failing the test after a minute: what a background job or a

@@ -14,6 +14,7 @@ mod children;
 mod closing;
 mod contact;
 mod custody;
+mod databases;
 mod document_limits;
 mod documents;
 mod download_names;

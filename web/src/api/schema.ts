@@ -4102,7 +4102,7 @@ export interface components {
             success: boolean;
         };
         MessageSettingsInput: {
-            escudo?: boolean | null;
+            escudo: boolean;
         };
         /**
          * @description How pressing a message is, from the calmest: an emergency is always told, even in quiet
