@@ -138,13 +138,7 @@ pub async fn create_event(
     let familia_id = FamilyId::named(body.familia_id.as_deref())
         .ok_or_else(|| ApiError::field("familiaId", Msg::FamilyInvalid))?;
     let family = editor(&state.db, &familia_id, &auth.id).await?;
-    let fields = check(
-        &state.db,
-        &FamilyId::new(&family.id),
-        &family.zona_horaria,
-        body,
-    )
-    .await?;
+    let fields = check(&state.db, &familia_id, &family.zona_horaria, body).await?;
     let txn = state.db.begin().await?;
     let row = insert(&txn, &family.id, &auth.id, &fields, None).await?;
     let wake = announce(&txn, kinds::EVENT_CREATED, &auth.id, &[&row], json!({})).await?;

@@ -11,24 +11,7 @@ export const MAX_REMINDERS = 5;
 export const DEFAULT_REMINDERS: number[] = [10080, 1440, 60];
 
 /** What the event form sends: local wall-clock `inicio`/`fin` in `zonaHoraria`, or dates when all day. */
-export interface EventInput {
-  familiaId: string;
-  titulo: string;
-  tipo: EventType;
-  categoria: Category;
-  inicio: string;
-  fin?: string | null;
-  todoElDia: boolean;
-  zonaHoraria?: string | null;
-  recurrencia?: string | null;
-  excepciones?: string[];
-  fechasExtra?: string[];
-  hijos: string[];
-  lugar?: string | null;
-  notas?: string | null;
-  privado?: boolean;
-  recordatorios?: number[];
-}
+export type EventInput = components['schemas']['EventInput'];
 
 /** An event as stored (a single one or a series): `inicio`/`fin` are local, the series' first. */
 export type StoredEvent = components['schemas']['EventView'];
@@ -37,7 +20,7 @@ export type StoredEvent = components['schemas']['EventView'];
 export type Occurrence = components['schemas']['OccurrenceView'];
 
 /** Which occurrences a change of a repeating event reaches: the API's `alcance`, or the whole series. */
-export type Scope = 'una' | 'siguientes' | 'todas';
+export type Scope = components['schemas']['Reach'] | 'todas';
 
 /** Custody, swaps and handovers, as the API's document describes them. */
 export type Night = components['schemas']['Night'];
