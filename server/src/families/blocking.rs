@@ -21,6 +21,7 @@ use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     i18n::Msg,
+    ids::UserId,
     notifications,
     request::{AuthUser, Done, Json},
     state::AppState,
@@ -206,7 +207,7 @@ async fn block(
         .await?;
     // What they caused before and is not read yet: its mail (still waiting, or in a summary)
     // must not carry their words from now on either.
-    notifications::keep_in_app(&txn, &auth.id, &other).await?;
+    notifications::keep_in_app(&txn, &auth.id, &UserId::new(other)).await?;
     txn.commit().await?;
     Ok((StatusCode::CREATED, Done::new(Msg::UserBlocked)))
 }

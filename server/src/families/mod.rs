@@ -304,8 +304,8 @@ async fn publish_to(
 /// longer among the recipients.
 pub async fn notify_membership(
     txn: &DatabaseTransaction,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
     actor_id: Option<&str>,
     kind: &'static str,
 ) -> Result<Wake, DbErr> {
@@ -317,7 +317,7 @@ pub async fn notify_membership(
     });
     let notice = notifications::Notice {
         kind,
-        familia_id: Some(familia_id.to_owned()),
+        familia_id: Some(familia_id.to_string()),
         actor_id: actor_id.map(str::to_owned),
         datos,
         enlace: Some("/profile/coparents".to_owned()),

@@ -9,6 +9,7 @@ use super::{
     entities::miembro,
     record::{self, Act, Audience, Kind, kinds, user_subject},
 };
+use crate::ids::{FamilyId, UserId};
 
 async fn write(
     txn: &impl ConnectionTrait,
@@ -67,8 +68,8 @@ pub async fn family_created(
 /// The family's name or time zone changed: both as they are now.
 pub async fn family_changed(
     txn: &impl ConnectionTrait,
-    familia_id: &str,
-    actor: &str,
+    familia_id: &FamilyId,
+    actor: &UserId,
     nombre: &str,
     zona_horaria: &str,
 ) -> Result<(), DbErr> {

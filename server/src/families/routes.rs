@@ -25,7 +25,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     fields,
     i18n::Msg,
-    ids::{FamilyId, MemberId},
+    ids::{FamilyId, MemberId, UserId},
     request::{AuthUser, Done, Json},
     state::AppState,
 };
@@ -300,8 +300,8 @@ pub(super) async fn update_family(
     if changed {
         record_acts::family_changed(
             &txn,
-            &family.id,
-            &access.auth.user.id,
+            &FamilyId::new(&family.id),
+            &UserId::new(&access.auth.user.id),
             &family.nombre,
             &family.zona_horaria,
         )
@@ -485,8 +485,8 @@ pub(super) async fn remove_member(
     }
     let gone = super::notify_membership(
         &txn,
-        &access.family.id,
-        &target.usuario_id,
+        &FamilyId::new(&access.family.id),
+        &UserId::new(&target.usuario_id),
         Some(&access.auth.user.id),
         crate::notifications::kinds::MEMBER_LEFT,
     )

@@ -30,6 +30,7 @@ use crate::{
     domain::Work,
     error::{ApiError, ApiResult},
     i18n::Msg,
+    ids::UserId,
     platform::jobs::Periodic,
     state::AppState,
 };
@@ -71,7 +72,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub async fn claim(
     txn: &DatabaseTransaction,
     conversacion_id: &str,
-    usuario_id: &str,
+    usuario_id: &UserId,
     mensaje_id: &str,
     ids: &[String],
 ) -> ApiResult<Vec<adjunto::Model>> {

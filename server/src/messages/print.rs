@@ -30,6 +30,7 @@ use crate::{
         },
     },
     i18n::Msg,
+    ids::FamilyId,
     request::{AuthUser, Json},
     state::AppState,
 };
@@ -137,7 +138,7 @@ fn sees_any(content: &serde_json::Value, conversacion_id: &str, ids: &HashSet<&s
 /// The record entries of these messages' sending and of their first views, by `seq`.
 async fn entries_of(
     db: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     conversacion_id: &str,
     rows: &[mensaje::Model],
 ) -> Result<Vec<PrintedEntry>, DbErr> {
@@ -234,7 +235,13 @@ async fn print_conversation(
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let entradas = entries_of(&state.db, &family.id, &conversation.id, &rows).await?;
+    let entradas = entries_of(
+        &state.db,
+        &FamilyId::new(&family.id),
+        &conversation.id,
+        &rows,
+    )
+    .await?;
     let mensajes = views::messages(&state, rows, &auth.id).await?;
     let conversacion = views::conversation(&state, conversation, &auth.id).await?;
     Ok(Json(PrintoutAnswer {

@@ -23,6 +23,7 @@ use super::{
     views::{self, MessageView},
     vocabulary::MessageType,
 };
+use crate::ids::UserId;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -244,8 +245,14 @@ async fn store(
     mensaje::Entity::insert(mensaje::ActiveModel::from(row.clone()))
         .exec_without_returning(txn)
         .await?;
-    let files =
-        attachments::claim(txn, &conversation.id, &author.id, &row.id, &input.adjuntos).await?;
+    let files = attachments::claim(
+        txn,
+        &conversation.id,
+        &UserId::new(&author.id),
+        &row.id,
+        &input.adjuntos,
+    )
+    .await?;
     if !recipients.is_empty() {
         vista::Entity::insert_many(recipients.iter().map(|usuario_id| vista::ActiveModel {
             mensaje_id: Set(row.id.clone()),

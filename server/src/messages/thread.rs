@@ -27,6 +27,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::record::{self, Act, Audience, kinds},
     i18n::Msg,
+    ids::UserId,
     notifications::{self, entities::notificacion},
     platform::live,
     request::{AuthUser, Json, json_bytes},
@@ -116,7 +117,8 @@ pub async fn list_messages(
         return Ok(json_bytes(page.body.clone()));
     }
     let generation = pages.generation();
-    let mut mensajes = views::page(&state, me, &conversation.id, below, PAGE + 1).await?;
+    let mut mensajes =
+        views::page(&state, &UserId::new(me), &conversation.id, below, PAGE + 1).await?;
     let more = mensajes.len() as u64 > PAGE;
     mensajes.truncate(PAGE as usize);
     let siguiente = more

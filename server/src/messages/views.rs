@@ -23,6 +23,7 @@ use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult},
     families::record::entities::entrada,
+    ids::UserId,
     platform::photo,
     state::AppState,
 };
@@ -452,7 +453,7 @@ async fn assemble(state: &AppState, rows: Vec<Row>, reader: &str) -> ApiResult<V
 /// one). The reader's check rides in the same statement.
 pub async fn page(
     state: &AppState,
-    usuario_id: &str,
+    usuario_id: &UserId,
     conversacion_id: &str,
     below: Option<i64>,
     limit: u64,

@@ -35,6 +35,7 @@ use super::{
     views,
     vocabulary::{AnswerDecision, ExpenseState, RefusalReason},
 };
+use crate::ids::{FamilyId, UserId};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
@@ -529,16 +530,17 @@ async fn answer(
     };
     let told = notice::tell_expense(
         &txn,
-        &family.id,
+        &FamilyId::new(&family.id),
         &row.id,
-        &me,
+        &UserId::new(me.as_str()),
         &involved(&row),
         &row.descripcion,
         step,
     )
     .await?;
     let live = publish_change(&txn, &family.id, MoneySubject::Expense(row.id.clone())).await?;
-    let seen = notifications::centre::mark_read_of(&txn, &me, &row.id).await?;
+    let seen =
+        notifications::centre::mark_read_of(&txn, &UserId::new(me.as_str()), &row.id).await?;
     let view = views::one_expense(&txn, row).await?;
     txn.commit().await?;
     state.wake(told.join(live).join(seen));

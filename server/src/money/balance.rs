@@ -24,6 +24,7 @@ use super::{
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
+    ids::FamilyId,
     platform,
     request::{AuthUser, json_bytes},
     state::AppState,
@@ -113,7 +114,7 @@ pub async fn get_balance(
 ) -> ApiResult<Response> {
     // Read again by both parents at every opening and live refresh, and changed far less often:
     // kept under the family's money version, which its balances and members raise (m0032).
-    let stamp = kept::stamp(&state.db, &familia_id, &auth.id).await?;
+    let stamp = kept::stamp(&state.db, &FamilyId::new(familia_id.as_str()), &auth.id).await?;
     let key = serde_json::to_string(&("saldos", &familia_id))
         .map_err(|e| ApiError::internal(e.to_string()))?;
     let answers = state.part::<kept::Answers>();

@@ -15,6 +15,7 @@ use crate::{
         Permission,
         entities::{familia, miembro},
     },
+    ids::{FamilyId, UserId},
     platform::kept,
 };
 
@@ -37,8 +38,8 @@ pub fn cache() -> Answers {
 /// member and a stranger alike).
 pub async fn stamp(
     db: &impl ConnectionTrait,
-    familia_id: &str,
-    usuario_id: &str,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
 ) -> ApiResult<Stamp> {
     let coparents = Query::select()
         .column(miembro::Column::FamiliaId)

@@ -12,6 +12,7 @@ use crate::{
     db::entities::usuario,
     families,
     i18n::Lang,
+    ids::{FamilyId, UserId},
     notifications::{self, kinds},
     platform::live::{self, Wake},
 };
@@ -307,12 +308,12 @@ fn settings_texts(
 /// finance settings.
 pub async fn tell_settings(
     txn: &DatabaseTransaction,
-    familia_id: &str,
-    actor_id: &str,
+    familia_id: &FamilyId,
+    actor_id: &UserId,
     recipients: &[String],
     step: SettingsStep<'_>,
 ) -> Result<Wake, DbErr> {
-    let mut ids: Vec<String> = vec![actor_id.to_owned()];
+    let mut ids: Vec<String> = vec![actor_id.to_string()];
     if let SettingsStep::Changed { cambios, .. }
     | SettingsStep::Proposed { cambios, .. }
     | SettingsStep::Applied { cambios, .. } = &step
@@ -326,12 +327,12 @@ pub async fn tell_settings(
         .into_iter()
         .map(|u| (u.id, format!("{} {}", u.nombre, u.apellido)))
         .collect();
-    let actor = names.get(actor_id).cloned().unwrap_or_default();
+    let actor = names.get(actor_id.as_str()).cloned().unwrap_or_default();
     let (es, en) = settings_texts(&step, &actor, &names);
     let notice = notifications::Notice {
         kind: kinds::MONEY_SETTINGS,
-        familia_id: Some(familia_id.to_owned()),
-        actor_id: Some(actor_id.to_owned()),
+        familia_id: Some(familia_id.to_string()),
+        actor_id: Some(actor_id.to_string()),
         datos: serde_json::json!({"actor": actor, "detalleEs": es, "detalleEn": en}),
         enlace: Some("/finances?ajustes=1".to_owned()),
         objeto_id: None,
@@ -375,9 +376,9 @@ async fn members_among(
 /// Notifies `recipients` (minus the actor) of a step of the expense `gasto_id`.
 pub async fn tell_expense(
     txn: &DatabaseTransaction,
-    familia_id: &str,
+    familia_id: &FamilyId,
     gasto_id: &str,
-    actor_id: &str,
+    actor_id: &UserId,
     recipients: &[String],
     descripcion: &str,
     step: ExpenseStep,
@@ -386,8 +387,8 @@ pub async fn tell_expense(
     let (es, en) = expense_texts(step, &actor, descripcion);
     let notice = notifications::Notice {
         kind: kinds::MONEY_EXPENSE,
-        familia_id: Some(familia_id.to_owned()),
-        actor_id: Some(actor_id.to_owned()),
+        familia_id: Some(familia_id.to_string()),
+        actor_id: Some(actor_id.to_string()),
         datos: serde_json::json!({
             "actor": actor, "descripcion": descripcion, "detalleEs": es, "detalleEn": en,
         }),
@@ -403,9 +404,9 @@ pub async fn tell_expense(
 #[allow(clippy::too_many_arguments)]
 pub async fn tell_payment(
     txn: &DatabaseTransaction,
-    familia_id: &str,
+    familia_id: &FamilyId,
     pago_id: &str,
-    actor_id: &str,
+    actor_id: &UserId,
     recipient: &str,
     monto: i64,
     moneda: &str,
@@ -419,8 +420,8 @@ pub async fn tell_payment(
     let (es, en) = payment_texts(step, &actor, &monto_es, &monto_en);
     let notice = notifications::Notice {
         kind: kinds::MONEY_PAYMENT,
-        familia_id: Some(familia_id.to_owned()),
-        actor_id: Some(actor_id.to_owned()),
+        familia_id: Some(familia_id.to_string()),
+        actor_id: Some(actor_id.to_string()),
         datos: serde_json::json!({
             "actor": actor, "montoEs": monto_es, "montoEn": monto_en,
             "detalleEs": es, "detalleEn": en,

@@ -218,7 +218,7 @@ pub async fn create_payment(
     };
     let told = notice::tell_payment(
         &txn,
-        &family.id,
+        &FamilyId::new(&family.id),
         &row.id,
         &me,
         other,
@@ -389,9 +389,9 @@ async fn respond(
     };
     let told = notice::tell_payment(
         &txn,
-        &row.familia_id,
+        &FamilyId::new(&row.familia_id),
         &row.id,
-        &me,
+        &UserId::new(me.as_str()),
         &row.de,
         row.monto,
         &row.moneda,
@@ -399,7 +399,8 @@ async fn respond(
     )
     .await?;
     let live = publish_change(&txn, &row.familia_id, MoneySubject::Payment(row.id.clone())).await?;
-    let seen = notifications::centre::mark_read_of(&txn, &me, &row.id).await?;
+    let seen =
+        notifications::centre::mark_read_of(&txn, &UserId::new(me.as_str()), &row.id).await?;
     txn.commit().await?;
     state.wake(told.join(live).join(seen));
     Ok(Json(PaymentAnswer {

@@ -28,6 +28,7 @@ use super::{
     vocabulary::{ProposalChoice, ProposalState},
 };
 use crate::families::{Changes, Reads};
+use crate::ids::{FamilyId, UserId};
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -207,8 +208,8 @@ pub async fn create(
     let members = coparents(txn, &family.id).await?;
     let told = notice::tell_settings(
         txn,
-        &family.id,
-        me,
+        &FamilyId::new(&family.id),
+        &UserId::new(me),
         &members,
         SettingsStep::Proposed {
             cambios: &cambios,
@@ -517,7 +518,14 @@ pub async fn answer_settings_proposal(
         ProposalState::Lapsed => SettingsStep::Lapsed,
         ProposalState::Declined => SettingsStep::Declined,
     };
-    let told = notice::tell_settings(&txn, &family.id, &me, &recipients, step).await?;
+    let told = notice::tell_settings(
+        &txn,
+        &FamilyId::new(&family.id),
+        &UserId::new(me),
+        &recipients,
+        step,
+    )
+    .await?;
     let live = publish_change(&txn, &family.id, MoneySubject::Settings(true)).await?;
     let propuesta = view_with(row, &members);
     txn.commit().await?;

@@ -27,6 +27,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::record::{self, Act, Audience, kinds},
     i18n::Msg,
+    ids::{FamilyId, UserId},
     platform::live::MoneySubject,
     request::{AuthUser, Json},
     state::AppState,
@@ -157,9 +158,9 @@ pub async fn record_refund(
     .await?;
     let told = notice::tell_expense(
         &txn,
-        &family.id,
+        &FamilyId::new(&family.id),
         &row.id,
-        &me,
+        &UserId::new(me),
         &involved(&row),
         &row.descripcion,
         ExpenseStep::Refunded,

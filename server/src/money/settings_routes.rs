@@ -29,6 +29,7 @@ use crate::{
         record::{self, Act, Audience, kinds},
     },
     i18n::Msg,
+    ids::{FamilyId, UserId},
     platform::live::{MoneySubject, Wake},
     request::Json,
     state::AppState,
@@ -158,8 +159,8 @@ pub async fn applied(
     let others = coparents(txn, familia_id).await?;
     let told = notice::tell_settings(
         txn,
-        familia_id,
-        me,
+        &FamilyId::new(familia_id),
+        &UserId::new(me),
         &others,
         notice::SettingsStep::Changed {
             moneda: (before.moneda != after.moneda).then_some(after.moneda.as_str()),

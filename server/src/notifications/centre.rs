@@ -14,6 +14,7 @@ use super::{entities::notificacion, kinds};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     i18n::{self, Msg},
+    ids::UserId,
     platform::live,
     request::{AuthUser, Json},
     state::AppState,
@@ -233,7 +234,7 @@ pub async fn mark_read_about(
 /// attention, nor its waiting mail. Gives back the wake to send after the commit.
 pub async fn mark_read_of(
     txn: &DatabaseTransaction,
-    usuario_id: &str,
+    usuario_id: &UserId,
     objeto_id: &str,
 ) -> Result<live::Wake, DbErr> {
     let (_, wake) = mark_read_about(

@@ -35,7 +35,7 @@ use crate::{
     db::entities::usuario,
     domain::{Domain, ExportFile, Handler, Work, export_json},
     error::ApiResult,
-    ids::{self, FamilyId},
+    ids::{self, FamilyId, UserId},
     platform::{
         jobs::{self, Periodic},
         live::{self, Wake},
@@ -139,8 +139,8 @@ pub async fn notify(
 /// than the app from now on, its waiting mail and the summary included.
 pub async fn keep_in_app(
     txn: &DatabaseTransaction,
-    usuario_id: &str,
-    actor_id: &str,
+    usuario_id: &UserId,
+    actor_id: &UserId,
 ) -> Result<u64, DbErr> {
     Ok(notificacion::Entity::update_many()
         .col_expr(

@@ -255,7 +255,7 @@ async fn an_expired_ticket_is_refused_and_two_takers_cannot_share_one() {
     store::insert_ticket(
         &app.db,
         &nido::ids::hash_secret(old),
-        &ana_id,
+        &nido::ids::UserId::new(&ana_id),
         &session,
         chrono::Utc::now() - chrono::Duration::seconds(1),
     )

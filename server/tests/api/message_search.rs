@@ -362,6 +362,10 @@ async fn hostile_queries_are_only_words() {
         "medico & otro | !x",
         "'medico':*",
         "\\'",
+        // Neither engine takes a NUL in a query's text; with a quote after it, SQLite's read of
+        // the quoted word ended at the NUL and failed.
+        "med\0\"=x",
+        "\u{1}\0",
     ] {
         let a = f.search(&f.ana, &format!("q={}", encode(q))).await;
         assert_eq!(a.status, StatusCode::OK, "{q}: {}", a.body);

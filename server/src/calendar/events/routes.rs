@@ -30,7 +30,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     families::record::kinds,
     i18n::Msg,
-    ids::{ChildId, FamilyId},
+    ids::{ChildId, FamilyId, UserId},
     platform::live::Wake,
     request::{AuthUser, Done, Json},
     state::AppState,
@@ -140,7 +140,7 @@ pub async fn create_event(
     let family = editor(&state.db, &familia_id, &auth.id).await?;
     let fields = check(&state.db, &familia_id, &family.zona_horaria, body).await?;
     let txn = state.db.begin().await?;
-    let row = insert(&txn, &family.id, &auth.id, &fields, None).await?;
+    let row = insert(&txn, &FamilyId::new(&family.id), &auth.id, &fields, None).await?;
     let wake = announce(&txn, kinds::EVENT_CREATED, &auth.id, &[&row], json!({})).await?;
     txn.commit().await?;
     state.wake(wake);
@@ -307,8 +307,8 @@ async fn change(
             let kept = update(txn, row, &parent).await?;
             let made = insert(
                 txn,
-                &row.familia_id,
-                actor,
+                &FamilyId::new(&row.familia_id),
+                &UserId::new(actor),
                 &after,
                 Some((&row.id, Some(at.to_string()))),
             )
@@ -351,7 +351,14 @@ async fn change(
                 next.fechas_extra.retain(|s| *s >= at);
             }
             let kept = update(txn, row, &parent).await?;
-            let made = insert(txn, &row.familia_id, actor, &next, Some((&row.id, None))).await?;
+            let made = insert(
+                txn,
+                &FamilyId::new(&row.familia_id),
+                &UserId::new(actor),
+                &next,
+                Some((&row.id, None)),
+            )
+            .await?;
             let wake = announce(
                 txn,
                 kinds::EVENT_CHANGED,

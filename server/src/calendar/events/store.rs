@@ -14,6 +14,7 @@ use super::{
     input::{Fields, start_list},
     reminders,
 };
+use crate::ids::{FamilyId, UserId};
 use crate::{
     error::ApiResult,
     families::record::{self, Act, Kind},
@@ -65,16 +66,16 @@ pub async fn lock(txn: &impl ConnectionTrait, evento_id: &str) -> Result<(), DbE
 /// Stores a new event.
 pub async fn insert(
     txn: &impl ConnectionTrait,
-    familia_id: &str,
-    autor_id: &str,
+    familia_id: &FamilyId,
+    autor_id: &UserId,
     fields: &Fields,
     taken_from: Option<(&str, Option<String>)>,
 ) -> ApiResult<evento::Model> {
     let now = Utc::now();
     let mut row = evento::ActiveModel {
         id: Set(ids::new_id()),
-        familia_id: Set(familia_id.to_owned()),
-        autor_id: Set(Some(autor_id.to_owned())),
+        familia_id: Set(familia_id.to_string()),
+        autor_id: Set(Some(autor_id.to_string())),
         serie_id: Set(taken_from.as_ref().map(|(id, _)| (*id).to_owned())),
         ocurrencia: Set(taken_from.and_then(|(_, o)| o)),
         created_at: Set(now),

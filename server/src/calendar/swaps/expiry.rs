@@ -14,6 +14,7 @@ use super::{
 use crate::{
     calendar::custody::publish_change,
     families::record::{self, Act, Audience, kinds},
+    ids::FamilyId,
     platform::jobs::Periodic,
     platform::live::CustodySubject,
     state::AppState,
@@ -66,7 +67,7 @@ pub async fn expire_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, D
         .await?;
         let told = notice::tell(
             &txn,
-            &row.familia_id,
+            &FamilyId::new(&row.familia_id),
             &row.id,
             None,
             &[row.solicitante_id.clone(), row.destinatario_id.clone()],

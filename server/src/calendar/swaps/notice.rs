@@ -5,6 +5,7 @@ use sea_orm::{DatabaseTransaction, DbErr, EntityTrait};
 use crate::{
     db::entities::usuario,
     families,
+    ids::FamilyId,
     notifications::{self, kinds},
     platform::live::Wake,
 };
@@ -53,7 +54,7 @@ fn texts(step: Step, actor: &str) -> (String, String) {
 /// server's own, an expiry) on the request `cambio_id`. Inside the step's transaction.
 pub async fn tell(
     txn: &DatabaseTransaction,
-    familia_id: &str,
+    familia_id: &FamilyId,
     cambio_id: &str,
     actor_id: Option<&str>,
     recipients: &[String],
@@ -76,7 +77,7 @@ pub async fn tell(
         .collect();
     let notice = notifications::Notice {
         kind: kinds::CUSTODY_SWAP,
-        familia_id: Some(familia_id.to_owned()),
+        familia_id: Some(familia_id.to_string()),
         actor_id: actor_id.map(str::to_owned),
         datos: serde_json::json!({"actor": actor, "detalleEs": es, "detalleEn": en}),
         enlace: Some("/calendar".to_owned()),

@@ -24,6 +24,7 @@ use super::{
 };
 use crate::calendar::access::Calendar;
 use crate::families::{Changes, Reads};
+use crate::ids::{FamilyId, UserId};
 use crate::{
     calendar::custody::{
         plan::{Plan, today},
@@ -338,7 +339,7 @@ async fn store(
     .await?;
     let told = notice::tell(
         txn,
-        familia_id,
+        &FamilyId::new(familia_id),
         &row.id,
         Some(me),
         std::slice::from_ref(&row.destinatario_id),
@@ -513,14 +514,14 @@ async fn answered(
 ) -> ApiResult<Wake> {
     let told = notice::tell(
         txn,
-        &row.familia_id,
+        &FamilyId::new(&row.familia_id),
         &row.id,
         Some(me),
         std::slice::from_ref(&row.solicitante_id),
         step,
     )
     .await?;
-    let seen = notifications::centre::mark_read_of(txn, me, &row.id).await?;
+    let seen = notifications::centre::mark_read_of(txn, &UserId::new(me), &row.id).await?;
     let live = publish_change(txn, &row.familia_id, CustodySubject::Swap(row.id.clone())).await?;
     Ok(told.join(live).join(seen))
 }
@@ -598,7 +599,8 @@ pub async fn counter_swap(
         return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::SwapNotParent));
     }
     let (row, wake) = store(&txn, &first.familia_id, &me, input, Some(&first.id), now).await?;
-    let seen = notifications::centre::mark_read_of(&txn, &me, &first.id).await?;
+    let seen =
+        notifications::centre::mark_read_of(&txn, &UserId::new(me.as_str()), &first.id).await?;
     txn.commit().await?;
     state.wake(wake.join(seen));
     Ok((

@@ -20,6 +20,7 @@ use super::{
     acts, co_parents,
     entities::{apertura, enlace},
 };
+use crate::ids::UserId;
 use crate::{
     children::access::CoParentChild,
     db::entities::usuario,
@@ -243,7 +244,13 @@ pub async fn revoke_link(
     if done.rows_affected == 0 {
         return Err(ApiError::not_found());
     }
-    acts::revoked(&txn, &access.child, &enlace_id, &access.auth.user.id).await?;
+    acts::revoked(
+        &txn,
+        &access.child,
+        &enlace_id,
+        &UserId::new(&access.auth.user.id),
+    )
+    .await?;
     let parents = co_parents(&txn, &access.child.familia_id).await?;
     let wake = super::publish(&txn, &parents, &access.child).await?;
     txn.commit().await?;

@@ -85,6 +85,7 @@ mod acts {
     use chrono::NaiveDate;
 
     use super::*;
+    use crate::ids::UserId;
 
     fn act<'a>(
         kind: Kind,
@@ -127,7 +128,7 @@ mod acts {
         txn: &impl ConnectionTrait,
         child: &hijo::Model,
         enlace_id: &str,
-        actor: &str,
+        actor: &UserId,
     ) -> Result<(), DbErr> {
         let content = json!({"hijo": child.id, "enlace": enlace_id});
         write(txn, kinds::CARD_LINK_REVOKED, child, Some(actor), content).await

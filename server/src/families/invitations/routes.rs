@@ -27,6 +27,7 @@ use super::{
         view, views,
     },
 };
+use crate::ids::FamilyId;
 use crate::vocabulary::ClosedSet;
 use crate::{
     db::entities::usuario,
@@ -217,7 +218,8 @@ pub async fn resend_invitation(
     Path(path): Path<(String, String)>,
 ) -> ApiResult<Json<InvitationAnswer>> {
     let (_, invitacion_id) = path;
-    let invitation = family_invitation(&state.db, &access.family.id, &invitacion_id).await?;
+    let invitation =
+        family_invitation(&state.db, &FamilyId::new(&access.family.id), &invitacion_id).await?;
     let Some(email) = invitation
         .email
         .clone()
@@ -257,7 +259,8 @@ pub async fn resend_invitation(
     if renewed.rows_affected != 1 {
         return Err(ApiError::conflict(Msg::InvitationNotPending));
     }
-    let invitation = family_invitation(&state.db, &access.family.id, &invitacion_id).await?;
+    let invitation =
+        family_invitation(&state.db, &FamilyId::new(&access.family.id), &invitacion_id).await?;
     if delivery == Delivery::Send {
         send_invitation(&state, &invitation, sender, &access.family, &token);
     }
@@ -283,7 +286,8 @@ pub async fn revoke_invitation(
     Path(path): Path<(String, String)>,
 ) -> ApiResult<Json<Done>> {
     let (_, invitacion_id) = path;
-    let invitation = family_invitation(&state.db, &access.family.id, &invitacion_id).await?;
+    let invitation =
+        family_invitation(&state.db, &FamilyId::new(&access.family.id), &invitacion_id).await?;
     if invitation.estado == ACCEPTED {
         return Err(ApiError::conflict(Msg::InvitationNotPending));
     }

@@ -8,6 +8,8 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, sea_query::Expr,
 };
 
+use crate::ids::FamilyId;
+use crate::ids::UserId;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult},
@@ -79,7 +81,7 @@ pub(super) enum Delivery {
 /// The invitation of this family with this id, whatever its state.
 pub(super) async fn family_invitation(
     db: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     invitacion_id: &str,
 ) -> ApiResult<invitacion::Model> {
     invitacion::Entity::find_by_id(invitacion_id)
@@ -181,8 +183,8 @@ pub async fn join(
     families::record_acts::member_joined(txn, &member, &invitation.id).await?;
     let joined = families::notify_membership(
         txn,
-        &invitation.familia_id,
-        usuario_id,
+        &FamilyId::new(&invitation.familia_id),
+        &UserId::new(usuario_id),
         Some(usuario_id),
         crate::notifications::kinds::MEMBER_JOINED,
     )

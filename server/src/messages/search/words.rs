@@ -19,10 +19,11 @@ const LEAD_CHARS: usize = 60;
 pub struct Words(Vec<String>);
 
 impl Words {
-    /// None when no word holds a letter or digit: nothing could match.
+    /// None when no word holds a letter or digit: nothing could match. Control characters part
+    /// words like spaces: neither engine takes a NUL inside a query's text.
     pub fn parse(query: &str) -> Option<Words> {
         let words: Vec<String> = query
-            .split_whitespace()
+            .split(|c: char| c.is_whitespace() || c.is_control())
             .filter(|w| w.chars().any(char::is_alphanumeric))
             .map(str::to_owned)
             .collect();
@@ -188,6 +189,15 @@ mod tests {
 
     fn words(q: &str) -> Words {
         Words::parse(q).expect("words")
+    }
+
+    #[test]
+    fn control_characters_part_words() {
+        assert_eq!(
+            words("ho\0la\u{7}\"x"),
+            Words(vec!["ho".into(), "la".into(), "\"x".into()])
+        );
+        assert_eq!(words("a\0\"").fts5(), "\"a\" *");
     }
 
     #[test]

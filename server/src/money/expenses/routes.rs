@@ -23,7 +23,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::record::{self, Act, Audience, kinds},
     i18n::Msg,
-    ids::FamilyId,
+    ids::{FamilyId, UserId},
     money::{
         access::Money,
         entities::{gasto, gasto_hijo},
@@ -139,7 +139,7 @@ pub async fn list_expenses(
     let Some(familia_id) = present(&query.familia_id) else {
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     };
-    let stamp = kept::stamp(&state.db, familia_id, &auth.id).await?;
+    let stamp = kept::stamp(&state.db, &FamilyId::new(familia_id), &auth.id).await?;
     let mut errors = FieldErrors::default();
     let mut select = gasto::Entity::find().filter(gasto::Column::FamiliaId.eq(familia_id));
     let estado = present(&query.estado);
@@ -338,9 +338,9 @@ pub async fn update_expense(
     people.dedup();
     let told = notice::tell_expense(
         &txn,
-        &family.id,
+        &FamilyId::new(&family.id),
         &row.id,
-        &me,
+        &UserId::new(me),
         &people,
         &row.descripcion,
         ExpenseStep::Changed,
@@ -422,9 +422,9 @@ pub async fn withdraw_expense(
     .await?;
     let told = notice::tell_expense(
         &txn,
-        &family.id,
+        &FamilyId::new(&family.id),
         &row.id,
-        &me,
+        &UserId::new(me),
         &involved(&row),
         &row.descripcion,
         ExpenseStep::Withdrawn,

@@ -12,6 +12,7 @@ use sea_orm::{
 use serde_json::Value;
 
 use super::input::Checked;
+use crate::ids::{FamilyId, UserId};
 use crate::{
     error::{ApiError, ApiResult},
     families::{
@@ -196,9 +197,9 @@ pub async fn insert(
     .await?;
     let told = notice::tell_expense(
         txn,
-        &family.id,
+        &FamilyId::new(&family.id),
         &row.id,
-        me,
+        &UserId::new(me),
         &involved(&row),
         &row.descripcion,
         ExpenseStep::Added {

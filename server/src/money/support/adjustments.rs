@@ -26,6 +26,7 @@ use super::{
     vocabulary::{AdjustmentKind, AgreementMode, SupportProposalKind},
 };
 use crate::families::Changes;
+use crate::ids::FamilyId;
 use crate::money::access::Money;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -201,7 +202,7 @@ pub async fn adjust(
     let now = Utc::now();
     let today = today_in(&access.family.zona_horaria, now);
     let txn = state.db.begin().await?;
-    let row = lock(&txn, &access.family.id, &cuota_id, now)
+    let row = lock(&txn, &FamilyId::new(&access.family.id), &cuota_id, now)
         .await?
         .ok_or_else(ApiError::not_found)?;
     let history = dues::history(&txn, &row.id).await?;

@@ -400,7 +400,7 @@ pub async fn create_agreement(
     dues::make_missing(&txn, &row, today, now).await?;
     let others = notice::other_party(&txn, &row, &me).await?;
     let told = notice::tell(&txn, &row, &me, &others, Step::Created).await?;
-    let live = publish(&txn, &familia_id, &row.id).await?;
+    let live = publish(&txn, &FamilyId::new(familia_id), &row.id).await?;
     let data = detail(&txn, &row, today).await?;
     txn.commit().await?;
     state.wake(told.join(live));
@@ -485,7 +485,7 @@ pub async fn update_agreement(
     let now = Utc::now();
     let today = today_in(&access.family.zona_horaria, now);
     let txn = state.db.begin().await?;
-    let before = lock(&txn, &access.family.id, &cuota_id, now)
+    let before = lock(&txn, &FamilyId::new(&access.family.id), &cuota_id, now)
         .await?
         .ok_or_else(ApiError::not_found)?;
     // Each part that moves money applies at once or waits for whoever it goes against.

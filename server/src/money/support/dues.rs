@@ -25,6 +25,7 @@ use crate::{
         entities::familia,
         record::{self, Act, Audience},
     },
+    ids::FamilyId,
     platform::jobs::Periodic,
     state::AppState,
 };
@@ -282,7 +283,7 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Ran, DbErr> {
             continue;
         }
         let txn = state.db.begin().await?;
-        let Some(locked) = lock(&txn, &row.familia_id, &row.id, now).await? else {
+        let Some(locked) = lock(&txn, &FamilyId::new(&row.familia_id), &row.id, now).await? else {
             txn.rollback().await?;
             continue;
         };
@@ -291,7 +292,7 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Ran, DbErr> {
             txn.rollback().await?;
             continue;
         }
-        let wake = publish(&txn, &row.familia_id, &row.id).await?;
+        let wake = publish(&txn, &FamilyId::new(&row.familia_id), &row.id).await?;
         txn.commit().await?;
         state.wake(wake);
         ran.made += made.len();
@@ -393,7 +394,7 @@ async fn tell_overdue(
             &format_amount(falta, &row.moneda),
         )
         .await?;
-        let live = publish(&txn, &row.familia_id, &row.id).await?;
+        let live = publish(&txn, &FamilyId::new(&row.familia_id), &row.id).await?;
         txn.commit().await?;
         state.wake(notified.join(live));
         told += 1;

@@ -28,6 +28,7 @@ pub use super::access::{Money, coparents};
 use crate::{
     domain::Work,
     families::record,
+    ids::FamilyId,
     platform::{
         jobs::Periodic,
         live::{self, Wake},
@@ -78,7 +79,7 @@ pub fn periodic() -> Vec<(Periodic, Work)> {
 /// transaction.
 pub async fn publish(
     txn: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     cuota_id: &str,
 ) -> Result<Wake, DbErr> {
     let recipients = coparents(txn, familia_id).await?;
@@ -86,7 +87,7 @@ pub async fn publish(
         txn,
         &recipients,
         live::LiveEvent::Money(live::MoneyIds {
-            familia_id: familia_id.to_owned(),
+            familia_id: familia_id.to_string(),
             what: live::MoneySubject::Due(cuota_id.to_owned()),
         }),
     )
@@ -98,7 +99,7 @@ pub async fn publish(
 /// lock, on SQLite the write lock). Gives back the row as it is now, if it is in the family.
 pub async fn lock(
     txn: &impl ConnectionTrait,
-    familia_id: &str,
+    familia_id: &FamilyId,
     cuota_id: &str,
     now: DateTime<Utc>,
 ) -> Result<Option<cuota::Model>, DbErr> {

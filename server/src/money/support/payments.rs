@@ -30,6 +30,7 @@ use super::{
     views::{SupportPaymentView, payment_view},
 };
 use crate::families::Changes;
+use crate::ids::{FamilyId, UserId};
 use crate::money::{access::Money, vocabulary::PaymentState};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
@@ -185,7 +186,7 @@ pub async fn record_payment(
         respondido_en: by_payee.then_some(now),
     };
     let txn = state.db.begin().await?;
-    let row = lock(&txn, &access.family.id, &cuota_id, now)
+    let row = lock(&txn, &FamilyId::new(&access.family.id), &cuota_id, now)
         .await?
         .ok_or_else(ApiError::not_found)?;
     pago::Entity::insert(pago::ActiveModel::from(payment.clone()))
@@ -229,7 +230,7 @@ pub async fn record_payment(
         Step::PaymentToConfirm { monto: amount_text }
     };
     let told = notice::tell(&txn, &row, &me, &others, step).await?;
-    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    let live = publish(&txn, &FamilyId::new(&row.familia_id), &row.id).await?;
     txn.commit().await?;
     state.wake(told.join(live));
     Ok((
@@ -264,7 +265,7 @@ async fn answer(
     }
     let now = Utc::now();
     let txn = state.db.begin().await?;
-    let row = lock(&txn, &access.family.id, cuota_id, now)
+    let row = lock(&txn, &FamilyId::new(&access.family.id), cuota_id, now)
         .await?
         .ok_or_else(ApiError::not_found)?;
     // Only a pending payment moves: of two answers at once, one wins.
@@ -320,9 +321,9 @@ async fn answer(
         Step::PaymentNotReceived { monto: amount_text }
     };
     let told = notice::tell(&txn, &row, &me, &others, step).await?;
-    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    let live = publish(&txn, &FamilyId::new(&row.familia_id), &row.id).await?;
     // Its notices are about the agreement (`cuota`): answering a payment is seeing them.
-    let seen = notifications::centre::mark_read_of(&txn, &me, &row.id).await?;
+    let seen = notifications::centre::mark_read_of(&txn, &UserId::new(me), &row.id).await?;
     txn.commit().await?;
     state.wake(told.join(live).join(seen));
     Ok(SupportPaymentAnswer {

@@ -30,6 +30,7 @@ use super::{
     vocabulary::SupportProposalKind,
 };
 use crate::families::Changes;
+use crate::ids::FamilyId;
 use crate::money::{
     access::Money,
     vocabulary::{ProposalChoice, ProposalState},
@@ -203,7 +204,7 @@ pub async fn propose(
         Step::Proposed { es, en },
     )
     .await?;
-    let live = publish(txn, &row.familia_id, &row.id).await?;
+    let live = publish(txn, &FamilyId::new(&row.familia_id), &row.id).await?;
     Ok(told.join(live))
 }
 
@@ -244,7 +245,7 @@ pub async fn answer_support_proposal(
     let now = Utc::now();
     let today = today_in(&access.family.zona_horaria, now);
     let txn = state.db.begin().await?;
-    let row = lock(&txn, &access.family.id, &cuota_id, now)
+    let row = lock(&txn, &FamilyId::new(&access.family.id), &cuota_id, now)
         .await?
         .ok_or_else(ApiError::not_found)?;
     let proposal = propuesta::Entity::find_by_id(&propuesta_id)
@@ -335,7 +336,7 @@ pub async fn answer_support_proposal(
         _ => Step::ProposalWithdrawn,
     };
     let told = notice::tell(&txn, &row, &me, &recipients, step).await?;
-    let live = publish(&txn, &row.familia_id, &row.id).await?;
+    let live = publish(&txn, &FamilyId::new(&row.familia_id), &row.id).await?;
     let row = cuota::Entity::find_by_id(&row.id)
         .one(&txn)
         .await?

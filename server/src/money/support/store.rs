@@ -15,6 +15,7 @@ use super::{
     notice::{self, Step},
     publish, subjects,
 };
+use crate::ids::FamilyId;
 use crate::{
     error::{ApiError, ApiResult},
     families::{
@@ -111,7 +112,7 @@ pub async fn apply_change(
     .await?;
     let others = notice::other_party(txn, &row, me).await?;
     let told = notice::tell(txn, &row, me, &others, Step::Changed).await?;
-    let live = publish(txn, &row.familia_id, &row.id).await?;
+    let live = publish(txn, &FamilyId::new(&row.familia_id), &row.id).await?;
     Ok((Some(row), told.join(live)))
 }
 
@@ -183,7 +184,7 @@ pub async fn apply(
         },
     )
     .await?;
-    let live = publish(txn, &row.familia_id, &row.id).await?;
+    let live = publish(txn, &FamilyId::new(&row.familia_id), &row.id).await?;
     Ok(told.join(live))
 }
 

@@ -1,6 +1,7 @@
 //! The tables of live events: each user's events and the counter of their sequence, the
 //! one-use tickets that open a stream, and the streams open now.
 
+use crate::ids::UserId;
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -262,13 +263,13 @@ pub async fn erase_user(db: &impl ConnectionTrait, usuario_id: &str) -> Result<(
 pub async fn insert_ticket(
     db: &impl ConnectionTrait,
     hash: &str,
-    usuario_id: &str,
+    usuario_id: &UserId,
     sesion_id: &str,
     expira: DateTime<Utc>,
 ) -> Result<(), DbErr> {
     ticket::Entity::insert(ticket::ActiveModel {
         hash: sea_orm::Set(hash.to_owned()),
-        usuario_id: sea_orm::Set(usuario_id.to_owned()),
+        usuario_id: sea_orm::Set(usuario_id.to_string()),
         sesion_id: sea_orm::Set(sesion_id.to_owned()),
         expira: sea_orm::Set(expira),
     })
