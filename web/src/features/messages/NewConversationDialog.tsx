@@ -84,6 +84,12 @@ function NewConversationForm({
   const family = families.find((f) => f._id === familiaId);
   const members = otherMembers(family);
 
+  // Families that arrive after the dialog opened (it can open before the list has loaded): the
+  // form takes the default one then, instead of staying on none.
+  useEffect(() => {
+    if (first && !families.some((f) => f._id === familiaId)) setValue('familiaId', first._id);
+  }, [families, familiaId, first, setValue]);
+
   // Another family, other people: start again from its co-parents.
   useEffect(() => {
     setValue('participantes', defaultParticipants(families.find((f) => f._id === familiaId)));
