@@ -203,7 +203,7 @@ async fn a_job_whose_instance_dies_mid_run_runs_again_elsewhere_after_its_lease(
     let app = TestApp::spawn().await;
     app.sql("CREATE TABLE corridas (tarea_id VARCHAR(36) PRIMARY KEY)")
         .await;
-    let lease = Duration::from_millis(600);
+    let lease = Duration::from_secs(3);
     let settings = Settings { lease, ..quick() };
     jobs::enqueue(&app.db, "test_fragile", &json!({}), Utc::now(), None)
         .await
