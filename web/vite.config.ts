@@ -81,5 +81,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Longer than a test's waits (5 s each, src/test/setup.ts), so that a slow one fails on what
+    // it waited for rather than on the clock.
+    testTimeout: 15_000,
   },
 }));

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../i18n';
 import { setLanguage } from '../i18n';
 import { TOKEN_KEY } from '../api/token';
@@ -77,7 +77,9 @@ export function SessionProvider({ children, forgetting = NOTHING_TO_FORGET }: { 
   const [ended, setEnded] = useState(false);
   const [left, setLeft] = useState(false);
   const signedIn = useRef(false);
-  useEffect(() => {
+  // Set as the page commits, not after: an ending heard between the signed-in page's first paint
+  // and a later effect must still count.
+  useLayoutEffect(() => {
     signedIn.current = user !== null;
   }, [user]);
   useEffect(() => {
