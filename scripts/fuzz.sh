@@ -223,6 +223,37 @@ include-operation-id = "mark_seen"
 parameters = { "path.id" = { dictionary = "conversation", probability = 0.8 } }
 $QUIET_ON_REFUSALS
 
+# A file that is really an image or a PDF (or, for documents, one of the kinds they take): the
+# generator's bytes almost never are, and no schema can say what a file holds.
+[[operations]]
+include-operation-id = "upload_receipt"
+parameters = { "path.id" = { dictionary = "expense", probability = 0.8 } }
+$QUIET_ON_REFUSALS
+
+[[operations]]
+include-operation-id = "upload_proof"
+parameters = { "path.id" = { dictionary = "payment", probability = 0.8 } }
+$QUIET_ON_REFUSALS
+
+[[operations]]
+include-operation-id = "upload_photo"
+parameters = { "path.id" = { dictionary = "child", probability = 0.8 } }
+$QUIET_ON_REFUSALS
+
+[[operations]]
+include-operation-id = "upload_attachment"
+parameters = { "path.id" = { dictionary = "conversation", probability = 0.8 } }
+$QUIET_ON_REFUSALS
+
+[[operations]]
+include-operation-id = "create_document"
+parameters = { "body.familiaId" = { dictionary = "family", probability = 0.8 } }
+$QUIET_ON_REFUSALS
+
+[[operations]]
+include-operation-id = ["add_version", "upload_profile_photo"]
+$QUIET_ON_REFUSALS
+
 [[operations]]
 include-operation-id = "update_family"
 parameters = { "path.id" = { dictionary = "family", probability = 0.8 }, "body.zonaHoraria" = { dictionary = "zone", probability = 0.5 } }
@@ -360,7 +391,7 @@ include-operation-id = ["list_conversations", "list_documents", "space", "list_e
 parameters = { "query.familiaId" = { dictionary = "family", probability = 0.8 } }
 
 [[operations]]
-include-operation-id = ["create_conversation", "create_document", "create_child"]
+include-operation-id = ["create_conversation", "create_child"]
 parameters = { "body.familiaId" = { dictionary = "family", probability = 0.8 } }
 
 # Closing the account and changing the password succeed once per pass (then the password or

@@ -93,13 +93,61 @@ text_shape! {
         .pattern(Some("^([01][0-9]|2[0-3]):[0-5][0-9]$"))
 }
 
-fn trimmed(value: Option<String>) -> Option<String> {
-    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+/// What no text takes: the control characters (all of Unicode's are in the first two ranges)
+/// but line breaks and tabs, and the embedding, override and isolate controls, which make a name
+/// read differently from what it is.
+const REFUSED: [(char, char); 6] = [
+    ('\u{0}', '\u{8}'),
+    ('\u{B}', '\u{C}'),
+    ('\u{E}', '\u{1F}'),
+    ('\u{7F}', '\u{9F}'),
+    ('\u{202A}', '\u{202E}'),
+    ('\u{2066}', '\u{2069}'),
+];
+
+fn refused(c: char) -> bool {
+    REFUSED
+        .iter()
+        .any(|&(first, last)| (first..=last).contains(&c))
 }
 
-/// Embedding and override controls (U+202A–U+202E) and isolates (U+2066–U+2069).
-fn reorders_text(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+/// What only multi-line text takes.
+const LINE_BREAKS_AND_TABS: [char; 3] = ['\t', '\n', '\r'];
+
+/// The pattern the OpenAPI document gives a text field marked `format = "one-line"` or
+/// `format = "multi-line"`: what `plain` lets through, and with `nonblank` at least one character
+/// that is not a space. None for another format.
+pub fn text_pattern(format: &str, nonblank: bool) -> Option<String> {
+    let escaped = |c: char| format!("\\u{:04X}", u32::from(c));
+    let mut refused: String = REFUSED
+        .iter()
+        .map(|&(first, last)| format!("{}-{}", escaped(first), escaped(last)))
+        .collect();
+    match format {
+        "one-line" => refused.extend(LINE_BREAKS_AND_TABS.map(escaped)),
+        "multi-line" => {}
+        _ => return None,
+    }
+    Some(if nonblank {
+        format!(r"^[^{refused}]*[^{refused}\s][^{refused}]*$")
+    } else {
+        format!(r"^[^{refused}]*$")
+    })
+}
+
+/// The longest item of a list of short texts (`text_list`).
+pub const LIST_ITEM_CHARS: usize = 200;
+
+text_shape! {
+    /// An item of a list of short texts, such as a child's allergies: one line.
+    ListItem = "ListItem",
+    |s| s
+        .max_length(Some(LIST_ITEM_CHARS))
+        .pattern(text_pattern("one-line", false))
+}
+
+fn trimmed(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -110,11 +158,10 @@ enum Lines {
 
 fn plain(value: &str, lines: Lines) -> Result<(), Msg> {
     for c in value.chars() {
-        let line_break_or_tab = matches!(c, '\n' | '\r' | '\t');
-        if line_break_or_tab && lines == Lines::One {
+        if LINE_BREAKS_AND_TABS.contains(&c) && lines == Lines::One {
             return Err(Msg::TextSingleLine);
         }
-        if (c.is_control() && !line_break_or_tab) || reorders_text(c) {
+        if refused(c) {
             return Err(Msg::TextForbiddenCharacters);
         }
     }
@@ -259,10 +306,7 @@ pub fn email(value: Option<String>) -> Result<String, Msg> {
 }
 
 fn looks_like_email(value: &str) -> bool {
-    if value
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || reorders_text(c))
-    {
+    if value.chars().any(|c| c.is_whitespace() || refused(c)) {
         return false;
     }
     let Some((local, domain)) = value.rsplit_once('@') else {
@@ -335,6 +379,33 @@ pub fn language(value: Option<String>, default: Lang) -> Result<Lang, Msg> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_refused_ranges_are_every_control_character_but_breaks_and_tabs_and_the_reordering_ones()
+    {
+        for c in (0..=0x3000).filter_map(char::from_u32) {
+            let meant = (c.is_control() && !LINE_BREAKS_AND_TABS.contains(&c))
+                || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+            let refused = plain(&c.to_string(), Lines::Many).is_err();
+            assert_eq!(meant, refused, "U+{:04X}", u32::from(c));
+        }
+    }
+
+    #[test]
+    fn a_text_pattern_lists_the_refused_ranges_and_on_one_line_the_breaks_and_tabs() {
+        let many =
+            r"\u0000-\u0008\u000B-\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069";
+        assert_eq!(
+            text_pattern("multi-line", false),
+            Some(format!("^[^{many}]*$"))
+        );
+        let one = format!(r"{many}\u0009\u000A\u000D");
+        assert_eq!(
+            text_pattern("one-line", true),
+            Some(format!(r"^[^{one}]*[^{one}\s][^{one}]*$"))
+        );
+        assert_eq!(text_pattern("date", false), None);
+    }
 
     #[test]
     fn a_message_keeps_its_inner_spacing_and_loses_only_the_blank_lines_around_it() {

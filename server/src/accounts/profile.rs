@@ -77,14 +77,14 @@ pub async fn send_verification(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProfileRequest {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 100)]
     nombre: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 100)]
     apellido: Option<String>,
     /// A new address is confirmed by a mailed link before it takes effect.
     #[schema(required = true, value_type = String, format = Email, max_length = 254)]
     email: Option<String>,
-    #[schema(max_length = 40)]
+    #[schema(value_type = Option<crate::fields::Phone>)]
     telefono: Option<String>,
     /// es or en.
     #[schema(value_type = Option<crate::i18n::Lang>)]

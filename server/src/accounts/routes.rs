@@ -85,13 +85,13 @@ const RESET_PER_IP: Limit = Limit {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 100)]
     nombre: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 100)]
     apellido: Option<String>,
     #[schema(required = true, value_type = String, format = Email, max_length = 254)]
     email: Option<String>,
-    #[schema(max_length = 40)]
+    #[schema(value_type = Option<crate::fields::Phone>)]
     telefono: Option<String>,
     #[schema(required = true, value_type = String, min_length = 8, max_length = 128)]
     password: Option<String>,

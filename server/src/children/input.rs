@@ -9,7 +9,6 @@ use crate::{error::FieldErrors, fields, i18n::Msg, vocabulary};
 
 const SHORT: usize = 100;
 const LIST_ITEMS: usize = 50;
-const LIST_ITEM_CHARS: usize = 200;
 const NOTES: usize = 5000;
 
 /// The basic form of a child (create, or edit basic info).
@@ -23,9 +22,9 @@ pub struct ChildInput {
     /// own, with them as its admin. Without it, a caller who may edit none of their families is
     /// refused (403 `child_needs_own_family`) rather than given a family they did not ask for.
     pub nueva_familia: Option<bool>,
-    #[schema(max_length = 100)]
+    #[schema(format = "one-line", max_length = 100)]
     pub nombre: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(format = "one-line", max_length = 100)]
     pub apellido: Option<String>,
     /// YYYY-MM-DD
     #[schema(value_type = Option<crate::fields::Day>)]
@@ -36,7 +35,7 @@ pub struct ChildInput {
     /// One of A+, A-, B+, B-, AB+, AB-, O+, O-, or empty.
     #[schema(value_type = Option<BloodType>)]
     pub grupo_sanguineo: Option<String>,
-    #[schema(max_length = 40)]
+    #[schema(format = "one-line", max_length = 40)]
     pub numero_seguro_social: Option<String>,
     pub informacion_escolar: Option<SchoolInput>,
     pub informacion_medica: Option<MedicalInput>,
@@ -172,11 +171,11 @@ fn blood_type(value: Option<&str>) -> Result<Option<BloodType>, Msg> {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolInput {
-    #[schema(max_length = 150)]
+    #[schema(format = "one-line", max_length = 150)]
     pub escuela: Option<String>,
-    #[schema(max_length = 50)]
+    #[schema(format = "one-line", max_length = 50)]
     pub grado: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(format = "one-line", max_length = 100)]
     pub profesor_principal: Option<String>,
     #[schema(value_type = Option<crate::fields::Phone>)]
     pub telefono_escuela: Option<String>,
@@ -251,19 +250,19 @@ pub fn school(input: SchoolInput, errors: &mut FieldErrors) -> Option<School> {
 #[serde(rename_all = "camelCase")]
 pub struct MedicalInput {
     pub doctor_primario: Option<DoctorInput>,
-    #[schema(max_items = 50)]
+    #[schema(max_items = 50, value_type = Option<Vec<crate::fields::ListItem>>)]
     pub alergias: Option<Vec<String>>,
-    #[schema(max_items = 50)]
+    #[schema(max_items = 50, value_type = Option<Vec<crate::fields::ListItem>>)]
     pub medicamentos: Option<Vec<String>>,
-    #[schema(max_items = 50)]
+    #[schema(max_items = 50, value_type = Option<Vec<crate::fields::ListItem>>)]
     pub condiciones_especiales: Option<Vec<String>>,
-    #[schema(max_length = 5000)]
+    #[schema(format = "multi-line", max_length = 5000)]
     pub notas_medicas: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DoctorInput {
-    #[schema(max_length = 100)]
+    #[schema(format = "one-line", max_length = 100)]
     pub nombre: Option<String>,
     #[schema(value_type = Option<crate::fields::Phone>)]
     pub telefono: Option<String>,
@@ -287,15 +286,19 @@ pub fn medical(input: MedicalInput, errors: &mut FieldErrors) -> Option<Medical>
     let telefono = errors.check("doctorPrimario.telefono", fields::phone(doctor.telefono));
     let alergias = errors.check(
         "alergias",
-        fields::text_list(input.alergias, LIST_ITEMS, LIST_ITEM_CHARS),
+        fields::text_list(input.alergias, LIST_ITEMS, fields::LIST_ITEM_CHARS),
     );
     let medicamentos = errors.check(
         "medicamentos",
-        fields::text_list(input.medicamentos, LIST_ITEMS, LIST_ITEM_CHARS),
+        fields::text_list(input.medicamentos, LIST_ITEMS, fields::LIST_ITEM_CHARS),
     );
     let condiciones = errors.check(
         "condicionesEspeciales",
-        fields::text_list(input.condiciones_especiales, LIST_ITEMS, LIST_ITEM_CHARS),
+        fields::text_list(
+            input.condiciones_especiales,
+            LIST_ITEMS,
+            fields::LIST_ITEM_CHARS,
+        ),
     );
     let notas = errors.check(
         "notasMedicas",
@@ -314,12 +317,12 @@ pub fn medical(input: MedicalInput, errors: &mut FieldErrors) -> Option<Medical>
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityInput {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 100)]
     pub nombre: Option<String>,
-    #[schema(max_length = 150)]
+    #[schema(format = "one-line", max_length = 150)]
     pub lugar: Option<String>,
     /// Free text, e.g. "after school".
-    #[schema(max_length = 100)]
+    #[schema(format = "one-line", max_length = 100)]
     pub horario: Option<String>,
     /// lunes ... domingo (accents optional)
     #[schema(value_type = Option<Vec<Weekday>>)]
@@ -383,7 +386,7 @@ fn weekdays(value: Option<Vec<String>>) -> Result<Vec<Weekday>, Msg> {
 #[serde(rename_all = "camelCase")]
 pub struct AppointmentInput {
     /// What kind of visit; the web shows "medical consultation" when empty.
-    #[schema(max_length = 100)]
+    #[schema(format = "one-line", max_length = 100)]
     pub tipo_consulta: Option<String>,
     /// programado (default), completado or cancelado
     #[schema(value_type = Option<AppointmentStatus>)]
@@ -392,15 +395,15 @@ pub struct AppointmentInput {
     #[schema(required = true, value_type = crate::fields::Instant)]
     pub fecha_hora: Option<String>,
     pub medico: Option<DoctorSpecialtyInput>,
-    #[schema(max_length = 5000)]
+    #[schema(format = "multi-line", max_length = 5000)]
     pub notas: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DoctorSpecialtyInput {
-    #[schema(max_length = 100)]
+    #[schema(format = "one-line", max_length = 100)]
     pub nombre: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(format = "one-line", max_length = 100)]
     pub especialidad: Option<String>,
 }
 
@@ -457,9 +460,9 @@ fn date_time(value: Option<&str>) -> Result<DateTime<Utc>, Msg> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ContactInput {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 100)]
     pub nombre: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 50)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 50)]
     pub relacion: Option<String>,
     #[schema(required = true, value_type = crate::fields::Phone)]
     pub telefono: Option<String>,

@@ -22,7 +22,7 @@ use super::{
 use crate::vocabulary::one_of;
 use crate::{
     error::{ApiError, ApiResult, FieldErrors},
-    families,
+    families, fields,
     i18n::Msg,
     ids::{FamilyId, UserId},
     platform::photo,
@@ -46,13 +46,13 @@ pub struct DocumentUpload {
     familia_id: String,
     #[schema(value_type = DocumentCategory)]
     categoria: String,
-    #[schema(min_length = 1, max_length = 200, pattern = r"\S")]
+    #[schema(format = "one-line", min_length = 1, max_length = 200, pattern = r"\S")]
     titulo: String,
     /// Children of the family: the field repeated, or ids separated by commas.
     #[schema(nullable = false)]
     hijos: Option<Vec<String>>,
     /// Up to 2000 characters.
-    #[schema(nullable = false, max_length = 2000)]
+    #[schema(format = "multi-line", nullable = false, max_length = 2000)]
     notas: Option<String>,
     /// familia when absent.
     #[schema(nullable = false, value_type = Option<Visibility>)]
@@ -107,12 +107,14 @@ pub struct FileQuery {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DocumentChange {
+    #[schema(format = "one-line", min_length = 1, max_length = 200, pattern = r"\S")]
     pub(super) titulo: Option<String>,
     #[schema(value_type = Option<DocumentCategory>)]
     pub(super) categoria: Option<String>,
     /// Replaces the document's children.
     pub(super) hijos: Option<Vec<String>>,
     /// Empty to clear them.
+    #[schema(format = "multi-line", max_length = 2000)]
     pub(super) notas: Option<String>,
     /// `privado` only by the uploader.
     #[schema(value_type = Option<Visibility>)]
@@ -161,11 +163,15 @@ pub(super) fn field_error(field: &'static str, msg: Msg) -> ApiError {
 }
 
 pub(super) fn check_title(value: &str) -> Result<String, Msg> {
-    let title = value.trim();
-    if title.is_empty() || title.chars().count() > TITLE_MAX {
-        return Err(Msg::DocumentTitleRequired);
-    }
-    Ok(title.to_owned())
+    fields::text(
+        Some(value.to_owned()),
+        TITLE_MAX,
+        Msg::DocumentTitleRequired,
+    )
+    .map_err(|m| match m {
+        Msg::TooLong => Msg::DocumentTitleRequired,
+        other => other,
+    })
 }
 
 pub(super) fn check_category(value: &str) -> Result<DocumentCategory, Msg> {
@@ -181,11 +187,10 @@ pub(super) fn check_visibility(value: &str, uploader: bool) -> Result<Visibility
 }
 
 pub(super) fn check_notes(value: &str) -> Result<Option<String>, Msg> {
-    let value = value.trim();
-    if value.chars().count() > NOTES_MAX {
-        return Err(Msg::DocumentNotesTooLong);
-    }
-    Ok((!value.is_empty()).then(|| value.to_owned()))
+    fields::optional_multiline_text(Some(value.to_owned()), NOTES_MAX).map_err(|m| match m {
+        Msg::TooLong => Msg::DocumentNotesTooLong,
+        other => other,
+    })
 }
 
 /// Children ids sent as repeated fields or separated by commas.

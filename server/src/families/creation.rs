@@ -31,7 +31,7 @@ const FAMILIES_PER_USER: Limit = Limit {
 #[serde(rename_all = "camelCase")]
 pub struct NewFamily {
     /// 1 to 100 characters; "Familia <the creator's last name>" when absent.
-    #[schema(min_length = 1, max_length = 100)]
+    #[schema(format = "one-line", min_length = 1, max_length = 100)]
     nombre: Option<String>,
     /// An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the creator's own
     /// zone when absent.

@@ -260,7 +260,7 @@ pub(super) async fn get_family(
 #[serde(rename_all = "camelCase")]
 pub struct FamilyInput {
     /// 1 to 100 characters.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 100)]
     nombre: Option<String>,
     /// An IANA name, `Area/Location[/More]`, such as America/Argentina/Buenos_Aires.
     #[schema(required = true, value_type = String, pattern = "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$", max_length = 64, example = "America/Argentina/Buenos_Aires")]

@@ -4,6 +4,7 @@ use utoipa::{
     openapi::{
         Content, Ref, RefOr, ResponseBuilder,
         path::Operation,
+        schema::{ArrayItems, Schema, SchemaFormat},
         security::{Http, HttpAuthScheme, SecurityScheme},
     },
 };
@@ -63,6 +64,7 @@ pub fn routes_and_document(
 ) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (routes, mut doc) = super::api(domains).split_for_parts();
     add_shared_errors(&mut doc);
+    add_text_patterns(&mut doc);
     (routes, doc)
 }
 
@@ -101,6 +103,68 @@ fn add_shared_errors(doc: &mut utoipa::openapi::OpenApi) {
                 add_error(operation, 422, "the body does not have the expected shape");
             }
         }
+    }
+}
+
+/// Text fields say which rule of `fields::plain` they pass (`format = "one-line"` or
+/// `"multi-line"`); the document states the rule as a pattern, which clients and generators can
+/// use, instead of a format only the server knows.
+fn add_text_patterns(doc: &mut utoipa::openapi::OpenApi) {
+    if let Some(components) = doc.components.as_mut() {
+        components.schemas.values_mut().for_each(text_patterns_in);
+    }
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let Some(RefOr::T(body)) = operation.request_body.as_mut() else {
+                continue;
+            };
+            for content in body.content.values_mut() {
+                if let RefOr::T(Content {
+                    schema: Some(schema),
+                    ..
+                }) = content
+                {
+                    text_patterns_in(schema);
+                }
+            }
+        }
+    }
+}
+
+fn text_patterns_in(schema: &mut RefOr<Schema>) {
+    let RefOr::T(schema) = schema else {
+        return;
+    };
+    match schema {
+        Schema::Object(object) => {
+            if let Some(SchemaFormat::Custom(format)) = &object.format {
+                // The server trims text first: a required one (`\S`, or at least one character)
+                // takes one that is not a space.
+                let nonblank = object.pattern.as_deref() == Some(r"\S")
+                    || object.min_length.is_some_and(|min| min > 0);
+                if let Some(pattern) = crate::fields::text_pattern(format, nonblank) {
+                    object.pattern = Some(pattern);
+                    object.format = None;
+                }
+            }
+            object.properties.values_mut().for_each(text_patterns_in);
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                text_patterns_in(items);
+            }
+        }
+        Schema::AllOf(all) => all.items.iter_mut().for_each(text_patterns_in),
+        Schema::OneOf(one) => one.items.iter_mut().for_each(text_patterns_in),
+        Schema::AnyOf(any) => any.items.iter_mut().for_each(text_patterns_in),
+        _ => {}
     }
 }
 

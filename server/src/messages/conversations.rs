@@ -83,7 +83,7 @@ pub struct ConversationInput {
     #[schema(required = true, value_type = Topic)]
     pub tema: Option<String>,
     /// 1 to 200 characters.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     pub asunto: Option<String>,
     /// Members of the family; the caller is added. Left out: the family's co-parents.
     #[schema(max_items = 50)]

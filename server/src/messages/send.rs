@@ -47,7 +47,7 @@ pub const EMERGENCY_WINDOW: Duration = Duration::hours(24);
 #[serde(rename_all = "camelCase")]
 pub struct MessageInput {
     /// 1 to 10,000 characters; blank lines around it are dropped, nothing else.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 10000, pattern = r"\S")]
+    #[schema(format = "multi-line", required = true, value_type = String, min_length = 1, max_length = 10000, pattern = r"\S")]
     pub texto: Option<String>,
     /// normal, urgente or emergencia (at most 3 a day).
     #[schema(value_type = Option<MessageType>)]

@@ -60,7 +60,7 @@ pub struct RefuseInput {
     #[schema(required = true, value_type = RefusalReason)]
     pub motivo: Option<String>,
     /// Up to 2000 characters; required with `otro`.
-    #[schema(max_length = 2000)]
+    #[schema(format = "multi-line", max_length = 2000)]
     pub comentario: Option<String>,
 }
 
@@ -68,10 +68,11 @@ pub struct RefuseInput {
 #[serde(rename_all = "camelCase")]
 pub struct DisputeInput {
     /// 1 to 2000 characters.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
+    #[schema(format = "multi-line", required = true, value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
     pub comentario: Option<String>,
     /// What the disputer would accept: 1 to 2000 characters; may be left out when
     /// `montoPropuesto` or `repartoPropuesto` says it.
+    #[schema(format = "multi-line", max_length = 2000)]
     pub propuesta: Option<String>,
     /// The amount one would accept, in minor units (1 to 10^12).
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 1e12)]
@@ -86,7 +87,7 @@ pub struct DisputeInput {
 #[serde(rename_all = "camelCase")]
 pub struct ReplyInput {
     /// 1 to 2000 characters.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
+    #[schema(format = "multi-line", required = true, value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
     pub comentario: Option<String>,
     /// A counter-proposal's amount, minor units; the disputer's approval takes it.
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 1e12)]

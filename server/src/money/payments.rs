@@ -63,10 +63,10 @@ pub struct PaymentInput {
     #[schema(required = true, value_type = crate::fields::Day)]
     pub fecha: Option<String>,
     /// Transfer, cash...: up to 100 characters.
-    #[schema(max_length = 100)]
+    #[schema(format = "one-line", max_length = 100)]
     pub metodo: Option<String>,
     /// Up to 200 characters.
-    #[schema(max_length = 200)]
+    #[schema(format = "one-line", max_length = 200)]
     pub referencia: Option<String>,
 }
 

@@ -38,13 +38,13 @@ const MESSAGE_MAX_CHARS: usize = 5000;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ContactRequest {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 100)]
     name: Option<String>,
     #[schema(required = true, value_type = String, format = Email, max_length = 254)]
     email: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 200)]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 200)]
     subject: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 5000)]
+    #[schema(format = "multi-line", required = true, value_type = String, min_length = 1, max_length = 5000)]
     message: Option<String>,
     /// es or en: the language of the acknowledgement; the caller's language when absent.
     #[schema(value_type = Option<crate::i18n::Lang>)]

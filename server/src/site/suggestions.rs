@@ -47,7 +47,7 @@ crate::closed_set! {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SuggestionRequest {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 5000)]
+    #[schema(format = "multi-line", required = true, value_type = String, min_length = 1, max_length = 5000)]
     mensaje: Option<String>,
     /// idea, problema or otro; optional.
     #[schema(value_type = Option<SuggestionCategory>)]
@@ -79,7 +79,7 @@ pub async fn send_suggestion(
     let mut errors = FieldErrors::default();
     let mensaje = errors.check(
         "mensaje",
-        fields::text(body.mensaje, MESSAGE_MAX_CHARS, Msg::SuggestionRequired),
+        fields::multiline_text(body.mensaje, MESSAGE_MAX_CHARS, Msg::SuggestionRequired),
     );
     let categoria = errors.check("categoria", category(body.categoria));
     errors.into_result()?;

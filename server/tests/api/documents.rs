@@ -754,6 +754,24 @@ async fn fields_are_checked_in_the_callers_language() {
     .await;
     assert_eq!(good.status, StatusCode::CREATED, "{}", good.body);
     assert_eq!(good.body["data"]["hijos"], json!([child]));
+    // A title that reads backwards, or notes with a NUL, are refused as any other text is.
+    let id = good.body["data"]["_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    for (field, value) in [("titulo", "Boletín\u{202E}fdp.exe"), ("notas", "a\u{0}b")] {
+        let changed = put(app, &f.ana, &id, json!({ field: value })).await;
+        assert_eq!(
+            changed.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            changed.body
+        );
+        assert_eq!(
+            changed.body["errors"][field],
+            "El texto tiene caracteres no permitidos (de control o que invierten la dirección del texto). Bórralo y vuelve a escribirlo.",
+        );
+    }
     let found = listed(
         app,
         &f.beto,

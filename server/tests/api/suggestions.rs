@@ -34,7 +34,7 @@ async fn a_suggestion_is_stored_mailed_to_support_and_thanked_in_the_users_langu
             "/api/sugerencias",
             Some(&token),
             Some(
-                json!({"mensaje": "  Un calendario por colores, por favor  ", "categoria": "idea"}),
+                json!({"mensaje": "  Un calendario por colores,\n\npor favor  ", "categoria": "idea"}),
             ),
             Some("es"),
         )
@@ -48,7 +48,7 @@ async fn a_suggestion_is_stored_mailed_to_support_and_thanked_in_the_users_langu
 
     let rows = sugerencia::Entity::find().all(&app.db).await.expect("rows");
     assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0].mensaje, "Un calendario por colores, por favor");
+    assert_eq!(rows[0].mensaje, "Un calendario por colores,\n\npor favor");
     assert_eq!(rows[0].categoria.as_deref(), Some("idea"));
     assert_eq!(rows[0].language, "en");
 

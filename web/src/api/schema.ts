@@ -3814,6 +3814,7 @@ export interface components {
             /** @description The same link as `webcal://`, which calendar apps open to subscribe. */
             webcal?: string | null;
         };
+        ListItem: string;
         LiveCalendarEventIds: {
             eventoId: string;
             familiaId: string;
@@ -4013,10 +4014,10 @@ export interface components {
             nombre: string;
         };
         MedicalInput: {
-            alergias?: string[] | null;
-            condicionesEspeciales?: string[] | null;
+            alergias?: components["schemas"]["ListItem"][] | null;
+            condicionesEspeciales?: components["schemas"]["ListItem"][] | null;
             doctorPrimario?: components["schemas"]["DoctorInput"] | null;
-            medicamentos?: string[] | null;
+            medicamentos?: components["schemas"]["ListItem"][] | null;
             notasMedicas?: string | null;
         };
         MedicalView: {
@@ -4522,7 +4523,7 @@ export interface components {
             email: string;
             language?: components["schemas"]["Lang"] | null;
             nombre: string;
-            telefono?: string | null;
+            telefono?: components["schemas"]["Phone"] | null;
             /**
              * @description An IANA name, such as America/Argentina/Buenos_Aires; unchanged when absent.
              * @example America/Argentina/Buenos_Aires
@@ -4753,7 +4754,7 @@ export interface components {
             nombre: string;
             password: string;
             relacion?: components["schemas"]["Relation"] | null;
-            telefono?: string | null;
+            telefono?: components["schemas"]["Phone"] | null;
             /**
              * @description An IANA name (the browser's, e.g. America/Argentina/Buenos_Aires); the family made at
              *     registration gets it too. America/Argentina/Buenos_Aires when absent.

@@ -85,7 +85,7 @@ pub fn placed(period: &periodo::Model, date: NaiveDate) -> Option<Placed> {
 #[serde(rename_all = "camelCase")]
 pub struct PeriodInput {
     /// 1 to 100 characters: "Navidad", "Vacaciones de invierno".
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = r"\S")]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 100, pattern = r"\S")]
     pub nombre: Option<String>,
     /// `YYYY-MM-DD`: the first night.
     #[schema(required = true, value_type = crate::fields::Day)]

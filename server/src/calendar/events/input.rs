@@ -39,7 +39,7 @@ pub struct EventInput {
     /// One of the caller's families (only on creation; an event never moves).
     pub familia_id: Option<String>,
     /// 1 to 200 characters.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     pub titulo: Option<String>,
     /// recogida, actividad, cumpleanos, familia, recordatorio or personalizado.
     #[schema(required = true, value_type = EventType)]
@@ -76,9 +76,9 @@ pub struct EventInput {
     /// Ids of the family's children it concerns (may be empty).
     #[schema(required = true, value_type = Vec<String>, max_items = 50)]
     pub hijos: Option<Vec<String>>,
-    #[schema(max_length = 300)]
+    #[schema(format = "one-line", max_length = 300)]
     pub lugar: Option<String>,
-    #[schema(max_length = 5000)]
+    #[schema(format = "multi-line", max_length = 5000)]
     pub notas: Option<String>,
     /// Only its author sees it.
     pub privado: Option<bool>,

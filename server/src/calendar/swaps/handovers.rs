@@ -43,7 +43,7 @@ pub struct HandoverInput {
     #[schema(required = true, value_type = crate::fields::Instant)]
     pub ocurrio: Option<String>,
     /// Up to 1000 characters.
-    #[schema(max_length = 1000)]
+    #[schema(format = "multi-line", max_length = 1000)]
     pub nota: Option<String>,
 }
 

@@ -59,7 +59,7 @@ pub struct SwapInput {
     #[schema(value_type = Vec<crate::fields::Day>, min_items = 1, max_items = 31)]
     pub noches: Vec<String>,
     /// 1 to 1000 characters.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 1000, pattern = r"\S")]
+    #[schema(format = "multi-line", required = true, value_type = String, min_length = 1, max_length = 1000, pattern = r"\S")]
     pub motivo: Option<String>,
     /// RFC 3339: at least 24 hours ahead, and before the first night's exchange.
     #[schema(required = true, value_type = crate::fields::Instant)]

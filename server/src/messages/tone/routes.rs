@@ -15,6 +15,7 @@ pub const MAX_CHARS: usize = 10_000;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ToneInput {
+    #[schema(max_length = 10_000)]
     pub texto: String,
     /// `es` or `en`, the language of the screen: the language to advise in when the text's own
     /// words do not tell. Both lexicons are always used.

@@ -34,7 +34,7 @@ pub struct ExpenseInput {
     /// One of the caller's families (ignored when editing).
     pub familia_id: Option<String>,
     /// 1 to 200 characters.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
+    #[schema(format = "one-line", required = true, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     pub descripcion: Option<String>,
     /// Minor units: a whole number from 1 to 10^12 (a float is refused).
     #[schema(value_type = i64, minimum = 1, maximum = 1e12)]
@@ -57,7 +57,7 @@ pub struct ExpenseInput {
     #[schema(value_type = Option<Vec<String>>)]
     pub hijos: Option<Value>,
     /// Up to 2000 characters.
-    #[schema(max_length = 2000)]
+    #[schema(format = "multi-line", max_length = 2000)]
     pub notas: Option<String>,
     /// Makes it monthly (when adding): each month on the same day, the month's last when
     /// shorter, until `hasta` if given.
@@ -80,7 +80,7 @@ pub struct RecurrenceInput {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct InsurerInput {
     /// The obra social or prepaga: 1 to 200 characters.
-    #[schema(min_length = 1, max_length = 200, pattern = r"\S")]
+    #[schema(format = "one-line", min_length = 1, max_length = 200, pattern = r"\S")]
     pub entidad: String,
 }
 

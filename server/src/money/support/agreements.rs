@@ -84,7 +84,7 @@ pub struct AgreementInput {
     pub hasta: Option<Value>,
     #[schema(value_type = Option<Vec<String>>)]
     pub hijos: Option<Value>,
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "multi-line", value_type = Option<String>, max_length = 2000)]
     pub notas: Option<Value>,
 }
 
@@ -98,7 +98,7 @@ pub struct AgreementChange {
     #[serde(default, deserialize_with = "present")]
     pub hasta: Option<Value>,
     /// Text, or null to clear.
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "multi-line", value_type = Option<String>, max_length = 2000)]
     #[serde(default, deserialize_with = "present")]
     pub notas: Option<Value>,
 }

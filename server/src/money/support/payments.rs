@@ -57,10 +57,10 @@ pub struct SupportPaymentInput {
     #[schema(value_type = crate::fields::Day)]
     pub fecha: Option<Value>,
     /// Transfer, cash...: up to 100 characters.
-    #[schema(value_type = Option<String>, max_length = 100)]
+    #[schema(format = "one-line", value_type = Option<String>, max_length = 100)]
     pub metodo: Option<Value>,
     /// Up to 200 characters.
-    #[schema(value_type = Option<String>, max_length = 200)]
+    #[schema(format = "one-line", value_type = Option<String>, max_length = 200)]
     pub referencia: Option<Value>,
 }
 
