@@ -22,6 +22,7 @@ pub mod messages;
 pub mod money;
 pub mod notifications;
 pub mod platform;
+pub mod reports;
 pub mod request;
 pub mod site;
 pub mod state;
@@ -50,6 +51,7 @@ static DOMAINS: &[&dyn Domain] = &[
     &calendar::Calendar,
     &money::Money,
     &documents::Documents,
+    &reports::Reports,
 ];
 
 /// The database, migrated: all that administrative commands need.

@@ -9,6 +9,7 @@ mod export;
 pub mod feed;
 pub mod kept;
 pub mod recurrence;
+pub mod statistics;
 pub mod swaps;
 pub mod today;
 

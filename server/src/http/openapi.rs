@@ -26,6 +26,7 @@ use crate::{domain::Domain, state::AppState};
         (name = "notifications", description = "Notifications: the devices that get web push and the key they subscribe with"),
         (name = "children", description = "Children's records: basic, school and medical information, activities, appointments, emergency contacts, photo"),
         (name = "live", description = "Live events: a one-use ticket and the stream of the signed-in user's events (text/event-stream)"),
+        (name = "reports", description = "A family's statistics over a period: parenting time, money and messages, each for those who see it"),
         (name = "money", description = "Shared expenses with exact shares and approvals, payments between co-parents, finance settings and the balance with its settlement"),
     )
 )]

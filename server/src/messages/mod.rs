@@ -14,6 +14,7 @@ pub mod search;
 pub mod send;
 pub mod settings;
 pub mod shield;
+pub mod statistics;
 pub mod thread;
 pub mod tone;
 pub mod views;

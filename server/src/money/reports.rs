@@ -334,6 +334,23 @@ pub async fn expense_report(
     }))
 }
 
+/// The report of the family's own currency from `desde` to `hasta`, as `expense_report` gives it.
+pub async fn family_report(
+    db: &impl ConnectionTrait,
+    family: &crate::families::entities::familia::Model,
+    desde: NaiveDate,
+    hasta: NaiveDate,
+) -> Result<ExpenseReport, DbErr> {
+    let r = Range {
+        desde: Some(desde),
+        hasta: Some(hasta),
+        moneda: settings::load(db, family).await?.moneda,
+    };
+    let data = counted(db, &family.id, &r).await?;
+    let order = coparents(db, &family.id).await?;
+    Ok(report(r.moneda, &data, &order))
+}
+
 /// One CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled), and
 /// with a leading apostrophe when a spreadsheet would take it for a formula.
 pub fn csv_field(value: &str) -> String {

@@ -54,6 +54,7 @@ mod record_readers;
 mod robustness;
 mod signed_links;
 mod site;
+mod statistics;
 mod status;
 mod suggestions;
 mod swaps;

@@ -790,6 +790,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias/{id}/estadisticas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's statistics from `desde` to `hasta` (both included, at most 5 years). */
+        get: operations["get_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias/{id}/finanzas": {
         parameters: {
             query?: never;
@@ -3615,6 +3632,18 @@ export interface components {
             data: components["schemas"]["HandoverView"];
             success: boolean;
         };
+        HandoverCounts: {
+            /**
+             * Format: int64
+             * @description At most 15 minutes after the schedule's exchange time (or before it).
+             */
+            aTiempo: number;
+            /**
+             * Format: int64
+             * @description Later than that.
+             */
+            tarde: number;
+        };
         HandoverInput: {
             /** @description `YYYY-MM-DD`: the date of the exchange (the first night of the parent who receives). */
             fecha: components["schemas"]["Day"];
@@ -4105,6 +4134,11 @@ export interface components {
         MessageSettingsInput: {
             escudo: boolean;
         };
+        MessageStatistics: {
+            /** @description The same for each calendar month of the period that has messages. */
+            porMes: components["schemas"]["MonthMessages"][];
+            porPersona: components["schemas"]["PersonMessages"][];
+        };
         /**
          * @description How pressing a message is, from the calmest: an emergency is always told, even in quiet
          *     hours, and has its own daily limit.
@@ -4145,6 +4179,21 @@ export interface components {
              * @description Seconds this server process has been running.
              */
             uptime: number;
+        };
+        MoneyStatistics: {
+            /** @description The counted expenses of the family's currency, as `/informes/gastos` gives them. */
+            gastos: components["schemas"]["ExpenseReport"];
+        };
+        MonthMessages: {
+            /** @description `YYYY-MM`. */
+            mes: string;
+            porPersona: components["schemas"]["PersonMessages"][];
+        };
+        MonthTime: {
+            /** @description `YYYY-MM`. */
+            mes: string;
+            planificado: components["schemas"]["Figure"][];
+            real: components["schemas"]["Figure"][];
         };
         MonthTotal: {
             /** @description `YYYY-MM`. */
@@ -4422,6 +4471,26 @@ export interface components {
          * @enum {string}
          */
         Permission: "coparent" | "viewer";
+        PersonMessages: {
+            /** Format: int64 */
+            emergencias: number;
+            /** Format: int64 */
+            enviados: number;
+            /**
+             * Format: int64
+             * @description Minutes, the median of this person's answer times; null without any.
+             */
+            respuestaMediana?: number | null;
+            /** Format: int64 */
+            urgentes: number;
+            usuarioId: string;
+            /**
+             * Format: int64
+             * @description Minutes, the median time from a message's delivery to this person's first view of it;
+             *     null without any.
+             */
+            vistoMediana?: number | null;
+        };
         PersonTotal: {
             /**
              * Format: int64
@@ -5076,6 +5145,19 @@ export interface components {
          * @enum {string}
          */
         SplitMode: "igual" | "porcentajes" | "ingresos" | "unico";
+        StatisticsAnswer: {
+            data: components["schemas"]["StatisticsView"];
+            success: boolean;
+        };
+        StatisticsView: {
+            desde: components["schemas"]["Day"];
+            dinero?: components["schemas"]["MoneyStatistics"] | null;
+            hasta: components["schemas"]["Day"];
+            mensajes: components["schemas"]["MessageStatistics"];
+            tiempo?: components["schemas"]["TimeStatistics"] | null;
+            /** @description The family's time zone: months and days are read in it. */
+            zonaHoraria: components["schemas"]["TimeZone"];
+        };
         StatusAnswer: {
             data: components["schemas"]["StatusData"];
             success: boolean;
@@ -5225,6 +5307,26 @@ export interface components {
             data: components["schemas"]["SwapView"];
             success: boolean;
         };
+        SwapCounts: {
+            /**
+             * Format: int64
+             * @description The requests to this parent that they accepted, declined, answered with another request,
+             *     or let expire.
+             */
+            aceptados: number;
+            /** Format: int64 */
+            contraofertados: number;
+            /**
+             * Format: int64
+             * @description The requests this parent made.
+             */
+            pedidos: number;
+            /** Format: int64 */
+            rechazados: number;
+            usuarioId: string;
+            /** Format: int64 */
+            vencidos: number;
+        };
         SwapInput: {
             /** @description Nights offered in return, which also go to the other parent if accepted (up to 31). */
             devolucion?: components["schemas"]["Day"][];
@@ -5281,6 +5383,18 @@ export interface components {
             cambiaHasta?: boolean;
             /** Format: date */
             hasta?: string | null;
+        };
+        TimeStatistics: {
+            /** @description Swap requests made in the period, for each parent. */
+            cambios: components["schemas"]["SwapCounts"][];
+            /** @description The exchanges recorded for nights of the period. */
+            entregas: components["schemas"]["HandoverCounts"];
+            /** @description By the schedule and its holiday periods, over the whole period. */
+            planificado: components["schemas"]["Figure"][];
+            /** @description The same for each calendar month the period touches (cut to the period). */
+            porMes: components["schemas"]["MonthTime"][];
+            /** @description With accepted swaps and recorded handovers. */
+            real: components["schemas"]["Figure"][];
         };
         /**
          * @description An IANA time zone, such as America/Argentina/Buenos_Aires.
@@ -9216,6 +9330,67 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad dates, an inverted range or one over 5 years */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_statistics: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD`, the first night. */
+                desde: components["schemas"]["Day"];
+                /** @description `YYYY-MM-DD`, the last night (at most 5 years after `desde`). */
+                hasta: components["schemas"]["Day"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatisticsAnswer"];
+                };
+            };
+            /** @description the query string cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family, or the caller is not one of its members */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,217 @@
+//! The calendar's section of a family's statistics (`tiempo`): parenting time planned and actual
+//! over the period and per calendar month, with the figures and rounding of `/custodia/reparto`;
+//! the exchanges recorded on time and late; each parent's swap requests by how they ended. Every
+//! member who sees the calendar sees it.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
+use chrono_tz::Tz;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{
+    custody::{
+        plan::Plan,
+        share::{self, Figure},
+    },
+    swaps::entities::cambio::{self, SwapState},
+};
+use crate::{error::ApiResult, ids::FamilyId, state::AppState, vocabulary::ClosedSet};
+
+/// An exchange recorded more than this after its scheduled time was late.
+pub const LATE_AFTER_MINUTES: i64 = 15;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeStatistics {
+    /// By the schedule and its holiday periods, over the whole period.
+    pub planificado: Vec<Figure>,
+    /// With accepted swaps and recorded handovers.
+    pub real: Vec<Figure>,
+    /// The same for each calendar month the period touches (cut to the period).
+    pub por_mes: Vec<MonthTime>,
+    /// The exchanges recorded for nights of the period.
+    pub entregas: HandoverCounts,
+    /// Swap requests made in the period, for each parent.
+    pub cambios: Vec<SwapCounts>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthTime {
+    /// `YYYY-MM`.
+    pub mes: String,
+    pub planificado: Vec<Figure>,
+    pub real: Vec<Figure>,
+}
+
+#[derive(Debug, Default, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HandoverCounts {
+    /// At most 15 minutes after the schedule's exchange time (or before it).
+    pub a_tiempo: i64,
+    /// Later than that.
+    pub tarde: i64,
+}
+
+#[derive(Debug, Default, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SwapCounts {
+    pub usuario_id: String,
+    /// The requests this parent made.
+    pub pedidos: i64,
+    /// The requests to this parent that they accepted, declined, answered with another request,
+    /// or let expire.
+    pub aceptados: i64,
+    pub rechazados: i64,
+    pub contraofertados: i64,
+    pub vencidos: i64,
+}
+
+/// The first and last day of each calendar month from `desde` to `hasta`, cut to them.
+pub fn months(desde: NaiveDate, hasta: NaiveDate) -> Vec<(NaiveDate, NaiveDate)> {
+    let mut out = Vec::new();
+    let mut start = desde;
+    while start <= hasta {
+        let next = if start.month() == 12 {
+            NaiveDate::from_ymd_opt(start.year() + 1, 1, 1)
+        } else {
+            NaiveDate::from_ymd_opt(start.year(), start.month() + 1, 1)
+        };
+        let Some(next) = next else { break };
+        out.push((start, (next - Duration::days(1)).min(hasta)));
+        start = next;
+    }
+    out
+}
+
+/// Counts each recorded exchange as on time or late against the schedule's time for its date.
+fn handover_counts(plan: &Plan, handovers: &HashMap<NaiveDate, DateTime<Utc>>) -> HandoverCounts {
+    let mut counts = HandoverCounts::default();
+    for (date, at) in handovers {
+        let due = plan.exchange_at(*date) + Duration::minutes(LATE_AFTER_MINUTES);
+        if *at > due {
+            counts.tarde += 1;
+        } else {
+            counts.a_tiempo += 1;
+        }
+    }
+    counts
+}
+
+fn swap_counts(parents: &[String], swaps: &[cambio::Model]) -> Vec<SwapCounts> {
+    let mut by_parent: BTreeMap<&str, SwapCounts> = BTreeMap::new();
+    let mut order: Vec<String> = parents.to_vec();
+    for swap in swaps {
+        for id in [&swap.solicitante_id, &swap.destinatario_id] {
+            if !order.contains(id) {
+                order.push(id.clone());
+            }
+        }
+        by_parent
+            .entry(swap.solicitante_id.as_str())
+            .or_default()
+            .pedidos += 1;
+        let answered = by_parent.entry(swap.destinatario_id.as_str()).or_default();
+        match SwapState::from_wire(&swap.estado) {
+            Some(SwapState::Accepted) => answered.aceptados += 1,
+            Some(SwapState::Declined) => answered.rechazados += 1,
+            Some(SwapState::Countered) => answered.contraofertados += 1,
+            Some(SwapState::Expired) => answered.vencidos += 1,
+            Some(SwapState::Open) | None => {}
+        }
+    }
+    order
+        .into_iter()
+        .map(|usuario_id| {
+            let counts = by_parent.remove(usuario_id.as_str()).unwrap_or_default();
+            SwapCounts {
+                usuario_id,
+                ..counts
+            }
+        })
+        .collect()
+}
+
+/// The section for `desde..=hasta` (nights), in the family's time zone `zone`.
+pub async fn time(
+    state: &AppState,
+    familia_id: &FamilyId,
+    zone: Tz,
+    desde: NaiveDate,
+    hasta: NaiveDate,
+) -> ApiResult<TimeStatistics> {
+    let day = Duration::days(1);
+    let plan = Plan::load(&state.db, familia_id, zone, desde - day, hasta + day).await?;
+    let handovers = share::handovers(&state.db, familia_id, desde, hasta + day).await?;
+    let whole = share::report(&plan, &handovers, desde, hasta);
+    let por_mes = months(desde, hasta)
+        .into_iter()
+        .map(|(first, last)| {
+            let month = share::report(&plan, &handovers, first, last);
+            MonthTime {
+                mes: first.format("%Y-%m").to_string(),
+                planificado: month.planificado,
+                real: month.real,
+            }
+        })
+        .collect();
+    let in_period: HashMap<NaiveDate, DateTime<Utc>> = handovers
+        .into_iter()
+        .filter(|(date, _)| (desde..=hasta).contains(date))
+        .collect();
+    let swaps = cambio::Entity::find()
+        .filter(cambio::Column::FamiliaId.eq(familia_id))
+        .filter(cambio::Column::CreatedAt.gte(midnight(desde, zone)))
+        .filter(cambio::Column::CreatedAt.lt(midnight(hasta + day, zone)))
+        .all(&state.db)
+        .await?;
+    let parents: Vec<String> = whole
+        .planificado
+        .iter()
+        .map(|f| f.usuario_id.clone())
+        .collect();
+    Ok(TimeStatistics {
+        entregas: handover_counts(&plan, &in_period),
+        cambios: swap_counts(&parents, &swaps),
+        planificado: whole.planificado,
+        real: whole.real,
+        por_mes,
+    })
+}
+
+/// The instant a date begins in `zone`.
+pub fn midnight(date: NaiveDate, zone: Tz) -> DateTime<Utc> {
+    super::recurrence::resolve(zone, date.and_time(NaiveTime::MIN)).with_timezone(&Utc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_are_cut_to_the_period() {
+        let d = |s: &str| s.parse::<NaiveDate>().expect("date");
+        assert_eq!(
+            months(d("2026-01-15"), d("2026-03-02")),
+            vec![
+                (d("2026-01-15"), d("2026-01-31")),
+                (d("2026-02-01"), d("2026-02-28")),
+                (d("2026-03-01"), d("2026-03-02")),
+            ]
+        );
+        assert_eq!(
+            months(d("2026-12-31"), d("2027-01-01")),
+            vec![
+                (d("2026-12-31"), d("2026-12-31")),
+                (d("2027-01-01"), d("2027-01-01")),
+            ]
+        );
+        assert_eq!(
+            months(d("2026-05-05"), d("2026-05-05")),
+            vec![(d("2026-05-05"), d("2026-05-05"))]
+        );
+    }
+}
