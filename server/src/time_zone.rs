@@ -3,7 +3,7 @@
 //! Names are checked against the zone database compiled in (chrono-tz), so a name stored here is
 //! one every later computation can use.
 
-use chrono::{DateTime, Offset, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Offset, Utc};
 use chrono_tz::Tz;
 
 use crate::i18n::Msg;
@@ -90,9 +90,50 @@ pub fn city_and_offset(zone: &str, at: DateTime<Utc>) -> (Option<String>, String
     (place.then_some(city), offset)
 }
 
+/// The first and last day of each calendar month from `desde` to `hasta`, cut to them.
+pub fn months(desde: NaiveDate, hasta: NaiveDate) -> Vec<(NaiveDate, NaiveDate)> {
+    let mut out = Vec::new();
+    let mut start = desde;
+    while start <= hasta {
+        let next = if start.month() == 12 {
+            NaiveDate::from_ymd_opt(start.year() + 1, 1, 1)
+        } else {
+            NaiveDate::from_ymd_opt(start.year(), start.month() + 1, 1)
+        };
+        let Some(next) = next else { break };
+        out.push((start, (next - Duration::days(1)).min(hasta)));
+        start = next;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn months_are_cut_to_the_period() {
+        let d = |s: &str| s.parse::<NaiveDate>().expect("date");
+        assert_eq!(
+            months(d("2026-01-15"), d("2026-03-02")),
+            vec![
+                (d("2026-01-15"), d("2026-01-31")),
+                (d("2026-02-01"), d("2026-02-28")),
+                (d("2026-03-01"), d("2026-03-02")),
+            ]
+        );
+        assert_eq!(
+            months(d("2026-12-31"), d("2027-01-01")),
+            vec![
+                (d("2026-12-31"), d("2026-12-31")),
+                (d("2027-01-01"), d("2027-01-01")),
+            ]
+        );
+        assert_eq!(
+            months(d("2026-05-05"), d("2026-05-05")),
+            vec![(d("2026-05-05"), d("2026-05-05"))]
+        );
+    }
 
     #[test]
     fn zones_read_as_their_city_and_offset() {

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::Serialize;
@@ -70,23 +70,6 @@ pub struct SwapCounts {
     pub vencidos: i64,
 }
 
-/// The first and last day of each calendar month from `desde` to `hasta`, cut to them.
-pub fn months(desde: NaiveDate, hasta: NaiveDate) -> Vec<(NaiveDate, NaiveDate)> {
-    let mut out = Vec::new();
-    let mut start = desde;
-    while start <= hasta {
-        let next = if start.month() == 12 {
-            NaiveDate::from_ymd_opt(start.year() + 1, 1, 1)
-        } else {
-            NaiveDate::from_ymd_opt(start.year(), start.month() + 1, 1)
-        };
-        let Some(next) = next else { break };
-        out.push((start, (next - Duration::days(1)).min(hasta)));
-        start = next;
-    }
-    out
-}
-
 /// Counts each recorded exchange as on time or late against the schedule's time for its date.
 fn handover_counts(plan: &Plan, handovers: &HashMap<NaiveDate, DateTime<Utc>>) -> HandoverCounts {
     let mut counts = HandoverCounts::default();
@@ -147,7 +130,7 @@ pub async fn time(
     let plan = Plan::load(&state.db, familia_id, zone, desde - day, hasta + day).await?;
     let handovers = share::handovers(&state.db, familia_id, desde, hasta + day).await?;
     let whole = share::report(&plan, &handovers, desde, hasta);
-    let por_mes = months(desde, hasta)
+    let por_mes = crate::time_zone::months(desde, hasta)
         .into_iter()
         .map(|(first, last)| {
             let month = share::report(&plan, &handovers, first, last);
@@ -185,33 +168,4 @@ pub async fn time(
 /// The instant a date begins in `zone`.
 pub fn midnight(date: NaiveDate, zone: Tz) -> DateTime<Utc> {
     super::recurrence::resolve(zone, date.and_time(NaiveTime::MIN)).with_timezone(&Utc)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn months_are_cut_to_the_period() {
-        let d = |s: &str| s.parse::<NaiveDate>().expect("date");
-        assert_eq!(
-            months(d("2026-01-15"), d("2026-03-02")),
-            vec![
-                (d("2026-01-15"), d("2026-01-31")),
-                (d("2026-02-01"), d("2026-02-28")),
-                (d("2026-03-01"), d("2026-03-02")),
-            ]
-        );
-        assert_eq!(
-            months(d("2026-12-31"), d("2027-01-01")),
-            vec![
-                (d("2026-12-31"), d("2026-12-31")),
-                (d("2027-01-01"), d("2027-01-01")),
-            ]
-        );
-        assert_eq!(
-            months(d("2026-05-05"), d("2026-05-05")),
-            vec![(d("2026-05-05"), d("2026-05-05"))]
-        );
-    }
 }

@@ -24,6 +24,7 @@ pub mod settings_routes;
 pub mod settle;
 pub mod shares;
 pub mod split;
+pub mod statistics;
 pub mod support;
 pub mod views;
 pub mod vocabulary;

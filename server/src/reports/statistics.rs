@@ -4,7 +4,7 @@
 //! part in).
 
 use axum::extract::{Query, State};
-use chrono::Duration;
+use chrono::{Duration, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -17,7 +17,7 @@ use crate::{
     error::{ApiResult, ErrorBody},
     families::{Reads, Scope, Whole},
     messages::statistics::MessageStatistics,
-    money::{self, reports::ExpenseReport},
+    money::{self, statistics::MoneyStatistics},
     request::Json,
     state::AppState,
 };
@@ -39,13 +39,6 @@ pub struct StatisticsView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dinero: Option<MoneyStatistics>,
     pub mensajes: MessageStatistics,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MoneyStatistics {
-    /// The counted expenses of the family's currency, as `/informes/gastos` gives them.
-    pub gastos: ExpenseReport,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -78,9 +71,12 @@ pub async fn get_statistics(
         None
     };
     let dinero = if money::access::Money::sees(permission) {
-        Some(MoneyStatistics {
-            gastos: money::reports::family_report(&state.db, &access.family, desde, hasta).await?,
-        })
+        let months = crate::time_zone::months(desde, hasta);
+        let today = Utc::now().with_timezone(&zone).date_naive();
+        Some(
+            money::statistics::money(&state.db, &access.family, desde, hasta, &months, today)
+                .await?,
+        )
     } else {
         None
     };

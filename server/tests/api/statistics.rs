@@ -160,9 +160,31 @@ async fn each_member_sees_the_figures_of_what_they_may_see() {
     assert_eq!(person(swaps, &f.beto_id)["pedidos"], 1);
     assert_eq!(person(swaps, &f.ana_id)["rechazados"], 1);
 
-    // Money, for the co-parents.
-    assert_eq!(data["dinero"]["gastos"]["moneda"], "ARS");
-    assert_eq!(data["dinero"]["gastos"]["porCategoria"][0]["total"], 50_000);
+    // Money, for the co-parents; the last month's balances are today's.
+    let dinero = &data["dinero"];
+    assert_eq!(dinero["gastos"]["moneda"], "ARS");
+    assert_eq!(dinero["gastos"]["porCategoria"][0]["total"], 50_000);
+    let months = dinero["saldoPorMes"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let last = &months.last().unwrap_or(&Value::Null)["saldos"];
+    let balance = f
+        .app
+        .get(
+            &format!("/api/familias/{}/balance", f.family),
+            Some(&f.beto),
+        )
+        .await;
+    let now = &balance.body["data"]["monedas"]["ARS"]["saldos"];
+    for id in [&f.ana_id, &f.beto_id] {
+        assert_eq!(person(last, id)["saldo"], now[id.as_str()], "{last} {now}");
+    }
+    assert_eq!(person(last, &f.ana_id)["saldo"], 25_000);
+    assert_eq!(
+        dinero["cuotas"],
+        json!({"aTiempo": 0, "tarde": 0, "impagas": 0, "pendientes": 0})
+    );
 
     // Messages: Ana takes part in both conversations.
     let mensajes = &data["mensajes"]["porPersona"];

@@ -3243,6 +3243,28 @@ export interface components {
             msg: string;
             success: boolean;
         };
+        DueCounts: {
+            /**
+             * Format: int64
+             * @description Covered by payments dated on or before the due's day.
+             */
+            aTiempo: number;
+            /**
+             * Format: int64
+             * @description Past their day and not covered.
+             */
+            impagas: number;
+            /**
+             * Format: int64
+             * @description Not yet due and not covered.
+             */
+            pendientes: number;
+            /**
+             * Format: int64
+             * @description Covered, but later.
+             */
+            tarde: number;
+        };
         /**
          * @description Where a month's due stands: not paid yet, partly paid, paid, or past its date and not fully
          *     paid.
@@ -4181,8 +4203,20 @@ export interface components {
             uptime: number;
         };
         MoneyStatistics: {
+            /** @description Child-support dues whose day fell in the period. */
+            cuotas: components["schemas"]["DueCounts"];
             /** @description The counted expenses of the family's currency, as `/informes/gastos` gives them. */
             gastos: components["schemas"]["ExpenseReport"];
+            /**
+             * @description Each co-parent's balance in the family's currency at the end of each month of the period
+             *     (positive: they are owed).
+             */
+            saldoPorMes: components["schemas"]["MonthBalance"][];
+        };
+        MonthBalance: {
+            /** @description `YYYY-MM`. */
+            mes: string;
+            saldos: components["schemas"]["PersonBalance"][];
         };
         MonthMessages: {
             /** @description `YYYY-MM`. */
@@ -4471,6 +4505,14 @@ export interface components {
          * @enum {string}
          */
         Permission: "coparent" | "viewer";
+        PersonBalance: {
+            /**
+             * Format: int64
+             * @description Minor units.
+             */
+            saldo: number;
+            usuarioId: string;
+        };
         PersonMessages: {
             /** Format: int64 */
             emergencias: number;
