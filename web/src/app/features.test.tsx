@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import i18n from '../i18n';
 import LandingPage from '../features/site/LandingPage';
-import ComingSoonPage from '../features/layout/ComingSoonPage';
 import releases from 'virtual:changelog';
 import SubscriptionPage from '../features/site/plans/SubscriptionPage';
 import { companyEn } from '../content/company/en';
@@ -38,20 +37,6 @@ describe('claims about what exists (lib/areas.ts)', () => {
     }
     const invite = screen.getByRole('heading', { level: 3, name: new RegExp(t('landing.how.s2.title')) }).closest('li')!;
     expect(within(invite).queryAllByText(t('common.comingSoon')).length > 0).toBe(!isLive('coparents'));
-  });
-
-  it('the placeholders list as coming exactly what is not live', () => {
-    render(
-      <MemoryRouter>
-        <ComingSoonPage section="calendar" />
-      </MemoryRouter>,
-    );
-    const items = within(screen.getByTestId('upcoming')).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(UPCOMING.map((area) => t(`comingSoon.features.${area}`)));
-    for (const area of Object.keys(AREAS) as Area[]) {
-      if (isLive(area)) expect(UPCOMING).not.toContain(area);
-    }
-    expect(items.join(' ')).not.toMatch(/invitar/i);
   });
 
   it('/subscription marks "coming soon" exactly what is not live', () => {

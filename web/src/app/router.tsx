@@ -34,7 +34,6 @@ const ResetPasswordPage = lazy(withAppTexts(() => import('../features/accounts/R
 const AppLayout = lazy(withAppTexts(() => import('./AppLayout').then((m) => ({ default: m.AppLayout }))));
 const ChildrenPage = lazy(() => import('../features/children/ChildrenPage'));
 const ChildDetailPage = lazy(() => import('../features/children/ChildDetailPage'));
-const ComingSoonPage = lazy(() => import('../features/layout/ComingSoonPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const CalendarPage = lazy(() => import('./CalendarRoute'));
 const MoneyPage = lazy(() => import('../features/money/MoneyPage'));
@@ -46,6 +45,7 @@ const EmailLinkPage = lazy(withAppTexts(() => import('../features/profile/EmailL
 const ProfileHelpPage = lazy(() => import('../features/profile/ProfileHelpPage'));
 const ProfileAboutPage = lazy(() => import('../features/profile/ProfileAboutPage'));
 const SuggestionsPage = lazy(() => import('../features/profile/SuggestionsPage'));
+const StatisticsPage = lazy(() => import('../features/reports/StatisticsPage'));
 const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
 const BlockedPage = lazy(() => import('../features/families/BlockedPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
@@ -87,9 +87,6 @@ const LEGAL = [
   ['email-terms', 'emailTerms'],
   ['email-privacy', 'emailPrivacy'],
 ] as const;
-
-/** Profile sections not built yet (their areas in lib/areas.ts are still to come). */
-const PROFILE_SECTIONS = ['reports'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -149,7 +146,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/suggestions', element: page(<SuggestionsPage />) },
           { path: 'profile/notifications', element: page(<NotificationPreferencesPage />) },
           { path: 'profile/documents', element: page(<DocumentsPage />) },
-          ...PROFILE_SECTIONS.map((s) => ({ path: `profile/${s}`, element: page(<ComingSoonPage section={s} />) })),
+          { path: 'profile/reports', element: page(<StatisticsPage />) },
         ],
       },
     ],

@@ -5,7 +5,7 @@ import { jsonResponse } from '../../test/render';
 import type { Report } from './types';
 
 // The canvas chart draws nothing in jsdom; what it shows is what the tables under it read out.
-vi.mock('./BarChart', () => ({ BarChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock('../../components/BarChart', () => ({ BarChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 const { default: ReportsSection } = await import('./ReportsSection');
 
 const report: Report = {

@@ -6,10 +6,10 @@ import { TextField } from '../../components/Field';
 import { SelectField } from '../../components/SelectField';
 import { Loading } from '../../components/Spinner';
 import { downloadFile } from './api';
-import { BarChart } from './BarChart';
+import { BarChart } from '../../components/BarChart';
 import { useMoney } from './format';
 import type { Person } from './people';
-import { reportTables } from './reportRows';
+import { reportTables, toMajor } from './reportRows';
 import { useReport } from './supportApi';
 import { formatInstant } from '../../lib/format';
 
@@ -50,6 +50,11 @@ export default function ReportsSection({ familiaId, people, kids, currencies }: 
         : [],
     [report.data, monthName, t, kids, people, year],
   );
+  // Drawing needs numbers in major units; the tables show the exact amounts.
+  const charts = useMemo(
+    () => tables.map((table) => ({ ...table, rows: table.rows.map((r) => ({ ...r, values: r.values.map((v) => toMajor(v, moneda)) })) })),
+    [tables, moneda],
+  );
   const csv = () => {
     setFailure(null);
     const params = new URLSearchParams({ desde, hasta, moneda });
@@ -79,7 +84,7 @@ export default function ReportsSection({ familiaId, people, kids, currencies }: 
             <p className="mt-2 text-sm text-muted">{t('money.reports.empty')}</p>
           ) : (
             <>
-              <BarChart table={table} currency={moneda} language={i18n.language} label={t('money.reports.chartLabel', { name: t(`money.reports.by.${table.key}`) })} />
+              <BarChart table={charts.find((c) => c.key === table.key) ?? table} language={i18n.language} label={t('money.reports.chartLabel', { name: t(`money.reports.by.${table.key}`) })} />
               <table className="mt-3 w-full text-left text-sm">
                 <caption className="sr-only">{t(`money.reports.by.${table.key}`)}</caption>
                 <thead className="text-muted">

@@ -1,8 +1,13 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { localeOf } from '../../lib/dates';
-import { toMajor, type ChartTable } from './reportRows';
+import { localeOf } from '../lib/dates';
+
+/** What a chart draws: one row per bar group, one value per series (in the units the axis shows). */
+export interface Bars {
+  series: readonly string[];
+  rows: readonly { label: string; values: readonly number[] }[];
+}
 
 const COLOURS = ['#2f6f62', '#9a4d0b'];
 
@@ -11,9 +16,10 @@ const labelStep = (width: number, count: number) => Math.max(1, Math.ceil((count
 
 /**
  * Bars of one breakdown, drawn on a canvas by uPlot. The canvas says nothing to a screen reader:
- * the table under every chart carries the same figures.
+ * every chart has a table beside it with the same figures. `table` should keep its identity
+ * between renders (memoised): a new one draws the chart again.
  */
-export function BarChart({ table, currency, language, label }: { table: ChartTable; currency: string; language: string; label: string }) {
+export function BarChart({ table, language, label }: { table: Bars; language: string; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -21,7 +27,7 @@ export function BarChart({ table, currency, language, label }: { table: ChartTab
     const compact = new Intl.NumberFormat(localeOf(language), { notation: 'compact', maximumFractionDigits: 1 });
     const labels = table.rows.map((r) => r.label);
     const count = table.series.length;
-    const data: uPlot.AlignedData = [labels.map((_, i) => i), ...table.series.map((_, s) => table.rows.map((r) => toMajor(r.values[s] ?? 0, currency)))];
+    const data: uPlot.AlignedData = [labels.map((_, i) => i), ...table.series.map((_, s) => table.rows.map((r) => r.values[s] ?? 0))];
     // Two series stand side by side, each on its own side of the label.
     const bars = (s: number) => uPlot.paths.bars?.({ size: [count > 1 ? 0.35 : 0.6, 64], align: count > 1 ? (s === 0 ? -1 : 1) : 0 });
     const options: uPlot.Options = {
@@ -52,6 +58,6 @@ export function BarChart({ table, currency, language, label }: { table: ChartTab
       observer?.disconnect();
       chart.destroy();
     };
-  }, [table, currency, language]);
+  }, [table, language]);
   return <div ref={box} role="img" aria-label={label} className="w-full overflow-hidden" />;
 }

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { callApi, register, uniqueEmail } from './support';
+
+test('a parent reads the family statistics on a phone and saves a section as CSV', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, uniqueEmail('ana-informes'), 'Ana');
+  const families = await callApi<{ _id: string }[]>(page, 'GET', '/api/familias');
+  const familiaId = families.json.data[0]!._id;
+  const code = await callApi<{ codigo: string }>(page, 'POST', `/api/familias/${familiaId}/codigo`, { permiso: 'coparent', relacion: 'padre' });
+  const bruno = await (await browser.newContext({ locale: 'es-AR' })).newPage();
+  await register(bruno, uniqueEmail('bruno-informes'), 'Bruno');
+  expect((await callApi(bruno, 'POST', '/api/invitaciones/aceptar', { codigo: code.json.data.codigo })).status).toBe(200);
+  const conversation = await callApi<{ _id: string }>(page, 'POST', '/api/conversaciones', { familiaId, tema: 'escuela', asunto: 'Reunión' });
+  expect(conversation.status).toBe(201);
+  const path = `/api/conversaciones/${conversation.json.data._id}/mensajes`;
+  expect((await callApi(page, 'POST', path, { texto: 'Hola', tipo: 'normal' })).status).toBe(201);
+  expect((await callApi(bruno, 'POST', path, { texto: 'Ahí voy', tipo: 'urgente' })).status).toBe(201);
+
+  await page.goto('/profile/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reportes' })).toBeVisible();
+  // No schedule yet: the time section says what will show.
+  const time = page.getByRole('region', { name: 'Tiempo con cada uno' });
+  await expect(time).toContainText('Cuando la familia tenga un régimen de custodia');
+  const messages = page.getByRole('region', { name: 'Mensajes' });
+  const bruno_row = messages.getByRole('table', { name: 'Mensajes de cada uno' }).getByRole('row', { name: /Bruno/ });
+  await expect(bruno_row.getByRole('cell').nth(1)).toHaveText('1');
+  await expect(page.getByRole('region', { name: 'Dinero' })).toContainText('Cuando haya gastos aprobados');
+
+  const saving = page.waitForEvent('download');
+  await messages.getByRole('button', { name: 'Descargar CSV' }).click();
+  const file = await saving;
+  expect(file.suggestedFilename()).toMatch(/^mensajes-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (await file.createReadStream()).toArray();
+  expect(Buffer.concat(text).toString('utf8')).toContain('Persona,Enviados,Urgentes,Emergencias');
+
+  await page.getByLabel('Período').selectOption('custom');
+  await expect(page.getByLabel('Desde')).toBeVisible();
+  // Nothing on the page is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
