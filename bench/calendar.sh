@@ -78,6 +78,8 @@ users_lua "$LUA/users.lua" $((2 * FAMILIES))
 lua events.lua "/api/eventos?familiaId=%s&desde=${MONTH_START}T00:00:00Z&hasta=${NEXT_MONTH}T00:00:00Z"
 lua nights.lua "/api/familias/%s/custodia/noches?desde=${MONTH_START}&hasta=${MONTH_END}"
 lua share.lua "/api/familias/%s/custodia/reparto?desde=${YEAR_START}&hasta=${YEAR_END}"
+# Never kept: every request reads the year again.
+lua statistics.lua "/api/familias/%s/estadisticas?desde=${YEAR_START}&hasta=${YEAR_END}"
 
 
 SERVER=
@@ -105,6 +107,10 @@ for backend in $BACKENDS; do
     RUST_LOG=warn "$BIN" serve >"$DATA/server.log" 2>&1 &
   SERVER=$!
   wait_up "$BASE" "$SERVER" "$DATA/server.log"
+  # What is measured must be an answer: a failing route would measure its error.
+  statistics="/api/familias/00000002-0000-7000-8000-000000000001/estadisticas?desde=${YEAR_START}&hasta=${YEAR_END}"
+  curl -sf -H "Authorization: Bearer bench-token-1" "$BASE$statistics" >/dev/null \
+    || { echo "$backend: GET $statistics failed"; tail -20 "$DATA/server.log"; exit 1; }
   echo "$backend: wrk 2 threads, $CONNECTIONS connections, $DURATION each, $(nproc) cores shared by server, database and client"
   ceiling "$BASE"
   # Sessions into memory (unmeasured), through another route.
@@ -119,6 +125,7 @@ for backend in $BACKENDS; do
   run "a month of events ($EVENTS series), again" -s "$LUA/events.lua" "$BASE"
   run "a month of custody nights, again" -s "$LUA/nights.lua" "$BASE"
   run "a year's parenting-time report, again" -s "$LUA/share.lua" "$BASE"
+  run "a year's statistics (time by month, money, messages)" -s "$LUA/statistics.lua" "$BASE"
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
   SERVER=
   if [ "$backend" = postgres ]; then drop_pg_db "$DB_URL"; fi

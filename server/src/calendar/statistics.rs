@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use super::{
     custody::{
         plan::Plan,
-        share::{self, Figure},
+        share::{self, Figure, Held},
     },
     swaps::entities::cambio::{self, SwapState},
 };
@@ -129,16 +129,22 @@ pub async fn time(
     let day = Duration::days(1);
     let plan = Plan::load(&state.db, familia_id, zone, desde - day, hasta + day).await?;
     let handovers = share::handovers(&state.db, familia_id, desde, hasta + day).await?;
-    let whole = share::report(&plan, &handovers, desde, hasta);
+    // The nights are read once; each month's figures are those of its nights.
+    let (planned, actual) = share::nights(&plan, &handovers, desde, hasta);
+    let parents = share::parents(&plan, hasta);
+    let in_month = |nights: &[Held], first: NaiveDate, last: NaiveDate| -> Vec<Held> {
+        nights
+            .iter()
+            .filter(|n| (first..=last).contains(&n.date))
+            .cloned()
+            .collect()
+    };
     let por_mes = crate::time_zone::months(desde, hasta)
         .into_iter()
-        .map(|(first, last)| {
-            let month = share::report(&plan, &handovers, first, last);
-            MonthTime {
-                mes: first.format("%Y-%m").to_string(),
-                planificado: month.planificado,
-                real: month.real,
-            }
+        .map(|(first, last)| MonthTime {
+            mes: first.format("%Y-%m").to_string(),
+            planificado: share::figures(&in_month(&planned, first, last), &parents),
+            real: share::figures(&in_month(&actual, first, last), &parents),
         })
         .collect();
     let in_period: HashMap<NaiveDate, DateTime<Utc>> = handovers
@@ -151,16 +157,13 @@ pub async fn time(
         .filter(cambio::Column::CreatedAt.lt(midnight(hasta + day, zone)))
         .all(&state.db)
         .await?;
-    let parents: Vec<String> = whole
-        .planificado
-        .iter()
-        .map(|f| f.usuario_id.clone())
-        .collect();
+    let planificado = share::figures(&planned, &parents);
+    let listed: Vec<String> = planificado.iter().map(|f| f.usuario_id.clone()).collect();
     Ok(TimeStatistics {
         entregas: handover_counts(&plan, &in_period),
-        cambios: swap_counts(&parents, &swaps),
-        planificado: whole.planificado,
-        real: whole.real,
+        cambios: swap_counts(&listed, &swaps),
+        planificado,
+        real: share::figures(&actual, &parents),
         por_mes,
     })
 }

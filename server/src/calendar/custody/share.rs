@@ -77,20 +77,28 @@ fn decimal(hundredths: i64) -> f64 {
     hundredths as f64 / 100.0
 }
 
+/// One night: its date, who holds it, for how many seconds.
+#[derive(Clone, Debug)]
+pub struct Held {
+    pub date: NaiveDate,
+    pub holder: String,
+    pub seconds: i64,
+}
+
 /// The figures of each parent, given who holds each night and each night's seconds.
-pub fn figures(nights: &[(String, i64)], parents: &[String]) -> Vec<Figure> {
+pub fn figures(nights: &[Held], parents: &[String]) -> Vec<Figure> {
     let mut order: Vec<String> = parents.to_vec();
     let mut counts: HashMap<&str, (i64, i64)> = HashMap::new();
-    for (holder, seconds) in nights {
-        if !order.contains(holder) {
-            order.push(holder.clone());
+    for night in nights {
+        if !order.contains(&night.holder) {
+            order.push(night.holder.clone());
         }
-        let entry = counts.entry(holder.as_str()).or_default();
+        let entry = counts.entry(night.holder.as_str()).or_default();
         entry.0 += 1;
-        entry.1 += seconds;
+        entry.1 += night.seconds;
     }
     let total_nights = nights.len() as i64;
-    let total_seconds: i64 = nights.iter().map(|(_, s)| s).sum();
+    let total_seconds: i64 = nights.iter().map(|n| n.seconds).sum();
     order
         .iter()
         .map(|usuario_id| {
@@ -106,27 +114,34 @@ pub fn figures(nights: &[(String, i64)], parents: &[String]) -> Vec<Figure> {
         .collect()
 }
 
-/// The report of `desde..=hasta` from a plan loaded over at least `desde - 1 ..= hasta + 1`, with
-/// the recorded handovers by date.
-pub fn report(
+/// The parents a report of nights up to `hasta` lists first: the schedule's two then.
+pub fn parents(plan: &Plan, hasta: NaiveDate) -> Vec<String> {
+    plan.version(hasta)
+        .or_else(|| plan.versions.first())
+        .map(|v| vec![v.a.clone(), v.b.clone()])
+        .unwrap_or_default()
+}
+
+/// The nights of `desde..=hasta`, planned and actual, from a plan loaded over at least
+/// `desde - 1 ..= hasta + 1`, with the recorded handovers by date.
+pub fn nights(
     plan: &Plan,
     handovers: &HashMap<NaiveDate, DateTime<Utc>>,
     desde: NaiveDate,
     hasta: NaiveDate,
-) -> ShareView {
+) -> (Vec<Held>, Vec<Held>) {
     let days: Vec<NaiveDate> = desde.iter_days().take_while(|d| *d <= hasta).collect();
-    let parents: Vec<String> = plan
-        .version(hasta)
-        .or_else(|| plan.versions.first())
-        .map(|v| vec![v.a.clone(), v.b.clone()])
-        .unwrap_or_default();
-    let planned: Vec<(String, i64)> = days
+    let planned: Vec<Held> = days
         .iter()
         .filter_map(|d| {
             let holder = plan.planned(*d)?;
             let seconds =
                 (plan.exchange_at(*d + Duration::days(1)) - plan.exchange_at(*d)).num_seconds();
-            Some((holder, seconds))
+            Some(Held {
+                date: *d,
+                holder,
+                seconds,
+            })
         })
         .collect();
     // A handover moves a boundary only where the holder actually changes.
@@ -140,14 +155,30 @@ pub fn report(
             _ => plan.exchange_at(date),
         }
     };
-    let actual: Vec<(String, i64)> = days
+    let actual: Vec<Held> = days
         .iter()
         .filter_map(|d| {
             let holder = plan.actual(*d)?;
             let seconds = (boundary(*d + Duration::days(1)) - boundary(*d)).num_seconds();
-            Some((holder, seconds.max(0)))
+            Some(Held {
+                date: *d,
+                holder,
+                seconds: seconds.max(0),
+            })
         })
         .collect();
+    (planned, actual)
+}
+
+/// The report of `desde..=hasta`, as `nights` reads the plan.
+pub fn report(
+    plan: &Plan,
+    handovers: &HashMap<NaiveDate, DateTime<Utc>>,
+    desde: NaiveDate,
+    hasta: NaiveDate,
+) -> ShareView {
+    let (planned, actual) = nights(plan, handovers, desde, hasta);
+    let parents = parents(plan, hasta);
     ShareView {
         desde,
         hasta,
