@@ -82,14 +82,7 @@ pub fn document(domains: &[&dyn Domain]) -> String {
 /// `#[utoipa::path]` can leave them out; an annotation that describes one of them wins.
 fn add_shared_errors(doc: &mut utoipa::openapi::OpenApi) {
     for item in doc.paths.paths.values_mut() {
-        let operations = [
-            &mut item.get,
-            &mut item.put,
-            &mut item.post,
-            &mut item.delete,
-            &mut item.patch,
-        ];
-        for operation in operations.into_iter().flatten() {
+        for operation in operations(item) {
             let signed_in = operation.security.as_ref().is_some_and(|s| !s.is_empty());
             if signed_in {
                 add_error(operation, 401, "not signed in, or the session has ended");
@@ -115,14 +108,7 @@ fn add_text_patterns(doc: &mut utoipa::openapi::OpenApi) {
         components.schemas.values_mut().for_each(text_patterns_in);
     }
     for item in doc.paths.paths.values_mut() {
-        let operations = [
-            &mut item.get,
-            &mut item.put,
-            &mut item.post,
-            &mut item.delete,
-            &mut item.patch,
-        ];
-        for operation in operations.into_iter().flatten() {
+        for operation in operations(item) {
             let Some(RefOr::T(body)) = operation.request_body.as_mut() else {
                 continue;
             };
@@ -167,6 +153,19 @@ fn text_patterns_in(schema: &mut RefOr<Schema>) {
         Schema::AnyOf(any) => any.items.iter_mut().for_each(text_patterns_in),
         _ => {}
     }
+}
+
+/// The operations of a path the API uses.
+fn operations(item: &mut utoipa::openapi::path::PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
+        &mut item.get,
+        &mut item.put,
+        &mut item.post,
+        &mut item.delete,
+        &mut item.patch,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 fn takes_query(operation: &Operation) -> bool {

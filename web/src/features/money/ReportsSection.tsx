@@ -7,6 +7,7 @@ import { SelectField } from '../../components/SelectField';
 import { Loading } from '../../components/Spinner';
 import { downloadFile } from './api';
 import { BarChart } from '../../components/BarChart';
+import { FigureTable } from '../../components/FigureTable';
 import { useMoney } from './format';
 import type { Person } from './people';
 import { reportTables, toMajor } from './reportRows';
@@ -85,33 +86,11 @@ export default function ReportsSection({ familiaId, people, kids, currencies }: 
           ) : (
             <>
               <BarChart table={charts.find((c) => c.key === table.key) ?? table} language={i18n.language} label={t('money.reports.chartLabel', { name: t(`money.reports.by.${table.key}`) })} />
-              <table className="mt-3 w-full text-left text-sm">
-                <caption className="sr-only">{t(`money.reports.by.${table.key}`)}</caption>
-                <thead className="text-muted">
-                  <tr>
-                    <th scope="col">{t(`money.reports.column.${table.key}`)}</th>
-                    {table.series.map((s) => (
-                      <th key={s} scope="col" className="text-right">
-                        {s}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {table.rows.map((row) => (
-                    <tr key={row.label} className="border-t border-sand-200">
-                      <th scope="row" className="py-1 font-normal">
-                        {row.label}
-                      </th>
-                      {row.values.map((v, i) => (
-                        <td key={table.series[i]} className="text-right">
-                          {money(v, moneda)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FigureTable
+                caption={t(`money.reports.by.${table.key}`)}
+                columns={[t(`money.reports.column.${table.key}`), ...table.series]}
+                rows={table.rows.map((row) => ({ label: row.label, cells: row.values.map((v) => money(v, moneda)) }))}
+              />
             </>
           )}
         </section>

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n';
 import { BarChart } from '../../components/BarChart';
 import { Button } from '../../components/Button';
+import { FigureTable } from '../../components/FigureTable';
 import type { Section, StatTable } from './tables';
 
 function Table({ table, language }: { table: StatTable; language: string }) {
@@ -12,34 +13,7 @@ function Table({ table, language }: { table: StatTable; language: string }) {
         {table.title}
       </h3>
       {table.chart && table.chart.rows.length > 0 && <BarChart table={table.chart} language={language} label={t('stats.chartLabel', { name: table.title })} />}
-      <div className="mt-2 overflow-x-auto">
-        <table className="w-full min-w-max text-left text-sm">
-          <caption className="sr-only">{table.title}</caption>
-          <thead className="text-muted">
-            <tr>
-              {table.columns.map((c, i) => (
-                <th key={c} scope="col" className={`py-1 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}>
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row) => (
-              <tr key={row.label} className="border-t border-sand-200">
-                <th scope="row" className="py-1 pr-3 font-normal text-ink">
-                  {row.label}
-                </th>
-                {row.cells.map((cell, i) => (
-                  <td key={`${table.columns[i + 1] ?? i}`} className="py-1 pr-3 text-right tabular-nums">
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FigureTable caption={table.title} columns={table.columns} rows={table.rows} />
     </div>
   );
 }
