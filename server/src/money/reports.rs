@@ -334,21 +334,23 @@ pub async fn expense_report(
     }))
 }
 
-/// The report of the family's own currency from `desde` to `hasta`, as `expense_report` gives it.
-pub async fn family_report(
+/// The report of `moneda` from `desde` to `hasta`, as `expense_report` gives it, with the
+/// family's co-parents in `order`.
+pub async fn period_report(
     db: &impl ConnectionTrait,
-    family: &crate::families::entities::familia::Model,
+    familia_id: &str,
+    moneda: String,
     desde: NaiveDate,
     hasta: NaiveDate,
+    order: &[String],
 ) -> Result<ExpenseReport, DbErr> {
     let r = Range {
         desde: Some(desde),
         hasta: Some(hasta),
-        moneda: settings::load(db, family).await?.moneda,
+        moneda,
     };
-    let data = counted(db, &family.id, &r).await?;
-    let order = coparents(db, &family.id).await?;
-    Ok(report(r.moneda, &data, &order))
+    let data = counted(db, familia_id, &r).await?;
+    Ok(report(r.moneda, &data, order))
 }
 
 /// One CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled), and

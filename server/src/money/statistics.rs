@@ -145,8 +145,10 @@ pub async fn money(
     months: &[(NaiveDate, NaiveDate)],
     today: NaiveDate,
 ) -> Result<MoneyStatistics, DbErr> {
-    let gastos = reports::family_report(db, family, desde, hasta).await?;
     let moneda = settings::load(db, family).await?.moneda;
+    let people = coparents(db, &family.id).await?;
+    let gastos =
+        reports::period_report(db, &family.id, moneda.clone(), desde, hasta, &people).await?;
     let counted = gasto::Entity::find()
         .filter(gasto::Column::FamiliaId.eq(&family.id))
         .filter(gasto::Column::Estado.eq(ExpenseState::Approved))
@@ -212,7 +214,6 @@ pub async fn money(
         movements.push((fecha, de, monto));
         movements.push((fecha, para, -monto));
     }
-    let people = coparents(db, &family.id).await?;
 
     let dues = vencimiento::Entity::find()
         .filter(vencimiento::Column::FamiliaId.eq(&family.id))
