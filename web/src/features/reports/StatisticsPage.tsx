@@ -31,6 +31,7 @@ export default function StatisticsPage() {
   const words = useMemo<Words>(() => {
     const locale = localeOf(language);
     const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    const currencies = new Map<string, Intl.NumberFormat>();
     return {
       t: (key, options) => t(key, options),
       person: (id) => family?.miembros.find((m) => m.usuarioId === id)?.nombre ?? t('stats.someone'),
@@ -40,7 +41,12 @@ export default function StatisticsPage() {
       },
       number: (n) => numbers.format(n),
       money: (minor, currency) => {
-        const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+        // One formatter per currency, not one per cell.
+        let format = currencies.get(currency);
+        if (!format) {
+          format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+          currencies.set(currency, format);
+        }
         return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
       },
       minutes: (n) => {
