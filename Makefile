@@ -45,12 +45,13 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 ## test: every check there is (formatting, lints, types, server on SQLite and PostgreSQL, web units, API fuzzing, end to end, every bench at a tiny size)
 # Three stages, each running its parts at once (scripts/together.sh): the web app's checks beside
 # the server's build (which lints it) and the browser's install; the server tests on both databases
-# beside the fuzzing; the browser tests and the benches' smoke pass. Two cores stay
+# beside the fuzzing; the browser tests beside the benches' smoke pass (one browser at a time leaves
+# a core mostly free). Two cores stay
 # busy, and a cold run on this machine stays under half an hour.
 test: web reference
 	bash scripts/together.sh "$(MAKE) --no-print-directory check-web" "$(MAKE) --no-print-directory check-server" "$(MAKE) --no-print-directory chromium sqlite3"
 	$(MAKE) --no-print-directory server-tests-and-fuzz
-	$(MAKE) --no-print-directory e2e bench-smoke
+	bash scripts/together.sh "$(MAKE) --no-print-directory e2e" "$(MAKE) --no-print-directory bench-smoke"
 
 # Clippy's lints run inside the debug build: clippy-driver wraps rustc for this workspace's crates
 # (never the dependencies), so the dependencies are compiled once instead of checked and then

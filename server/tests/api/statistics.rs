@@ -74,13 +74,14 @@ async fn each_member_sees_the_figures_of_what_they_may_see() {
         )
         .await;
     assert_eq!(handover.status, StatusCode::CREATED, "{}", handover.body);
-    // Beto offers a night of his, tomorrow; Ana declines.
+    // Beto offers a night of his, three days ahead so that the deadline falls before it at any
+    // hour of the day; Ana declines.
     let asked = f
         .app
         .post(
             &format!("/api/familias/{}/cambios", f.family),
             Some(&f.beto),
-            json!({"noches": [day(t + Duration::days(1))], "motivo": "Viaje de trabajo",
+            json!({"noches": [day(t + Duration::days(3))], "motivo": "Viaje de trabajo",
                    "responderAntesDe": (chrono::Utc::now() + Duration::hours(30)).to_rfc3339()}),
         )
         .await;
