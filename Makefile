@@ -17,7 +17,7 @@ WEB_BUILT := web/dist/.built
 # The tests, the fuzzing, the browser tests and the benches' smoke pass all use this one debug build.
 DEBUG_BIN := target/debug/nido
 
-.PHONY: run build web server debug test check-server test-server server-tests-and-fuzz check-web reference fuzz e2e openapi bench bench-smoke chromium sqlite3 clean
+.PHONY: run build web server debug test check-server test-server server-tests-and-fuzz check-web reference fuzz e2e openapi bench bench-smoke chromium sqlite3 pdf-tools clean
 
 ## run: install what is needed, build the web app and the server, serve on http://127.0.0.1:8080
 run: build
@@ -49,7 +49,7 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 # a core mostly free). Two cores stay
 # busy, and a cold run on this machine stays under half an hour.
 test: web reference
-	bash scripts/together.sh "$(MAKE) --no-print-directory check-web" "$(MAKE) --no-print-directory check-server" "$(MAKE) --no-print-directory chromium sqlite3"
+	bash scripts/together.sh "$(MAKE) --no-print-directory check-web" "$(MAKE) --no-print-directory check-server" "$(MAKE) --no-print-directory chromium sqlite3 pdf-tools"
 	$(MAKE) --no-print-directory server-tests-and-fuzz
 	bash scripts/together.sh "$(MAKE) --no-print-directory e2e" "$(MAKE) --no-print-directory bench-smoke"
 
@@ -76,7 +76,7 @@ SERVER_TESTS_SQLITE := cargo test --locked --lib --test api -- $(TEST_THREADS)
 SERVER_TESTS_POSTGRES := TEST_DATABASE_URL=$(TEST_DATABASE_URL) cargo test --locked --test api -- $(TEST_THREADS)
 FUZZ := NIDO_BIN=$(DEBUG_BIN) bash scripts/fuzz.sh
 
-test-server: web reference
+test-server: web reference pdf-tools
 	@echo "== server tests on SQLite"
 	$(SERVER_TESTS_SQLITE)
 	@echo "== server tests on PostgreSQL ($(TEST_DATABASE_URL))"
@@ -85,7 +85,7 @@ test-server: web reference
 # What make test runs: the server tests on both databases and the fuzzing at once, each one's
 # output shown whole when it ends. The fuzzing makes 30 examples per operation and phase here
 # (150 in make fuzz): its requests reach the handlers' logic now, and each takes longer.
-server-tests-and-fuzz: web reference debug
+server-tests-and-fuzz: web reference debug pdf-tools
 	bash scripts/together.sh "$(SERVER_TESTS_SQLITE)" "$(SERVER_TESTS_POSTGRES)" "FUZZ_EXAMPLES=30 $(FUZZ)"
 
 check-web: $(NPM_STAMP)
@@ -118,6 +118,10 @@ debug: web
 
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+# The reports' tests check each PDF with qpdf and read it back with poppler's pdftotext.
+pdf-tools:
+	@command -v qpdf >/dev/null && command -v pdftotext >/dev/null || { apt-get update -qq && apt-get install -y -qq poppler-utils qpdf; }
 
 # The browser tests read the test server's SQLite database with the command-line tool.
 sqlite3:

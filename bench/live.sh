@@ -55,7 +55,7 @@ DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA_A "$BIN" migrate >/dev/null
 DATABASE_URL=$DB_URL NIDO_DATA_DIR=$DATA_A RUST_LOG=warn "$EXAMPLES/bench" families-seed --families "$FAMILIES" --members "$MEMBERS"
 start "$DATA_A" "$PORT_A"
 # Every instance of one deployment has the same keys.
-for key in master.key signing-key.pem vapid.key; do
+for key in master.key signing-key.pem document-key.pem vapid.key; do
   if [ -f "$DATA_A/$key" ]; then cp -p "$DATA_A/$key" "$DATA_B/$key"; fi
 done
 start "$DATA_B" "$PORT_B"

@@ -22,6 +22,8 @@ pub struct Config {
     pub trust_proxy: bool,
     /// The Ed25519 key that signs the family record's checkpoints (created at first start).
     pub signing_key_file: PathBuf,
+    /// The P-256 key and certificate that sign the certified reports (PDF).
+    pub document_key_file: PathBuf,
     /// The P-256 key that signs web push requests (VAPID; created at first start).
     pub vapid_key_file: PathBuf,
     /// Lets push go to a push service on this machine (plain http on a loopback address), for
@@ -153,6 +155,10 @@ impl Config {
             .map(PathBuf::from)
             .unwrap_or_else(|| data_dir.join("signing-key.pem"));
 
+        let document_key_file = get("NIDO_DOCUMENT_KEY_FILE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| data_dir.join("document-key.pem"));
+
         let vapid_key_file = get("NIDO_VAPID_KEY_FILE")
             .map(PathBuf::from)
             .unwrap_or_else(|| data_dir.join("vapid.key"));
@@ -213,6 +219,7 @@ impl Config {
             rate_limits,
             trust_proxy,
             signing_key_file,
+            document_key_file,
             vapid_key_file,
             push_allow_loopback,
             document_quota_bytes,
@@ -279,6 +286,7 @@ impl fmt::Debug for Config {
             .field("rate_limits", &self.rate_limits)
             .field("trust_proxy", &self.trust_proxy)
             .field("signing_key_file", &self.signing_key_file)
+            .field("document_key_file", &self.document_key_file)
             .field("vapid_key_file", &self.vapid_key_file)
             .field("push_allow_loopback", &self.push_allow_loopback)
             .finish()

@@ -379,6 +379,10 @@ messages! {
     SwapReasonRequired => "swap_reason_required", "Escribe el motivo del cambio (hasta 1000 caracteres).", "Write the reason for the swap (up to 1000 characters).";
     SwapDeadlineInvalid => "swap_deadline_invalid", "Indica hasta cuándo responder como fecha y hora RFC 3339.", "Give the answer deadline as an RFC 3339 date and time.";
     SwapDeadlineTooSoon => "swap_deadline_too_soon", "El plazo para responder debe ser de al menos 24 horas.", "The answer deadline must be at least 24 hours away.";
+    ReportSectionsInvalid => "report_sections_invalid", "Elige al menos una sección: mensajes, calendario, dinero, documentos o registro.", "Choose at least one section: messages, calendar, money, documents or record.";
+    ReportLanguageInvalid => "report_language_invalid", "Elige el idioma del informe: es o en.", "Choose the report's language: es or en.";
+    ReportDeleted => "report_deleted", "Informe borrado.", "Report deleted.";
+    ReportNotReady => "report_not_ready", "El informe todavía no está listo, o no se pudo hacer.", "The report is not ready yet, or could not be made.";
     SwapDeadlineTooLate => "swap_deadline_too_late", "El plazo para responder debe terminar antes de la primera noche pedida.", "The answer deadline must end before the first night asked for.";
     SwapNotParent => "swap_not_parent", "Solo los dos progenitores del calendario pueden pedir cambios de noches.", "Only the schedule's two parents can ask for night swaps.";
     SwapNotYours => "swap_not_yours", "Solo el otro progenitor puede responder este pedido.", "Only the other parent can answer this request.";

@@ -96,6 +96,10 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         .await
         .context("publishing the record's signing key")?;
     let vapid = platform::vapid::load_or_create(&config.vapid_key_file)?;
+    let document_signer = platform::document_signing::load_or_create(
+        &config.document_key_file,
+        config.public_url.as_str(),
+    )?;
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -106,6 +110,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         changes: Changes::new(forget),
         files,
         signer,
+        document_signer,
         vapid,
         instance: ids::new_id().into(),
         live,

@@ -11,6 +11,7 @@ use crate::{
     config::Config,
     platform::{
         changes::{Change, Changes},
+        document_signing::DocumentSigner,
         files::Files,
         live::{Live, Wake},
         mail::{Mail, Mailer},
@@ -35,6 +36,8 @@ pub struct AppState {
     pub files: Files,
     /// Signs the family record's checkpoints.
     pub signer: Signer25519,
+    /// Signs the certified reports.
+    pub document_signer: DocumentSigner,
     /// Signs web push requests.
     pub vapid: VapidKey,
     /// This process's id among the instances sharing the database.

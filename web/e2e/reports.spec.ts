@@ -39,3 +39,31 @@ test('a parent reads the family statistics on a phone and saves a section as CSV
   // Nothing on the page is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a parent makes a certified report on a phone, follows its progress and downloads the PDF', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, uniqueEmail('ana-certificado'), 'Ana');
+
+  await page.goto('/profile/reports');
+  const reports = page.getByRole('region', { name: 'Informes certificados' });
+  await expect(reports).toContainText('Todavía no pediste ningún informe');
+  // A family of one co-parent may ask for money too; the documents are left out here.
+  await reports.getByRole('checkbox', { name: 'Documentos' }).uncheck();
+  await reports.getByRole('button', { name: 'Hacer el informe' }).click();
+  const made = reports.getByRole('listitem').first();
+  await expect(made.getByRole('button', { name: 'Descargar PDF' })).toBeVisible({ timeout: 30_000 });
+  await expect(made).toContainText('Mensajes · Calendario · Dinero · Registro de la familia');
+  await expect(made).toContainText(/[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/);
+
+  const saving = page.waitForEvent('download');
+  await made.getByRole('button', { name: 'Descargar PDF' }).click();
+  const file = await saving;
+  expect(file.suggestedFilename()).toMatch(/^nido-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\.pdf$/);
+  const bytes = Buffer.concat(await (await file.createReadStream()).toArray());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await made.getByRole('button', { name: 'Borrar' }).click();
+  await expect(reports).toContainText('Todavía no pediste ningún informe');
+});

@@ -3,6 +3,7 @@
 //! handovers). docs/calendar.md states the rules.
 
 pub mod access;
+pub mod certified;
 pub mod custody;
 pub mod events;
 mod export;

@@ -3,6 +3,7 @@
 //! docs/documents.md for the rules.
 
 pub mod access;
+pub mod certified;
 pub mod entities;
 mod export;
 pub mod input;

@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod attachments;
+pub mod certified;
 pub mod conversations;
 pub mod entities;
 mod export;

@@ -8,6 +8,7 @@
 pub mod access;
 pub mod answers;
 pub mod balance;
+pub mod certified;
 pub mod entities;
 pub mod expenses;
 mod export;

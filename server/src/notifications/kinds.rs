@@ -50,6 +50,8 @@ pub const CARD_OPENED: &str = "tarjeta.abierta";
 pub const CARD_LINKS_REVOKED: &str = "tarjeta.revocada";
 /// A document uploaded that the recipient can see.
 pub const DOCUMENT_NEW: &str = "documento.nuevo";
+/// A certified report the recipient asked for is ready.
+pub const REPORT_READY: &str = "informe.listo";
 
 pub static ALL: &[Kind] = &[
     Kind {
@@ -355,6 +357,21 @@ pub static ALL: &[Kind] = &[
         texto: [
             "{actor} subió el documento «{titulo}».",
             "{actor} uploaded the document “{titulo}”.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: REPORT_READY,
+        nombre: ["Informes listos", "Reports ready"],
+        descripcion: [
+            "Un informe certificado que pediste ya se puede descargar.",
+            "A certified report you asked for can be downloaded.",
+        ],
+        titulo: ["Tu informe está listo", "Your report is ready"],
+        texto: [
+            "El informe certificado de {familia} ya se puede descargar.",
+            "The certified report of {familia} can now be downloaded.",
         ],
         urgente: false,
         siempre: false,

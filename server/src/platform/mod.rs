@@ -2,6 +2,7 @@
 
 pub mod cache;
 pub mod changes;
+pub mod document_signing;
 pub mod download;
 pub mod files;
 pub mod jobs;

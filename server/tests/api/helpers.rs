@@ -117,7 +117,12 @@ impl TestApp {
             vars.push(("NIDO_SMTP_URL", smtp));
         }
         if let Some(from) = &options.keys_from {
-            for file in ["master.key", "signing-key.pem", "vapid.key"] {
+            for file in [
+                "master.key",
+                "signing-key.pem",
+                "document-key.pem",
+                "vapid.key",
+            ] {
                 std::fs::copy(from.join(file), data_dir.path().join(file)).expect("key file");
             }
         }

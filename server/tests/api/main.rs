@@ -51,6 +51,7 @@ mod profile;
 mod push;
 mod record;
 mod record_readers;
+mod reports;
 mod robustness;
 mod signed_links;
 mod site;

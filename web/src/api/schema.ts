@@ -870,6 +870,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias/{id}/informes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's reports of the family, newest first. */
+        get: operations["list_reports"];
+        put?: never;
+        /** Ask for a certified report of the family over a period; it is made in the background. */
+        post: operations["create_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias/{id}/informes/gastos": {
         parameters: {
             query?: never;
@@ -1554,6 +1572,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/informes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's reports: how far it has got, and once made, its file's facts. */
+        get: operations["get_report"];
+        put?: never;
+        post?: never;
+        /** Removes one of the caller's reports and its file. */
+        delete: operations["delete_report"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/informes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The report's PDF. */
+        get: operations["download_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invitaciones/aceptar": {
         parameters: {
             query?: never;
@@ -1999,7 +2052,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every public key the server has signed checkpoints with, and the period it was used. */
+        /**
+         * Every public key the server has signed checkpoints with, and the period it was used; and the
+         *     certificate that signs the certified reports.
+         */
         get: operations["list_keys"];
         put?: never;
         post?: never;
@@ -3171,6 +3227,15 @@ export interface components {
             /** @description The type it is served as (by content, never by the name it came with). */
             tipo: string;
         };
+        /** @description The certificate of the key that signs the certified reports. */
+        DocumentKeyView: {
+            /** @description ECDSA P-256 with SHA-256. */
+            algoritmo: string;
+            /** @description The X.509 certificate, PEM. */
+            certificado: string;
+            /** @description The SHA-256 of the certificate (DER), hex: what a report's cover prints. */
+            huella: string;
+        };
         DocumentListAnswer: {
             data: components["schemas"]["DocumentPage"];
             success: boolean;
@@ -3829,7 +3894,10 @@ export interface components {
             pem?: string | null;
         };
         KeysAnswer: {
+            /** @description The Ed25519 keys of the record's checkpoints. */
             data: components["schemas"]["KeyView"][];
+            /** @description The certificate that signs the certified reports (PDF) now. */
+            documentos: components["schemas"]["DocumentKeyView"];
             success: boolean;
         };
         KindChoice: {
@@ -3958,6 +4026,11 @@ export interface components {
             data: components["schemas"]["LiveDocumentIds"];
             /** @enum {string} */
             event: "documentos";
+        } | {
+            /** @description One of the recipient's certified reports moved on: its progress, made, or failed. */
+            data: components["schemas"]["LiveReportIds"];
+            /** @enum {string} */
+            event: "informes";
         };
         LiveFamilyIds: {
             familiaId: string;
@@ -3971,7 +4044,7 @@ export interface components {
          * @description What changed, as the stream's `event:` line names it.
          * @enum {string}
          */
-        LiveKind: "hijos" | "familia" | "notificaciones" | "notificaciones.leidas" | "conversaciones" | "mensajes" | "mensajes.vistos" | "eventos" | "custodia" | "dinero" | "tarjetas" | "documentos";
+        LiveKind: "hijos" | "familia" | "notificaciones" | "notificaciones.leidas" | "conversaciones" | "mensajes" | "mensajes.vistos" | "eventos" | "custodia" | "dinero" | "tarjetas" | "documentos" | "informes";
         LiveMessageIds: {
             conversacionId: string;
             mensajeId: string;
@@ -4001,6 +4074,10 @@ export interface components {
         LiveReady: {
             /** Format: int64 */
             ultimo: number;
+        };
+        LiveReportIds: {
+            familiaId: string;
+            informeId: string;
         };
         LiveSeenIds: {
             conversacionId: string;
@@ -4291,7 +4368,7 @@ export interface components {
          * @description The kind of a notice.
          * @enum {string}
          */
-        NoticeKind: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo";
+        NoticeKind: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "informe.listo";
         NoticePage: {
             notificaciones: components["schemas"]["NoticeView"][];
             /** @description The cursor of the next page; null on the last. */
@@ -4797,7 +4874,7 @@ export interface components {
          * @description The kind of act an entry records.
          * @enum {string}
          */
-        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado";
+        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado" | "informe.emitido";
         /** @description A message's entry in the family record. */
         RecordRef: {
             hash: string;
@@ -4913,6 +4990,73 @@ export interface components {
             propuesta?: string | null;
             repartoPropuesto?: components["schemas"]["Split"] | null;
             usuarioId: string;
+        };
+        ReportAnswer: {
+            data: components["schemas"]["ReportView"];
+            success: boolean;
+        };
+        ReportInput: {
+            /**
+             * @description Whether to append the files sent with the messages (not yet: they are listed with their
+             *     SHA-256 either way).
+             */
+            adjuntos?: boolean | null;
+            /** @description `YYYY-MM-DD`, the first day, in the family's time zone. */
+            desde: components["schemas"]["Day"];
+            /** @description `YYYY-MM-DD`, the last day (included); at most 5 years after `desde`. */
+            hasta: components["schemas"]["Day"];
+            idioma: components["schemas"]["Lang"];
+            /** @description One or more; those the caller may not see are left out. */
+            secciones: components["schemas"]["ReportSection"][];
+        };
+        ReportListAnswer: {
+            data: components["schemas"]["ReportView"][];
+            success: boolean;
+        };
+        /**
+         * @description A part of a certified report.
+         * @enum {string}
+         */
+        ReportSection: "mensajes" | "calendario" | "dinero" | "documentos" | "registro";
+        /**
+         * @description Where a report stands.
+         * @enum {string}
+         */
+        ReportState: "pendiente" | "listo" | "fallido";
+        ReportView: {
+            _id: string;
+            /** @description The verification code printed on every page, `XXXX-XXXX-XXXX-XXXX`. */
+            codigo?: string | null;
+            /** Format: date-time */
+            creadoAt: string;
+            desde: components["schemas"]["Day"];
+            estado: components["schemas"]["ReportState"];
+            familiaId: string;
+            hasta: components["schemas"]["Day"];
+            idioma: components["schemas"]["Lang"];
+            /** Format: date-time */
+            listoAt?: string | null;
+            /** Format: int32 */
+            paginas?: number | null;
+            /**
+             * Format: int32
+             * @description 0 to 100.
+             */
+            progreso: number;
+            /** @description The sections it holds. */
+            secciones: components["schemas"]["ReportSection"][];
+            /** @description Of the PDF file, hex. */
+            sha256?: string | null;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            tamano?: number | null;
+            /**
+             * Format: date-time
+             * @description When it is removed.
+             */
+            venceAt: string;
         };
         ResetRequest: {
             password: string;
@@ -5563,7 +5707,7 @@ export interface components {
          * @description A notice's kind, the summary mail or all mail.
          * @enum {string}
          */
-        UnsubscribedFrom: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "resumen" | "todo";
+        UnsubscribedFrom: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "informe.listo" | "resumen" | "todo";
         Unsubscription: {
             /** @description What that is, in the caller's language. */
             nombre: string;
@@ -9809,6 +9953,132 @@ export interface operations {
             };
         };
     };
+    list_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family, or the caller is not one of its members */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportInput"];
+            };
+        };
+        responses: {
+            /** @description asked for: follow it at /informes/{id} */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family, or the caller is not one of its members */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad dates, no known section, or an unknown language */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many reports asked for in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     expense_report: {
         parameters: {
             query?: {
@@ -13053,6 +13323,131 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such report of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such report of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such report of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not made yet, or it failed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16370,7 +16765,10 @@ export const liveEventOneOf10EventValues: ReadonlyArray<Extract<FlattenedDeepReq
 export const liveEventOneOf11EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
     event: unknown;
 }>["event"]> = ["documentos"];
-export const liveKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LiveKind"]> = ["hijos", "familia", "notificaciones", "notificaciones.leidas", "conversaciones", "mensajes", "mensajes.vistos", "eventos", "custodia", "dinero", "tarjetas", "documentos"];
+export const liveEventOneOf12EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
+    event: unknown;
+}>["event"]> = ["informes"];
+export const liveKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LiveKind"]> = ["hijos", "familia", "notificaciones", "notificaciones.leidas", "conversaciones", "mensajes", "mensajes.vistos", "eventos", "custodia", "dinero", "tarjetas", "documentos", "informes"];
 export const liveSignalOneOf0EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveSignal"], {
     event: unknown;
 }>["event"]> = ["listo"];
@@ -16379,7 +16777,7 @@ export const liveSignalOneOf1EventValues: ReadonlyArray<Extract<FlattenedDeepReq
 }>["event"]> = ["recargar"];
 export const memberStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberStatus"]> = ["activo", "cuenta_cerrada"];
 export const messageTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageType"]> = ["normal", "urgente", "emergencia"];
-export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo"];
+export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "informe.listo"];
 export const originKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OriginKind"]> = ["actividad", "turno"];
 export const patternNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PatternName"]> = ["2-2-3", "2-2-5-5", "3-4-4-3", "5-2-2-5", "7-7", "4-3", "eow", "eow-midweek", "personalizado"];
 export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["pendiente", "confirmado", "no_recibido"];
@@ -16388,9 +16786,11 @@ export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const proposalChoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalChoice"]> = ["aceptar", "rechazar", "retirar"];
 export const proposalStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalState"]> = ["pendiente", "aceptada", "rechazada", "retirada", "caducada"];
 export const reachValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Reach"]> = ["una", "siguientes"];
-export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado"];
+export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado", "informe.emitido"];
 export const refusalReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefusalReason"]> = ["no_acordado", "monto_incorrecto", "no_es_para_hijos", "duplicado", "otro"];
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
+export const reportSectionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportSection"]> = ["mensajes", "calendario", "dinero", "documentos", "registro"];
+export const reportStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportState"]> = ["pendiente", "listo", "fallido"];
 export const serviceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceStatus"]> = ["operational", "maintenance", "degraded", "partial_outage", "major_outage"];
 export const splitModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SplitMode"]> = ["igual", "porcentajes", "ingresos", "unico"];
 export const suggestionCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SuggestionCategory"]> = ["idea", "problema", "otro"];
@@ -16401,6 +16801,6 @@ export const timeZoneValues: ReadonlyArray<FlattenedDeepRequired<components>["sc
 export const toneCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneCategory"]> = ["amenaza", "insulto", "desprecio", "culpa", "absoluto", "gritos"];
 export const toneLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneLevel"]> = ["ok", "atencion", "hostil"];
 export const topicValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Topic"]> = ["general", "medico", "escuela", "actividades", "horarios", "gastos"];
-export const unsubscribedFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UnsubscribedFrom"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "resumen", "todo"];
+export const unsubscribedFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UnsubscribedFrom"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "informe.listo", "resumen", "todo"];
 export const visibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Visibility"]> = ["familia", "coprogenitores", "privado"];
 export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"];

@@ -7,6 +7,7 @@ import { messagesLive } from './messages/live';
 import { moneyLive } from './money/live';
 import { notificationsLive } from './notifications/live';
 import { profileLive } from './profile/live';
+import { reportsLive } from './reports/live';
 
 /**
  * What each kind of live event invalidates, gathered from the features that show it. A kind of
@@ -21,4 +22,5 @@ export const LIVE_INVALIDATIONS = collectLive([
   moneyLive,
   documentsLive,
   profileLive,
+  reportsLive,
 ]);

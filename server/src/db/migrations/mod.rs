@@ -39,6 +39,7 @@ mod m0037_notice_actors_and_streams;
 mod m0038_uploads_and_card_makers;
 mod m0039_money_consent;
 mod m0040_child_calendar_items;
+mod m0041_reports;
 
 pub struct Migrator;
 
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0038_uploads_and_card_makers::Migration),
             Box::new(m0039_money_consent::Migration),
             Box::new(m0040_child_calendar_items::Migration),
+            Box::new(m0041_reports::Migration),
         ]
     }
 }

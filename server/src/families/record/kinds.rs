@@ -122,6 +122,8 @@ kinds! {
     DOCUMENT_DELETED = "documento.eliminado",
     DOCUMENT_RESTORED = "documento.restaurado",
     DOCUMENT_PURGED = "documento.purgado",
+    /// A certified report made: who, the period, the sections and the file's SHA-256.
+    REPORT_ISSUED = "informe.emitido",
 }
 
 /// The schema of an entry's `tipo`: a string that is one of `ALL`.

@@ -4,6 +4,7 @@
 //! read its content (`Audience`); checkpoints sign the head. docs/record.md documents the bytes.
 
 pub mod audience;
+pub mod certified;
 pub mod chain;
 pub mod checkpoint;
 pub mod daily;

@@ -235,15 +235,35 @@ async fn new_checkpoint(
 #[derive(Debug, Serialize, ToSchema)]
 pub struct KeysAnswer {
     pub success: bool,
+    /// The Ed25519 keys of the record's checkpoints.
     pub data: Vec<KeyView>,
+    /// The certificate that signs the certified reports (PDF) now.
+    pub documentos: DocumentKeyView,
 }
 
-/// Every public key the server has signed checkpoints with, and the period it was used.
+/// The certificate of the key that signs the certified reports.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DocumentKeyView {
+    /// ECDSA P-256 with SHA-256.
+    pub algoritmo: String,
+    /// The X.509 certificate, PEM.
+    pub certificado: String,
+    /// The SHA-256 of the certificate (DER), hex: what a report's cover prints.
+    pub huella: String,
+}
+
+/// Every public key the server has signed checkpoints with, and the period it was used; and the
+/// certificate that signs the certified reports.
 #[utoipa::path(get, path = "/registro/claves", tag = "record",
     responses((status = 200, body = KeysAnswer)))]
 async fn list_keys(State(state): State<AppState>) -> ApiResult<Json<KeysAnswer>> {
     Ok(Json(KeysAnswer {
         success: true,
         data: checkpoint::keys(&state.db).await?,
+        documentos: DocumentKeyView {
+            algoritmo: "ECDSA P-256 SHA-256".to_owned(),
+            certificado: state.document_signer.certificate_pem(),
+            huella: state.document_signer.fingerprint(),
+        },
     }))
 }

@@ -77,6 +77,8 @@ live_events! {
     EmergencyCards = "tarjetas" (ChildIds),
     /// A document uploaded, changed, deleted or restored.
     Documents = "documentos" (DocumentIds),
+    /// One of the recipient's certified reports moved on: its progress, made, or failed.
+    Reports = "informes" (ReportIds),
 }
 
 /// An event that names nothing: `{}`.
@@ -145,6 +147,14 @@ pub struct CalendarEventIds {
 pub struct DocumentIds {
     pub familia_id: String,
     pub documento_id: String,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = LiveReportIds)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportIds {
+    pub familia_id: String,
+    pub informe_id: String,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -257,6 +267,10 @@ mod tests {
             LiveEvent::Documents(DocumentIds {
                 familia_id: ids("f"),
                 documento_id: ids("d"),
+            }),
+            LiveEvent::Reports(ReportIds {
+                familia_id: ids("f"),
+                informe_id: ids("r"),
             }),
         ]
     }

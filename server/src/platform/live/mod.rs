@@ -17,7 +17,7 @@ use sea_orm::{ConnectionTrait, DbBackend, DbErr, Statement};
 pub use event::{
     CalendarEventIds, ChildIds, ConversationIds, CustodyIds, CustodyPart, CustodySubject,
     DocumentIds, FamilyIds, LiveEvent, LiveKind, MessageIds, MoneyIds, MoneySubject, NoIds,
-    NoticeIds, SeenIds,
+    NoticeIds, ReportIds, SeenIds,
 };
 pub use hub::{Live, Subscription};
 

@@ -4,6 +4,7 @@ import { api, unwrap } from '../../api/client';
 import { summaryKey } from '../../api/queryKeys';
 import { uploadWithProgress } from '../../api/upload';
 import type { DocumentFields, DocumentFilters, DocumentPage } from './types';
+import { saveFile } from '../../api/files';
 
 /** Everything /profile/documents shows sits under this key, so one live event refreshes it all. */
 export const documentsKey = ['documents'] as const;
@@ -148,12 +149,5 @@ export async function fetchFile({ id, version, inline = false }: FileRef, fallba
 
 /** Hands a document's file to the browser as a download, under its own name. */
 export async function downloadFile(file: FileRef, name: string, fallback: string): Promise<void> {
-  const url = URL.createObjectURL(await fetchFile(file, fallback));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(await fetchFile(file, fallback), name);
 }

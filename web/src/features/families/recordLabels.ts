@@ -242,6 +242,14 @@ export const RECORD_LABELS: Record<RecordKind, KindLabel> = {
   'documento.eliminado': { domain: 'documents', about: titled('titulo') },
   'documento.restaurado': { domain: 'documents', about: titled('titulo') },
   'documento.purgado': { domain: 'documents', about: titled('titulo') },
+  'informe.emitido': {
+    domain: 'family',
+    about: (c, n) => {
+      const desde = text(c, 'desde');
+      const hasta = text(c, 'hasta');
+      return all({ desde: desde && n.day(desde), hasta: hasta && n.day(hasta) });
+    },
+  },
 };
 
 /** The kinds this app has words for. */

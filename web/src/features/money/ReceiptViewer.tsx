@@ -4,7 +4,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { fetchFile, saveFile } from './api';
+import { fetchFile, saveFile } from '../../api/files';
 
 /** A receipt or a proof to show: where it is served, its media type and the name a download gets. */
 export interface ShownFile {
@@ -38,7 +38,7 @@ function Shown({ file }: { file: ShownFile }) {
   useEffect(() => {
     let made: string | null = null;
     let gone = false;
-    fetchFile(file.path, pdf ? 'application/pdf' : 'image/jpeg', t('money.errors.receipt'))
+    fetchFile(file.path, t('money.errors.receipt'), pdf ? 'application/pdf' : 'image/jpeg')
       .then((got) => {
         if (gone) return;
         made = URL.createObjectURL(got);

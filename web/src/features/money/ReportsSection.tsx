@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { SelectField } from '../../components/SelectField';
 import { Loading } from '../../components/Spinner';
-import { downloadFile } from './api';
+import { downloadFile } from '../../api/files';
 import { BarChart } from '../../components/BarChart';
 import { FigureTable } from '../../components/FigureTable';
 import { useMoney } from './format';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation, currentLanguage } from '../../i18n';
-import { api, ApiError, TOKEN_KEY, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
+import { api, unwrap } from '../../api/client';
 import type { SettingsBody } from './settingsForm';
 import type { OfferBody } from './dispute';
 import type { Balance, Expense, ExpenseFilters, ExpenseInput, FinanceSettings, Payment, PaymentInput, ProposalChoice, RefusalMotive, SettingsAnswer } from './types';
@@ -189,9 +189,6 @@ export function useAnswerPayment() {
   );
 }
 
-function authHeaders(): Record<string, string> {
-  return { Authorization: `Bearer ${window.localStorage.getItem(TOKEN_KEY) ?? ''}`, 'Accept-Language': currentLanguage() };
-}
 
 /** An expense's receipt (multipart field `recibo`); the server answers the whole expense. */
 function uploadReceipt(id: string, file: File, fallback: string): Promise<Expense> {
@@ -205,44 +202,4 @@ function uploadProof(id: string, file: File, fallback: string): Promise<Payment>
   const form = new FormData();
   form.append('comprobante', file);
   return data(api.POST('/api/pagos/{id}/comprobante', { params: { path: { id } }, body: { comprobante: '' }, bodySerializer: () => form }), fallback);
-}
-
-/**
- * A receipt or proof: the file is served only with the session's token, which a plain link cannot
- * carry, so it is fetched. It comes back typed as `type` (what the server stored it as), whatever
- * the answer says.
- */
-export async function fetchFile(path: string, type: string, fallback: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await globalThis.fetch(path, { headers: authHeaders() });
-  } catch {
-    throw new ApiError(0, fallback, 'network');
-  }
-  if (!response.ok) throw new ApiError(response.status, fallback);
-  return new Blob([await response.arrayBuffer()], { type });
-}
-
-/** Hands a fetched file to the browser as a download named `name`. */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-/** Fetches a file the session may read and hands it to the browser as a download. */
-export async function downloadFile(path: string, name: string, fallback: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await globalThis.fetch(path, { headers: authHeaders() });
-  } catch {
-    throw new ApiError(0, fallback, 'network');
-  }
-  if (!response.ok) throw new ApiError(response.status, fallback);
-  saveFile(await response.blob(), name);
 }

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { useExportData } from './api';
-import { saveFile } from './twoFactor';
+import { saveFile } from '../../api/files';
 
 /** The name of the downloaded copy. */
 export const EXPORT_FILE_NAME = 'nido-mis-datos.zip';

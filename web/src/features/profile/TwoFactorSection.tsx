@@ -20,7 +20,8 @@ import {
   type TwoFactorStatus,
 } from './api';
 import { twoFactorOffSchema, twoFactorStartSchema, type StartValues, type TwoFactorOffValues } from './schemas';
-import { groupSecret, recoveryCodesText, saveFile } from './twoFactor';
+import { saveFile } from '../../api/files';
+import { groupSecret, recoveryCodesText } from './twoFactor';
 import { Disclosure } from '../../components/ui';
 
 /** Fewer recovery codes than this left: the page suggests getting new ones. */

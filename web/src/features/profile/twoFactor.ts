@@ -8,17 +8,3 @@ export function groupSecret(secret: string, size = 4): string {
 export function recoveryCodesText(codes: string[], title: string, note: string): string {
   return [title, note, '', ...codes, ''].join('\n');
 }
-
-/** Saves a Blob as a file the browser downloads under `name`. */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The download has started by the next tick; the address is no longer needed.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

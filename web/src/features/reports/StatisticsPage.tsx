@@ -13,6 +13,7 @@ import { saveCsv, toCsv } from './csv';
 import { useStatistics } from './statisticsApi';
 import { sectionRows, statisticsSections, type Words } from './tables';
 import { StatisticsView } from './StatisticsView';
+import { CertifiedReports } from './CertifiedReports';
 
 /** /profile/reports: a family's figures over a period — parenting time, money, messages — each as far as the caller may see it. */
 export default function StatisticsPage() {
@@ -86,6 +87,7 @@ export default function StatisticsPage() {
           />
         )}
       </div>
+      {family && <CertifiedReports key={family._id} family={family} desde={range.desde} hasta={range.hasta} language={language} />}
     </section>
   );
 }

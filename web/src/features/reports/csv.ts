@@ -1,3 +1,5 @@
+import { saveFile } from '../../api/files';
+
 /** One CSV field: quoted when it holds a comma, a quote or a line break; a leading apostrophe where a spreadsheet would read a formula. */
 export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -12,10 +14,5 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
 /** Offers `text` as a file to save. */
 export function saveCsv(name: string, text: string): void {
   // A byte order mark, so that spreadsheets read the accents right.
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }), name);
 }

@@ -1,0 +1,336 @@
+//! Certified reports: asked for by any member, made by a job, holding exactly what the maker may
+//! see (a viewer's has no money, nobody's has another's private document or conversation), a
+//! PDF that `qpdf --check` accepts and whose text `pdftotext` reads back, theirs alone, in the
+//! family record once issued, and removable.
+
+use std::process::Command;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::{
+    custody::{Family, day, family, today},
+    helpers::{Answer, eventually},
+};
+
+const SECTIONS: [&str; 5] = ["mensajes", "calendario", "dinero", "documentos", "registro"];
+
+impl Family {
+    async fn ask_report(&self, token: &str, body: Value) -> Answer {
+        self.app
+            .post(
+                &format!("/api/familias/{}/informes", self.family),
+                Some(token),
+                body,
+            )
+            .await
+    }
+
+    /// Asks for a report of the last month in `idioma` and waits for it to be made.
+    async fn certified_report(&self, token: &str, idioma: &str) -> Value {
+        let t = today();
+        let asked = self
+            .ask_report(
+                token,
+                json!({"desde": day(t - chrono::Duration::days(30)), "hasta": day(t),
+                       "secciones": SECTIONS, "idioma": idioma}),
+            )
+            .await;
+        assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.body);
+        assert_eq!(asked.body["data"]["estado"], "pendiente");
+        let id = asked.body["data"]["_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let path = format!("/api/informes/{id}");
+        eventually("the report to be made", || async {
+            let a = self.app.get(&path, Some(token)).await;
+            a.body["data"]["estado"] != "pendiente"
+        })
+        .await;
+        let made = self.app.get(&path, Some(token)).await;
+        assert_eq!(made.body["data"]["estado"], "listo", "{}", made.body);
+        made.body["data"].clone()
+    }
+
+    async fn pdf(&self, token: &str, id: &str) -> (StatusCode, Vec<u8>) {
+        let res = self
+            .app
+            .client
+            .get(format!("{}/api/informes/{id}/pdf", self.app.base))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("download");
+        let status = res.status();
+        if status == StatusCode::OK {
+            assert_eq!(
+                res.headers()["content-type"].to_str().unwrap_or_default(),
+                "application/pdf"
+            );
+        }
+        (
+            status,
+            res.bytes().await.map(|b| b.to_vec()).unwrap_or_default(),
+        )
+    }
+
+    async fn say(&self, token: &str, to: &str, texto: &str) {
+        let c = self
+            .app
+            .post(
+                "/api/conversaciones",
+                Some(token),
+                json!({"familiaId": self.family, "tema": "escuela", "asunto": "Reunión de padres",
+                       "participantes": [to]}),
+            )
+            .await;
+        assert_eq!(c.status, StatusCode::CREATED, "{}", c.body);
+        let id = c.body["data"]["_id"].as_str().unwrap_or_default();
+        let m = self
+            .app
+            .post(
+                &format!("/api/conversaciones/{id}/mensajes"),
+                Some(token),
+                json!({"texto": texto, "tipo": "normal"}),
+            )
+            .await;
+        assert_eq!(m.status, StatusCode::CREATED, "{}", m.body);
+    }
+}
+
+/// What `pdfsig` says of a PDF's signature ("Signature is Valid.", "Digest Mismatch."...).
+fn signature_of(pdf: &[u8]) -> String {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("informe.pdf");
+    std::fs::write(&path, pdf).expect("write the PDF");
+    let out = Command::new("pdfsig")
+        .arg(&path)
+        .output()
+        .expect("pdfsig (make test installs it)");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("- Signature Validation: "))
+        .unwrap_or(&text)
+        .to_owned()
+}
+
+/// The text of a PDF, as `pdftotext` reads it, after `qpdf --check` accepted the file.
+fn text_of(pdf: &[u8]) -> String {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("informe.pdf");
+    std::fs::write(&path, pdf).expect("write the PDF");
+    let check = Command::new("qpdf")
+        .arg("--check")
+        .arg(&path)
+        .output()
+        .expect("qpdf (make test installs it)");
+    assert!(
+        check.status.success(),
+        "qpdf --check: {}{}",
+        String::from_utf8_lossy(&check.stdout),
+        String::from_utf8_lossy(&check.stderr)
+    );
+    let text = Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (make test installs it)");
+    assert!(text.status.success());
+    String::from_utf8_lossy(&text.stdout).into_owned()
+}
+
+#[tokio::test]
+async fn a_report_holds_what_its_maker_sees_and_is_theirs_alone() {
+    let f = family().await;
+    f.say(
+        &f.ana,
+        &f.beto_id,
+        "¿Vas a la reunión del jueves? Llevo la mochila.",
+    )
+    .await;
+    f.say(&f.ana, &f.vera_id, "Vera, el sábado los buscás vos.")
+        .await;
+    let expense = f
+        .app
+        .post(
+            "/api/gastos",
+            Some(&f.ana),
+            json!({"familiaId": f.family, "descripcion": "Zapatillas de fútbol", "monto": 50_000,
+                   "categoria": "ropa-calzado", "fecha": day(today()), "pagadoPor": f.ana_id,
+                   "reparto": {"modo": "igual", "participantes": [f.ana_id, f.beto_id]}}),
+        )
+        .await;
+    assert_eq!(expense.status, StatusCode::CREATED, "{}", expense.body);
+
+    // Ana, a co-parent: every section, in Spanish.
+    let made = f.certified_report(&f.ana, "es").await;
+    assert_eq!(made["secciones"], json!(SECTIONS));
+    assert_eq!(made["progreso"], 100);
+    let code = made["codigo"].as_str().unwrap_or_default().to_owned();
+    assert_eq!(code.len(), 19, "{made}");
+    let id = made["_id"].as_str().unwrap_or_default().to_owned();
+    let (status, pdf) = f.pdf(&f.ana, &id).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(pdf.starts_with(b"%PDF-"));
+    let sha: String = Sha256::digest(&pdf)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(made["sha256"], sha);
+    let text = text_of(&pdf);
+    for expected in [
+        "Informe certificado",
+        code.as_str(),
+        "¿Vas a la reunión del jueves? Llevo la mochila.",
+        "Vera, el sábado los buscás vos.",
+        "Zapatillas de fútbol",
+        "Ropa y calzado",
+    ] {
+        assert!(text.contains(expected), "{expected} is not in:\n{text}");
+    }
+    assert!(
+        text.contains(&format!("Página 1 de {}", made["paginas"])),
+        "{text}"
+    );
+
+    // Signed by the certificate the server publishes; one byte changed anywhere breaks it.
+    let keys = f.app.get("/api/registro/claves", None).await;
+    let fingerprint = keys.body["documentos"]["huella"]
+        .as_str()
+        .unwrap_or_default();
+    assert_eq!(fingerprint.len(), 64, "{}", keys.body);
+    let unbroken: String = text.split_whitespace().collect();
+    assert!(unbroken.contains(fingerprint), "{text}");
+    assert_eq!(signature_of(&pdf), "Signature is Valid.");
+    let mut altered = pdf.clone();
+    let middle = altered.len() / 3;
+    altered[middle] ^= 0x01;
+    assert_eq!(signature_of(&altered), "Digest Mismatch.");
+
+    // Vera, a viewer, asks for every section: hers has no money, nor Ana and Beto's
+    // conversation; in English.
+    let hers = f.certified_report(&f.vera, "en").await;
+    assert_eq!(
+        hers["secciones"],
+        json!(["mensajes", "calendario", "documentos", "registro"])
+    );
+    let (_, pdf) = f
+        .pdf(&f.vera, hers["_id"].as_str().unwrap_or_default())
+        .await;
+    let text = text_of(&pdf);
+    assert!(text.contains("Certified report"), "{text}");
+    assert!(text.contains("Vera, el sábado los buscás vos."), "{text}");
+    assert!(!text.contains("Zapatillas"), "{text}");
+    assert!(!text.contains("Llevo la mochila"), "{text}");
+
+    // The report is Ana's alone: Beto, Vera and a stranger hear it does not exist.
+    for token in [&f.beto, &f.vera, &f.carla] {
+        assert_eq!(
+            f.app
+                .get(&format!("/api/informes/{id}"), Some(token))
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(f.pdf(token, &id).await.0, StatusCode::NOT_FOUND);
+    }
+    let listed = f
+        .app
+        .get(
+            &format!("/api/familias/{}/informes", f.family),
+            Some(&f.beto),
+        )
+        .await;
+    assert_eq!(listed.body["data"], json!([]));
+    let carla = f
+        .app
+        .get(
+            &format!("/api/familias/{}/informes", f.family),
+            Some(&f.carla),
+        )
+        .await;
+    assert_eq!(carla.status, StatusCode::NOT_FOUND);
+
+    // Beto sees in the record that Ana made a report, with its period and hash.
+    let record = f
+        .app
+        .get(
+            &format!("/api/familias/{}/registro", f.family),
+            Some(&f.beto),
+        )
+        .await;
+    let issued: Vec<&Value> = record.body["data"]["entradas"]
+        .as_array()
+        .map(|e| {
+            e.iter()
+                .filter(|e| e["tipo"] == "informe.emitido")
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(issued.len(), 2, "{}", record.body);
+    assert!(
+        issued
+            .iter()
+            .any(|e| e["contenido"]["sha256"] == made["sha256"]),
+        "{issued:?}"
+    );
+
+    // Ana removes it.
+    let gone = f
+        .app
+        .request(
+            reqwest::Method::DELETE,
+            &format!("/api/informes/{id}"),
+            Some(&f.ana),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(gone.status, StatusCode::OK);
+    assert_eq!(
+        f.app
+            .get(&format!("/api/informes/{id}"), Some(&f.ana))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn bad_requests_are_refused_field_by_field() {
+    let f = family().await;
+    let t = day(today());
+    let cases = [
+        (
+            json!({"desde": "2026-13-01", "hasta": t, "secciones": ["mensajes"], "idioma": "es"}),
+            "desde",
+        ),
+        (
+            json!({"desde": t, "hasta": t, "secciones": [], "idioma": "es"}),
+            "secciones",
+        ),
+        (
+            json!({"desde": t, "hasta": t, "secciones": ["fotos"], "idioma": "es"}),
+            "secciones",
+        ),
+        (
+            json!({"desde": t, "hasta": t, "secciones": ["mensajes"], "idioma": "fr"}),
+            "idioma",
+        ),
+    ];
+    for (body, field) in cases {
+        let a = f.ask_report(&f.ana, body.clone()).await;
+        assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(a.body["errors"][field].is_string(), "{}", a.body);
+    }
+    let stranger = f
+        .ask_report(
+            &f.carla,
+            json!({"desde": t, "hasta": t, "secciones": ["mensajes"], "idioma": "es"}),
+        )
+        .await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND);
+}
