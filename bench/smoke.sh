@@ -25,6 +25,8 @@ declare -A SMOKE=(
   [live.sh]="FAMILIES=5 MEMBERS=4 EDITS=5 bash bench/live.sh"
   [record.sh]="FAMILIES=10 WRITERS=4 WRITES=100 bash bench/record.sh"
   [files.sh]="SIZE_MB=1 bash bench/files.sh"
+  [reports.sh]="MESSAGES=40 EVENTS=10 EXPENSES=10 bash bench/reports.sh"
+  [reports.py]="(run by reports.sh)"
   [documents.sh]="SIZE_MB=1 ROUNDS=1 bash bench/documents.sh"
   [documents.py]="(run by documents.sh)"
   [uploads.py]="LARGE=0 CLIENTS=2 python3 bench/uploads.py"
@@ -37,7 +39,7 @@ declare -A SMOKE=(
 )
 # Longest first, so that those running at once end close together.
 ORDER=(site.sh calendar.sh messages.sh live.sh money.sh children.sh soak.sh crash.py accounts.sh uploads.py
-  record.sh files.sh documents.sh)
+  record.sh files.sh documents.sh reports.sh)
 
 missing=()
 for file in bench/*; do

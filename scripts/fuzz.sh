@@ -97,7 +97,7 @@ fixtures() { # tag
   assignments=$("$VENV/bin/python" scripts/fuzz_fixtures.py "$BASE" "$1")
   eval "$assignments"
   export FUZZ_TOKEN FUZZ_EMAIL FUZZ_PASSWORD FUZZ_USER FUZZ_FAMILY FUZZ_MEMBER FUZZ_CHILD \
-    FUZZ_ACTIVITY FUZZ_CONTACT FUZZ_APPOINTMENT FUZZ_INVITATION FUZZ_SESSION FUZZ_PUSH_DEVICE \
+    FUZZ_ACTIVITY FUZZ_CONTACT FUZZ_APPOINTMENT FUZZ_INVITATION FUZZ_SESSION FUZZ_PUSH_DEVICE FUZZ_REPORT \
     FUZZ_OTHER FUZZ_PERIOD FUZZ_EVENT FUZZ_CONVERSATION FUZZ_MESSAGE FUZZ_EXPENSE \
     FUZZ_THEIR_EXPENSE FUZZ_PAYMENT FUZZ_AGREEMENT FUZZ_NOTIFICATION FUZZ_RECEIVED \
     FUZZ_ACTIVITY_GONE FUZZ_CONTACT_GONE FUZZ_APPOINTMENT_GONE
@@ -124,6 +124,7 @@ appointment = { values = ["$FUZZ_APPOINTMENT"] }
 invitation = { values = ["$FUZZ_INVITATION"] }
 session = { values = ["$FUZZ_SESSION"] }
 push_device = { values = ["$FUZZ_PUSH_DEVICE"] }
+report = { values = ["$FUZZ_REPORT"] }
 user = { values = ["$FUZZ_USER"] }
 coparent = { values = ["$FUZZ_USER", "$FUZZ_OTHER"] }
 other = { values = ["$FUZZ_OTHER"] }
@@ -350,6 +351,10 @@ parameters = { "path.id" = { dictionary = "expense", probability = 0.8 } }
 [[operations]]
 include-path-regex = "^/api/pagos/\\\\{id\\\\}(/[a-z-]+)?\$"
 parameters = { "path.id" = { dictionary = "payment", probability = 0.8 } }
+
+[[operations]]
+include-path-regex = "^/api/informes/\\\\{id\\\\}(/pdf)?\$"
+parameters = { "path.id" = { dictionary = "report", probability = 0.8 } }
 
 [[operations]]
 include-path = "/api/notificaciones/{id}/leida"

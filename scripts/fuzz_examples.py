@@ -65,6 +65,7 @@ PATHS = [
     (r"^/api/conversaciones/\{id\}", {"id": ["FUZZ_CONVERSATION"], "mensajeId": ["FUZZ_MESSAGE"]}),
     (r"^/api/gastos/\{id\}", {"id": ["FUZZ_EXPENSE", "FUZZ_THEIR_EXPENSE"]}),
     (r"^/api/pagos/\{id\}", {"id": ["FUZZ_PAYMENT"]}),
+    (r"^/api/informes/\{id\}", {"id": ["FUZZ_REPORT"]}),
     (r"^/api/notificaciones/\{id\}", {"id": ["FUZZ_NOTIFICATION"]}),
     (r"^/api/notificaciones/dispositivos/\{id\}", {"id": ["FUZZ_PUSH_DEVICE"]}),
     (r"^/api/invitaciones/recibidas/\{invitacionId\}", {"invitacionId": ["FUZZ_RECEIVED"]}),

@@ -136,6 +136,10 @@ def main():
             "auth": "_ordMnz7uTCmrpBTeUV4Bw",
         },
     })["data"]
+    # A certified report of today's record, made in the background while the fuzzer runs.
+    report = call(base, "POST", f"/api/familias/{family['_id']}/informes", token, {
+        "desde": "2026-01-01", "hasta": "2026-01-31", "secciones": ["registro"], "idioma": "es",
+    })["data"]
     session = next(s for s in call(base, "GET", "/api/usuarios/sesiones", token)["data"] if s["actual"])
     other_token, other = coparent(base, tag, token, family["_id"])
     two = shared(base, tag, token, user["_id"], family["_id"], other_token, other)
@@ -153,6 +157,7 @@ def main():
         "FUZZ_INVITATION": invitation["_id"],
         "FUZZ_SESSION": session["_id"],
         "FUZZ_PUSH_DEVICE": device["_id"],
+        "FUZZ_REPORT": report["_id"],
         "FUZZ_OTHER": other,
         **{f"FUZZ_{name}": value for name, value in {**two, **gone}.items()},
     }

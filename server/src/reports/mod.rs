@@ -52,7 +52,12 @@ impl Domain for Reports {
         txn: &DatabaseTransaction,
         user: &usuario::Model,
     ) -> Result<Vec<String>, DbErr> {
-        certified::erase_user(txn, &user.id).await
+        certified::erase(
+            txn,
+            certified::entities::informe::Column::UsuarioId,
+            &user.id,
+        )
+        .await
     }
 
     async fn erase_family(
@@ -60,7 +65,12 @@ impl Domain for Reports {
         txn: &DatabaseTransaction,
         familia_id: &FamilyId,
     ) -> Result<Vec<String>, DbErr> {
-        certified::erase_family(txn, familia_id.as_str()).await
+        certified::erase(
+            txn,
+            certified::entities::informe::Column::FamiliaId,
+            familia_id.as_str(),
+        )
+        .await
     }
 
     async fn files_in_use(

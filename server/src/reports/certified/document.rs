@@ -96,6 +96,24 @@ pub fn section_title(section: ReportSection, w: &Words) -> &'static str {
     }
 }
 
+/// A titled list: its heading, then its table, or the words that say the period has none.
+fn listed<T>(
+    page: &mut Layout,
+    w: &Words,
+    title: &str,
+    items: &[T],
+    columns: &[Column<'_>],
+    row: impl Fn(&T) -> Vec<String>,
+) {
+    page.heading(2, title);
+    if items.is_empty() {
+        page.paragraph(w.none_in_period, false);
+    } else {
+        let rows: Vec<Vec<String>> = items.iter().map(row).collect();
+        page.table(columns, &rows);
+    }
+}
+
 /// Lays the report out, calling `progress` with the share done (0.0–1.0) after each part.
 pub fn compose(contents: &Contents, mut progress: impl FnMut(f32)) -> Layout {
     let w = words::of(contents.lang);
@@ -252,22 +270,10 @@ fn calendar(page: &mut Layout, c: &Contents, w: &Words) {
     } else {
         page.table(
             &[
-                Column {
-                    share: 3.0,
-                    heading: w.parent,
-                },
-                Column {
-                    share: 2.0,
-                    heading: w.state,
-                },
-                Column {
-                    share: 2.0,
-                    heading: w.nights,
-                },
-                Column {
-                    share: 2.0,
-                    heading: w.hours,
-                },
+                (3.0, w.parent),
+                (2.0, w.state),
+                (2.0, w.nights),
+                (2.0, w.hours),
             ],
             &rows,
         );
@@ -287,163 +293,89 @@ fn calendar(page: &mut Layout, c: &Contents, w: &Words) {
     if !changed.is_empty() {
         page.heading(3, &format!("{} ({} ≠ {})", w.nights, w.planned, w.actual));
         page.table(
-            &[
-                Column {
-                    share: 2.0,
-                    heading: w.night,
-                },
-                Column {
-                    share: 3.0,
-                    heading: w.planned,
-                },
-                Column {
-                    share: 3.0,
-                    heading: w.actual,
-                },
-            ],
+            &[(2.0, w.night), (3.0, w.planned), (3.0, w.actual)],
             &changed,
         );
     }
 
-    page.heading(2, w.handovers);
-    if report.entregas.is_empty() {
-        page.paragraph(w.none_in_period, false);
-    } else {
-        let rows: Vec<Vec<String>> = report
-            .entregas
-            .iter()
-            .map(|h| {
-                vec![
-                    c.day(h.fecha),
-                    c.local(h.ocurrio),
-                    c.name(h.registrada_por.as_deref()),
-                    h.nota.clone().unwrap_or_default(),
-                ]
-            })
-            .collect();
-        page.table(
-            &[
-                Column {
-                    share: 2.0,
-                    heading: w.date,
-                },
-                Column {
-                    share: 2.5,
-                    heading: w.happened,
-                },
-                Column {
-                    share: 3.0,
-                    heading: w.recorded_by,
-                },
-                Column {
-                    share: 5.0,
-                    heading: w.note,
-                },
-            ],
-            &rows,
-        );
-    }
+    listed(
+        page,
+        w,
+        w.handovers,
+        &report.entregas,
+        &[
+            (2.0, w.date),
+            (2.5, w.happened),
+            (3.0, w.recorded_by),
+            (5.0, w.note),
+        ],
+        |h| {
+            vec![
+                c.day(h.fecha),
+                c.local(h.ocurrio),
+                c.name(h.registrada_por.as_deref()),
+                h.nota.clone().unwrap_or_default(),
+            ]
+        },
+    );
 
-    page.heading(2, w.swaps);
-    if report.cambios.is_empty() {
-        page.paragraph(w.none_in_period, false);
-    } else {
-        let rows: Vec<Vec<String>> = report
-            .cambios
-            .iter()
-            .map(|s| {
-                let nights: Vec<String> = s.noches.iter().map(|d| c.day(*d)).collect();
-                vec![
-                    c.local(s.created_at),
-                    c.name(Some(&s.solicitante_id)),
-                    c.name(Some(&s.destinatario_id)),
-                    nights.join(", "),
-                    label(&s.estado, c.lang).to_owned(),
-                    s.motivo.clone(),
-                ]
-            })
-            .collect();
-        page.table(
-            &[
-                Column {
-                    share: 2.5,
-                    heading: w.asked,
-                },
-                Column {
-                    share: 2.5,
-                    heading: w.by,
-                },
-                Column {
-                    share: 2.5,
-                    heading: w.to,
-                },
-                Column {
-                    share: 2.5,
-                    heading: w.nights,
-                },
-                Column {
-                    share: 2.0,
-                    heading: w.state,
-                },
-                Column {
-                    share: 4.0,
-                    heading: w.reason,
-                },
-            ],
-            &rows,
-        );
-    }
+    listed(
+        page,
+        w,
+        w.swaps,
+        &report.cambios,
+        &[
+            (2.5, w.asked),
+            (2.5, w.by),
+            (2.5, w.to),
+            (2.5, w.nights),
+            (2.0, w.state),
+            (4.0, w.reason),
+        ],
+        |s| {
+            let nights: Vec<String> = s.noches.iter().map(|d| c.day(*d)).collect();
+            vec![
+                c.local(s.created_at),
+                c.name(Some(&s.solicitante_id)),
+                c.name(Some(&s.destinatario_id)),
+                nights.join(", "),
+                label(&s.estado, c.lang).to_owned(),
+                s.motivo.clone(),
+            ]
+        },
+    );
 
-    page.heading(2, w.events);
-    if report.eventos.is_empty() {
-        page.paragraph(w.none_in_period, false);
-    } else {
-        let rows: Vec<Vec<String>> = report
-            .eventos
-            .iter()
-            .map(|e| {
-                let starts = if e.todo_el_dia {
-                    format!(
-                        "{} ({})",
-                        e.inicio.get(..10).unwrap_or(&e.inicio),
-                        w.all_day
-                    )
-                } else {
-                    c.local(e.instant)
-                };
-                let children: Vec<&str> = e
-                    .hijos
-                    .iter()
-                    .filter_map(|h| c.children.get(h).map(String::as_str))
-                    .collect();
-                let mut what = e.titulo.clone();
-                if !children.is_empty() {
-                    what.push_str(&format!(" · {}", children.join(", ")));
-                }
-                if let Some(place) = &e.lugar {
-                    what.push_str(&format!(" · {place}"));
-                }
-                vec![starts, what, label(&e.tipo, c.lang).to_owned()]
-            })
-            .collect();
-        page.table(
-            &[
-                Column {
-                    share: 3.0,
-                    heading: w.starts,
-                },
-                Column {
-                    share: 7.0,
-                    heading: w.event,
-                },
-                Column {
-                    share: 2.0,
-                    heading: w.kind,
-                },
-            ],
-            &rows,
-        );
-    }
+    listed(
+        page,
+        w,
+        w.events,
+        &report.eventos,
+        &[(3.0, w.starts), (7.0, w.event), (2.0, w.kind)],
+        |e| {
+            let starts = if e.todo_el_dia {
+                format!(
+                    "{} ({})",
+                    e.inicio.get(..10).unwrap_or(&e.inicio),
+                    w.all_day
+                )
+            } else {
+                c.local(e.instant)
+            };
+            let children: Vec<&str> = e
+                .hijos
+                .iter()
+                .filter_map(|h| c.children.get(h).map(String::as_str))
+                .collect();
+            let mut what = e.titulo.clone();
+            if !children.is_empty() {
+                what.push_str(&format!(" · {}", children.join(", ")));
+            }
+            if let Some(place) = &e.lugar {
+                what.push_str(&format!(" · {place}"));
+            }
+            vec![starts, what, label(&e.tipo, c.lang).to_owned()]
+        },
+    );
 }
 
 fn money(page: &mut Layout, c: &Contents, w: &Words) {
@@ -451,54 +383,30 @@ fn money(page: &mut Layout, c: &Contents, w: &Words) {
         return;
     };
     let amount = |monto: i64, moneda: &str| format_amount(monto, moneda, c.lang);
-    page.heading(2, w.expenses);
-    if report.gastos.is_empty() {
-        page.paragraph(w.none_in_period, false);
-    } else {
-        let rows: Vec<Vec<String>> = report
-            .gastos
-            .iter()
-            .map(|e| {
-                vec![
-                    c.day(e.fecha),
-                    e.descripcion.clone(),
-                    label(&e.categoria, c.lang).to_owned(),
-                    amount(e.monto, &e.moneda),
-                    c.name(Some(&e.pagado_por)),
-                    label(&e.estado, c.lang).to_owned(),
-                ]
-            })
-            .collect();
-        page.table(
-            &[
-                Column {
-                    share: 2.0,
-                    heading: w.date,
-                },
-                Column {
-                    share: 4.5,
-                    heading: w.description,
-                },
-                Column {
-                    share: 2.5,
-                    heading: w.category,
-                },
-                Column {
-                    share: 2.5,
-                    heading: w.amount,
-                },
-                Column {
-                    share: 2.5,
-                    heading: w.paid_by,
-                },
-                Column {
-                    share: 2.0,
-                    heading: w.state,
-                },
-            ],
-            &rows,
-        );
-    }
+    listed(
+        page,
+        w,
+        w.expenses,
+        &report.gastos,
+        &[
+            (2.0, w.date),
+            (4.5, w.description),
+            (2.5, w.category),
+            (2.5, w.amount),
+            (2.5, w.paid_by),
+            (2.0, w.state),
+        ],
+        |e| {
+            vec![
+                c.day(e.fecha),
+                e.descripcion.clone(),
+                label(&e.categoria, c.lang).to_owned(),
+                amount(e.monto, &e.moneda),
+                c.name(Some(&e.pagado_por)),
+                label(&e.estado, c.lang).to_owned(),
+            ]
+        },
+    );
     let totals = &report.resumen.gastos;
     if !totals.por_categoria.is_empty() {
         page.heading(3, w.totals_by_category);
@@ -514,69 +422,33 @@ fn money(page: &mut Layout, c: &Contents, w: &Words) {
             .collect();
         let total: i64 = totals.por_categoria.iter().map(|t| t.total).sum();
         rows.push(vec![w.total.to_owned(), amount(total, &totals.moneda)]);
-        page.table(
-            &[
-                Column {
-                    share: 3.0,
-                    heading: w.category,
-                },
-                Column {
-                    share: 2.0,
-                    heading: w.total,
-                },
-            ],
-            &rows,
-        );
+        page.table(&[(3.0, w.category), (2.0, w.total)], &rows);
     }
 
-    page.heading(2, w.payments);
-    if report.pagos.is_empty() {
-        page.paragraph(w.none_in_period, false);
-    } else {
-        let rows: Vec<Vec<String>> = report
-            .pagos
-            .iter()
-            .map(|p| {
-                vec![
-                    c.day(p.fecha),
-                    c.name(Some(&p.de)),
-                    c.name(Some(&p.para)),
-                    amount(p.monto, &p.moneda),
-                    p.metodo.clone().unwrap_or_default(),
-                    label(&p.estado, c.lang).to_owned(),
-                ]
-            })
-            .collect();
-        page.table(
-            &[
-                Column {
-                    share: 2.0,
-                    heading: w.date,
-                },
-                Column {
-                    share: 3.0,
-                    heading: w.from,
-                },
-                Column {
-                    share: 3.0,
-                    heading: w.to,
-                },
-                Column {
-                    share: 2.5,
-                    heading: w.amount,
-                },
-                Column {
-                    share: 2.0,
-                    heading: w.method,
-                },
-                Column {
-                    share: 2.0,
-                    heading: w.state,
-                },
-            ],
-            &rows,
-        );
-    }
+    listed(
+        page,
+        w,
+        w.payments,
+        &report.pagos,
+        &[
+            (2.0, w.date),
+            (3.0, w.from),
+            (3.0, w.to),
+            (2.5, w.amount),
+            (2.0, w.method),
+            (2.0, w.state),
+        ],
+        |p| {
+            vec![
+                c.day(p.fecha),
+                c.name(Some(&p.de)),
+                c.name(Some(&p.para)),
+                amount(p.monto, &p.moneda),
+                p.metodo.clone().unwrap_or_default(),
+                label(&p.estado, c.lang).to_owned(),
+            ]
+        },
+    );
 
     page.heading(2, w.support);
     if report.cuotas.is_empty() {
@@ -607,26 +479,11 @@ fn money(page: &mut Layout, c: &Contents, w: &Words) {
                 .collect();
             page.table(
                 &[
-                    Column {
-                        share: 2.0,
-                        heading: w.month,
-                    },
-                    Column {
-                        share: 2.0,
-                        heading: w.due,
-                    },
-                    Column {
-                        share: 2.5,
-                        heading: w.amount,
-                    },
-                    Column {
-                        share: 2.5,
-                        heading: w.paid,
-                    },
-                    Column {
-                        share: 2.0,
-                        heading: w.state,
-                    },
+                    (2.0, w.month),
+                    (2.0, w.due),
+                    (2.5, w.amount),
+                    (2.5, w.paid),
+                    (2.0, w.state),
                 ],
                 &rows,
             );
@@ -649,23 +506,7 @@ fn money(page: &mut Layout, c: &Contents, w: &Words) {
                 })
             })
             .collect();
-        page.table(
-            &[
-                Column {
-                    share: 2.0,
-                    heading: w.month,
-                },
-                Column {
-                    share: 3.0,
-                    heading: w.parent,
-                },
-                Column {
-                    share: 2.5,
-                    heading: w.amount,
-                },
-            ],
-            &rows,
-        );
+        page.table(&[(2.0, w.month), (3.0, w.parent), (2.5, w.amount)], &rows);
     }
 }
 
@@ -692,26 +533,11 @@ fn documents(page: &mut Layout, c: &Contents, w: &Words) {
         .collect();
     page.table(
         &[
-            Column {
-                share: 3.5,
-                heading: w.document,
-            },
-            Column {
-                share: 2.0,
-                heading: w.visibility,
-            },
-            Column {
-                share: 1.0,
-                heading: w.version,
-            },
-            Column {
-                share: 3.5,
-                heading: w.file,
-            },
-            Column {
-                share: 4.5,
-                heading: "SHA-256",
-            },
+            (3.5, w.document),
+            (2.0, w.visibility),
+            (1.0, w.version),
+            (3.5, w.file),
+            (4.5, "SHA-256"),
         ],
         &rows,
     );
@@ -745,26 +571,11 @@ fn record(page: &mut Layout, c: &Contents, w: &Words) {
             .collect();
         page.table(
             &[
-                Column {
-                    share: 1.0,
-                    heading: w.entry,
-                },
-                Column {
-                    share: 3.2,
-                    heading: w.time_utc,
-                },
-                Column {
-                    share: 2.6,
-                    heading: w.kind,
-                },
-                Column {
-                    share: 2.4,
-                    heading: w.actor,
-                },
-                Column {
-                    share: 7.0,
-                    heading: w.content,
-                },
+                (1.0, w.entry),
+                (3.2, w.time_utc),
+                (2.6, w.kind),
+                (2.4, w.actor),
+                (7.0, w.content),
             ],
             &rows,
         );

@@ -198,11 +198,8 @@ struct Page {
     marks: Vec<Mark>,
 }
 
-/// A column of a table: its share of the width and its heading.
-pub struct Column<'a> {
-    pub share: f32,
-    pub heading: &'a str,
-}
+/// A column of a table: its share of the width, and its heading.
+pub type Column<'a> = (f32, &'a str);
 
 /// The content placed on pages, before it is drawn.
 pub struct Layout {
@@ -367,16 +364,16 @@ impl Layout {
     /// A table with a header row, repeated (as an artifact) on each page it continues on. Cells
     /// wrap; a row moves to the next page whole when it fits on one, and is split otherwise.
     pub fn table(&mut self, columns: &[Column<'_>], rows: &[Vec<String>]) {
-        let total: f32 = columns.iter().map(|c| c.share).sum();
+        let total: f32 = columns.iter().map(|c| c.0).sum();
         let widths: Vec<f32> = columns
             .iter()
-            .map(|c| c.share / total.max(f32::EPSILON) * WIDTH)
+            .map(|c| c.0 / total.max(f32::EPSILON) * WIDTH)
             .collect();
         let line = SMALL * LEADING;
         let heading: Vec<Vec<String>> = columns
             .iter()
             .zip(&widths)
-            .map(|(c, w)| wrap(&FONTS.bold, &drawable(c.heading), SMALL, w - 2.0 * CELL_PAD))
+            .map(|(c, w)| wrap(&FONTS.bold, &drawable(c.1), SMALL, w - 2.0 * CELL_PAD))
             .collect();
         let heading_height = heading.iter().map(Vec::len).max().unwrap_or(1) as f32 * line;
         self.room_for(heading_height + 2.0 * line + 2.0 * CELL_PAD);

@@ -441,6 +441,22 @@ pub struct Payload {
     pub id: String,
 }
 
+/// Tells the report's maker, on the live stream, that it moved on.
+async fn tell_maker(
+    txn: &impl ConnectionTrait,
+    row: &informe::Model,
+) -> Result<live::Wake, sea_orm::DbErr> {
+    live::publish(
+        txn,
+        std::slice::from_ref(&row.usuario_id),
+        LiveEvent::Reports(ReportIds {
+            familia_id: row.familia_id.clone(),
+            informe_id: row.id.clone(),
+        }),
+    )
+    .await
+}
+
 /// Sets the report's progress and tells its maker.
 async fn step(state: &AppState, row: &informe::Model, progreso: i32) -> anyhow::Result<()> {
     let txn = state.db.begin().await?;
@@ -450,15 +466,7 @@ async fn step(state: &AppState, row: &informe::Model, progreso: i32) -> anyhow::
         .filter(informe::Column::Estado.eq(ReportState::Pending.wire()))
         .exec(&txn)
         .await?;
-    let wake = live::publish(
-        &txn,
-        std::slice::from_ref(&row.usuario_id),
-        LiveEvent::Reports(ReportIds {
-            familia_id: row.familia_id.clone(),
-            informe_id: row.id.clone(),
-        }),
-    )
-    .await?;
+    let wake = tell_maker(&txn, row).await?;
     txn.commit().await?;
     state.wake(wake);
     Ok(())
@@ -489,15 +497,7 @@ pub async fn run(state: &AppState, job: Job) -> anyhow::Result<()> {
                 .filter(informe::Column::Estado.eq(ReportState::Pending.wire()))
                 .exec(&txn)
                 .await?;
-            let wake = live::publish(
-                &txn,
-                std::slice::from_ref(&row.usuario_id),
-                LiveEvent::Reports(ReportIds {
-                    familia_id: row.familia_id.clone(),
-                    informe_id: row.id.clone(),
-                }),
-            )
-            .await?;
+            let wake = tell_maker(&txn, &row).await?;
             txn.commit().await?;
             state.wake(wake);
             Ok(())
@@ -706,15 +706,7 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
             },
         )
         .await?;
-        let mut wake = live::publish(
-            &txn,
-            std::slice::from_ref(&row.usuario_id),
-            LiveEvent::Reports(ReportIds {
-                familia_id: row.familia_id.clone(),
-                informe_id: row.id.clone(),
-            }),
-        )
-        .await?;
+        let mut wake = tell_maker(&txn, row).await?;
         wake = wake.join(
             notices::notify(
                 &txn,
@@ -768,33 +760,19 @@ pub async fn files_in_use(
         .collect())
 }
 
-/// What a user's erasure takes: their reports and their files.
-pub async fn erase_user(
+/// Deletes the reports of `column` = `value` (a user's or a family's, being erased), giving back
+/// their files to remove once the erasure commits.
+pub async fn erase(
     txn: &sea_orm::DatabaseTransaction,
-    usuario_id: &str,
+    column: informe::Column,
+    value: &str,
 ) -> Result<Vec<String>, sea_orm::DbErr> {
     let rows = informe::Entity::find()
-        .filter(informe::Column::UsuarioId.eq(usuario_id))
+        .filter(column.eq(value))
         .all(txn)
         .await?;
     informe::Entity::delete_many()
-        .filter(informe::Column::UsuarioId.eq(usuario_id))
-        .exec(txn)
-        .await?;
-    Ok(rows.into_iter().filter_map(|r| r.clave).collect())
-}
-
-/// What a family's erasure takes.
-pub async fn erase_family(
-    txn: &sea_orm::DatabaseTransaction,
-    familia_id: &str,
-) -> Result<Vec<String>, sea_orm::DbErr> {
-    let rows = informe::Entity::find()
-        .filter(informe::Column::FamiliaId.eq(familia_id))
-        .all(txn)
-        .await?;
-    informe::Entity::delete_many()
-        .filter(informe::Column::FamiliaId.eq(familia_id))
+        .filter(column.eq(value))
         .exec(txn)
         .await?;
     Ok(rows.into_iter().filter_map(|r| r.clave).collect())
