@@ -242,6 +242,10 @@ parameters = { "path.id" = { dictionary = "child", probability = 0.8 } }
 $QUIET_ON_REFUSALS
 
 [[operations]]
+include-operation-id = "verify_file"
+$QUIET_ON_REFUSALS
+
+[[operations]]
 include-operation-id = "upload_attachment"
 parameters = { "path.id" = { dictionary = "conversation", probability = 0.8 } }
 $QUIET_ON_REFUSALS

@@ -381,6 +381,12 @@ messages! {
     SwapDeadlineTooSoon => "swap_deadline_too_soon", "El plazo para responder debe ser de al menos 24 horas.", "The answer deadline must be at least 24 hours away.";
     ReportSectionsInvalid => "report_sections_invalid", "Elige al menos una sección: mensajes, calendario, dinero, documentos o registro.", "Choose at least one section: messages, calendar, money, documents or record.";
     ReportLanguageInvalid => "report_language_invalid", "Elige el idioma del informe: es o en.", "Choose the report's language: es or en.";
+    ReportAltered => "report_altered", "El archivo cambió después de firmado: no es el informe que se emitió.", "The file changed after it was signed: it is not the report that was issued.";
+    ReportNotSigned => "report_not_signed", "Este archivo no tiene firma: no es un informe de Nido.", "This file has no signature: it is not a Nido report.";
+    ReportNotOurs => "report_not_ours", "La firma de este archivo no es de este servidor.", "This file's signature is not this server's.";
+    ReportUnknown => "report_unknown", "La firma es de este servidor, pero el informe ya no figura: se borró con la cuenta o la familia que lo pidió.", "The signature is this server's, but the report is no longer listed: it was erased with the account or family that asked for it.";
+    ReportFileRequired => "report_file_required", "Elige el PDF del informe.", "Choose the report's PDF.";
+    ReportFileTooLarge => "report_file_too_large", "El archivo supera los 64 MB: no es un informe de Nido.", "The file is over 64 MB: it is not a Nido report.";
     ReportDeleted => "report_deleted", "Informe borrado.", "Report deleted.";
     ReportNotReady => "report_not_ready", "El informe todavía no está listo, o no se pudo hacer.", "The report is not ready yet, or could not be made.";
     SwapDeadlineTooLate => "swap_deadline_too_late", "El plazo para responder debe terminar antes de la primera noche pedida.", "The answer deadline must end before the first night asked for.";

@@ -40,7 +40,7 @@ test('a parent reads the family statistics on a phone and saves a section as CSV
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('a parent makes a certified report on a phone, follows its progress and downloads the PDF', async ({ page }) => {
+test('a parent makes a certified report on a phone, downloads it, and anyone checks it on the verification page', async ({ browser, page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await register(page, uniqueEmail('ana-certificado'), 'Ana');
@@ -63,6 +63,27 @@ test('a parent makes a certified report on a phone, follows its progress and dow
   const bytes = Buffer.concat(await (await file.createReadStream()).toArray());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const code = (await made.locator('dd.font-mono').textContent()) ?? '';
+
+  // Anyone checks it on the public page, with no account: the file as downloaded, then a copy
+  // with one byte changed, then its code.
+  const visitor = await (await browser.newContext({ locale: 'es-AR', viewport: { width: 390, height: 844 } })).newPage();
+  await visitor.goto('/verificar');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Comprobar un informe' })).toBeVisible();
+  await visitor.getByLabel('PDF del informe').setInputFiles({ name: 'informe.pdf', mimeType: 'application/pdf', buffer: bytes });
+  await visitor.getByRole('button', { name: 'Comprobar el archivo' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Informe auténtico' })).toBeVisible();
+  await expect(visitor.getByText(code)).toBeVisible();
+  const altered = Buffer.from(bytes);
+  const at = Math.floor(altered.length / 3);
+  altered[at] = (altered[at] ?? 0) ^ 1;
+  await visitor.getByLabel('PDF del informe').setInputFiles({ name: 'informe.pdf', mimeType: 'application/pdf', buffer: altered });
+  await visitor.getByRole('button', { name: 'Comprobar el archivo' }).click();
+  await expect(visitor.getByRole('heading', { name: 'No es válido' })).toBeVisible();
+  await expect(visitor.getByText('El archivo cambió después de firmado')).toBeVisible();
+  await visitor.goto(`/verificar/${code}`);
+  await expect(visitor.getByRole('heading', { name: 'Informe auténtico' })).toBeVisible();
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await made.getByRole('button', { name: 'Borrar' }).click();
   await expect(reports).toContainText('Todavía no pediste ningún informe');

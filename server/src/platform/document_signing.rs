@@ -182,6 +182,78 @@ impl DocumentSigner {
     }
 }
 
+/// What a CMS signature says of the content whose SHA-256 is `digest`.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// Its signature holds, by the certificate it carries (DER).
+    Valid { certificate: Vec<u8> },
+    /// The signature holds, but over another content: the content changed after signing.
+    DigestMismatch,
+    /// Not a signature this code reads (another algorithm, no certificate, broken DER), or one
+    /// that does not hold.
+    Invalid,
+}
+
+/// Checks `cms` (a DER `ContentInfo` of `SignedData`, as `sign_digest` makes) against the
+/// content's SHA-256 `digest`, by the certificate inside it.
+pub fn check(cms: &[u8], digest: &[u8]) -> Checked {
+    use cms::{content_info::ContentInfo, signed_data::SignedData};
+    use p256::ecdsa::{VerifyingKey, signature::Verifier};
+    use p256::pkcs8::DecodePublicKey;
+    let Ok(info) = ContentInfo::from_der(cms) else {
+        return Checked::Invalid;
+    };
+    let Ok(signed) = info.content.decode_as::<SignedData>() else {
+        return Checked::Invalid;
+    };
+    let Some(signer) = signed.signer_infos.0.iter().next() else {
+        return Checked::Invalid;
+    };
+    let Some(certificate) = signed.certificates.as_ref().and_then(|set| {
+        set.0.iter().find_map(|c| match c {
+            CertificateChoices::Certificate(c) => Some(c.clone()),
+            _ => None,
+        })
+    }) else {
+        return Checked::Invalid;
+    };
+    let Some(attributes) = &signer.signed_attrs else {
+        return Checked::Invalid;
+    };
+    let Ok(spki) = certificate.tbs_certificate.subject_public_key_info.to_der() else {
+        return Checked::Invalid;
+    };
+    let Ok(key) = VerifyingKey::from_public_key_der(&spki) else {
+        return Checked::Invalid;
+    };
+    let (Ok(signed_bytes), Ok(signature)) = (
+        attributes.to_der(),
+        p256::ecdsa::DerSignature::try_from(signer.signature.as_bytes()),
+    ) else {
+        return Checked::Invalid;
+    };
+    if key.verify(&signed_bytes, &signature).is_err() {
+        return Checked::Invalid;
+    }
+    let message_digest = attributes
+        .iter()
+        .find(|a| a.oid == x509_cert::der::oid::db::rfc5911::ID_MESSAGE_DIGEST)
+        .and_then(|a| a.values.iter().next())
+        .and_then(|v| v.decode_as::<OctetString>().ok());
+    match message_digest {
+        Some(found) if found.as_bytes() == digest => Checked::Valid {
+            certificate: certificate.to_der().unwrap_or_default(),
+        },
+        Some(_) => Checked::DigestMismatch,
+        None => Checked::Invalid,
+    }
+}
+
+/// The SHA-256 of a certificate (DER), hex.
+pub fn fingerprint_of(certificate: &[u8]) -> String {
+    hex(&Sha256::digest(certificate))
+}
+
 /// rand 0.8's RNG traits, which the RustCrypto 0.13 line takes, over the OS generator.
 fn rand_core_06() -> p256::elliptic_curve::rand_core::OsRng {
     p256::elliptic_curve::rand_core::OsRng
@@ -270,6 +342,21 @@ mod tests {
         );
         let cms = made.sign_digest(&Sha256::digest(b"hola")).expect("signed");
         assert!(cms.len() > 300, "{}", cms.len());
+        let checked = check(&cms, &Sha256::digest(b"hola"));
+        assert_eq!(
+            checked,
+            Checked::Valid {
+                certificate: made.certificate_der()
+            }
+        );
+        assert_eq!(
+            check(&cms, &Sha256::digest(b"chau")),
+            Checked::DigestMismatch
+        );
+        let mut broken = cms.clone();
+        let last = broken.len() - 3;
+        broken[last] ^= 1;
+        assert_eq!(check(&broken, &Sha256::digest(b"hola")), Checked::Invalid);
         std::fs::write(&path, "not a key").expect("write");
         assert!(load_or_create(&path, "x").is_err());
     }

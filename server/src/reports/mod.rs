@@ -29,6 +29,12 @@ impl Domain for Reports {
             .routes(routes!(certified::create_report, certified::list_reports))
             .routes(routes!(certified::get_report, certified::delete_report))
             .routes(routes!(certified::download_report))
+            .routes(routes!(certified::verify::verify_code))
+            .merge(
+                OpenApiRouter::new()
+                    .routes(routes!(certified::verify::verify_file))
+                    .layer(certified::verify::body_limit()),
+            )
     }
 
     fn jobs(&self) -> Vec<(&'static str, Handler)> {

@@ -116,6 +116,27 @@ fn signature_of(pdf: &[u8]) -> String {
         .to_owned()
 }
 
+/// `POST /api/verificar` with `pdf` as the form's file.
+async fn check_file(app: &crate::helpers::TestApp, pdf: Vec<u8>) -> Value {
+    let form = reqwest::multipart::Form::new().part(
+        "archivo",
+        reqwest::multipart::Part::bytes(pdf)
+            .file_name("informe.pdf")
+            .mime_str("application/pdf")
+            .expect("mime"),
+    );
+    let res = app
+        .client
+        .post(format!("{}/api/verificar", app.base))
+        .header("accept-language", "en")
+        .multipart(form)
+        .send()
+        .await
+        .expect("check");
+    assert_eq!(res.status(), StatusCode::OK);
+    res.json::<Value>().await.expect("json")["data"].clone()
+}
+
 /// The text of a PDF, as `pdftotext` reads it, after `qpdf --check` accepted the file.
 fn text_of(pdf: &[u8]) -> String {
     let dir = tempfile::tempdir().expect("temporary folder");
@@ -210,6 +231,45 @@ async fn a_report_holds_what_its_maker_sees_and_is_theirs_alone() {
     altered[middle] ^= 0x01;
     assert_eq!(signature_of(&altered), "Digest Mismatch.");
 
+    // Anyone checks it, with no account: by its code as typed, or by the file.
+    let typed = code.to_lowercase().replace('-', " ");
+    let by_code = f.app.get(&format!("/api/verificar/{typed}"), None).await;
+    assert_eq!(by_code.status, StatusCode::OK, "{}", by_code.body);
+    let facts = &by_code.body["data"];
+    assert_eq!(facts["valido"], true, "{facts}");
+    assert_eq!(facts["codigo"], code.as_str());
+    assert_eq!(facts["firma"]["valida"], true);
+    assert_eq!(facts["secciones"], json!(SECTIONS));
+    assert_eq!(facts["paginas"], made["paginas"]);
+    assert!(
+        facts.get("mensajes").is_none() && facts.get("familiaId").is_none(),
+        "{facts}"
+    );
+    let by_file = check_file(&f.app, pdf.clone()).await;
+    assert_eq!(by_file["valido"], true, "{by_file}");
+    assert_eq!(by_file["codigo"], code.as_str());
+    let changed = check_file(&f.app, altered).await;
+    assert_eq!(changed["valido"], false, "{changed}");
+    assert_eq!(changed["firma"]["valida"], false);
+    assert!(
+        changed["explicacion"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("changed"),
+        "{changed}"
+    );
+    assert!(changed["codigo"].is_null());
+    let other = check_file(&f.app, b"%PDF-1.7\nnot a report\n%%EOF\n".to_vec()).await;
+    assert_eq!(other["valido"], false, "{other}");
+    assert!(other["firma"].is_null());
+    assert_eq!(
+        f.app
+            .get("/api/verificar/ZZZZ-ZZZZ-ZZZZ-ZZZZ", None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+
     // Vera, a viewer, asks for every section: hers has no money, nor Ana and Beto's
     // conversation; in English.
     let hers = f.certified_report(&f.vera, "en").await;
@@ -217,10 +277,10 @@ async fn a_report_holds_what_its_maker_sees_and_is_theirs_alone() {
         hers["secciones"],
         json!(["mensajes", "calendario", "documentos", "registro"])
     );
-    let (_, pdf) = f
+    let (_, hers_pdf) = f
         .pdf(&f.vera, hers["_id"].as_str().unwrap_or_default())
         .await;
-    let text = text_of(&pdf);
+    let text = text_of(&hers_pdf);
     assert!(text.contains("Certified report"), "{text}");
     assert!(text.contains("Vera, el sábado los buscás vos."), "{text}");
     assert!(!text.contains("Zapatillas"), "{text}");
@@ -297,6 +357,12 @@ async fn a_report_holds_what_its_maker_sees_and_is_theirs_alone() {
             .status,
         StatusCode::NOT_FOUND
     );
+    // Its facts stay checkable; the server no longer keeps the file.
+    let kept = f.app.get(&format!("/api/verificar/{code}"), None).await;
+    assert_eq!(kept.body["data"]["valido"], true, "{}", kept.body);
+    assert_eq!(kept.body["data"]["archivoGuardado"], false);
+    assert!(kept.body["data"]["firma"].is_null());
+    assert_eq!(check_file(&f.app, pdf).await["valido"], true);
 }
 
 #[tokio::test]

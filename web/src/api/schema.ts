@@ -2561,6 +2561,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/verificar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a report's file: whether this server issued it, unchanged, and its signature holds.
+         *     Any other file is answered `valido: false` with why.
+         */
+        post: operations["verify_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verificar/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Checks a report by its code (`XXXX-XXXX-XXXX-XXXX`, case and dashes as typed). */
+        get: operations["verify_code"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5018,11 +5055,46 @@ export interface components {
          * @enum {string}
          */
         ReportSection: "mensajes" | "calendario" | "dinero" | "documentos" | "registro";
+        ReportSignatureView: {
+            algoritmo: string;
+            valida: boolean;
+        };
         /**
          * @description Where a report stands.
          * @enum {string}
          */
-        ReportState: "pendiente" | "listo" | "fallido";
+        ReportState: "pendiente" | "listo" | "fallido" | "borrado";
+        ReportVerification: {
+            /** @description Whether the server still keeps the file (its maker may delete it; it goes after 90 days). */
+            archivoGuardado: boolean;
+            codigo?: string | null;
+            desde?: components["schemas"]["Day"] | null;
+            /** Format: date-time */
+            emitidoAt?: string | null;
+            /** @description Why not, in the caller's language, when `valido` is false. */
+            explicacion?: string | null;
+            firma?: components["schemas"]["ReportSignatureView"] | null;
+            hasta?: components["schemas"]["Day"] | null;
+            /** Format: int32 */
+            paginas?: number | null;
+            secciones: components["schemas"]["ReportSection"][];
+            /** @description An outside timestamp (RFC 3161): none yet. */
+            sello?: Record<string, never> | null;
+            /** @description The file is a report this server issued, unchanged, and its signature holds. */
+            valido: boolean;
+        };
+        ReportVerificationAnswer: {
+            data: components["schemas"]["ReportVerification"];
+            success: boolean;
+        };
+        /** @description The multipart form of a check by file. */
+        ReportVerificationUpload: {
+            /**
+             * Format: binary
+             * @description The report's PDF, at most 64 MB.
+             */
+            archivo: string;
+        };
         ReportView: {
             _id: string;
             /** @description The verification code printed on every page, `XXXX-XXXX-XXXX-XXXX`. */
@@ -16701,6 +16773,95 @@ export interface operations {
             };
         };
     };
+    verify_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReportVerificationUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportVerificationAnswer"];
+                };
+            };
+            /** @description no file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description over 64 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many checks from this address in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportVerificationAnswer"];
+                };
+            };
+            /** @description no report was issued with this code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many checks from this address in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -16790,7 +16951,7 @@ export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const refusalReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefusalReason"]> = ["no_acordado", "monto_incorrecto", "no_es_para_hijos", "duplicado", "otro"];
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
 export const reportSectionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportSection"]> = ["mensajes", "calendario", "dinero", "documentos", "registro"];
-export const reportStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportState"]> = ["pendiente", "listo", "fallido"];
+export const reportStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportState"]> = ["pendiente", "listo", "fallido", "borrado"];
 export const serviceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceStatus"]> = ["operational", "maintenance", "degraded", "partial_outage", "major_outage"];
 export const splitModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SplitMode"]> = ["igual", "porcentajes", "ingresos", "unico"];
 export const suggestionCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SuggestionCategory"]> = ["idea", "problema", "otro"];

@@ -20,6 +20,8 @@ export const KNOWN_PATHS = {
     '/subscription',
     '/contact',
     '/status',
+    '/verificar',
+    '/verify',
     '/terms',
     '/privacy',
     '/cookies',
@@ -32,5 +34,6 @@ export const KNOWN_PATHS = {
   // The unsubscribe page depends on its token: served, never prerendered nor indexed.
   private: ['/children', '/messages', '/calendar', '/finances', '/notifications', '/profile', '/search', '/reset-password', '/verify-email', '/confirm-email', '/unsubscribe'],
   // An unknown article of a known category shows the category's list (spec §2).
-  under: HELP_CATEGORY_IDS.map((c) => `/help/${c}`),
+  // A report's code in the address (its QR code) checks it at once.
+  under: [...HELP_CATEGORY_IDS.map((c) => `/help/${c}`), '/verificar', '/verify'],
 };

@@ -25,6 +25,7 @@ const SubscriptionPage = lazy(() => import('../features/site/plans/SubscriptionP
 const LegalPage = lazy(() => import('../features/site/legal/LegalPage'));
 const ContactPage = lazy(() => import('../features/site/contact/ContactPage'));
 const StatusPage = lazy(() => import('../features/site/status/StatusPage'));
+const VerifyPage = lazy(() => import('../features/site/verify/VerifyPage'));
 const NotFoundPage = lazy(() => import('../features/site/NotFoundPage'));
 const LoginPage = lazy(withAppTexts(() => import('../features/accounts/LoginPage')));
 const RegisterPage = lazy(withAppTexts(() => import('../features/accounts/RegisterPage')));
@@ -109,6 +110,10 @@ export const routes: RouteObject[] = [
           { path: 'subscription', element: page(<SubscriptionPage />) },
           { path: 'contact', element: page(<ContactPage />) },
           { path: 'status', element: page(<StatusPage />) },
+          ...['verificar', 'verify'].flatMap((path) => [
+            { path, element: page(<VerifyPage />) },
+            { path: `${path}/:codigo`, element: page(<VerifyPage />) },
+          ]),
           ...LEGAL.map(([path, doc]) => ({ path, element: page(<LegalPage doc={doc} />) })),
           { path: '*', element: page(<NotFoundPage />) },
         ],

@@ -17,6 +17,7 @@ pub mod entities;
 pub mod labels;
 pub mod layout;
 pub mod sign;
+pub mod verify;
 pub mod words;
 
 use std::{collections::HashMap, time::Duration as StdDuration};
@@ -97,6 +98,9 @@ closed_set! {
         Pending = "pendiente",
         Ready = "listo",
         Failed = "fallido",
+        /// Its file was removed (by its maker, or after 90 days); its facts stay, so that its
+        /// code and hash can still be checked. Never shown to its maker.
+        Removed = "borrado",
     }
 }
 
@@ -289,6 +293,7 @@ pub async fn create_report(
 async fn own_report(state: &AppState, auth: &AuthUser, id: &str) -> ApiResult<informe::Model> {
     let row = informe::Entity::find_by_id(id)
         .filter(informe::Column::UsuarioId.eq(auth.id.as_str()))
+        .filter(informe::Column::Estado.ne(ReportState::Removed.wire()))
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
@@ -339,6 +344,7 @@ pub async fn list_reports(
     let rows = informe::Entity::find()
         .filter(informe::Column::FamiliaId.eq(&access.family.id))
         .filter(informe::Column::UsuarioId.eq(access.auth.id.as_str()))
+        .filter(informe::Column::Estado.ne(ReportState::Removed.wire()))
         .order_by_desc(informe::Column::CreatedAt)
         .limit(100)
         .all(&state.db)
@@ -401,6 +407,7 @@ pub async fn delete_report(
 ) -> ApiResult<Json<Done>> {
     let row = informe::Entity::find_by_id(&id)
         .filter(informe::Column::UsuarioId.eq(auth.id.as_str()))
+        .filter(informe::Column::Estado.ne(ReportState::Removed.wire()))
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
@@ -408,11 +415,16 @@ pub async fn delete_report(
     Ok(Done::new(Msg::ReportDeleted))
 }
 
-/// Deletes these reports' rows, then their files.
+/// Removes these reports' files and marks them removed: their facts stay for checking them.
 async fn remove(state: &AppState, rows: Vec<informe::Model>) -> ApiResult<()> {
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
     let keys: Vec<String> = rows.into_iter().filter_map(|r| r.clave).collect();
-    informe::Entity::delete_many()
+    informe::Entity::update_many()
+        .col_expr(
+            informe::Column::Estado,
+            Expr::value(ReportState::Removed.wire()),
+        )
+        .col_expr(informe::Column::Clave, Expr::value(Option::<String>::None))
         .filter(informe::Column::Id.is_in(ids))
         .exec(&state.db)
         .await?;
@@ -428,6 +440,7 @@ async fn remove(state: &AppState, rows: Vec<informe::Model>) -> ApiResult<()> {
 pub async fn sweep(state: &AppState) -> anyhow::Result<()> {
     let rows = informe::Entity::find()
         .filter(informe::Column::VenceAt.lte(Utc::now()))
+        .filter(informe::Column::Estado.ne(ReportState::Removed.wire()))
         .limit(500)
         .all(&state.db)
         .await?;

@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
-use crate::platform::document_signing::DocumentSigner;
+use crate::platform::document_signing::{self, Checked, DocumentSigner};
 
 /// Room for the CMS in the file, in bytes: a P-256 signature with its certificate takes about
 /// 1 KB, a timestamp token about 2 KB more.
@@ -200,6 +200,64 @@ pub fn sign(pdf: Vec<u8>, signer: &DocumentSigner, at: DateTime<Utc>) -> Result<
     let hex: String = cms.iter().map(|b| format!("{b:02X}")).collect();
     out[contents + 1..contents + 1 + hex.len()].copy_from_slice(hex.as_bytes());
     Ok(out)
+}
+
+/// The length of the DER value that starts `bytes` (tag, length and content), if it reads as one.
+fn der_length(bytes: &[u8]) -> Option<usize> {
+    let first = *bytes.get(1)?;
+    if first < 0x80 {
+        return Some(2 + usize::from(first));
+    }
+    let count = usize::from(first & 0x7f);
+    if count == 0 || count > 4 {
+        return None;
+    }
+    let mut length = 0usize;
+    for byte in bytes.get(2..2 + count)? {
+        length = (length << 8) | usize::from(*byte);
+    }
+    Some(2 + count + length)
+}
+
+/// What the last signature of `pdf` says, or None when it has none. A signature that does not
+/// cover the whole file (something was appended after it) reads as a changed file.
+pub fn check(pdf: &[u8]) -> Option<Checked> {
+    let at = rfind(pdf, b"/ByteRange[")? + "/ByteRange[".len();
+    let end = at + find(&pdf[at..], b"]")?;
+    let numbers: Vec<usize> = std::str::from_utf8(&pdf[at..end])
+        .ok()?
+        .split_whitespace()
+        .map(|n| n.parse().ok())
+        .collect::<Option<_>>()?;
+    let [0, first, second, length] = numbers[..] else {
+        return Some(Checked::Invalid);
+    };
+    if first >= second
+        || second.checked_add(length) != Some(pdf.len())
+        || pdf.get(first) != Some(&b'<')
+        || pdf.get(second - 1) != Some(&b'>')
+    {
+        return Some(Checked::DigestMismatch);
+    }
+    let hex = &pdf[first + 1..second - 1];
+    let bytes: Option<Vec<u8>> = hex
+        .chunks(2)
+        .map(|pair| {
+            std::str::from_utf8(pair)
+                .ok()
+                .and_then(|p| u8::from_str_radix(p, 16).ok())
+        })
+        .collect();
+    let Some(bytes) = bytes else {
+        return Some(Checked::Invalid);
+    };
+    let Some(cms) = der_length(&bytes).and_then(|n| bytes.get(..n)) else {
+        return Some(Checked::Invalid);
+    };
+    let mut hasher = Sha256::new();
+    hasher.update(&pdf[..first]);
+    hasher.update(&pdf[second..]);
+    Some(document_signing::check(cms, &hasher.finalize()))
 }
 
 #[cfg(test)]
