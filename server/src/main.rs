@@ -51,9 +51,15 @@ enum Command {
         check: bool,
     },
     /// Check a family record exported from Nido (the account export's ZIP, or one of its
-    /// registro/<id>.json files): every entry's hash and link, and the signed checkpoint. Needs
-    /// no server and no database.
-    Verify { file: PathBuf },
+    /// registro/<id>.json files): every entry's hash and link, and the signed checkpoint; or a
+    /// certified report (its PDF): its signature over every byte. Needs no server and no database.
+    Verify {
+        file: PathBuf,
+        /// For a report: the certificate it must be signed with (the PEM file, or its SHA-256 as
+        /// the cover and /api/registro/claves show it).
+        #[arg(long)]
+        key: Option<String>,
+    },
     /// Make a new key for signing the family records' checkpoints (NIDO_SIGNING_KEY_FILE); the
     /// old file is kept beside it. Restart every instance afterwards.
     RotateSigningKey,
@@ -139,7 +145,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             );
             return Ok(());
         }
-        Command::Verify { file } => return verify_command(&file),
+        Command::Verify { file, key } => return verify_command(&file, key.as_deref()),
         _ => {}
     }
     let config = Config::from_env()?;
@@ -219,8 +225,67 @@ async fn run(command: Command) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Prints what was found in each family's record; fails (exit code 1) when any is broken.
-fn verify_command(file: &std::path::Path) -> anyhow::Result<()> {
+/// Prints what a certified report's signature says; fails (exit code 1) unless it holds, by the
+/// certificate given when one is.
+fn verify_report(file: &std::path::Path, pdf: &[u8], key: Option<&str>) -> anyhow::Result<()> {
+    use nido::platform::document_signing::{self, Checked};
+    use sha2::{Digest, Sha256};
+    let sha: String = Sha256::digest(pdf)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    println!("{}: SHA-256 {sha}", file.display());
+    let certificate = match nido::reports::certified::sign::check(pdf) {
+        None => anyhow::bail!("it has no signature: it is not a Nido report"),
+        Some(Checked::DigestMismatch) => {
+            anyhow::bail!("the file changed after it was signed: it is not the report issued")
+        }
+        Some(Checked::Invalid) => anyhow::bail!("its signature does not hold"),
+        Some(Checked::Valid { certificate }) => certificate,
+    };
+    let signed_by = document_signing::fingerprint_of(&certificate);
+    println!("  the signature holds over every byte, by the certificate with SHA-256 {signed_by}");
+    match key {
+        Some(key) => {
+            let expected = if key.len() == 64 && key.bytes().all(|b| b.is_ascii_hexdigit()) {
+                key.to_ascii_lowercase()
+            } else {
+                let pem = std::fs::read_to_string(key)
+                    .map_err(|e| anyhow::anyhow!("--key {key}: {e}"))?;
+                document_signing::fingerprint_of_pem(&pem)
+                    .ok_or_else(|| anyhow::anyhow!("--key {key}: not a certificate"))?
+            };
+            if expected != signed_by {
+                anyhow::bail!("it was signed by another certificate than {expected}");
+            }
+            println!("  that is the certificate given");
+        }
+        None => println!(
+            "  compare it with the one its cover prints and the server lists at /api/registro/claves"
+        ),
+    }
+    println!("  no outside timestamp");
+    Ok(())
+}
+
+/// Prints what was found in each family's record, or in a report; fails (exit code 1) when any
+/// is broken.
+fn verify_command(file: &std::path::Path, key: Option<&str>) -> anyhow::Result<()> {
+    let head = {
+        use std::io::Read;
+        let mut head = [0u8; 5];
+        let read = std::fs::File::open(file)
+            .and_then(|mut f| f.read(&mut head))
+            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+        head[..read].to_vec()
+    };
+    if head.starts_with(b"%PDF-") {
+        let pdf = std::fs::read(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+        return verify_report(file, &pdf, key);
+    }
+    if key.is_some() {
+        anyhow::bail!("--key is for reports (PDF files); a record export carries its own keys");
+    }
     let reports = nido::families::record::export::check_file(file)?;
     let mut broken = 0;
     for report in &reports {

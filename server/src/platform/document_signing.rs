@@ -254,6 +254,14 @@ pub fn fingerprint_of(certificate: &[u8]) -> String {
     hex(&Sha256::digest(certificate))
 }
 
+/// The SHA-256 of the certificate in `pem`, hex, if it holds one.
+pub fn fingerprint_of_pem(pem: &str) -> Option<String> {
+    let block = block(pem, "CERTIFICATE")?;
+    let certificate =
+        <Certificate as x509_cert::der::DecodePem>::from_pem(block.as_bytes()).ok()?;
+    Some(fingerprint_of(&certificate.to_der().ok()?))
+}
+
 /// rand 0.8's RNG traits, which the RustCrypto 0.13 line takes, over the OS generator.
 fn rand_core_06() -> p256::elliptic_curve::rand_core::OsRng {
     p256::elliptic_curve::rand_core::OsRng

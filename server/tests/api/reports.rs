@@ -231,6 +231,41 @@ async fn a_report_holds_what_its_maker_sees_and_is_theirs_alone() {
     altered[middle] ^= 0x01;
     assert_eq!(signature_of(&altered), "Digest Mismatch.");
 
+    // `nido verify` checks it with no server, by the certificate given or the one inside.
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let (good, bad) = (
+        dir.path().join("informe.pdf"),
+        dir.path().join("cambiado.pdf"),
+    );
+    std::fs::write(&good, &pdf).expect("write");
+    std::fs::write(&bad, &altered).expect("write");
+    let verify = |file: &std::path::Path, key: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_nido"));
+        command.arg("verify").arg(file);
+        if let Some(key) = key {
+            command.args(["--key", key]);
+        }
+        let out = command.output().expect("nido verify");
+        (
+            out.status.success(),
+            format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ),
+        )
+    };
+    let (holds, said) = verify(&good, Some(fingerprint));
+    assert!(holds, "{said}");
+    assert!(said.contains("the signature holds"), "{said}");
+    let (holds, said) = verify(&bad, None);
+    assert!(
+        !holds && said.contains("changed after it was signed"),
+        "{said}"
+    );
+    let (holds, said) = verify(&good, Some(&"0".repeat(64)));
+    assert!(!holds && said.contains("another certificate"), "{said}");
+
     // Anyone checks it, with no account: by its code as typed, or by the file.
     let typed = code.to_lowercase().replace('-', " ");
     let by_code = f.app.get(&format!("/api/verificar/{typed}"), None).await;

@@ -34,6 +34,8 @@ pub struct Contents {
     pub secciones: Vec<ReportSection>,
     pub created: DateTime<Utc>,
     pub codigo: String,
+    /// Where anyone checks it: `{public address}/verificar/{codigo}`.
+    pub url: String,
     /// The SHA-256 of the certificate the file is signed with.
     pub firma: String,
     /// People by id, as the family knows them.
@@ -94,6 +96,17 @@ pub fn section_title(section: ReportSection, w: &Words) -> &'static str {
         ReportSection::Documents => w.documents,
         ReportSection::Record => w.record,
     }
+}
+
+/// The QR code of `text`, row by row (true: dark), with the quiet zone around it.
+fn qr_modules(text: &str) -> Vec<Vec<bool>> {
+    let Ok(code) = qrcodegen::QrCode::encode_text(text, qrcodegen::QrCodeEcc::Medium) else {
+        return Vec::new();
+    };
+    let size = code.size();
+    (-4..size + 4)
+        .map(|y| (-4..size + 4).map(|x| code.get_module(x, y)).collect())
+        .collect()
 }
 
 /// A titled list: its heading, then its table, or the words that say the period has none.
@@ -169,6 +182,9 @@ fn cover(page: &mut Layout, c: &Contents, w: &Words) {
     page.pair(w.signature, &format!("{} {}", w.signature_key, c.firma));
     page.space(10.0);
     page.heading(2, w.how_to_check);
+    page.paragraph(w.check_online, false);
+    page.bold_paragraph(&c.url);
+    page.qr(&qr_modules(&c.url), 88.0);
     page.paragraph(w.check_record, false);
     page.space(6.0);
     page.paragraph(w.what_it_holds, true);
@@ -555,17 +571,21 @@ fn record(page: &mut Layout, c: &Contents, w: &Words) {
             .entradas
             .iter()
             .map(|(entry, shown)| {
-                let content = match shown {
-                    Shown::Content(text) => text.clone(),
-                    Shown::Erased => w.erased.to_owned(),
-                    Shown::Withheld => w.withheld.to_owned(),
+                // The content itself is what the other parts show in words; here, its hash,
+                // which an export of the record checks it against.
+                let state = match shown {
+                    Shown::Content(_) => "",
+                    Shown::Erased => w.erased,
+                    Shown::Withheld => w.withheld,
                 };
                 vec![
                     entry.seq.to_string(),
                     entry.hora.clone(),
                     entry.tipo.clone(),
                     c.name(entry.actor.as_deref()),
-                    format!("{content}\n{}", entry.hash),
+                    format!("{}\n{} {state}", entry.hash, entry.contenido)
+                        .trim_end()
+                        .to_owned(),
                 ]
             })
             .collect();

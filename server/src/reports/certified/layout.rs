@@ -3,7 +3,7 @@
 //! Two passes: the content is first placed on pages (`Layout`), so that the running footer can
 //! say "page n of N"; then every page is drawn. Each line of text is a leaf of the structure tree
 //! (headings, paragraphs, tables with their rows and cells) that screen readers follow; the
-//! running header and footer, rules and shading are artifacts they skip.
+//! running header and footer, rules, shading and the QR code are artifacts they skip.
 
 use std::{num::NonZeroU16, sync::LazyLock};
 
@@ -189,8 +189,18 @@ struct Text {
 
 enum Mark {
     Text(Text),
-    Rule { y: f32 },
-    Shade { y: f32, height: f32 },
+    Rule {
+        y: f32,
+    },
+    Shade {
+        y: f32,
+        height: f32,
+    },
+    Qr {
+        y: f32,
+        module: f32,
+        dark: Vec<(u16, u16)>,
+    },
 }
 
 #[derive(Default)]
@@ -352,6 +362,25 @@ impl Layout {
             self.y += BODY * LEADING;
         }
         self.close();
+    }
+
+    /// A QR code of `modules` (rows of dark or light), `size` points wide, at the left margin.
+    pub fn qr(&mut self, modules: &[Vec<bool>], size: f32) {
+        self.room_for(size + 8.0);
+        let module = size / modules.len().max(1) as f32;
+        let dark = modules
+            .iter()
+            .enumerate()
+            .flat_map(|(row, line)| {
+                line.iter()
+                    .enumerate()
+                    .filter(|(_, on)| **on)
+                    .map(move |(column, _)| (column as u16, row as u16))
+            })
+            .collect();
+        let y = self.y;
+        self.page().marks.push(Mark::Qr { y, module, dark });
+        self.space(size + 8.0);
     }
 
     pub fn rule(&mut self) {
@@ -595,6 +624,25 @@ impl Layout {
                             s.set_stroke(None);
                         }
                     }),
+                    Mark::Qr { y, module, dark } => {
+                        artifact(&mut surface, ArtifactType::Other, |s| {
+                            let mut path = PathBuilder::new();
+                            for (column, row) in dark {
+                                if let Some(rect) = Rect::from_xywh(
+                                    LEFT + f32::from(*column) * module,
+                                    y + f32::from(*row) * module,
+                                    *module,
+                                    *module,
+                                ) {
+                                    path.push_rect(rect);
+                                }
+                            }
+                            if let Some(path) = path.finish() {
+                                s.set_fill(Some(Fill::default()));
+                                s.draw_path(&path);
+                            }
+                        })
+                    }
                     Mark::Shade { y, height } => {
                         artifact(&mut surface, ArtifactType::Layout, |s| {
                             let mut path = PathBuilder::new();

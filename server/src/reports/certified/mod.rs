@@ -644,6 +644,10 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
         lang,
         secciones: secciones.clone(),
         created,
+        url: format!(
+            "{}/verificar/{codigo}",
+            state.config.public_url.as_str().trim_end_matches('/')
+        ),
         codigo: codigo.clone(),
         firma: state.document_signer.fingerprint(),
         names: names(&state.db, &row.familia_id).await?,
