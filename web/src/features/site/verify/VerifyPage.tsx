@@ -7,6 +7,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useHydrated } from '../../../lib/useHydrated';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
 
@@ -47,8 +48,9 @@ export default function VerifyPage() {
   usePageMeta(t('verify.title'), t('verify.lead'));
   const id = useId();
   const params = useParams();
-  const [code, setCode] = useState(params.codigo ?? '');
-  const [file, setFile] = useState<File | null>(null);
+  // Both fields are read from the form when it is sent: what was chosen or typed before the
+  // prerendered page came alive is kept.
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -76,13 +78,15 @@ export default function VerifyPage() {
     };
   }, [linked, t]);
 
-  const submitCode = (e: FormEvent) => {
+  const submitCode = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (code.trim() !== '') void byCode(code);
+    const code = new FormData(e.currentTarget).get('codigo');
+    if (typeof code === 'string' && code.trim() !== '') byCode(code);
   };
-  const submitFile = (e: FormEvent) => {
+  const submitFile = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (file) void byFile(file);
+    const pdf = new FormData(e.currentTarget).get('archivo');
+    if (pdf instanceof File && pdf.size > 0) byFile(pdf);
   };
 
   return (
@@ -99,12 +103,13 @@ export default function VerifyPage() {
           </label>
           <input
             id={`${id}-pdf`}
+            name="archivo"
             type="file"
             accept="application/pdf,.pdf"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            required
             className="block w-full text-sm text-ink file:mr-3 file:rounded-xl file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
           />
-          <Button type="submit" busy={busy} disabled={!file}>
+          <Button type="submit" busy={busy} disabled={!hydrated}>
             {t('verify.checkFile')}
           </Button>
         </form>
@@ -113,8 +118,8 @@ export default function VerifyPage() {
             {t('verify.byCode')}
           </h2>
           <p className="text-sm text-muted">{t('verify.byCodeHint')}</p>
-          <TextField label={t('verify.code')} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" spellCheck={false} placeholder="XXXX-XXXX-XXXX-XXXX" />
-          <Button type="submit" busy={busy} disabled={code.trim() === ''}>
+          <TextField label={t('verify.code')} name="codigo" defaultValue={params.codigo ?? ''} required autoComplete="off" spellCheck={false} placeholder="XXXX-XXXX-XXXX-XXXX" />
+          <Button type="submit" busy={busy} disabled={!hydrated}>
             {t('verify.checkCode')}
           </Button>
         </form>
