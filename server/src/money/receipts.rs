@@ -5,10 +5,7 @@
 
 use axum::{
     body::Body,
-    extract::{
-        DefaultBodyLimit, Multipart, Path, State,
-        multipart::{MultipartError, MultipartRejection},
-    },
+    extract::{DefaultBodyLimit, Multipart, Path, State, multipart::MultipartRejection},
     http::{Response, StatusCode},
 };
 use bytes::Bytes;
@@ -37,6 +34,7 @@ use crate::{
         live::MoneySubject,
         pending, photo,
         sniff::{self, HtmlWatch, Kind},
+        upload,
     },
     request::{AuthUser, Json},
     state::AppState,
@@ -79,42 +77,16 @@ pub fn keys_of(clave: &str) -> Vec<String> {
     }
 }
 
-fn too_large() -> ApiError {
-    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, Msg::MoneyFileTooLarge)
-}
-
-fn form_error(err: &MultipartError) -> ApiError {
-    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        too_large()
-    } else {
-        ApiError::bad_request(Msg::MoneyFileRequired)
-    }
-}
-
 /// The form's `field`, whole (at most `MAX_BYTES`).
 async fn read(multipart: Result<Multipart, MultipartRejection>, name: &str) -> ApiResult<Bytes> {
-    let mut multipart = multipart.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
-        _ => ApiError::bad_request(Msg::MoneyFileRequired),
-    })?;
-    loop {
-        let field = match multipart.next_field().await {
-            Ok(Some(field)) => field,
-            Ok(None) => return Err(ApiError::bad_request(Msg::MoneyFileRequired)),
-            Err(err) => return Err(form_error(&err)),
-        };
-        if field.name() != Some(name) {
-            continue;
-        }
-        let data = field.bytes().await.map_err(|e| form_error(&e))?;
-        if data.is_empty() {
-            return Err(ApiError::bad_request(Msg::MoneyFileRequired));
-        }
-        if data.len() > MAX_BYTES {
-            return Err(too_large());
-        }
-        return Ok(data);
-    }
+    upload::whole_field(
+        multipart,
+        name,
+        MAX_BYTES,
+        Msg::MoneyFileRequired,
+        Msg::MoneyFileTooLarge,
+    )
+    .await
 }
 
 /// What an upload is, by its content as documents and attachments judge theirs

@@ -32,7 +32,7 @@ use x509_cert::{
     time::Validity,
 };
 
-use super::key_file;
+use super::{key_file, upload::hex};
 
 /// `id-aa-signingCertificateV2` (RFC 5035): binds the signature to the certificate, as PAdES
 /// baseline signatures must.
@@ -45,6 +45,9 @@ const ID_DATA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1
 pub struct DocumentSigner {
     key: Arc<SigningKey>,
     certificate: Arc<Certificate>,
+    /// The certificate's DER and its SHA-256 (hex), read often, made once.
+    certificate_der: Arc<[u8]>,
+    fingerprint: Arc<str>,
 }
 
 impl std::fmt::Debug for DocumentSigner {
@@ -94,14 +97,21 @@ impl DocumentSigner {
         let certificate = builder
             .build::<DerSignature>()
             .context("signing the certificate")?;
+        DocumentSigner::new(key, certificate)
+    }
+
+    fn new(key: SigningKey, certificate: Certificate) -> anyhow::Result<DocumentSigner> {
+        let der = certificate.to_der().context("encoding the certificate")?;
         Ok(DocumentSigner {
+            fingerprint: fingerprint_of(&der).into(),
+            certificate_der: der.into(),
             key: Arc::new(key),
             certificate: Arc::new(certificate),
         })
     }
 
     pub fn certificate_der(&self) -> Vec<u8> {
-        self.certificate.to_der().unwrap_or_default()
+        self.certificate_der.to_vec()
     }
 
     pub fn certificate_pem(&self) -> String {
@@ -110,7 +120,7 @@ impl DocumentSigner {
 
     /// The SHA-256 of the certificate, hex: what a report prints and `pdfsig` can be compared to.
     pub fn fingerprint(&self) -> String {
-        hex(&Sha256::digest(self.certificate_der()))
+        self.fingerprint.to_string()
     }
 
     /// A CMS `SignedData` (DER) signing `digest`, the SHA-256 of the content, detached: the
@@ -156,7 +166,7 @@ impl DocumentSigner {
     /// `SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }`, one `ESSCertIDv2
     /// ::= SEQUENCE { certHash OCTET STRING }` (SHA-256, the default algorithm, left out).
     fn signing_certificate(&self) -> anyhow::Result<Attribute> {
-        let hash = OctetString::new(Sha256::digest(self.certificate_der()).to_vec())?;
+        let hash = OctetString::new(Sha256::digest(&self.certificate_der).to_vec())?;
         let hash_der = hash.to_der()?;
         let wrap = |inner: Vec<u8>| -> anyhow::Result<Vec<u8>> {
             let mut out = vec![0x30];
@@ -267,10 +277,6 @@ fn rand_core_06() -> p256::elliptic_curve::rand_core::OsRng {
     p256::elliptic_curve::rand_core::OsRng
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Reads the key and certificate at `path`, creating both (mode 0600) when there is no file yet.
 /// A file that is there but unreadable stops the start: a new key would silently end the old
 /// one's signatures.
@@ -313,10 +319,7 @@ fn parse(path: &Path, pem: &str) -> anyhow::Result<DocumentSigner> {
     let certificate =
         <Certificate as x509_cert::der::DecodePem>::from_pem(certificate_block.as_bytes())
             .map_err(|_| bad("a readable certificate"))?;
-    let signer = DocumentSigner {
-        key: Arc::new(key),
-        certificate: Arc::new(certificate),
-    };
+    let signer = DocumentSigner::new(key, certificate)?;
     let public = SubjectPublicKeyInfoOwned::from_key(*signer.key.verifying_key())?;
     if public != signer.certificate.tbs_certificate.subject_public_key_info {
         return Err(bad("a certificate of its own key"));

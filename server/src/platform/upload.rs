@@ -9,6 +9,7 @@ use tokio::sync::Semaphore;
 
 use crate::{
     error::{ApiError, ApiResult},
+    i18n::Msg,
     platform::{FileContext, photo, sniff},
 };
 
@@ -52,6 +53,44 @@ pub async fn read_head(
         }
     }
     Ok(head)
+}
+
+/// The form's field `name`, whole: at most `max` bytes (413 with `too_large` past it, or past the
+/// route's body limit), 400 with `required` when the form or the field is missing or empty.
+pub async fn whole_field(
+    multipart: Result<axum::extract::Multipart, axum::extract::multipart::MultipartRejection>,
+    name: &str,
+    max: usize,
+    required: Msg,
+    too_large: Msg,
+) -> ApiResult<bytes::Bytes> {
+    use axum::http::StatusCode;
+    let refused = |status: StatusCode| {
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, too_large)
+        } else {
+            ApiError::bad_request(required)
+        }
+    };
+    let mut multipart = multipart.map_err(|rejection| refused(rejection.status()))?;
+    loop {
+        let field = match multipart.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => return Err(ApiError::bad_request(required)),
+            Err(err) => return Err(refused(err.status())),
+        };
+        if field.name() != Some(name) {
+            continue;
+        }
+        let data = field.bytes().await.map_err(|err| refused(err.status()))?;
+        if data.is_empty() {
+            return Err(ApiError::bad_request(required));
+        }
+        if data.len() > max {
+            return Err(refused(StatusCode::PAYLOAD_TOO_LARGE));
+        }
+        return Ok(data);
+    }
 }
 
 /// A digest as lowercase hex, as files' hashes are kept.

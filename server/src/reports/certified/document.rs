@@ -88,6 +88,11 @@ impl Contents {
     }
 }
 
+/// A person as the report names them: first name and surname.
+pub fn full_name(nombre: &str, apellido: &str) -> String {
+    format!("{nombre} {apellido}").trim().to_owned()
+}
+
 pub fn section_title(section: ReportSection, w: &Words) -> &'static str {
     match section {
         ReportSection::Messages => w.messages,
@@ -202,7 +207,7 @@ fn messages(page: &mut Layout, c: &Contents, w: &Words) {
         let people: Vec<String> = conversation
             .participantes
             .iter()
-            .map(|p| format!("{} {}", p.nombre, p.apellido).trim().to_owned())
+            .map(|p| full_name(&p.nombre, &p.apellido))
             .collect();
         page.paragraph(
             &format!(
@@ -218,7 +223,7 @@ fn messages(page: &mut Layout, c: &Contents, w: &Words) {
             let author = message
                 .autor
                 .as_ref()
-                .map(|a| format!("{} {}", a.nombre, a.apellido).trim().to_owned())
+                .map(|a| full_name(&a.nombre, &a.apellido))
                 .unwrap_or_else(|| w.former_member.to_owned());
             let kind = match message.tipo.as_str() {
                 "urgente" => format!(" · {}", w.urgent),

@@ -62,6 +62,7 @@ use crate::{
         live::{self, LiveEvent, ReportIds},
         pending,
         rate_limit::Limit,
+        upload::hex,
     },
     request::{AuthUser, Done, Json},
     state::AppState,
@@ -537,7 +538,7 @@ async fn names(
         .await?
         .into_iter()
         .map(|u| {
-            let name = format!("{} {}", u.nombre, u.apellido).trim().to_owned();
+            let name = document::full_name(&u.nombre, &u.apellido);
             (u.id, name)
         })
         .collect())
@@ -635,9 +636,7 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
     let codigo = code::of(&row.id, &row.familia_id, &row.usuario_id, created);
     let contents = document::Contents {
         familia: family.nombre.clone(),
-        maker: format!("{} {}", maker.nombre, maker.apellido)
-            .trim()
-            .to_owned(),
+        maker: document::full_name(&maker.nombre, &maker.apellido),
         zone,
         desde: row.desde,
         hasta: row.hasta,
@@ -749,10 +748,6 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
     }
     pending::settle(state, &keys).await;
     Ok(())
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The stored files of these reports that still exist.

@@ -4,21 +4,22 @@
 //! whether the signature holds; never anything the report says. A report whose file its maker
 //! deleted, or that passed its 90 days, is still found by its code and its hash.
 
-use axum::{
-    extract::{DefaultBodyLimit, Multipart, Path, State, multipart::MultipartRejection},
-    http::StatusCode,
-};
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State, multipart::MultipartRejection};
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use super::{ReportSection, ReportState, code, entities::informe, hex, sections_of, sign};
+use super::{ReportSection, ReportState, code, entities::informe, sections_of, sign};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     i18n::{self, Msg},
-    platform::{document_signing::Checked, rate_limit::Limit},
+    platform::{
+        document_signing::Checked,
+        rate_limit::Limit,
+        upload::{hex, whole_field},
+    },
     request::{ClientInfo, Json},
     state::AppState,
     vocabulary::ClosedSet,
@@ -187,40 +188,6 @@ async fn limit(state: &AppState, client: &ClientInfo) -> ApiResult<()> {
     state.limiter.hit(&CHECKS_PER_ADDRESS, &address).await
 }
 
-/// The form's `archivo`, whole.
-async fn file_of(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<bytes::Bytes> {
-    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, Msg::ReportFileTooLarge);
-    let mut multipart = multipart.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
-        _ => ApiError::bad_request(Msg::ReportFileRequired),
-    })?;
-    loop {
-        let field = match multipart.next_field().await {
-            Ok(Some(field)) => field,
-            Ok(None) => return Err(ApiError::bad_request(Msg::ReportFileRequired)),
-            Err(err) if err.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large()),
-            Err(_) => return Err(ApiError::bad_request(Msg::ReportFileRequired)),
-        };
-        if field.name() != Some("archivo") {
-            continue;
-        }
-        let data = field.bytes().await.map_err(|err| {
-            if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                too_large()
-            } else {
-                ApiError::bad_request(Msg::ReportFileRequired)
-            }
-        })?;
-        if data.is_empty() {
-            return Err(ApiError::bad_request(Msg::ReportFileRequired));
-        }
-        if data.len() > MAX_BYTES {
-            return Err(too_large());
-        }
-        return Ok(data);
-    }
-}
-
 /// Checks a report's file: whether this server issued it, unchanged, and its signature holds.
 /// Any other file is answered `valido: false` with why.
 #[utoipa::path(post, path = "/verificar", tag = "reports",
@@ -237,7 +204,14 @@ pub async fn verify_file(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<ReportVerificationAnswer>> {
     limit(&state, &client).await?;
-    let pdf = file_of(multipart).await?;
+    let pdf = whole_field(
+        multipart,
+        "archivo",
+        MAX_BYTES,
+        Msg::ReportFileRequired,
+        Msg::ReportFileTooLarge,
+    )
+    .await?;
     let sha256 = hex(&Sha256::digest(&pdf));
     let ours = state.document_signer.fingerprint();
     let checked = tokio::task::spawn_blocking(move || sign::check(&pdf))
