@@ -61,14 +61,31 @@ impl Contents {
         }
     }
 
+    /// Day and month as each language writes them: 31/12/2026 in Spanish, 2026-12-31 in
+    /// English (unambiguous wherever it is read); hours are 24-hour in both.
+    fn date_format(&self) -> &'static str {
+        match self.lang {
+            Lang::Es => "%d/%m/%Y",
+            Lang::En => "%Y-%m-%d",
+        }
+    }
+
     fn local(&self, at: DateTime<Utc>) -> String {
         at.with_timezone(&self.zone)
-            .format("%Y-%m-%d %H:%M")
+            .format(&format!("{} %H:%M", self.date_format()))
             .to_string()
     }
 
     fn day(&self, date: NaiveDate) -> String {
-        date.format("%Y-%m-%d").to_string()
+        date.format(self.date_format()).to_string()
+    }
+
+    /// A `YYYY-MM` month: 12/2026 in Spanish, as it comes in English.
+    fn month(&self, month: &str) -> String {
+        match (self.lang, month.split_once('-')) {
+            (Lang::Es, Some((year, number))) => format!("{number}/{year}"),
+            _ => month.to_owned(),
+        }
     }
 
     fn period(&self) -> String {
@@ -179,7 +196,7 @@ fn cover(page: &mut Layout, c: &Contents, w: &Words) {
             "{} ({}) · {} UTC",
             c.local(c.created),
             c.zone.name(),
-            c.created.format("%Y-%m-%d %H:%M:%S")
+            c.created.format(&format!("{} %H:%M:%S", c.date_format()))
         ),
     );
     page.pair(w.time_zone, c.zone.name());
@@ -490,7 +507,7 @@ fn money(page: &mut Layout, c: &Contents, w: &Words) {
                 .iter()
                 .map(|d| {
                     vec![
-                        d.periodo.clone(),
+                        c.month(&d.periodo),
                         c.day(d.vence),
                         amount(d.monto, &agreement.moneda),
                         amount(d.pagado, &agreement.moneda),
@@ -520,7 +537,7 @@ fn money(page: &mut Layout, c: &Contents, w: &Words) {
             .flat_map(|month| {
                 month.saldos.iter().map(|s| {
                     vec![
-                        month.mes.clone(),
+                        c.month(&month.mes),
                         c.name(Some(&s.usuario_id)),
                         amount(s.saldo, &totals.moneda),
                     ]
