@@ -24,6 +24,8 @@ pub struct Config {
     pub signing_key_file: PathBuf,
     /// The P-256 key and certificate that sign the certified reports (PDF).
     pub document_key_file: PathBuf,
+    /// An RFC 3161 timestamp authority that stamps report signatures and record checkpoints.
+    pub tsa_url: Option<Url>,
     /// The P-256 key that signs web push requests (VAPID; created at first start).
     pub vapid_key_file: PathBuf,
     /// Lets push go to a push service on this machine (plain http on a loopback address), for
@@ -159,6 +161,23 @@ impl Config {
             .map(PathBuf::from)
             .unwrap_or_else(|| data_dir.join("document-key.pem"));
 
+        let tsa_url = match get("NIDO_TSA_URL") {
+            None => None,
+            Some(value) => Some(
+                Url::parse(value.trim())
+                    .ok()
+                    .filter(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
+                    .ok_or_else(|| {
+                        bad(
+                            "NIDO_TSA_URL",
+                            format!(
+                                "'{value}' is not the http(s) address of a timestamp authority"
+                            ),
+                        )
+                    })?,
+            ),
+        };
+
         let vapid_key_file = get("NIDO_VAPID_KEY_FILE")
             .map(PathBuf::from)
             .unwrap_or_else(|| data_dir.join("vapid.key"));
@@ -220,6 +239,7 @@ impl Config {
             trust_proxy,
             signing_key_file,
             document_key_file,
+            tsa_url,
             vapid_key_file,
             push_allow_loopback,
             document_quota_bytes,
@@ -287,6 +307,10 @@ impl fmt::Debug for Config {
             .field("trust_proxy", &self.trust_proxy)
             .field("signing_key_file", &self.signing_key_file)
             .field("document_key_file", &self.document_key_file)
+            .field(
+                "tsa_url",
+                &self.tsa_url.as_ref().map(|u| redact(u.as_str())),
+            )
             .field("vapid_key_file", &self.vapid_key_file)
             .field("push_allow_loopback", &self.push_allow_loopback)
             .finish()
@@ -333,6 +357,8 @@ mod tests {
             ("NIDO_MAIL_DELAY_SECONDS", "-1"),
             ("NIDO_MAIL_DELAY_SECONDS", "soon"),
             ("NIDO_PUSH_ALLOW_LOOPBACK", "maybe"),
+            ("NIDO_TSA_URL", "ftp://tsa.example"),
+            ("NIDO_TSA_URL", "not a url"),
         ] {
             let err = config(&[(name, value)]).expect_err(name);
             assert_eq!(err.name, name);

@@ -382,6 +382,7 @@ messages! {
     ReportSectionsInvalid => "report_sections_invalid", "Elige al menos una sección: mensajes, calendario, dinero, documentos o registro.", "Choose at least one section: messages, calendar, money, documents or record.";
     ReportLanguageInvalid => "report_language_invalid", "Elige el idioma del informe: es o en.", "Choose the report's language: es or en.";
     ReportAltered => "report_altered", "El archivo cambió después de firmado: no es el informe que se emitió.", "The file changed after it was signed: it is not the report that was issued.";
+    ReportStampBroken => "report_stamp_broken", "La firma está bien, pero su sello de tiempo no corresponde a ella: alguien lo cambió o lo copió de otro archivo.", "The signature holds, but its timestamp does not belong to it: someone changed it or copied it from another file.";
     ReportNotSigned => "report_not_signed", "Este archivo no tiene firma: no es un informe de Nido.", "This file has no signature: it is not a Nido report.";
     ReportNotOurs => "report_not_ours", "La firma de este archivo no es de este servidor.", "This file's signature is not this server's.";
     ReportUnknown => "report_unknown", "La firma es de este servidor, pero el informe ya no figura: se borró con la cuenta o la familia que lo pidió.", "The signature is this server's, but the report is no longer listed: it was erased with the account or family that asked for it.";

@@ -100,6 +100,11 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         &config.document_key_file,
         config.public_url.as_str(),
     )?;
+    let timestamps = config
+        .tsa_url
+        .clone()
+        .map(platform::timestamp::Authority::new)
+        .transpose()?;
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -111,6 +116,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         files,
         signer,
         document_signer,
+        timestamps,
         vapid,
         instance: ids::new_id().into(),
         live,

@@ -264,7 +264,16 @@ fn verify_report(file: &std::path::Path, pdf: &[u8], key: Option<&str>) -> anyho
             "  compare it with the one its cover prints and the server lists at /api/registro/claves"
         ),
     }
-    println!("  no outside timestamp");
+    match nido::reports::certified::sign::stamp(pdf) {
+        None => println!("  no outside timestamp"),
+        Some(Some(stamp)) => println!(
+            "  timestamped by {} at {} (RFC 3161): the stamp holds for this signature \
+             (whether that authority is to be trusted is checked against its published chain)",
+            stamp.authority,
+            stamp.moment.to_rfc3339()
+        ),
+        Some(None) => anyhow::bail!("its timestamp does not hold for this signature"),
+    }
     Ok(())
 }
 
@@ -325,6 +334,15 @@ fn verify_command(file: &std::path::Path, key: Option<&str>) -> anyhow::Result<(
                 "  checkpoint of {} entries signed at {} by key {}: SIGNATURE DOES NOT HOLD",
                 c.entradas, c.hora, c.key_id
             ),
+        }
+        match report.checkpoint.as_ref().and_then(|c| c.stamp.as_ref()) {
+            None => {}
+            Some(Some(stamp)) => println!(
+                "  timestamped by {} at {} (RFC 3161): the stamp holds for that signature",
+                stamp.authority,
+                stamp.moment.to_rfc3339()
+            ),
+            Some(None) => println!("  its timestamp DOES NOT HOLD for that signature"),
         }
         if !report.valid() {
             broken += 1;

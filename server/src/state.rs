@@ -18,6 +18,7 @@ use crate::{
         rate_limit::RateLimiter,
         signing::Signer25519,
         storage::Storage,
+        timestamp::Authority as Timestamps,
         vapid::VapidKey,
     },
 };
@@ -38,6 +39,8 @@ pub struct AppState {
     pub signer: Signer25519,
     /// Signs the certified reports.
     pub document_signer: DocumentSigner,
+    /// Stamps report signatures and record checkpoints, when `NIDO_TSA_URL` names an authority.
+    pub timestamps: Option<Timestamps>,
     /// Signs web push requests.
     pub vapid: VapidKey,
     /// This process's id among the instances sharing the database.

@@ -436,24 +436,43 @@ impl Domain for Families {
             .merge(record::routes::router())
     }
 
-    /// The daily signed checkpoint of every family record that moved.
+    /// The daily signed checkpoint of every family record that moved; and, with a timestamp
+    /// authority configured, a frequent pass stamping the checkpoints not stamped yet.
     fn periodic(&self) -> Vec<(Periodic, Work)> {
-        vec![(
-            Periodic {
-                kind: "record_checkpoints",
-                every: chrono::Duration::days(1),
-            },
-            |state| {
-                Box::pin(async move {
-                    let signed =
-                        record::checkpoint::checkpoint_all(&state.db, &state.signer).await?;
-                    tracing::info!(signed, "family records checkpointed");
-                    let pruned = record::daily::prune_marks(&state.db).await?;
-                    tracing::info!(pruned, "past days' record marks forgotten");
-                    Ok(())
-                })
-            },
-        )]
+        vec![
+            (
+                Periodic {
+                    kind: "record_stamps",
+                    every: chrono::Duration::minutes(10),
+                },
+                |state| {
+                    Box::pin(async move {
+                        if let Some(authority) = &state.timestamps {
+                            let stamped =
+                                record::checkpoint::stamp_pending(&state.db, authority).await?;
+                            tracing::info!(stamped, "record checkpoints stamped");
+                        }
+                        Ok(())
+                    })
+                },
+            ),
+            (
+                Periodic {
+                    kind: "record_checkpoints",
+                    every: chrono::Duration::days(1),
+                },
+                |state| {
+                    Box::pin(async move {
+                        let signed =
+                            record::checkpoint::checkpoint_all(&state.db, &state.signer).await?;
+                        tracing::info!(signed, "family records checkpointed");
+                        let pruned = record::daily::prune_marks(&state.db).await?;
+                        tracing::info!(pruned, "past days' record marks forgotten");
+                        Ok(())
+                    })
+                },
+            ),
+        ]
     }
 
     fn parts(&self, parts: &mut Parts, forget: &mut Vec<Forget>) {

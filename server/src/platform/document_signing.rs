@@ -38,6 +38,9 @@ use super::{key_file, upload::hex};
 /// baseline signatures must.
 const SIGNING_CERTIFICATE_V2: ObjectIdentifier =
     ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.2.47");
+/// `id-aa-signatureTimeStampToken` (RFC 3161, appendix A): a timestamp of the signature value.
+const SIGNATURE_TIME_STAMP: ObjectIdentifier =
+    ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.2.14");
 /// `id-data`: the signed content's type (the PDF's bytes, outside the signature).
 const ID_DATA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.7.1");
 
@@ -259,6 +262,62 @@ pub fn check(cms: &[u8], digest: &[u8]) -> Checked {
     }
 }
 
+fn signed_data(cms: &[u8]) -> Option<cms::signed_data::SignedData> {
+    cms::content_info::ContentInfo::from_der(cms)
+        .ok()?
+        .content
+        .decode_as()
+        .ok()
+}
+
+/// The SHA-256 of the signature value of `cms`'s signer: what a signature timestamp stamps
+/// (ETSI EN 319 122, `signature-time-stamp`).
+pub fn signature_digest(cms: &[u8]) -> Option<[u8; 32]> {
+    let signed = signed_data(cms)?;
+    let signer = signed.signer_infos.0.iter().next()?;
+    Some(Sha256::digest(signer.signature.as_bytes()).into())
+}
+
+/// `cms` with `token` (a timestamp of its signature value) added to its signer's unsigned
+/// attributes, which the signature does not cover: a PAdES B-T signature.
+pub fn with_timestamp(cms: &[u8], token: &[u8]) -> anyhow::Result<Vec<u8>> {
+    use cms::{content_info::ContentInfo, signed_data::SignerInfos};
+    let mut signed = signed_data(cms).context("reading the signature")?;
+    let mut signers: Vec<_> = signed.signer_infos.0.into_vec();
+    let signer = signers.first_mut().context("no signer")?;
+    let mut values = SetOfVec::new();
+    values.insert(Any::from_der(token).context("reading the token")?)?;
+    let mut attributes = signer.unsigned_attrs.take().unwrap_or_default();
+    attributes.insert(Attribute {
+        oid: SIGNATURE_TIME_STAMP,
+        values,
+    })?;
+    signer.unsigned_attrs = Some(attributes);
+    signed.signer_infos = SignerInfos(SetOfVec::try_from(signers)?);
+    ContentInfo {
+        content_type: x509_cert::der::oid::db::rfc5911::ID_SIGNED_DATA,
+        content: Any::encode_from(&signed)?,
+    }
+    .to_der()
+    .context("encoding the signature")
+}
+
+/// The timestamp token in `cms`'s unsigned attributes, if it carries one.
+pub fn timestamp_token(cms: &[u8]) -> Option<Vec<u8>> {
+    let signed = signed_data(cms)?;
+    let signer = signed.signer_infos.0.iter().next()?;
+    signer
+        .unsigned_attrs
+        .as_ref()?
+        .iter()
+        .find(|a| a.oid == SIGNATURE_TIME_STAMP)?
+        .values
+        .iter()
+        .next()?
+        .to_der()
+        .ok()
+}
+
 /// The SHA-256 of a certificate (DER), hex.
 pub fn fingerprint_of(certificate: &[u8]) -> String {
     hex(&Sha256::digest(certificate))
@@ -368,6 +427,18 @@ mod tests {
         let last = broken.len() - 3;
         broken[last] ^= 1;
         assert_eq!(check(&broken, &Sha256::digest(b"hola")), Checked::Invalid);
+        // A stamp rides outside what is signed: adding one leaves the signature as it was.
+        let token = x509_cert::der::asn1::OctetString::new(b"a token".to_vec())
+            .and_then(|t| t.to_der())
+            .expect("DER");
+        let stamped = with_timestamp(&cms, &token).expect("stamped");
+        assert_eq!(timestamp_token(&stamped), Some(token));
+        assert_eq!(timestamp_token(&cms), None);
+        assert_eq!(signature_digest(&stamped), signature_digest(&cms));
+        assert!(matches!(
+            check(&stamped, &Sha256::digest(b"hola")),
+            Checked::Valid { .. }
+        ));
         std::fs::write(&path, "not a key").expect("write");
         assert!(load_or_create(&path, "x").is_err());
     }

@@ -17,6 +17,7 @@ pub mod rate_limit;
 pub mod signing;
 pub mod sniff;
 pub mod storage;
+pub mod timestamp;
 pub mod upload;
 pub mod vapid;
 pub mod web_app;

@@ -41,7 +41,11 @@ pub struct Family {
 }
 
 pub async fn family() -> Family {
-    let app = TestApp::spawn().await;
+    family_on(TestApp::spawn().await).await
+}
+
+/// The same family, on a server started with its own options.
+pub async fn family_on(app: TestApp) -> Family {
     let (ana, ana_id) = register(&app, "Ana", "ana@example.org").await;
     let (beto, beto_id) = register(&app, "Beto", "beto@example.org").await;
     let (vera, vera_id) = register(&app, "Vera", "vera@example.org").await;

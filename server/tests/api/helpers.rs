@@ -53,6 +53,8 @@ pub struct Options {
     pub mail_delay_seconds: Option<u32>,
     /// `NIDO_DOCUMENT_DAILY_UPLOADS` and `NIDO_DOCUMENT_DAILY_BYTES`: one person's uploads a day.
     pub document_daily: Option<(u64, u64)>,
+    /// `NIDO_TSA_URL`: a timestamp authority (the test suite's own, `timestamps::TestTsa`).
+    pub tsa_url: Option<String>,
 }
 
 impl TestApp {
@@ -112,6 +114,9 @@ impl TestApp {
         }
         if options.trust_proxy {
             vars.push(("NIDO_TRUST_PROXY", "on".to_owned()));
+        }
+        if let Some(tsa) = options.tsa_url {
+            vars.push(("NIDO_TSA_URL", tsa));
         }
         if let Some(smtp) = options.smtp_url {
             vars.push(("NIDO_SMTP_URL", smtp));

@@ -60,6 +60,7 @@ mod status;
 mod suggestions;
 mod swaps;
 mod time_zones;
+mod timestamps;
 mod tone;
 mod trust_accounts;
 mod two_factor;

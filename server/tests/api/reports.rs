@@ -101,7 +101,7 @@ impl Family {
 }
 
 /// What `pdfsig` says of a PDF's signature ("Signature is Valid.", "Digest Mismatch."...).
-fn signature_of(pdf: &[u8]) -> String {
+pub fn signature_of(pdf: &[u8]) -> String {
     let dir = tempfile::tempdir().expect("temporary folder");
     let path = dir.path().join("informe.pdf");
     std::fs::write(&path, pdf).expect("write the PDF");
@@ -138,7 +138,7 @@ async fn check_file(app: &crate::helpers::TestApp, pdf: Vec<u8>) -> Value {
 }
 
 /// The text of a PDF, as `pdftotext` reads it, after `qpdf --check` accepted the file.
-fn text_of(pdf: &[u8]) -> String {
+pub fn text_of(pdf: &[u8]) -> String {
     let dir = tempfile::tempdir().expect("temporary folder");
     let path = dir.path().join("informe.pdf");
     std::fs::write(&path, pdf).expect("write the PDF");

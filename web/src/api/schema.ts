@@ -2926,6 +2926,23 @@ export interface components {
             data: components["schemas"]["CheckpointView"];
             success: boolean;
         };
+        /** @description An RFC 3161 timestamp token over the SHA-256 of a checkpoint's 64 signature bytes. */
+        CheckpointStamp: {
+            /** @description The authority's certificate subject, when it holds. */
+            autoridad?: string | null;
+            /**
+             * Format: date-time
+             * @description The authority's time, when it holds.
+             */
+            momento?: string | null;
+            /**
+             * @description Base64 of the token (DER): `openssl ts -verify -token_in -in FILE -digest SHA256-HEX
+             *     -CAfile AUTHORITY.pem` checks it (docs/record.md).
+             */
+            token: string;
+            /** @description The token holds, by the authority's certificate it carries, for this signature. */
+            valido: boolean;
+        };
         /** @description A checkpoint as the API and the export show it: all one needs to check the signature. */
         CheckpointView: {
             /** @description The hash of entry number `entradas` (64 zeros for none). */
@@ -2946,6 +2963,7 @@ export interface components {
             firmaValida: boolean;
             /** @description When it was signed, RFC 3339 UTC. */
             hora: string;
+            sello?: components["schemas"]["CheckpointStamp"] | null;
             /** @description The exact signed text (docs/record.md). */
             texto: string;
         };
@@ -5059,6 +5077,18 @@ export interface components {
             algoritmo: string;
             valida: boolean;
         };
+        /** @description An outside timestamp (RFC 3161) of a report's signature. */
+        ReportStamp: {
+            /** @description The authority's certificate subject; null when the token does not hold. */
+            autoridad?: string | null;
+            /**
+             * Format: date-time
+             * @description The authority's time; null when the token does not hold.
+             */
+            momento?: string | null;
+            /** @description Its token holds, by the authority's certificate, for this signature. */
+            valido: boolean;
+        };
         /**
          * @description Where a report stands.
          * @enum {string}
@@ -5078,8 +5108,7 @@ export interface components {
             /** Format: int32 */
             paginas?: number | null;
             secciones: components["schemas"]["ReportSection"][];
-            /** @description An outside timestamp (RFC 3161): none yet. */
-            sello?: Record<string, never> | null;
+            sello?: components["schemas"]["ReportStamp"] | null;
             /** @description The file is a report this server issued, unchanged, and its signature holds. */
             valido: boolean;
         };
@@ -5117,6 +5146,7 @@ export interface components {
             progreso: number;
             /** @description The sections it holds. */
             secciones: components["schemas"]["ReportSection"][];
+            sello?: components["schemas"]["ReportStamp"] | null;
             /** @description Of the PDF file, hex. */
             sha256?: string | null;
             /**

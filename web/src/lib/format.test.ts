@@ -1,4 +1,4 @@
-import { clock, formatDate, formatDateTime, formatDay, formatInstant, formatNumber, formatPercent, formatTime, localeOf, ymdIn } from './format';
+import { authorityName, clock, formatDate, formatDateTime, formatDay, formatInstant, formatNumber, formatPercent, formatTime, localeOf, ymdIn } from './format';
 
 // 13:30 UTC is 10:30 in Buenos Aires: the time es-AR writes "10:30 a. m." by default.
 const MORNING = '2026-12-05T13:30:00Z';
@@ -48,5 +48,14 @@ describe('dates, times and numbers as each language writes them', () => {
     expect(localeOf('en-US')).toBe('en-US');
     expect(localeOf('es')).toBe('es-AR');
     expect(localeOf('es-AR')).toBe('es-AR');
+  });
+});
+
+describe('a timestamp authority by name', () => {
+  it('takes the common name of a certificate subject, whatever its place', () => {
+    expect(authorityName('O=Nido tests,CN=Nido test TSA')).toBe('Nido test TSA');
+    expect(authorityName('CN=FNMT TSA,O=FNMT-RCM,C=ES')).toBe('FNMT TSA');
+    expect(authorityName('O=No common name')).toBe('O=No common name');
+    expect(authorityName(null)).toBe('');
   });
 });

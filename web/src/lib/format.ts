@@ -129,3 +129,8 @@ export function formatPercent(percent: number, language: string, digits: { min?:
   if (english(language)) return new Intl.NumberFormat('en-US', { style: 'percent', ...fraction }).format(percent / 100);
   return `${formatNumber(percent, language, fraction)}\u00a0%`;
 }
+
+/** The common name in a certificate subject (`O=…,CN=…`), or the whole subject when it has none. */
+export function authorityName(subject: string | null | undefined): string {
+  return subject?.match(/(?:^|,)CN=([^,]+)/)?.[1] ?? subject ?? '';
+}

@@ -40,6 +40,7 @@ mod m0038_uploads_and_card_makers;
 mod m0039_money_consent;
 mod m0040_child_calendar_items;
 mod m0041_reports;
+mod m0042_timestamps;
 
 pub struct Migrator;
 
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0039_money_consent::Migration),
             Box::new(m0040_child_calendar_items::Migration),
             Box::new(m0041_reports::Migration),
+            Box::new(m0042_timestamps::Migration),
         ]
     }
 }

@@ -13,9 +13,10 @@ use super::{
 };
 use crate::{families::entities::miembro, platform::signing::Signer25519};
 
-/// What a reader is shown of an entry's content.
+/// Whether a reader may see an entry's content. The report prints the content's hash either way
+/// (the other parts tell it in words), so the text itself is not kept.
 pub enum Shown {
-    Content(String),
+    Content,
     Erased,
     Withheld,
 }
@@ -49,7 +50,7 @@ pub async fn period(
         .into_iter()
         .map(|(entry, stored)| {
             let shown = match stored.held_for(reader) {
-                Held::Content(text) => Shown::Content(text.to_owned()),
+                Held::Content(_) => Shown::Content,
                 Held::Erased => Shown::Erased,
                 Held::Withheld => Shown::Withheld,
             };

@@ -6,9 +6,10 @@ use base64::{Engine, engine::general_purpose::STANDARD};
 use chrono::{SecondsFormat, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Set, sea_query::Expr,
+    QuerySelect, Set, sea_query::Expr,
 };
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::{
@@ -17,7 +18,10 @@ use super::{
 };
 use crate::{
     ids,
-    platform::signing::{self, Signer25519},
+    platform::{
+        signing::{self, Signer25519},
+        timestamp,
+    },
 };
 
 /// A checkpoint as the API and the export show it: all one needs to check the signature.
@@ -41,6 +45,46 @@ pub struct CheckpointView {
     pub clave_publica: Option<String>,
     /// The signature checks out against that public key.
     pub firma_valida: bool,
+    /// An outside timestamp (RFC 3161) of the signature, when the server has an authority
+    /// configured and it answered; a later pass stamps a checkpoint it could not at first.
+    #[serde(default)]
+    pub sello: Option<CheckpointStamp>,
+}
+
+/// An RFC 3161 timestamp token over the SHA-256 of a checkpoint's 64 signature bytes.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct CheckpointStamp {
+    /// Base64 of the token (DER): `openssl ts -verify -token_in -in FILE -digest SHA256-HEX
+    /// -CAfile AUTHORITY.pem` checks it (docs/record.md).
+    pub token: String,
+    /// The token holds, by the authority's certificate it carries, for this signature.
+    pub valido: bool,
+    /// The authority's certificate subject, when it holds.
+    pub autoridad: Option<String>,
+    /// The authority's time, when it holds.
+    pub momento: Option<chrono::DateTime<Utc>>,
+}
+
+/// What `token` (base64) says of the checkpoint signature `firma` (base64), if it holds.
+pub fn stamp_of(token: &str, firma: &str) -> Option<timestamp::Stamp> {
+    let (token, signature) = STANDARD
+        .decode(token)
+        .ok()
+        .zip(STANDARD.decode(firma).ok())?;
+    timestamp::check(&token, &Sha256::digest(signature))
+}
+
+impl CheckpointStamp {
+    /// `token` (base64) checked against `firma` (base64 of the signature it stamps).
+    pub fn checked(token: &str, firma: &str) -> CheckpointStamp {
+        let stamp = stamp_of(token, firma);
+        CheckpointStamp {
+            token: token.to_owned(),
+            valido: stamp.is_some(),
+            autoridad: stamp.as_ref().map(|s| s.authority.clone()),
+            momento: stamp.map(|s| s.moment),
+        }
+    }
 }
 
 /// The public keys the server has signed with, and when.
@@ -133,6 +177,7 @@ pub async fn sign_head(
         hora: Set(hora),
         clave_id: Set(signer.key_id()),
         firma: Set(STANDARD.encode(signer.sign(text.as_bytes()))),
+        sello: Set(None),
     }
     .insert(db)
     .await
@@ -158,6 +203,40 @@ pub async fn checkpoint_all(
         signed += 1;
     }
     Ok(signed)
+}
+
+/// Asks `authority` to stamp every checkpoint not stamped yet, oldest first, up to 100 a pass;
+/// stops at the first failure (the authority is down: the next pass tries again). Gives back how
+/// many it stamped.
+pub async fn stamp_pending(
+    db: &impl ConnectionTrait,
+    authority: &timestamp::Authority,
+) -> anyhow::Result<usize> {
+    let waiting = punto_control::Entity::find()
+        .filter(punto_control::Column::Sello.is_null())
+        .order_by_asc(punto_control::Column::Hora)
+        .limit(100)
+        .all(db)
+        .await?;
+    let mut stamped = 0;
+    for point in waiting {
+        let Ok(signature) = STANDARD.decode(&point.firma) else {
+            continue;
+        };
+        let given = authority.stamp(&Sha256::digest(signature)).await?;
+        // Another instance may have stamped it meanwhile: the first stamp stands.
+        punto_control::Entity::update_many()
+            .col_expr(
+                punto_control::Column::Sello,
+                Expr::value(STANDARD.encode(&given.token)),
+            )
+            .filter(punto_control::Column::Id.eq(&point.id))
+            .filter(punto_control::Column::Sello.is_null())
+            .exec(db)
+            .await?;
+        stamped += 1;
+    }
+    Ok(stamped)
 }
 
 pub async fn latest(
@@ -214,7 +293,12 @@ pub async fn view(
         .and_then(|k| decode_key(&k.clave_publica))
         .zip(STANDARD.decode(&point.firma).ok())
         .is_some_and(|(public, signature)| signing::verify(&public, texto.as_bytes(), &signature));
+    let sello = point
+        .sello
+        .as_deref()
+        .map(|token| CheckpointStamp::checked(token, &point.firma));
     Ok(CheckpointView {
+        sello,
         familia: point.familia_id,
         entradas: point.entradas,
         cabeza: point.cabeza,

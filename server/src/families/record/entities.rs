@@ -109,6 +109,9 @@ pub mod punto_control {
         pub clave_id: String,
         /// Base64 of the 64-byte Ed25519 signature.
         pub firma: String,
+        /// Base64 of an RFC 3161 timestamp token over the SHA-256 of the signature's 64 bytes;
+        /// null until an authority stamped it (or with none configured).
+        pub sello: Option<String>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

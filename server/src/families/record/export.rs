@@ -15,7 +15,10 @@ use super::{
     checkpoint::{self, CheckpointView, decode_key},
     verify,
 };
-use crate::{families::entities::miembro, platform::signing};
+use crate::{
+    families::entities::miembro,
+    platform::{signing, timestamp},
+};
 
 pub const FORMAT: &str = "nido-registro v1";
 
@@ -124,11 +127,17 @@ pub struct CheckpointReport {
     pub hora: String,
     pub key_id: String,
     pub signature_holds: bool,
+    /// Its outside timestamp: None when it has none, `Some(None)` when it does not hold.
+    pub stamp: Option<Option<timestamp::Stamp>>,
 }
 
 impl FileReport {
     pub fn valid(&self) -> bool {
-        self.first_error.is_none() && self.checkpoint.as_ref().is_none_or(|c| c.signature_holds)
+        self.first_error.is_none()
+            && self
+                .checkpoint
+                .as_ref()
+                .is_none_or(|c| c.signature_holds && !matches!(c.stamp, Some(None)))
     }
 }
 
@@ -159,11 +168,16 @@ pub fn check_record(name: &str, record: &RecordExport) -> FileReport {
             .filter(|raw| signing::key_id(raw) == p.clave_id)
             .zip(STANDARD.decode(&p.firma).ok())
             .is_some_and(|(raw, sig)| signing::verify(&raw, text.as_bytes(), &sig));
+        let stamp = p
+            .sello
+            .as_ref()
+            .map(|sello| checkpoint::stamp_of(&sello.token, &p.firma));
         CheckpointReport {
             entradas: p.entradas,
             hora: p.hora.clone(),
             key_id: p.clave_id.clone(),
             signature_holds,
+            stamp,
         }
     });
     FileReport {

@@ -223,6 +223,16 @@ async fn new_checkpoint(
         .await?;
     let point = checkpoint::sign_head(&state.db, &state.signer, &access.family.id).await?;
     let view = checkpoint::view(&state.db, point).await?;
+    // Stamped out of the request: an authority may take seconds, and one that fails leaves the
+    // checkpoint to the next pass of `record_stamps`.
+    if let Some(authority) = state.timestamps.clone() {
+        let db = state.db.clone();
+        tokio::spawn(async move {
+            if let Err(err) = checkpoint::stamp_pending(&db, &authority).await {
+                tracing::warn!(error = %format!("{err:#}"), "checkpoint left for a later stamp");
+            }
+        });
+    }
     Ok((
         StatusCode::CREATED,
         Json(CheckpointAnswer {

@@ -38,6 +38,8 @@ pub struct Contents {
     pub url: String,
     /// The SHA-256 of the certificate the file is signed with.
     pub firma: String,
+    /// The timestamp authority's host, when the server has one configured.
+    pub sello: Option<String>,
     /// People by id, as the family knows them.
     pub names: HashMap<String, String>,
     pub children: HashMap<String, String>,
@@ -202,6 +204,13 @@ fn cover(page: &mut Layout, c: &Contents, w: &Words) {
     page.pair(w.time_zone, c.zone.name());
     page.pair(w.code, &c.codigo);
     page.pair(w.signature, &format!("{} {}", w.signature_key, c.firma));
+    page.pair(
+        w.timestamp,
+        &match &c.sello {
+            Some(host) => w.timestamp_asked.replace("{}", host),
+            None => w.timestamp_none.to_owned(),
+        },
+    );
     page.space(10.0);
     page.heading(2, w.how_to_check);
     page.paragraph(w.check_online, false);
@@ -596,7 +605,7 @@ fn record(page: &mut Layout, c: &Contents, w: &Words) {
                 // The content itself is what the other parts show in words; here, its hash,
                 // which an export of the record checks it against.
                 let state = match shown {
-                    Shown::Content(_) => "",
+                    Shown::Content => "",
                     Shown::Erased => w.erased,
                     Shown::Withheld => w.withheld,
                 };
@@ -632,6 +641,21 @@ fn record(page: &mut Layout, c: &Contents, w: &Words) {
             page.pair("Ed25519", &point.clave_id);
             page.paragraph(&format!("{}:\n{}", w.checkpoint_text, point.texto), true);
             page.paragraph(&point.firma, true);
+            if let Some(sello) = point.sello.as_ref().filter(|s| s.valido) {
+                page.pair(
+                    w.timestamp,
+                    &format!(
+                        "{} · {} UTC",
+                        sello.autoridad.as_deref().unwrap_or_default(),
+                        sello
+                            .momento
+                            .map(|m| m
+                                .format(&format!("{} %H:%M:%S", c.date_format()))
+                                .to_string())
+                            .unwrap_or_default()
+                    ),
+                );
+            }
         }
     }
 }

@@ -25,6 +25,9 @@ pub mod informe {
         pub clave: Option<String>,
         pub tamano: Option<i64>,
         pub error: Option<String>,
+        /// Who stamped the signature (RFC 3161), when an authority did.
+        pub sello_autoridad: Option<String>,
+        pub sello_momento: Option<DateTimeUtc>,
         pub created_at: DateTimeUtc,
         pub listo_at: Option<DateTimeUtc>,
         pub vence_at: DateTimeUtc,

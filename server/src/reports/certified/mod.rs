@@ -56,12 +56,14 @@ use crate::{
     messages, money,
     notifications::{self, Notice},
     platform::{
+        document_signing,
         download::Download,
         files::answer::authenticated_body,
         jobs::{self, Job},
         live::{self, LiveEvent, ReportIds},
         pending,
         rate_limit::Limit,
+        timestamp,
         upload::hex,
     },
     request::{AuthUser, Done, Json},
@@ -151,6 +153,38 @@ pub struct ReportView {
     pub listo_at: Option<DateTime<Utc>>,
     /// When it is removed.
     pub vence_at: DateTime<Utc>,
+    /// The outside timestamp (RFC 3161) of its signature; null when the server has no authority
+    /// configured, or it did not answer.
+    pub sello: Option<ReportStamp>,
+}
+
+/// An outside timestamp (RFC 3161) of a report's signature.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReportStamp {
+    /// Its token holds, by the authority's certificate, for this signature.
+    pub valido: bool,
+    /// The authority's certificate subject; null when the token does not hold.
+    pub autoridad: Option<String>,
+    /// The authority's time; null when the token does not hold.
+    pub momento: Option<DateTime<Utc>>,
+}
+
+impl ReportStamp {
+    fn of(stamp: Option<timestamp::Stamp>) -> ReportStamp {
+        ReportStamp {
+            valido: stamp.is_some(),
+            autoridad: stamp.as_ref().map(|s| s.authority.clone()),
+            momento: stamp.map(|s| s.moment),
+        }
+    }
+
+    fn kept(row: &informe::Model) -> Option<ReportStamp> {
+        Some(ReportStamp {
+            valido: true,
+            autoridad: Some(row.sello_autoridad.clone()?),
+            momento: Some(row.sello_momento?),
+        })
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -176,6 +210,7 @@ fn sections_of(row: &informe::Model) -> Vec<ReportSection> {
 fn view(row: informe::Model) -> ReportView {
     let secciones = sections_of(&row);
     ReportView {
+        sello: ReportStamp::kept(&row),
         estado: ReportState::from_wire(&row.estado).unwrap_or(ReportState::Failed),
         idioma: Lang::parse(&row.idioma).unwrap_or_default(),
         id: row.id,
@@ -265,6 +300,8 @@ pub async fn create_report(
         clave: Set(None),
         tamano: Set(None),
         error: Set(None),
+        sello_autoridad: Set(None),
+        sello_momento: Set(None),
         created_at: Set(now),
         listo_at: Set(None),
         vence_at: Set(now + Duration::days(KEPT_DAYS)),
@@ -649,6 +686,7 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
         ),
         codigo: codigo.clone(),
         firma: state.document_signer.fingerprint(),
+        sello: state.timestamps.as_ref().map(timestamp::Authority::host),
         names: names(&state.db, &row.familia_id).await?,
         children,
         mensajes,
@@ -658,16 +696,21 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
         registro,
     };
     // Laying out and writing a large PDF is CPU work: off the async threads.
-    let signer = state.document_signer.clone();
-    let (pdf, paginas) = tokio::task::spawn_blocking(move || {
+    let (prepared, paginas) = tokio::task::spawn_blocking(move || {
         let frame = document::frame(&contents);
         let layout = document::compose(&contents, |_| {});
+        // What was gathered is all in the layout now: its memory serves the writing.
+        drop(contents);
         let pages = layout.page_count();
         let pdf = layout.render(&frame)?;
-        sign::sign(pdf, &signer, contents.created).map(|pdf| (pdf, pages))
+        sign::prepare(pdf, created).map(|prepared| (prepared, pages))
     })
     .await?
     .map_err(|e| anyhow::anyhow!("writing the PDF: {e}"))?;
+    let (cms, sello) = signature(state, &prepared.digest).await?;
+    let pdf = prepared
+        .fill(&cms)
+        .map_err(|e| anyhow::anyhow!("signing the PDF: {e}"))?;
     done += 1;
     step(state, row, done * 95 / parts).await?;
 
@@ -694,6 +737,14 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
         .col_expr(informe::Column::Clave, Expr::value(clave.clone()))
         .col_expr(informe::Column::Tamano, Expr::value(size))
         .col_expr(informe::Column::ListoAt, Expr::value(created))
+        .col_expr(
+            informe::Column::SelloAutoridad,
+            Expr::value(sello.as_ref().map(|s| s.authority.clone())),
+        )
+        .col_expr(
+            informe::Column::SelloMomento,
+            Expr::value(sello.as_ref().map(|s| s.moment)),
+        )
         .col_expr(
             informe::Column::Secciones,
             Expr::value(row.secciones.clone()),
@@ -748,6 +799,32 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
     }
     pending::settle(state, &keys).await;
     Ok(())
+}
+
+/// The CMS signature of a report whose signed bytes hash to `digest`, with the configured
+/// authority's timestamp of it when one answers. An authority that fails never holds a report
+/// back: it is issued without the stamp, and both its card and its verification say so.
+async fn signature(
+    state: &AppState,
+    digest: &[u8],
+) -> anyhow::Result<(Vec<u8>, Option<timestamp::Stamp>)> {
+    let cms = state.document_signer.sign_digest(digest)?;
+    let Some(authority) = &state.timestamps else {
+        return Ok((cms, None));
+    };
+    let stamped = match document_signing::signature_digest(&cms) {
+        Some(of) => authority.stamp(&of).await,
+        None => Err(anyhow::anyhow!("the signature reads back unreadable")),
+    };
+    match stamped
+        .and_then(|s| document_signing::with_timestamp(&cms, &s.token).map(|with| (with, s.stamp)))
+    {
+        Ok((with, stamp)) => Ok((with, Some(stamp))),
+        Err(err) => {
+            tracing::warn!(error = %format!("{err:#}"), "report issued without an outside timestamp");
+            Ok((cms, None))
+        }
+    }
 }
 
 /// The stored files of these reports that still exist.

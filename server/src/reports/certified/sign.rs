@@ -7,10 +7,15 @@
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
-use crate::platform::document_signing::{self, Checked, DocumentSigner};
+#[cfg(test)]
+use crate::platform::document_signing::DocumentSigner;
+use crate::platform::{
+    document_signing::{self, Checked},
+    timestamp::{self, Stamp},
+};
 
 /// Room for the CMS in the file, in bytes: a P-256 signature with its certificate takes about
-/// 1 KB, a timestamp token about 2 KB more.
+/// 1 KB, a timestamp token with the authority's certificates 2 to 8 KB more.
 const SIGNATURE_ROOM: usize = 16 * 1024;
 /// Each of the three numbers of `/ByteRange` is written in this many characters, so that filling
 /// them in moves no byte.
@@ -105,8 +110,40 @@ fn pdf_date(at: DateTime<Utc>) -> String {
     at.format("D:%Y%m%d%H%M%SZ").to_string()
 }
 
-/// `pdf` signed by `signer` at `at`.
+/// A file with its signature's room made, waiting for the CMS over `digest`.
+pub struct Prepared {
+    out: Vec<u8>,
+    /// Where the hex string of `/Contents` starts (its `<`).
+    contents: usize,
+    /// The SHA-256 of every byte but the signature's room: what the signature signs.
+    pub digest: [u8; 32],
+}
+
+impl Prepared {
+    /// The file with `cms` written into its room.
+    pub fn fill(mut self, cms: &[u8]) -> Result<Vec<u8>, String> {
+        if cms.len() > SIGNATURE_ROOM {
+            return Err("the signature does not fit its room".into());
+        }
+        let hex: String = cms.iter().map(|b| format!("{b:02X}")).collect();
+        let at = self.contents + 1;
+        self.out[at..at + hex.len()].copy_from_slice(hex.as_bytes());
+        Ok(self.out)
+    }
+}
+
+/// `pdf` signed by `signer` at `at`, with no timestamp.
+#[cfg(test)]
 pub fn sign(pdf: Vec<u8>, signer: &DocumentSigner, at: DateTime<Utc>) -> Result<Vec<u8>, String> {
+    let prepared = prepare(pdf, at)?;
+    let cms = signer
+        .sign_digest(&prepared.digest)
+        .map_err(|e| format!("{e:#}"))?;
+    prepared.fill(&cms)
+}
+
+/// `pdf` with the update that will hold a signature made at `at` appended.
+pub fn prepare(pdf: Vec<u8>, at: DateTime<Utc>) -> Result<Prepared, String> {
     let original = read(&pdf)?;
     let sig = original.size;
     let field = original.size + 1;
@@ -191,15 +228,11 @@ pub fn sign(pdf: Vec<u8>, signer: &DocumentSigner, at: DateTime<Utc>) -> Result<
     let mut hasher = Sha256::new();
     hasher.update(&out[..contents]);
     hasher.update(&out[after..]);
-    let cms = signer
-        .sign_digest(&hasher.finalize())
-        .map_err(|e| format!("{e:#}"))?;
-    if cms.len() > SIGNATURE_ROOM {
-        return Err("the signature does not fit its room".into());
-    }
-    let hex: String = cms.iter().map(|b| format!("{b:02X}")).collect();
-    out[contents + 1..contents + 1 + hex.len()].copy_from_slice(hex.as_bytes());
-    Ok(out)
+    Ok(Prepared {
+        out,
+        contents,
+        digest: hasher.finalize().into(),
+    })
 }
 
 /// The length of the DER value that starts `bytes` (tag, length and content), if it reads as one.
@@ -219,9 +252,15 @@ fn der_length(bytes: &[u8]) -> Option<usize> {
     Some(2 + count + length)
 }
 
-/// What the last signature of `pdf` says, or None when it has none. A signature that does not
-/// cover the whole file (something was appended after it) reads as a changed file.
-pub fn check(pdf: &[u8]) -> Option<Checked> {
+/// A signature found in a file: its CMS (DER), and where its hex string starts and ends.
+struct Embedded {
+    cms: Vec<u8>,
+    first: usize,
+    second: usize,
+}
+
+/// The last signature of `pdf`, or what is wrong with it. None when the file has no signature.
+fn embedded(pdf: &[u8]) -> Option<Result<Embedded, Checked>> {
     let at = rfind(pdf, b"/ByteRange[")? + "/ByteRange[".len();
     let end = at + find(&pdf[at..], b"]")?;
     let numbers: Vec<usize> = std::str::from_utf8(&pdf[at..end])
@@ -230,14 +269,14 @@ pub fn check(pdf: &[u8]) -> Option<Checked> {
         .map(|n| n.parse().ok())
         .collect::<Option<_>>()?;
     let [0, first, second, length] = numbers[..] else {
-        return Some(Checked::Invalid);
+        return Some(Err(Checked::Invalid));
     };
     if first >= second
         || second.checked_add(length) != Some(pdf.len())
         || pdf.get(first) != Some(&b'<')
         || pdf.get(second - 1) != Some(&b'>')
     {
-        return Some(Checked::DigestMismatch);
+        return Some(Err(Checked::DigestMismatch));
     }
     let hex = &pdf[first + 1..second - 1];
     let bytes: Option<Vec<u8>> = hex
@@ -248,16 +287,41 @@ pub fn check(pdf: &[u8]) -> Option<Checked> {
                 .and_then(|p| u8::from_str_radix(p, 16).ok())
         })
         .collect();
-    let Some(bytes) = bytes else {
-        return Some(Checked::Invalid);
+    let Some(mut cms) = bytes else {
+        return Some(Err(Checked::Invalid));
     };
-    let Some(cms) = der_length(&bytes).and_then(|n| bytes.get(..n)) else {
-        return Some(Checked::Invalid);
+    let Some(length) = der_length(&cms).filter(|n| *n <= cms.len()) else {
+        return Some(Err(Checked::Invalid));
+    };
+    cms.truncate(length);
+    Some(Ok(Embedded { cms, first, second }))
+}
+
+/// What the last signature of `pdf` says, or None when it has none. A signature that does not
+/// cover the whole file (something was appended after it) reads as a changed file.
+pub fn check(pdf: &[u8]) -> Option<Checked> {
+    let Embedded { cms, first, second } = match embedded(pdf)? {
+        Ok(found) => found,
+        Err(checked) => return Some(checked),
     };
     let mut hasher = Sha256::new();
     hasher.update(&pdf[..first]);
     hasher.update(&pdf[second..]);
-    Some(document_signing::check(cms, &hasher.finalize()))
+    Some(document_signing::check(&cms, &hasher.finalize()))
+}
+
+/// The CMS (DER) of `pdf`'s last signature, if it has one that reads.
+pub fn cms_of(pdf: &[u8]) -> Option<Vec<u8>> {
+    Some(embedded(pdf)?.ok()?.cms)
+}
+
+/// The outside timestamp of `pdf`'s signature: None when it carries none, `Some(None)` when it
+/// carries one that does not hold for this signature.
+pub fn stamp(pdf: &[u8]) -> Option<Option<Stamp>> {
+    let cms = cms_of(pdf)?;
+    let token = document_signing::timestamp_token(&cms)?;
+    let digest = document_signing::signature_digest(&cms)?;
+    Some(timestamp::check(&token, &digest))
 }
 
 #[cfg(test)]

@@ -11,13 +11,14 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use super::{ReportSection, ReportState, code, entities::informe, sections_of, sign};
+use super::{ReportSection, ReportStamp, ReportState, code, entities::informe, sections_of, sign};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     i18n::{self, Msg},
     platform::{
         document_signing::Checked,
         rate_limit::Limit,
+        timestamp::Stamp,
         upload::{hex, whole_field},
     },
     request::{ClientInfo, Json},
@@ -61,9 +62,9 @@ pub struct ReportVerification {
     pub paginas: Option<i32>,
     /// Of the file checked, or of the one kept under the code; null when neither is at hand.
     pub firma: Option<ReportSignatureView>,
-    /// An outside timestamp (RFC 3161): none yet.
-    #[schema(value_type = Option<Object>)]
-    pub sello: Option<serde_json::Value>,
+    /// The outside timestamp (RFC 3161) of the signature, of the file checked or of the one kept
+    /// under the code; null when it carries none.
+    pub sello: Option<ReportStamp>,
     /// Whether the server still keeps the file (its maker may delete it; it goes after 90 days).
     pub archivo_guardado: bool,
 }
@@ -98,11 +99,27 @@ fn signature(checked: &Checked, ours: &str) -> ReportSignatureView {
     }
 }
 
-fn facts(row: &informe::Model, firma: Option<ReportSignatureView>) -> ReportVerification {
+/// What a file's signature and stamp say: the signature as checked, and its stamp (None when it
+/// carries none; `Some(None)` when it carries one that does not hold).
+type Checks = (ReportSignatureView, Option<Option<Stamp>>);
+
+fn facts(row: &informe::Model, checks: Option<Checks>) -> ReportVerification {
+    let (firma, sello) = match checks {
+        Some((firma, stamp)) => (Some(firma), stamp.map(ReportStamp::of)),
+        None => (None, ReportStamp::kept(row)),
+    };
     let valida = firma.as_ref().is_none_or(|f| f.valida);
+    let sello_valido = sello.as_ref().is_none_or(|s| s.valido);
+    let explicacion = if !valida {
+        Some(Msg::ReportAltered)
+    } else if !sello_valido {
+        Some(Msg::ReportStampBroken)
+    } else {
+        None
+    };
     ReportVerification {
-        valido: valida,
-        explicacion: (!valida).then(|| Msg::ReportAltered.text(i18n::current()).to_owned()),
+        valido: valida && sello_valido,
+        explicacion: explicacion.map(|m| m.text(i18n::current()).to_owned()),
         codigo: row.codigo.clone(),
         emitido_at: row.listo_at,
         desde: Some(row.desde),
@@ -110,12 +127,20 @@ fn facts(row: &informe::Model, firma: Option<ReportSignatureView>) -> ReportVeri
         secciones: sections_of(row),
         paginas: row.paginas,
         firma,
-        sello: None,
+        sello,
         archivo_guardado: row.clave.is_some(),
     }
 }
 
 fn refused(msg: Msg, firma: Option<ReportSignatureView>) -> ReportVerification {
+    refused_stamped(msg, firma, None)
+}
+
+fn refused_stamped(
+    msg: Msg,
+    firma: Option<ReportSignatureView>,
+    sello: Option<ReportStamp>,
+) -> ReportVerification {
     ReportVerification {
         valido: false,
         explicacion: Some(msg.text(i18n::current()).to_owned()),
@@ -126,7 +151,7 @@ fn refused(msg: Msg, firma: Option<ReportSignatureView>) -> ReportVerification {
         secciones: Vec::new(),
         paginas: None,
         firma,
-        sello: None,
+        sello,
         archivo_guardado: false,
     }
 }
@@ -160,23 +185,31 @@ pub async fn verify_code(
         .one(&state.db)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let firma = match row.clave.as_deref() {
+    let checks = match row.clave.as_deref() {
         Some(clave) => {
             let file = state
                 .files
                 .get(&state.db, clave)
                 .await
                 .map_err(|e| ApiError::internal(format!("{e:#}")))?;
-            file.map(|pdf| {
-                let checked = sign::check(&pdf).unwrap_or(Checked::Invalid);
-                signature(&checked, &state.document_signer.fingerprint())
-            })
+            let ours = state.document_signer.fingerprint();
+            match file {
+                Some(pdf) => Some(
+                    tokio::task::spawn_blocking(move || {
+                        let checked = sign::check(&pdf).unwrap_or(Checked::Invalid);
+                        (signature(&checked, &ours), sign::stamp(&pdf))
+                    })
+                    .await
+                    .map_err(|e| ApiError::internal(e.to_string()))?,
+                ),
+                None => None,
+            }
         }
         None => None,
     };
     Ok(Json(ReportVerificationAnswer {
         success: true,
-        data: facts(&row, firma),
+        data: facts(&row, checks),
     }))
 }
 
@@ -214,9 +247,10 @@ pub async fn verify_file(
     .await?;
     let sha256 = hex(&Sha256::digest(&pdf));
     let ours = state.document_signer.fingerprint();
-    let checked = tokio::task::spawn_blocking(move || sign::check(&pdf))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let (checked, stamp) =
+        tokio::task::spawn_blocking(move || (sign::check(&pdf), sign::stamp(&pdf)))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?;
     let row = informe::Entity::find()
         .filter(informe::Column::Sha256.eq(&sha256))
         .filter(issued())
@@ -224,20 +258,25 @@ pub async fn verify_file(
         .await?;
     let data = match (checked, row) {
         (None, _) => refused(Msg::ReportNotSigned, None),
-        (Some(checked), Some(row)) => facts(&row, Some(signature(&checked, &ours))),
+        (Some(checked), Some(row)) => facts(&row, Some((signature(&checked, &ours), stamp))),
         (Some(Checked::DigestMismatch), None) => refused(
             Msg::ReportAltered,
             Some(signature(&Checked::DigestMismatch, &ours)),
         ),
         (Some(checked), None) => {
             let firma = signature(&checked, &ours);
-            let msg = if firma.valida {
+            let sello = stamp.map(ReportStamp::of);
+            let msg = if !firma.valida {
+                Msg::ReportNotOurs
+            } else if sello.as_ref().is_some_and(|s| !s.valido) {
+                // A signature of ours with a stamp that is not its own: the stamp was swapped,
+                // which changes the file's hash, so no report is found by it.
+                Msg::ReportStampBroken
+            } else {
                 // Signed by this server but not a report it knows: erased with its maker.
                 Msg::ReportUnknown
-            } else {
-                Msg::ReportNotOurs
             };
-            refused(msg, Some(firma))
+            refused_stamped(msg, Some(firma), sello)
         }
     };
     Ok(Json(ReportVerificationAnswer {

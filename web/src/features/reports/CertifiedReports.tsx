@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Loading } from '../../components/Spinner';
-import { formatDate, formatNumber } from '../../lib/format';
+import { authorityName, formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { downloadReport, useCreateReport, useDeleteReport, useReports, type Report, type ReportSection } from './certifiedApi';
 
 interface Props {
@@ -103,6 +103,12 @@ export function CertifiedReports({ family, desde, hasta, language }: Props) {
                 <dd className="font-mono text-ink">{report.codigo}</dd>
                 <dt className="text-muted">{t('certified.pages')}</dt>
                 <dd className="text-ink">{formatNumber(report.paginas ?? 0, language)}</dd>
+                {report.sello?.valido && report.sello.momento && (
+                  <>
+                    <dt className="text-muted">{t('certified.stamp')}</dt>
+                    <dd className="text-ink">{t('certified.stampBy', { autoridad: authorityName(report.sello.autoridad), momento: formatDateTime(report.sello.momento, language) })}</dd>
+                  </>
+                )}
                 <dt className="text-muted">{t('certified.kept')}</dt>
                 <dd className="text-ink">{formatDate(report.venceAt.slice(0, 10), language)}</dd>
               </dl>

@@ -6,7 +6,7 @@ import type { components } from '../../../api/schema';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { authorityName, formatDate, formatDateTime } from '../../../lib/format';
 import { useHydrated } from '../../../lib/useHydrated';
 import { PageHeader } from '../PageHeader';
 import { usePageMeta } from '../usePageMeta';
@@ -167,6 +167,12 @@ function Result({ verification: v, language }: { verification: Verification; lan
         <dd className="text-ink">{v.paginas ?? '—'}</dd>
         <dt className="text-muted">{t('verify.signature')}</dt>
         <dd className="text-ink">{v.firma ? (v.firma.valida ? t('verify.signatureValid', { algoritmo: v.firma.algoritmo }) : t('verify.signatureInvalid')) : t('verify.noFile')}</dd>
+        <dt className="text-muted">{t('verify.stamp')}</dt>
+        <dd className="text-ink">
+          {v.sello?.valido && v.sello.momento
+            ? t('verify.stampValid', { autoridad: authorityName(v.sello.autoridad), momento: formatDateTime(v.sello.momento, language, { date: 'long' }) })
+            : t('verify.stampNone')}
+        </dd>
       </dl>
     </section>
   );
