@@ -22,8 +22,18 @@ pub struct ReportedConversation {
     pub conversacion: ConversationView,
     /// Sent in the period, oldest first.
     pub mensajes: Vec<MessageView>,
-    /// The SHA-256 of each file sent with them, by the file's id.
-    pub archivos: HashMap<String, String>,
+    /// Each file sent with them, by the file's id.
+    pub archivos: HashMap<String, ReportedFile>,
+}
+
+/// A file sent with a reported message: what the report lists, and where to read it to append it.
+pub struct ReportedFile {
+    /// Hex SHA-256 of its bytes.
+    pub sha256: String,
+    pub mime: String,
+    pub tamano: i64,
+    /// Its storage key, read through `state.files`.
+    pub clave: String,
 }
 
 /// The conversations `usuario_id` reads in the family that have messages sent in
@@ -62,7 +72,17 @@ pub async fn conversations(
             .all(&state.db)
             .await?
             .into_iter()
-            .map(|a| (a.id, a.sha256))
+            .map(|a| {
+                (
+                    a.id,
+                    ReportedFile {
+                        sha256: a.sha256,
+                        mime: a.mime,
+                        tamano: a.tamano,
+                        clave: a.clave,
+                    },
+                )
+            })
             .collect();
         let mensajes = views::messages(state, messages, usuario_id.as_str()).await?;
         let conversacion = views::conversation(state, row, usuario_id.as_str()).await?;

@@ -435,3 +435,166 @@ async fn bad_requests_are_refused_field_by_field() {
         .await;
     assert_eq!(stranger.status, StatusCode::NOT_FOUND);
 }
+
+/// What `pdfdetach -list` names in a PDF: its attached files.
+fn attachments_of(pdf: &[u8]) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("informe.pdf");
+    std::fs::write(&path, pdf).expect("write the PDF");
+    let out = Command::new("pdfdetach")
+        .arg("-list")
+        .arg(&path)
+        .output()
+        .expect("pdfdetach (poppler-utils, which make test installs)");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(": ").map(|(_, name)| name.trim().to_owned()))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_report_asked_with_files_carries_those_its_maker_may_read() {
+    let f = family().await;
+    // Ana sends Beto a photo of the school form.
+    let c = f
+        .app
+        .post(
+            "/api/conversaciones",
+            Some(&f.ana),
+            json!({"familiaId": f.family, "tema": "escuela", "asunto": "Autorización",
+                   "participantes": [f.beto_id]}),
+        )
+        .await;
+    assert_eq!(c.status, StatusCode::CREATED, "{}", c.body);
+    let conversation = c.body["data"]["_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let photo = {
+        let img = image::RgbImage::from_pixel(40, 30, image::Rgb([30, 120, 200]));
+        let mut out = std::io::Cursor::new(Vec::new());
+        image::DynamicImage::ImageRgb8(img)
+            .write_to(&mut out, image::ImageFormat::Png)
+            .expect("png");
+        out.into_inner()
+    };
+    let form = reqwest::multipart::Form::new().part(
+        "archivo",
+        reqwest::multipart::Part::bytes(photo)
+            .file_name("autorizacion.png")
+            .mime_str("image/png")
+            .expect("mime"),
+    );
+    let up = f
+        .app
+        .client
+        .post(format!(
+            "{}/api/conversaciones/{conversation}/adjuntos",
+            f.app.base
+        ))
+        .bearer_auth(&f.ana)
+        .multipart(form)
+        .send()
+        .await
+        .expect("upload");
+    let up = crate::helpers::answer(up).await;
+    assert_eq!(up.status, StatusCode::CREATED, "{}", up.body);
+    let file = up.body["data"]["_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let sent = f
+        .app
+        .post(
+            &format!("/api/conversaciones/{conversation}/mensajes"),
+            Some(&f.ana),
+            json!({"texto": "Firmala y mandala", "tipo": "normal", "adjuntos": [file]}),
+        )
+        .await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    // The file as kept (a photo is kept re-encoded), to compare with what comes out of the report.
+    let name = up.body["data"]["nombre"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let kept = f
+        .app
+        .client
+        .get(format!(
+            "{}{}",
+            f.app.base,
+            up.body["data"]["url"].as_str().unwrap_or_default()
+        ))
+        .send()
+        .await
+        .expect("the file");
+    assert_eq!(kept.status(), StatusCode::OK);
+    let kept = kept.bytes().await.expect("bytes").to_vec();
+
+    let t = today();
+    let ask = |token: &str, adjuntos: bool| {
+        json!({"desde": day(t - chrono::Duration::days(3)), "hasta": day(t),
+               "secciones": ["mensajes"], "idioma": if token == f.beto { "en" } else { "es" },
+               "adjuntos": adjuntos})
+    };
+    let made = |token: String, body: Value| {
+        let f = &f;
+        async move {
+            let asked = f.ask_report(&token, body).await;
+            assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.body);
+            let id = asked.body["data"]["_id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            let path = format!("/api/informes/{id}");
+            eventually("the report to be made", || async {
+                f.app.get(&path, Some(&token)).await.body["data"]["estado"] != "pendiente"
+            })
+            .await;
+            let (status, pdf) = f.pdf(&token, &id).await;
+            assert_eq!(status, StatusCode::OK);
+            pdf
+        }
+    };
+
+    // Beto, who received it, asks for the files: the photo rides in the PDF, byte for byte, and
+    // the signature covers it.
+    let pdf = made(f.beto.clone(), ask(&f.beto, true)).await;
+    assert_eq!(attachments_of(&pdf), [format!("001-{name}")]);
+    assert_eq!(signature_of(&pdf), "Signature is Valid.");
+    let text = text_of(&pdf);
+    assert!(text.contains("attached to this PDF"), "{text}");
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let (path, out) = (dir.path().join("informe.pdf"), dir.path().join("foto.png"));
+    std::fs::write(&path, &pdf).expect("write");
+    let saved = Command::new("pdfdetach")
+        .args(["-save", "1", "-o"])
+        .arg(&out)
+        .arg(&path)
+        .output()
+        .expect("pdfdetach");
+    assert!(saved.status.success());
+    let detached = std::fs::read(&out).expect("the attached file");
+    assert_eq!(Sha256::digest(&detached), Sha256::digest(&kept));
+    assert!(
+        text.contains(&format!("{:x}", Sha256::digest(&kept))),
+        "{text}"
+    );
+
+    // Without asking, the file is listed by its hash and not attached.
+    let pdf = made(f.beto.clone(), ask(&f.beto, false)).await;
+    assert!(attachments_of(&pdf).is_empty());
+    let text = text_of(&pdf);
+    assert!(
+        text.contains(&format!("{:x}", Sha256::digest(&kept))),
+        "{text}"
+    );
+    assert!(!text.contains("attached to this PDF"), "{text}");
+
+    // Vera, a viewer outside the conversation, asks for files and gets none of it.
+    let pdf = made(f.vera.clone(), ask(&f.vera, true)).await;
+    assert!(attachments_of(&pdf).is_empty());
+    assert!(!text_of(&pdf).contains("Autorización"));
+}

@@ -5052,8 +5052,8 @@ export interface components {
         };
         ReportInput: {
             /**
-             * @description Whether to append the files sent with the messages (not yet: they are listed with their
-             *     SHA-256 either way).
+             * @description Whether to append the files sent with the reported messages to the PDF, as attachments
+             *     (PDF/A-3u), up to 64 MB of them; they are listed with their SHA-256 either way.
              */
             adjuntos?: boolean | null;
             /** @description `YYYY-MM-DD`, the first day, in the family's time zone. */

@@ -44,6 +44,8 @@ pub struct Contents {
     pub names: HashMap<String, String>,
     pub children: HashMap<String, String>,
     pub mensajes: Option<Vec<ReportedConversation>>,
+    /// When the files were asked to be appended (`adjuntos`): the ids of those that were.
+    pub adjuntos: Option<std::collections::HashSet<String>>,
     pub calendario: Option<CalendarReport>,
     pub dinero: Option<MoneyReport>,
     pub documentos: Option<Vec<ReportedDocument>>,
@@ -280,8 +282,19 @@ fn messages(page: &mut Layout, c: &Contents, w: &Words) {
                 proof.push(format!("{}: {}", w.seen_by, views.join("; ")));
             }
             for file in &message.adjuntos {
-                let hash = reported.archivos.get(&file.id).map_or("", String::as_str);
-                proof.push(format!("{}: {} · SHA-256 {}", w.files, file.nombre, hash));
+                let hash = reported
+                    .archivos
+                    .get(&file.id)
+                    .map_or("", |f| f.sha256.as_str());
+                let appended = match &c.adjuntos {
+                    None => "",
+                    Some(ids) if ids.contains(&file.id) => w.file_appended,
+                    Some(_) => w.file_not_appended,
+                };
+                proof.push(format!(
+                    "{}: {} · SHA-256 {hash}{appended}",
+                    w.files, file.nombre
+                ));
             }
             proof.push(format!(
                 "{} #{} · {}",

@@ -1,4 +1,5 @@
-//! Lays a report out on A4 pages and writes it as a tagged PDF/A-2u file with `krilla`.
+//! Lays a report out on A4 pages and writes it as a tagged PDF/A-2u file with `krilla` (PDF/A-3u
+//! when message files are appended to it).
 //!
 //! Two passes: the content is first placed on pages (`Layout`), so that the running footer can
 //! say "page n of N"; then every page is drawn. Each line of text is a leaf of the structure tree
@@ -12,6 +13,7 @@ use krilla::{
     color::rgb,
     configure::{Archival, ConfigurationBuilder},
     destination::XyzDestination,
+    embed::{AssociationKind, EmbeddedFile, MimeType},
     geom::{PathBuilder, Point, Rect},
     metadata::{DateTime, Metadata},
     num::NormalizedF32,
@@ -574,12 +576,19 @@ fn build(node: Node0, ids: &mut [Option<Identifier>]) -> Option<Node> {
 
 impl Layout {
     /// Draws the pages as a tagged PDF/A-2u file.
-    pub fn render(mut self, frame: &Frame) -> Result<Vec<u8>, String> {
+    /// The PDF, with `appended` embedded as attachments when there are any (PDF/A-3u then, the
+    /// part of the standard that admits files of any kind; PDF/A-2u otherwise).
+    pub fn render(mut self, frame: &Frame, appended: Vec<Appended>) -> Result<Vec<u8>, String> {
         while self.groups.len() > 1 {
             self.close();
         }
+        let archival = if appended.is_empty() {
+            Archival::A2_U
+        } else {
+            Archival::A3_U
+        };
         let configuration = ConfigurationBuilder::new()
-            .with_archival_validator(Archival::A2_U)
+            .with_archival_validator(archival)
             .finish()
             .map_err(|e| format!("{e:?}"))?;
         let mut document = Document::new_with(SerializeSettings {
@@ -718,27 +727,54 @@ impl Layout {
         }
         document.set_outline(outline);
 
-        let created = frame.created;
-        use chrono::{Datelike, Timelike};
         document.set_metadata(
             Metadata::new()
                 .title(frame.title.clone())
                 .language(frame.language.clone())
                 .creator("Nido".to_owned())
                 .producer("Nido".to_owned())
-                .creation_date(
-                    DateTime::new(created.year().clamp(0, 9999) as u16)
-                        .month(created.month() as u8)
-                        .day(created.day() as u8)
-                        .hour(created.hour() as u8)
-                        .minute(created.minute() as u8)
-                        .second(created.second() as u8)
-                        .utc_offset_hour(0)
-                        .utc_offset_minute(0),
-                ),
+                .creation_date(pdf_date_time(frame.created)),
         );
+        for file in appended {
+            let embedded = EmbeddedFile {
+                path: file.name,
+                mime_type: MimeType::new(&file.mime)
+                    .or_else(|| MimeType::new("application/octet-stream")),
+                description: Some(file.description),
+                association_kind: AssociationKind::Supplement,
+                modification_date: Some(pdf_date_time(file.modified)),
+                data: file.data.into(),
+                compress: None,
+                location: None,
+            };
+            document
+                .embed_file(embedded)
+                .ok_or("two appended files have the same name")?;
+        }
         document.finish().map_err(|e| format!("{e:?}"))
     }
+}
+
+/// A file embedded in the report (a message's file, when the report is asked `adjuntos`).
+pub struct Appended {
+    /// Unique within the report.
+    pub name: String,
+    pub mime: String,
+    pub description: String,
+    pub modified: chrono::DateTime<chrono::Utc>,
+    pub data: Vec<u8>,
+}
+
+fn pdf_date_time(at: chrono::DateTime<chrono::Utc>) -> DateTime {
+    use chrono::{Datelike, Timelike};
+    DateTime::new(at.year().clamp(0, 9999) as u16)
+        .month(at.month() as u8)
+        .day(at.day() as u8)
+        .hour(at.hour() as u8)
+        .minute(at.minute() as u8)
+        .second(at.second() as u8)
+        .utc_offset_hour(0)
+        .utc_offset_minute(0)
 }
 
 #[cfg(test)]

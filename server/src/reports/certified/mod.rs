@@ -121,8 +121,8 @@ pub struct ReportInput {
     pub secciones: Option<Vec<String>>,
     #[schema(required = true, value_type = Lang)]
     pub idioma: Option<String>,
-    /// Whether to append the files sent with the messages (not yet: they are listed with their
-    /// SHA-256 either way).
+    /// Whether to append the files sent with the reported messages to the PDF, as attachments
+    /// (PDF/A-3u), up to 64 MB of them; they are listed with their SHA-256 either way.
     pub adjuntos: Option<bool>,
 }
 
@@ -663,6 +663,13 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
     } else {
         None
     };
+    let (appended, adjuntos) = match (&mensajes, row.adjuntos) {
+        (Some(list), true) => {
+            let (files, ids) = message_files(state, list, lang).await?;
+            (files, Some(ids))
+        }
+        _ => (Vec::new(), None),
+    };
     let children = crate::domain::family_children(&state.db, &familia_id)
         .await?
         .into_iter()
@@ -690,6 +697,7 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
         names: names(&state.db, &row.familia_id).await?,
         children,
         mensajes,
+        adjuntos,
         calendario,
         dinero,
         documentos,
@@ -702,7 +710,7 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
         // What was gathered is all in the layout now: its memory serves the writing.
         drop(contents);
         let pages = layout.page_count();
-        let pdf = layout.render(&frame)?;
+        let pdf = layout.render(&frame, appended)?;
         sign::prepare(pdf, created).map(|prepared| (prepared, pages))
     })
     .await?
@@ -799,6 +807,62 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
     }
     pending::settle(state, &keys).await;
     Ok(())
+}
+
+/// The most bytes of message files one report appends: beyond it, files are listed (name and
+/// SHA-256) and not appended, so that a report stays a file one can mail and open.
+const MAX_APPENDED: u64 = 64 * 1024 * 1024;
+
+/// The files of the reported messages, in the report's order, to append to it (as many as fit
+/// in `MAX_APPENDED`), and the ids of those appended. A file whose bytes no longer match the hash
+/// kept at upload is not appended (the report still lists the hash it was sent with).
+async fn message_files(
+    state: &AppState,
+    conversations: &[messages::certified::ReportedConversation],
+    lang: Lang,
+) -> anyhow::Result<(Vec<layout::Appended>, std::collections::HashSet<String>)> {
+    let mut appended = Vec::new();
+    let mut ids = std::collections::HashSet::new();
+    let mut room = MAX_APPENDED;
+    for reported in conversations {
+        for message in &reported.mensajes {
+            for file in &message.adjuntos {
+                let Some(kept) = reported.archivos.get(&file.id) else {
+                    continue;
+                };
+                let size = u64::try_from(kept.tamano).unwrap_or(u64::MAX);
+                if size > room {
+                    continue;
+                }
+                let Some(bytes) = state.files.get(&state.db, &kept.clave).await? else {
+                    continue;
+                };
+                if hex(&Sha256::digest(&bytes)) != kept.sha256 {
+                    continue;
+                }
+                room -= size;
+                let description = match lang {
+                    Lang::Es => format!(
+                        "Enviado en «{}» · SHA-256 {}",
+                        reported.conversacion.asunto, kept.sha256
+                    ),
+                    Lang::En => format!(
+                        "Sent in “{}” · SHA-256 {}",
+                        reported.conversacion.asunto, kept.sha256
+                    ),
+                };
+                appended.push(layout::Appended {
+                    name: format!("{:03}-{}", appended.len() + 1, file.nombre),
+                    mime: kept.mime.clone(),
+                    description,
+                    modified: message.enviado_at,
+                    data: bytes.to_vec(),
+                });
+                ids.insert(file.id.clone());
+            }
+        }
+    }
+    Ok((appended, ids))
 }
 
 /// The CMS signature of a report whose signed bytes hash to `digest`, with the configured

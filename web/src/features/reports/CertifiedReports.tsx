@@ -29,6 +29,7 @@ export function CertifiedReports({ family, desde, hasta, language }: Props) {
   const available = sectionsFor(family);
   const [chosen, setChosen] = useState<ReportSection[]>(available);
   const [idioma, setIdioma] = useState<'es' | 'en'>(language.startsWith('en') ? 'en' : 'es');
+  const [adjuntos, setAdjuntos] = useState(false);
   const reports = useReports(family._id);
   const create = useCreateReport(family._id);
   const remove = useDeleteReport();
@@ -39,7 +40,8 @@ export function CertifiedReports({ family, desde, hasta, language }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    create.mutate({ desde, hasta, secciones: picked, idioma }, { onError: (err) => setError(err.message) });
+    const withFiles = adjuntos && picked.includes('mensajes');
+    create.mutate({ desde, hasta, secciones: picked, idioma, adjuntos: withFiles }, { onError: (err) => setError(err.message) });
   };
   const download = (report: Report) => {
     setError(null);
@@ -65,6 +67,15 @@ export function CertifiedReports({ family, desde, hasta, language }: Props) {
             ))}
           </div>
         </fieldset>
+        {picked.includes('mensajes') && (
+          <label className="flex items-start gap-2 text-sm text-ink">
+            <input type="checkbox" checked={adjuntos} onChange={(e) => setAdjuntos(e.target.checked)} className="mt-0.5 h-4 w-4 accent-brand-600" />
+            <span>
+              {t('certified.attach')}
+              <span className="block text-muted">{t('certified.attachHint')}</span>
+            </span>
+          </label>
+        )}
         <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
           <SelectField
             label={t('certified.language')}
