@@ -117,7 +117,7 @@ pub fn signature_of(pdf: &[u8]) -> String {
 }
 
 /// `POST /api/verificar` with `pdf` as the form's file.
-async fn check_file(app: &crate::helpers::TestApp, pdf: Vec<u8>) -> Value {
+pub async fn check_file(app: &crate::helpers::TestApp, pdf: Vec<u8>) -> Value {
     let form = reqwest::multipart::Form::new().part(
         "archivo",
         reqwest::multipart::Part::bytes(pdf)

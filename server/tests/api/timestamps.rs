@@ -205,6 +205,23 @@ async fn reply(State(shared): State<Shared>, body: Bytes) -> (Status, Vec<u8>) {
     (Status::OK, std::fs::read(&answer).expect("the reply"))
 }
 
+/// `nido verify FILE`, with no server: whether it passed, and what it printed.
+fn nido_verify(file: &Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_nido"))
+        .arg("verify")
+        .arg(file)
+        .output()
+        .expect("nido verify");
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
 async fn family_stamped_by(tsa: &TestTsa) -> Family {
     family_on(
         TestApp::spawn_with(Options {
@@ -252,26 +269,6 @@ async fn download(f: &Family, id: &str) -> Vec<u8> {
         .expect("download");
     assert_eq!(res.status(), StatusCode::OK);
     res.bytes().await.expect("the file").to_vec()
-}
-
-async fn check_file(app: &TestApp, pdf: Vec<u8>) -> Value {
-    let form = reqwest::multipart::Form::new().part(
-        "archivo",
-        reqwest::multipart::Part::bytes(pdf)
-            .file_name("informe.pdf")
-            .mime_str("application/pdf")
-            .expect("mime"),
-    );
-    let res = app
-        .client
-        .post(format!("{}/api/verificar", app.base))
-        .header("accept-language", "en")
-        .multipart(form)
-        .send()
-        .await
-        .expect("check");
-    assert_eq!(res.status(), StatusCode::OK);
-    res.json::<Value>().await.expect("json")["data"].clone()
 }
 
 /// `pdf` with its signature's CMS replaced by `cms`, in the same room: the signed bytes stay as
@@ -332,7 +329,7 @@ async fn a_report_signature_carries_the_authority_stamp_that_openssl_accepts() {
     assert_eq!(crate::reports::signature_of(&pdf), "Signature is Valid.");
 
     // Verification, by file and by code, shows the stamp.
-    let checked = check_file(&f.app, pdf.clone()).await;
+    let checked = crate::reports::check_file(&f.app, pdf.clone()).await;
     assert_eq!(checked["valido"], true, "{checked}");
     assert_eq!(checked["sello"]["valido"], true, "{checked}");
     assert_eq!(checked["sello"]["autoridad"], sello["autoridad"]);
@@ -358,7 +355,7 @@ async fn a_report_signature_carries_the_authority_stamp_that_openssl_accepts() {
         &document_signing::with_timestamp(&unstamped, &other_token).expect("re-stamped"),
     );
     assert_eq!(crate::reports::signature_of(&forged), "Signature is Valid.");
-    let checked = check_file(&f.app, forged.clone()).await;
+    let checked = crate::reports::check_file(&f.app, forged.clone()).await;
     assert_eq!(checked["valido"], false, "{checked}");
     assert_eq!(checked["sello"]["valido"], false, "{checked}");
     assert!(
@@ -373,28 +370,15 @@ async fn a_report_signature_carries_the_authority_stamp_that_openssl_accepts() {
     let (good, bad) = (dir.path().join("informe.pdf"), dir.path().join("sello.pdf"));
     std::fs::write(&good, &pdf).expect("write");
     std::fs::write(&bad, &forged).expect("write");
-    let out = Command::new(env!("CARGO_BIN_EXE_nido"))
-        .arg("verify")
-        .arg(&good)
-        .output()
-        .expect("nido verify");
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{said}");
+    let (holds, said) = nido_verify(&good);
+    assert!(holds, "{said}");
     assert!(
         said.contains("timestamped by") && said.contains("CN=Nido test TSA"),
         "{said}"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_nido"))
-        .arg("verify")
-        .arg(&bad)
-        .output()
-        .expect("nido verify");
-    assert!(!out.status.success());
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("timestamp does not hold"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (holds, said) = nido_verify(&bad);
+    assert!(!holds, "{said}");
+    assert!(said.contains("timestamp does not hold"), "{said}");
 }
 
 /// `cms` without its signer's unsigned attributes.
@@ -426,7 +410,7 @@ async fn an_authority_that_fails_holds_nothing_back_and_checkpoints_are_stamped_
     assert!(made["sello"].is_null(), "{made}");
     let pdf = download(&f, made["_id"].as_str().unwrap_or_default()).await;
     assert_eq!(crate::reports::signature_of(&pdf), "Signature is Valid.");
-    let checked = check_file(&f.app, pdf).await;
+    let checked = crate::reports::check_file(&f.app, pdf).await;
     assert_eq!(checked["valido"], true, "{checked}");
     assert!(checked["sello"].is_null(), "{checked}");
 
@@ -498,13 +482,8 @@ async fn an_authority_that_fails_holds_nothing_back_and_checkpoints_are_stamped_
     let dir = tempfile::tempdir().expect("temporary folder");
     let file = dir.path().join("export.zip");
     std::fs::write(&file, export).expect("write");
-    let out = Command::new(env!("CARGO_BIN_EXE_nido"))
-        .arg("verify")
-        .arg(&file)
-        .output()
-        .expect("nido verify");
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{said}");
+    let (holds, said) = nido_verify(&file);
+    assert!(holds, "{said}");
     assert!(
         said.contains("timestamped by") && said.contains("CN=Nido test TSA"),
         "{said}"

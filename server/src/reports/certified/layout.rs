@@ -600,7 +600,8 @@ impl Layout {
         let count = self.pages.len();
         let settings =
             PageSettings::from_wh(PAGE_WIDTH, PAGE_HEIGHT).ok_or("the page has no size")?;
-        for (index, page) in self.pages.iter().enumerate() {
+        // Each page's marks are dropped once written: their memory serves the writer's.
+        for (index, page) in std::mem::take(&mut self.pages).into_iter().enumerate() {
             let mut pdf_page = document.start_page_with(settings.clone());
             let mut surface = pdf_page.surface();
             for mark in &page.marks {

@@ -151,6 +151,11 @@ pub fn prepare(pdf: Vec<u8>, at: DateTime<Utc>) -> Result<Prepared, String> {
     let placeholder = " ".repeat(NUMBER_WIDTH);
 
     let mut out = pdf;
+    // The update is the signature's room and a few objects: grown once to fit, a large file is
+    // not copied into a buffer twice its size.
+    out.reserve_exact(
+        SIGNATURE_ROOM * 2 + 16 * 1024 + original.page.1.len() + original.catalog.len(),
+    );
     if out.last() != Some(&b'\n') {
         out.push(b'\n');
     }
