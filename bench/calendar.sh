@@ -78,7 +78,7 @@ users_lua "$LUA/users.lua" $((2 * FAMILIES))
 lua events.lua "/api/eventos?familiaId=%s&desde=${MONTH_START}T00:00:00Z&hasta=${NEXT_MONTH}T00:00:00Z"
 lua nights.lua "/api/familias/%s/custodia/noches?desde=${MONTH_START}&hasta=${MONTH_END}"
 lua share.lua "/api/familias/%s/custodia/reparto?desde=${YEAR_START}&hasta=${YEAR_END}"
-# Never kept: every request reads the year again.
+# The time section is kept by the calendar's version; money and messages are read again each time.
 lua statistics.lua "/api/familias/%s/estadisticas?desde=${YEAR_START}&hasta=${YEAR_END}"
 
 

@@ -3,7 +3,7 @@ co-parents, EVENTS calendar events over the year and EXPENSES expenses through t
 client would, so every act is in the family record), asks for a report of every section over the
 last 365 days, and measures how long the job takes to make it and the server's peak memory.
 
-    python3 bench/reports.py http://127.0.0.1:18098 <server pid>
+    python3 bench/reports.py http://127.0.0.1:18098 <server pid> [file for the statistics query]
 """
 
 import datetime
@@ -135,3 +135,9 @@ print(f"  a year's certified report: {data['paginas']} pages, {data['tamano'] / 
       f"while it was made (sampled; {file_at_peak // 1024} MB of it the mapped database file), "
       f"{rss_kib('VmHWM') // 1024} MB peak since start; the server's own memory (RssAnon) "
       f"{peak_anon // 1024} MB at most")
+
+# For the statistics run that follows (bench/reports.sh): the family, a year, and who asks.
+if len(sys.argv) > 3:
+    with open(sys.argv[3], "w") as out:
+        out.write(f"/api/familias/{family}/estadisticas?desde={today - datetime.timedelta(days=364)}"
+                  f"&hasta={today} {ana}\n")

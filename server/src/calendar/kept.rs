@@ -81,6 +81,20 @@ where
     T: Serialize,
     F: Future<Output = ApiResult<T>>,
 {
-    let body = kept::answer(state.part::<Answers>(), key, stamp, MAX_KEPT_BYTES, make).await?;
-    Ok(json_bytes(body))
+    Ok(json_bytes(bytes(state, key, stamp, make).await?))
+}
+
+/// The JSON kept under `key` if it was read at `stamp`; otherwise `make`'s, kept for the next
+/// caller.
+pub async fn bytes<T, F>(
+    state: &AppState,
+    key: String,
+    stamp: Stamp,
+    make: impl FnOnce() -> F,
+) -> ApiResult<bytes::Bytes>
+where
+    T: Serialize,
+    F: Future<Output = ApiResult<T>>,
+{
+    kept::answer(state.part::<Answers>(), key, stamp, MAX_KEPT_BYTES, make).await
 }

@@ -1,7 +1,8 @@
 //! The calendar's section of a family's statistics (`tiempo`): parenting time planned and actual
 //! over the period and per calendar month, with the figures and rounding of `/custodia/reparto`;
 //! the exchanges recorded on time and late; each parent's swap requests by how they ended. Every
-//! member who sees the calendar sees it.
+//! member who sees the calendar sees it, and the same for all of them: it is kept in memory with
+//! the calendar's other answers (`calendar::kept`), while the family's calendar version holds.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -18,7 +19,12 @@ use super::{
     },
     swaps::entities::cambio::{self, SwapState},
 };
-use crate::{error::ApiResult, ids::FamilyId, state::AppState, vocabulary::ClosedSet};
+use crate::{
+    error::{ApiError, ApiResult},
+    ids::{FamilyId, UserId},
+    state::AppState,
+    vocabulary::ClosedSet,
+};
 
 /// An exchange recorded more than this after its scheduled time was late.
 pub const LATE_AFTER_MINUTES: i64 = 15;
@@ -119,6 +125,25 @@ fn swap_counts(parents: &[String], swaps: &[cambio::Model]) -> Vec<SwapCounts> {
 }
 
 /// The section for `desde..=hasta` (nights), in the family's time zone `zone`.
+/// `time` as JSON, kept by the family's calendar version (every change to what it counts raises
+/// it: events, schedules, holiday periods, swaps, handovers); 404 unless `usuario_id` is a member.
+pub async fn kept_time(
+    state: &AppState,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
+    desde: NaiveDate,
+    hasta: NaiveDate,
+) -> ApiResult<serde_json::Value> {
+    let stamp = super::kept::stamp(&state.db, familia_id, usuario_id).await?;
+    let zone = super::custody::zone_of(Some(&stamp.zone));
+    let key = format!("estadisticas {familia_id} {desde} {hasta}");
+    let body = super::kept::bytes(state, key, stamp, || {
+        time(state, familia_id, zone, desde, hasta)
+    })
+    .await?;
+    serde_json::from_slice(&body).map_err(|e| ApiError::internal(e.to_string()))
+}
+
 pub async fn time(
     state: &AppState,
     familia_id: &FamilyId,

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
 use chrono::{DateTime, Utc};
+use cmpv2::status::PkiStatus;
 use cms::{cert::CertificateChoices, content_info::ContentInfo, signed_data::SignedData};
 use sha2::{Digest, Sha256, Sha384, Sha512};
 use x509_cert::{
@@ -119,7 +120,6 @@ impl Authority {
             bail!("the timestamp authority's answer is too large");
         }
         let response = TimeStampResp::from_der(&body).context("reading the answer")?;
-        use cmpv2::status::PkiStatus;
         if !matches!(
             response.status.status,
             PkiStatus::Accepted | PkiStatus::GrantedWithMods

@@ -33,8 +33,10 @@ pub struct StatisticsView {
     #[schema(value_type = crate::time_zone::TimeZoneName)]
     pub zona_horaria: String,
     /// For those who see the calendar.
+    // Kept in memory as JSON while the family's calendar is unchanged (`kept_time`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tiempo: Option<TimeStatistics>,
+    #[schema(value_type = Option<TimeStatistics>)]
+    pub tiempo: Option<serde_json::Value>,
     /// For the co-parents, who alone see the family's money.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dinero: Option<MoneyStatistics>,
@@ -66,7 +68,10 @@ pub async fn get_statistics(
     let zone = zone_of(Some(&access.family.zona_horaria));
     let permission = access.permission();
     let tiempo = if calendar::access::Calendar::sees(permission) {
-        Some(calendar::statistics::time(&state, &familia_id, zone, desde, hasta).await?)
+        Some(
+            calendar::statistics::kept_time(&state, &familia_id, &access.auth.id, desde, hasta)
+                .await?,
+        )
     } else {
         None
     };

@@ -533,7 +533,16 @@ pub async fn run(state: &AppState, job: Job) -> anyhow::Result<()> {
     if row.estado != ReportState::Pending.wire() {
         return Ok(());
     }
-    match make(state, &row).await {
+    // Made on one thread of its own, start to end: what it gathers and what it writes then share
+    // one heap, so the memory the gathered contents free is the memory the PDF is written in (a
+    // block freed on another thread goes back to the heap of the thread that took it).
+    let handle = tokio::runtime::Handle::current();
+    let (on_thread, of_row) = (state.clone(), row.clone());
+    let made = tokio::task::spawn_blocking(move || handle.block_on(make(&on_thread, &of_row)))
+        .await
+        .map_err(anyhow::Error::from)
+        .and_then(|made| made);
+    match made {
         Ok(()) => Ok(()),
         Err(err) => {
             tracing::error!(informe = %row.id, "a report could not be made: {err:#}");
@@ -703,8 +712,8 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
         documentos,
         registro,
     };
-    // Laying out and writing a large PDF is CPU work: off the async threads.
-    let (prepared, paginas) = tokio::task::spawn_blocking(move || {
+    // Laying out and writing a large PDF is CPU work, done here on the report's own thread.
+    let (prepared, paginas) = (move || {
         let frame = document::frame(&contents);
         let layout = document::compose(&contents, |_| {});
         // What was gathered is all in the layout now: its memory serves the writing.
@@ -712,8 +721,7 @@ async fn make(state: &AppState, row: &informe::Model) -> anyhow::Result<()> {
         let pages = layout.page_count();
         let pdf = layout.render(&frame, appended)?;
         sign::prepare(pdf, created).map(|prepared| (prepared, pages))
-    })
-    .await?
+    })()
     .map_err(|e| anyhow::anyhow!("writing the PDF: {e}"))?;
     let (cms, sello) = signature(state, &prepared.digest).await?;
     let pdf = prepared
