@@ -49,7 +49,11 @@ test('a parent makes a certified report on a phone, downloads it, and anyone che
   const reports = page.getByRole('region', { name: 'Informes certificados' });
   await expect(reports).toContainText('Todavía no pediste ningún informe');
   // A family of one co-parent may ask for money too; the documents are left out here.
-  await reports.getByRole('checkbox', { name: 'Documentos' }).uncheck();
+  await reports.getByRole('checkbox', { name: 'Documentos', exact: true }).uncheck();
+  // With Messages chosen, the messages' files may ride in the PDF; the box says how.
+  const attach = reports.getByRole('checkbox', { name: 'Adjuntar al PDF los archivos de los mensajes' });
+  await expect(attach).toHaveAccessibleDescription(/hasta 64 MB/);
+  await attach.check();
   await reports.getByRole('button', { name: 'Hacer el informe' }).click();
   const made = reports.getByRole('listitem').first();
   await expect(made.getByRole('button', { name: 'Descargar PDF' })).toBeVisible({ timeout: 30_000 });

@@ -68,13 +68,15 @@ export function CertifiedReports({ family, desde, hasta, language }: Props) {
           </div>
         </fieldset>
         {picked.includes('mensajes') && (
-          <label className="flex items-start gap-2 text-sm text-ink">
-            <input type="checkbox" checked={adjuntos} onChange={(e) => setAdjuntos(e.target.checked)} className="mt-0.5 h-4 w-4 accent-brand-600" />
-            <span>
-              {t('certified.attach')}
-              <span className="block text-muted">{t('certified.attachHint')}</span>
-            </span>
-          </label>
+          <div className="flex items-start gap-2 text-sm text-ink">
+            <input id={`${id}-attach`} type="checkbox" checked={adjuntos} onChange={(e) => setAdjuntos(e.target.checked)} aria-describedby={`${id}-attach-hint`} className="mt-0.5 h-4 w-4 accent-brand-600" />
+            <div>
+              <label htmlFor={`${id}-attach`}>{t('certified.attach')}</label>
+              <p id={`${id}-attach-hint`} className="text-muted">
+                {t('certified.attachHint')}
+              </p>
+            </div>
+          </div>
         )}
         <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
           <SelectField
