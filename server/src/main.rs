@@ -235,13 +235,15 @@ fn verify_report(file: &std::path::Path, pdf: &[u8], key: Option<&str>) -> anyho
         .map(|b| format!("{b:02x}"))
         .collect();
     println!("{}: SHA-256 {sha}", file.display());
-    let certificate = match nido::reports::certified::sign::check(pdf) {
-        None => anyhow::bail!("it has no signature: it is not a Nido report"),
-        Some(Checked::DigestMismatch) => {
+    let Some(checks) = nido::reports::certified::sign::check(pdf) else {
+        anyhow::bail!("it has no signature: it is not a Nido report");
+    };
+    let certificate = match checks.signature {
+        Checked::DigestMismatch => {
             anyhow::bail!("the file changed after it was signed: it is not the report issued")
         }
-        Some(Checked::Invalid) => anyhow::bail!("its signature does not hold"),
-        Some(Checked::Valid { certificate }) => certificate,
+        Checked::Invalid => anyhow::bail!("its signature does not hold"),
+        Checked::Valid { certificate } => certificate,
     };
     let signed_by = document_signing::fingerprint_of(&certificate);
     println!("  the signature holds over every byte, by the certificate with SHA-256 {signed_by}");
@@ -264,7 +266,7 @@ fn verify_report(file: &std::path::Path, pdf: &[u8], key: Option<&str>) -> anyho
             "  compare it with the one its cover prints and the server lists at /api/registro/claves"
         ),
     }
-    match nido::reports::certified::sign::stamp(pdf) {
+    match checks.stamp {
         None => println!("  no outside timestamp"),
         Some(Some(stamp)) => println!(
             "  timestamped by {} at {} (RFC 3161): the stamp holds for this signature \

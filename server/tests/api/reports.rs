@@ -30,13 +30,17 @@ impl Family {
     /// Asks for a report of the last month in `idioma` and waits for it to be made.
     async fn certified_report(&self, token: &str, idioma: &str) -> Value {
         let t = today();
-        let asked = self
-            .ask_report(
-                token,
-                json!({"desde": day(t - chrono::Duration::days(30)), "hasta": day(t),
-                       "secciones": SECTIONS, "idioma": idioma}),
-            )
-            .await;
+        self.made_report(
+            token,
+            json!({"desde": day(t - chrono::Duration::days(30)), "hasta": day(t),
+                   "secciones": SECTIONS, "idioma": idioma}),
+        )
+        .await
+    }
+
+    /// Asks for the report `body` describes and waits for it to be made: its view.
+    pub async fn made_report(&self, token: &str, body: Value) -> Value {
+        let asked = self.ask_report(token, body).await;
         assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.body);
         assert_eq!(asked.body["data"]["estado"], "pendiente");
         let id = asked.body["data"]["_id"]
@@ -54,7 +58,7 @@ impl Family {
         made.body["data"].clone()
     }
 
-    async fn pdf(&self, token: &str, id: &str) -> (StatusCode, Vec<u8>) {
+    pub async fn pdf(&self, token: &str, id: &str) -> (StatusCode, Vec<u8>) {
         let res = self
             .app
             .client
@@ -542,17 +546,8 @@ async fn a_report_asked_with_files_carries_those_its_maker_may_read() {
     let made = |token: String, body: Value| {
         let f = &f;
         async move {
-            let asked = f.ask_report(&token, body).await;
-            assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.body);
-            let id = asked.body["data"]["_id"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            let path = format!("/api/informes/{id}");
-            eventually("the report to be made", || async {
-                f.app.get(&path, Some(&token)).await.body["data"]["estado"] != "pendiente"
-            })
-            .await;
+            let report = f.made_report(&token, body).await;
+            let id = report["_id"].as_str().unwrap_or_default().to_owned();
             let (status, pdf) = f.pdf(&token, &id).await;
             assert_eq!(status, StatusCode::OK);
             pdf

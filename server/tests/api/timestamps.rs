@@ -235,40 +235,18 @@ async fn family_stamped_by(tsa: &TestTsa) -> Family {
 
 async fn report(f: &Family) -> Value {
     let t = today();
-    let asked = f
-        .app
-        .post(
-            &format!("/api/familias/{}/informes", f.family),
-            Some(&f.ana),
-            json!({"desde": day(t - chrono::Duration::days(7)), "hasta": day(t),
-                   "secciones": ["calendario", "registro"], "idioma": "es"}),
-        )
-        .await;
-    assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.body);
-    let path = format!(
-        "/api/informes/{}",
-        asked.body["data"]["_id"].as_str().unwrap_or_default()
-    );
-    eventually("the report to be made", || async {
-        f.app.get(&path, Some(&f.ana)).await.body["data"]["estado"] != "pendiente"
-    })
-    .await;
-    let made = f.app.get(&path, Some(&f.ana)).await;
-    assert_eq!(made.body["data"]["estado"], "listo", "{}", made.body);
-    made.body["data"].clone()
+    f.made_report(
+        &f.ana,
+        json!({"desde": day(t - chrono::Duration::days(7)), "hasta": day(t),
+               "secciones": ["calendario", "registro"], "idioma": "es"}),
+    )
+    .await
 }
 
 async fn download(f: &Family, id: &str) -> Vec<u8> {
-    let res = f
-        .app
-        .client
-        .get(format!("{}/api/informes/{id}/pdf", f.app.base))
-        .bearer_auth(&f.ana)
-        .send()
-        .await
-        .expect("download");
-    assert_eq!(res.status(), StatusCode::OK);
-    res.bytes().await.expect("the file").to_vec()
+    let (status, pdf) = f.pdf(&f.ana, id).await;
+    assert_eq!(status, StatusCode::OK);
+    pdf
 }
 
 /// `pdf` with its signature's CMS replaced by `cms`, in the same room: the signed bytes stay as

@@ -302,31 +302,41 @@ fn embedded(pdf: &[u8]) -> Option<Result<Embedded, Checked>> {
     Some(Ok(Embedded { cms, first, second }))
 }
 
-/// What the last signature of `pdf` says, or None when it has none. A signature that does not
+/// What the last signature of `pdf` says, and its outside timestamp: `stamp` is None when it
+/// carries none, `Some(None)` when it carries one that does not hold for this signature.
+pub struct Checks {
+    pub signature: Checked,
+    pub stamp: Option<Option<Stamp>>,
+}
+
+/// The checks of `pdf`'s last signature, or None when it has none. A signature that does not
 /// cover the whole file (something was appended after it) reads as a changed file.
-pub fn check(pdf: &[u8]) -> Option<Checked> {
+pub fn check(pdf: &[u8]) -> Option<Checks> {
     let Embedded { cms, first, second } = match embedded(pdf)? {
         Ok(found) => found,
-        Err(checked) => return Some(checked),
+        Err(signature) => {
+            return Some(Checks {
+                signature,
+                stamp: None,
+            });
+        }
     };
     let mut hasher = Sha256::new();
     hasher.update(&pdf[..first]);
     hasher.update(&pdf[second..]);
-    Some(document_signing::check(&cms, &hasher.finalize()))
+    let stamp = document_signing::timestamp_token(&cms).map(|token| {
+        document_signing::signature_digest(&cms)
+            .and_then(|digest| timestamp::check(&token, &digest))
+    });
+    Some(Checks {
+        signature: document_signing::check(&cms, &hasher.finalize()),
+        stamp,
+    })
 }
 
 /// The CMS (DER) of `pdf`'s last signature, if it has one that reads.
 pub fn cms_of(pdf: &[u8]) -> Option<Vec<u8>> {
     Some(embedded(pdf)?.ok()?.cms)
-}
-
-/// The outside timestamp of `pdf`'s signature: None when it carries none, `Some(None)` when it
-/// carries one that does not hold for this signature.
-pub fn stamp(pdf: &[u8]) -> Option<Option<Stamp>> {
-    let cms = cms_of(pdf)?;
-    let token = document_signing::timestamp_token(&cms)?;
-    let digest = document_signing::signature_digest(&cms)?;
-    Some(timestamp::check(&token, &digest))
 }
 
 #[cfg(test)]

@@ -101,9 +101,9 @@ fn signature(checked: &Checked, ours: &str) -> ReportSignatureView {
 
 /// What a file's signature and stamp say: the signature as checked, and its stamp (None when it
 /// carries none; `Some(None)` when it carries one that does not hold).
-type Checks = (ReportSignatureView, Option<Option<Stamp>>);
+type FileChecks = (ReportSignatureView, Option<Option<Stamp>>);
 
-fn facts(row: &informe::Model, checks: Option<Checks>) -> ReportVerification {
+fn facts(row: &informe::Model, checks: Option<FileChecks>) -> ReportVerification {
     let (firma, sello) = match checks {
         Some((firma, stamp)) => (Some(firma), stamp.map(ReportStamp::of)),
         None => (None, ReportStamp::kept(row)),
@@ -195,9 +195,9 @@ pub async fn verify_code(
             let ours = state.document_signer.fingerprint();
             match file {
                 Some(pdf) => Some(
-                    tokio::task::spawn_blocking(move || {
-                        let checked = sign::check(&pdf).unwrap_or(Checked::Invalid);
-                        (signature(&checked, &ours), sign::stamp(&pdf))
+                    tokio::task::spawn_blocking(move || match sign::check(&pdf) {
+                        Some(checks) => (signature(&checks.signature, &ours), checks.stamp),
+                        None => (signature(&Checked::Invalid, &ours), None),
                     })
                     .await
                     .map_err(|e| ApiError::internal(e.to_string()))?,
@@ -247,25 +247,33 @@ pub async fn verify_file(
     .await?;
     let sha256 = hex(&Sha256::digest(&pdf));
     let ours = state.document_signer.fingerprint();
-    let (checked, stamp) =
-        tokio::task::spawn_blocking(move || (sign::check(&pdf), sign::stamp(&pdf)))
-            .await
-            .map_err(|e| ApiError::internal(e.to_string()))?;
+    let checks = tokio::task::spawn_blocking(move || sign::check(&pdf))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?;
     let row = informe::Entity::find()
         .filter(informe::Column::Sha256.eq(&sha256))
         .filter(issued())
         .one(&state.db)
         .await?;
-    let data = match (checked, row) {
+    let data = match (checks, row) {
         (None, _) => refused(Msg::ReportNotSigned, None),
-        (Some(checked), Some(row)) => facts(&row, Some((signature(&checked, &ours), stamp))),
-        (Some(Checked::DigestMismatch), None) => refused(
+        (Some(checks), Some(row)) => facts(
+            &row,
+            Some((signature(&checks.signature, &ours), checks.stamp)),
+        ),
+        (
+            Some(sign::Checks {
+                signature: Checked::DigestMismatch,
+                ..
+            }),
+            None,
+        ) => refused(
             Msg::ReportAltered,
             Some(signature(&Checked::DigestMismatch, &ours)),
         ),
-        (Some(checked), None) => {
-            let firma = signature(&checked, &ours);
-            let sello = stamp.map(ReportStamp::of);
+        (Some(checks), None) => {
+            let firma = signature(&checks.signature, &ours);
+            let sello = checks.stamp.map(ReportStamp::of);
             let msg = if !firma.valida {
                 Msg::ReportNotOurs
             } else if sello.as_ref().is_some_and(|s| !s.valido) {
