@@ -20,7 +20,7 @@ use super::{
     swaps::entities::cambio::{self, SwapState},
 };
 use crate::{
-    error::{ApiError, ApiResult},
+    error::ApiResult,
     ids::{FamilyId, UserId},
     state::AppState,
     vocabulary::ClosedSet,
@@ -133,7 +133,7 @@ pub async fn kept_time(
     usuario_id: &UserId,
     desde: NaiveDate,
     hasta: NaiveDate,
-) -> ApiResult<serde_json::Value> {
+) -> ApiResult<Box<serde_json::value::RawValue>> {
     let stamp = super::kept::stamp(&state.db, familia_id, usuario_id).await?;
     let zone = super::custody::zone_of(Some(&stamp.zone));
     let key = format!("estadisticas {familia_id} {desde} {hasta}");
@@ -141,7 +141,7 @@ pub async fn kept_time(
         time(state, familia_id, zone, desde, hasta)
     })
     .await?;
-    serde_json::from_slice(&body).map_err(|e| ApiError::internal(e.to_string()))
+    crate::platform::kept::raw(body)
 }
 
 pub async fn time(

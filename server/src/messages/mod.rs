@@ -68,6 +68,11 @@ impl Domain for Messages {
         let pages = pages::cache();
         forget.push(pages::forgetter(&pages));
         parts.insert::<pages::Pages>(pages);
+        let sections = statistics::cache();
+        // The versions cover every change; everything is forgotten only when announcements
+        // may have been missed.
+        forget.push(sections.forgetter(|_| None));
+        parts.insert::<statistics::Answers>(sections);
     }
 
     fn periodic(&self) -> Vec<(Periodic, Work)> {

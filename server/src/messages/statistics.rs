@@ -14,16 +14,18 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use super::{
     access::readable_ids,
-    entities::{mensaje, participante, vista},
+    entities::{conversacion, mensaje, participante, vista},
     vocabulary::MessageType,
 };
 use crate::{
     error::ApiResult,
     ids::{FamilyId, UserId},
+    platform::kept,
     state::AppState,
     vocabulary::ClosedSet,
 };
@@ -115,6 +117,45 @@ fn figures(people: BTreeMap<String, Tally>) -> Vec<PersonMessages> {
             visto_mediana: median_minutes(&mut t.views),
         })
         .collect()
+}
+
+/// Sections kept in memory as their JSON, each with the conversations its reader reads and their
+/// versions: a conversation's version is raised in the transaction of every change to what the
+/// section counts (a message sent, a first view, an author erased), and a conversation joined or
+/// left changes the list, so a kept section is served only while it is still the same.
+pub type Answers = kept::Answers<Vec<(String, i64)>>;
+
+/// A section is a few hundred bytes per person and month: 16 MB keep thousands of them.
+const BUDGET_BYTES: usize = 16 * 1024 * 1024;
+const MAX_KEPT_BYTES: usize = 1024 * 1024;
+
+pub fn cache() -> Answers {
+    kept::cache(BUDGET_BYTES)
+}
+
+/// `messages`' section as JSON, kept while the conversations `caller` reads are unchanged.
+pub async fn kept(
+    state: &AppState,
+    familia_id: &FamilyId,
+    caller: &UserId,
+    zone: Tz,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> ApiResult<Box<RawValue>> {
+    let stamp: Vec<(String, i64)> = conversacion::Entity::find()
+        .select_only()
+        .columns([conversacion::Column::Id, conversacion::Column::Version])
+        .filter(conversacion::Column::Id.in_subquery(readable_ids(caller, Some(familia_id))))
+        .order_by_asc(conversacion::Column::Id)
+        .into_tuple()
+        .all(&state.db)
+        .await?;
+    let key = format!("{familia_id} {caller} {start} {end} {zone}");
+    let body = kept::answer(state.part::<Answers>(), key, stamp, MAX_KEPT_BYTES, || {
+        messages(state, familia_id, caller, zone, start, end)
+    })
+    .await?;
+    kept::raw(body)
 }
 
 /// The section for messages sent from `start` to before `end`, months read in `zone`.

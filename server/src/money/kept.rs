@@ -1,11 +1,14 @@
-//! A family's expense lists kept in memory as their JSON: the first page is read at every opening
-//! of the money screen and every live refresh, by both co-parents, and changes far less often.
+//! A family's expense lists (and money's statistics) kept in memory as their JSON: the first page
+//! is read at every opening of the money screen and every live refresh, by both co-parents, and
+//! changes far less often.
 //!
 //! A list is served only while the family's `dinero_version` is the one it was read at. Triggers
 //! raise that version in the transaction of every change to the family's expenses, their shares,
-//! children and answers (migration m0032), whoever writes them: a route, the monthly job, another
-//! instance. The version and the caller's co-parenthood come from one small read of the shared
-//! database. Nothing else shown changes elsewhere: the list names people and children by id only.
+//! children and answers (migration m0032), and to its settings, payments and child support's dues
+//! and payments (m0043, for the statistics kept here too), whoever writes them: a route, the
+//! monthly job, another instance. The version and the caller's co-parenthood come from one small
+//! read of the shared database. Nothing else shown changes elsewhere: the list names people and
+//! children by id only.
 
 use sea_orm::{ColumnTrait, ConnectionTrait, sea_query::Query};
 

@@ -25,7 +25,13 @@ use super::{
     support::entities::{pago as support_payment, vencimiento},
     vocabulary::{ExpenseState, PaymentState},
 };
-use crate::families::entities::familia;
+use crate::{
+    error::ApiResult,
+    families::entities::familia,
+    ids::{FamilyId, UserId},
+    platform,
+    state::AppState,
+};
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -133,6 +139,31 @@ fn due_counts(
             None => counts.pendientes += 1,
         }
     }
+}
+
+/// `money`'s section as JSON, kept by the family's money version (raised by every change to what
+/// it counts, m0032 and m0043) for the day `today`; 404 unless `usuario_id` is a co-parent.
+pub async fn kept(
+    state: &AppState,
+    usuario_id: &UserId,
+    family: &familia::Model,
+    desde: NaiveDate,
+    hasta: NaiveDate,
+    today: NaiveDate,
+) -> ApiResult<Box<serde_json::value::RawValue>> {
+    let stamp = super::kept::stamp(&state.db, &FamilyId::new(&family.id), usuario_id).await?;
+    // The zone names the currency when the family has not chosen one.
+    let key = format!(
+        "estadisticas {} {desde} {hasta} {today} {}",
+        family.id, family.zona_horaria
+    );
+    let answers = state.part::<super::kept::Answers>();
+    let body = platform::kept::answer(answers, key, stamp, super::kept::MAX_KEPT_BYTES, || async {
+        let months = crate::time_zone::months(desde, hasta);
+        Ok(money(&state.db, family, desde, hasta, &months, today).await?)
+    })
+    .await?;
+    platform::kept::raw(body)
 }
 
 /// The section from `desde` to `hasta`; `today` in the family's time zone tells unpaid dues

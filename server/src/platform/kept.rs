@@ -100,3 +100,9 @@ where
     }
     Ok(body)
 }
+
+/// A kept body as JSON to embed in a larger answer as it is, without reading it into values.
+pub fn raw(body: Bytes) -> ApiResult<Box<serde_json::value::RawValue>> {
+    let text = String::from_utf8(body.into()).map_err(|e| ApiError::internal(e.to_string()))?;
+    serde_json::value::RawValue::from_string(text).map_err(|e| ApiError::internal(e.to_string()))
+}

@@ -6,6 +6,7 @@
 use axum::extract::{Query, State};
 use chrono::{Duration, Utc};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::{
@@ -32,15 +33,17 @@ pub struct StatisticsView {
     /// The family's time zone: months and days are read in it.
     #[schema(value_type = crate::time_zone::TimeZoneName)]
     pub zona_horaria: String,
+    // Each section is kept in memory as JSON by its own domain while what it counts is unchanged.
     /// For those who see the calendar.
-    // Kept in memory as JSON while the family's calendar is unchanged (`kept_time`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<TimeStatistics>)]
-    pub tiempo: Option<serde_json::Value>,
+    pub tiempo: Option<Box<RawValue>>,
     /// For the co-parents, who alone see the family's money.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub dinero: Option<MoneyStatistics>,
-    pub mensajes: MessageStatistics,
+    #[schema(value_type = Option<MoneyStatistics>)]
+    pub dinero: Option<Box<RawValue>>,
+    #[schema(value_type = MessageStatistics)]
+    pub mensajes: Box<RawValue>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -76,16 +79,15 @@ pub async fn get_statistics(
         None
     };
     let dinero = if money::access::Money::sees(permission) {
-        let months = crate::time_zone::months(desde, hasta);
         let today = Utc::now().with_timezone(&zone).date_naive();
         Some(
-            money::statistics::money(&state.db, &access.family, desde, hasta, &months, today)
+            money::statistics::kept(&state, &access.auth.id, &access.family, desde, hasta, today)
                 .await?,
         )
     } else {
         None
     };
-    let mensajes = crate::messages::statistics::messages(
+    let mensajes = crate::messages::statistics::kept(
         &state,
         &familia_id,
         &access.auth.id,

@@ -27,7 +27,7 @@ impl Family {
     }
 
     /// Ana pays Beto `monto` a month, due on `dia`, from `desde`.
-    async fn cuota(&self, monto: i64, dia: u32, desde: &str) -> String {
+    pub(crate) async fn cuota(&self, monto: i64, dia: u32, desde: &str) -> String {
         let a = self
             .create_cuota(
                 &self.ana,

@@ -2,7 +2,7 @@
 //! late, swaps by parent, expenses for the co-parents alone, messages of the caller's own
 //! conversations; who may ask, and bad periods.
 
-use chrono::Duration;
+use chrono::{Datelike, Duration};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -39,7 +39,7 @@ impl Family {
             .to_owned()
     }
 
-    async fn write(&self, token: &str, conversation: &str, tipo: &str) {
+    async fn write(&self, token: &str, conversation: &str, tipo: &str) -> String {
         let a = self
             .app
             .post(
@@ -49,6 +49,10 @@ impl Family {
             )
             .await;
         assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+        a.body["data"]["_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
     }
 }
 
@@ -217,6 +221,110 @@ async fn each_member_sees_the_figures_of_what_they_may_see() {
     // A stranger hears the family does not exist.
     let carla = f.statistics(&f.carla, &desde, &hasta).await;
     assert_eq!(carla.status, StatusCode::NOT_FOUND);
+}
+
+/// The sum of the due counts.
+fn dues(statistics: &Answer) -> u64 {
+    statistics.body["data"]["dinero"]["cuotas"]
+        .as_object()
+        .map(|counts| counts.values().filter_map(Value::as_u64).sum())
+        .unwrap_or_default()
+}
+
+// Each section is kept in memory between asks; every change to what it counts shows at once.
+#[tokio::test]
+async fn statistics_follow_every_change_to_what_they_count() {
+    let f = family().await;
+    let t = today();
+    let (desde, hasta) = (day(t - Duration::days(40)), day(t));
+    let coparents = f.conversation_with(&f.ana, json!([f.beto_id])).await;
+    f.write(&f.ana, &coparents, "normal").await;
+    let first = f.statistics(&f.ana, &desde, &hasta).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    let again = f.statistics(&f.ana, &desde, &hasta).await;
+    assert_eq!(again.body, first.body);
+    let mensajes = &first.body["data"]["mensajes"]["porPersona"];
+    assert!(person(mensajes, &f.beto_id).is_null(), "{mensajes}");
+
+    // A message sent, then a first view of it.
+    let beto_wrote = f.write(&f.beto, &coparents, "urgente").await;
+    let after = f.statistics(&f.ana, &desde, &hasta).await;
+    let mensajes = &after.body["data"]["mensajes"]["porPersona"];
+    assert_eq!(person(mensajes, &f.beto_id)["urgentes"], 1, "{mensajes}");
+    assert!(person(mensajes, &f.ana_id)["vistoMediana"].is_null());
+    let seen = f
+        .app
+        .post(
+            &format!("/api/conversaciones/{coparents}/leidos"),
+            Some(&f.ana),
+            json!({"hasta": beto_wrote}),
+        )
+        .await;
+    assert_eq!(seen.status, StatusCode::OK, "{}", seen.body);
+    let after = f.statistics(&f.ana, &desde, &hasta).await;
+    let mensajes = &after.body["data"]["mensajes"]["porPersona"];
+    assert!(
+        person(mensajes, &f.ana_id)["vistoMediana"].is_i64(),
+        "{mensajes}"
+    );
+
+    // A conversation Vera is let into: hers now, not before.
+    let before = f.statistics(&f.vera, &desde, &hasta).await;
+    assert_eq!(before.body["data"]["mensajes"]["porPersona"], json!([]));
+    let with_vera = f.conversation_with(&f.ana, json!([f.vera_id])).await;
+    f.write(&f.ana, &with_vera, "normal").await;
+    let vera = f.statistics(&f.vera, &desde, &hasta).await;
+    let mensajes = &vera.body["data"]["mensajes"]["porPersona"];
+    assert_eq!(person(mensajes, &f.ana_id)["enviados"], 1, "{mensajes}");
+    // Ana's conversation with Vera changes only what its readers see: Beto's is kept.
+    let beto = f.statistics(&f.beto, &desde, &hasta).await;
+    let mensajes = &beto.body["data"]["mensajes"]["porPersona"];
+    assert_eq!(person(mensajes, &f.ana_id)["enviados"], 1, "{mensajes}");
+
+    // The family's currency, and a child-support due made by the monthly job.
+    assert_eq!(after.body["data"]["dinero"]["gastos"]["moneda"], "ARS");
+    let currency = f
+        .app
+        .request(
+            reqwest::Method::PUT,
+            &format!("/api/familias/{}/finanzas", f.family),
+            Some(&f.ana),
+            Some(json!({"moneda": "EUR"})),
+            None,
+        )
+        .await;
+    assert_eq!(currency.status, StatusCode::OK, "{}", currency.body);
+    let after = f.statistics(&f.beto, &desde, &hasta).await;
+    assert_eq!(after.body["data"]["dinero"]["gastos"]["moneda"], "EUR");
+    assert_eq!(dues(&after), 0);
+    // An agreement from the first of this month makes this month's due at once; Beto, its
+    // payee, records it paid.
+    let first_of_month = day(t.with_day(1).unwrap_or(t));
+    let cuota = f.cuota(100_000, 1, &first_of_month).await;
+    let after = f.statistics(&f.beto, &desde, &hasta).await;
+    assert_eq!(dues(&after), 1, "{}", after.body["data"]["dinero"]);
+    let unpaid = &after.body["data"]["dinero"]["cuotas"];
+    assert_eq!(
+        unpaid["aTiempo"].as_u64().unwrap_or(9) + unpaid["tarde"].as_u64().unwrap_or(9),
+        0
+    );
+    let paid = f
+        .app
+        .post(
+            &format!("/api/familias/{}/cuotas/{cuota}/pagos", f.family),
+            Some(&f.beto),
+            json!({"monto": 100_000, "fecha": day(t), "metodo": "transferencia"}),
+        )
+        .await;
+    assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+    let after = f.statistics(&f.beto, &desde, &hasta).await;
+    let counts = &after.body["data"]["dinero"]["cuotas"];
+    assert_eq!(
+        counts["impagas"].as_u64().unwrap_or(9) + counts["pendientes"].as_u64().unwrap_or(9),
+        0,
+        "{counts}"
+    );
+    assert_eq!(dues(&after), 1);
 }
 
 #[tokio::test]

@@ -15,7 +15,8 @@ export const AREAS = {
   expenses: 'live',
   documents: 'live',
   notifications: 'live',
-  reports: 'soon',
+  /** The family's statistics and certified PDF records anyone can verify. */
+  reports: 'live',
   iosApp: 'soon',
   androidApp: 'soon',
 } as const satisfies Record<string, 'live' | 'soon'>;

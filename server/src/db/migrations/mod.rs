@@ -41,6 +41,7 @@ mod m0039_money_consent;
 mod m0040_child_calendar_items;
 mod m0041_reports;
 mod m0042_timestamps;
+mod m0043_money_statistics_versions;
 
 pub struct Migrator;
 
@@ -88,6 +89,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0040_child_calendar_items::Migration),
             Box::new(m0041_reports::Migration),
             Box::new(m0042_timestamps::Migration),
+            Box::new(m0043_money_statistics_versions::Migration),
         ]
     }
 }

@@ -49,7 +49,7 @@ describe('ProfileHubView', () => {
     expect(screen.getByText(/No pudimos cargar tus números/)).toBeInTheDocument();
   });
 
-  it('leads to the ten profile pages, marking those not built yet', () => {
+  it('leads to the ten profile pages, all of them built', () => {
     view();
     const menu = screen.getByRole('navigation', { name: 'Opciones de tu cuenta' });
     const links = within(menu).getAllByRole('link');
@@ -70,7 +70,8 @@ describe('ProfileHubView', () => {
     expect(within(menu).getByRole('link', { name: /Co-padres/ })).not.toHaveTextContent('Próximamente');
     expect(within(menu).getByRole('link', { name: /Usuarios bloqueados/ })).not.toHaveTextContent('Próximamente');
     expect(within(menu).getByRole('link', { name: /Notificaciones/ })).not.toHaveTextContent('Próximamente');
-    expect(within(menu).getAllByText('Próximamente')).toHaveLength(1);
+    expect(within(menu).getByRole('link', { name: /Reportes/ })).not.toHaveTextContent('Próximamente');
+    expect(within(menu).queryAllByText('Próximamente')).toHaveLength(0);
   });
 
   it('asks before signing out, and signs out only on confirmation', async () => {
