@@ -132,7 +132,7 @@ if data["estado"] != "listo":
 print(f"  seeded {MESSAGES} messages, {EVENTS} events, {EXPENSES} expenses in {seeded:.1f} s")
 print(f"  a year's certified report: {data['paginas']} pages, {data['tamano'] / 1e6:.1f} MB, "
       f"made in {made:.1f} s; server RSS {before // 1024} MB before, {peak_rss // 1024} MB at most "
-      f"while it was made (sampled; {file_at_peak // 1024} MB of it the mapped database file), "
+      f"while it was made (sampled; {file_at_peak // 1024} MB of it mapped files: the program and, on SQLite, the database), "
       f"{rss_kib('VmHWM') // 1024} MB peak since start; the server's own memory (RssAnon) "
       f"{peak_anon // 1024} MB at most")
 

@@ -97,8 +97,9 @@ test('the mobile menu opens, lists the sections and closes after a choice', asyn
 
 test('the landing page is honest about what exists and links plans to registration', async ({ page }) => {
   await openLive(page, '/');
-  // Only the reports are still to come (lib/areas.ts).
-  await expect(page.locator('#features li').filter({ hasText: 'Próximamente' })).toHaveCount(1);
+  // Every feature shown exists (lib/areas.ts).
+  await expect(page.locator('#features li')).not.toHaveCount(0);
+  await expect(page.locator('#features li').filter({ hasText: 'Próximamente' })).toHaveCount(0);
   const plans = page.locator('#pricing').getByRole('link', { name: 'Empezar prueba gratis' });
   await expect(plans).toHaveCount(3);
   for (const plan of await plans.all()) await expect(plan).toHaveAttribute('href', '/register');
