@@ -15,7 +15,9 @@ use axum::{
     extract::{FromRequestParts, Path},
     http::request,
 };
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 
 use super::entities::{familia, miembro};
 use crate::{
@@ -52,6 +54,20 @@ impl Permission {
 /// Whether a member changes the family's records.
 pub fn can_edit(member: &miembro::Model) -> bool {
     Permission::of(member).edits()
+}
+
+/// The family's co-parents, in the order they joined (which settles ties when splitting).
+pub async fn coparents(db: &impl ConnectionTrait, familia_id: &str) -> Result<Vec<String>, DbErr> {
+    miembro::Entity::find()
+        .select_only()
+        .column(miembro::Column::UsuarioId)
+        .filter(miembro::Column::FamiliaId.eq(familia_id))
+        .filter(miembro::Column::Permiso.is_in(Permission::EDITORS))
+        .order_by_asc(miembro::Column::CreatedAt)
+        .order_by_asc(miembro::Column::Id)
+        .into_tuple::<String>()
+        .all(db)
+        .await
 }
 
 /// A domain's scope rule: what it shows, and lets change, to each permission. A new role is a

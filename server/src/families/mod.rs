@@ -10,6 +10,7 @@ mod export;
 pub mod invitations;
 mod mails;
 pub mod notices;
+pub mod professionals;
 pub mod record;
 pub mod record_acts;
 pub mod routes;
@@ -228,6 +229,7 @@ pub(crate) async fn coparent_rights_lost(
     member: &miembro::Model,
     how: RightsLoss,
 ) -> Result<Wake, DbErr> {
+    professionals::rights_lost(txn, &member.familia_id, &member.usuario_id).await?;
     let lost = RightsLost {
         familia_id: FamilyId::new(&member.familia_id),
         usuario_id: UserId::new(&member.usuario_id),
@@ -432,6 +434,7 @@ impl Domain for Families {
             .routes(routes!(routes::get_family, routes::update_family))
             .routes(routes!(routes::update_member, routes::remove_member))
             .merge(invitations::router())
+            .merge(professionals::router())
             .merge(blocking::router())
             .merge(record::routes::router())
     }
@@ -497,7 +500,9 @@ impl Domain for Families {
         txn: &DatabaseTransaction,
         user: &usuario::Model,
     ) -> Result<Vec<String>, DbErr> {
-        Ok(erase_member(txn, user).await?.0)
+        let files = erase_member(txn, user).await?.0;
+        professionals::erase_account(txn, &user.id).await?;
+        Ok(files)
     }
 
     async fn user_counters(

@@ -109,6 +109,18 @@ const OPEN: &[(&str, &str)] = &[
         "FeedbackRequest.categoria",
         "a help category's slug: the help lives in the web app",
     ),
+    (
+        "GrantRequest.alcance",
+        "an object: areas, children and a period",
+    ),
+    (
+        "AccessView.alcance",
+        "an object: areas, children and a period",
+    ),
+    (
+        "CaseView.alcance",
+        "an object: areas, children and a period",
+    ),
 ];
 
 fn is_enum(schemas: &serde_json::Value, schema: &serde_json::Value) -> bool {

@@ -4,6 +4,60 @@
  */
 
 export interface paths {
+    "/api/accesos/aceptar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an access with the mailed link's secret, signed in with the address it was sent to. */
+        post: operations["accept_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accesos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End an access at once: its grantor for a parent's own professional, any co-parent for the
+         *     family's. Ending one already ended or expired changes nothing.
+         */
+        delete: operations["end_access"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accesos/{id}/consentir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consent to a family's professional (each co-parent). Consenting twice changes nothing. */
+        post: operations["consent_to_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ayuda/valoraciones": {
         parameters: {
             query?: never;
@@ -1001,6 +1055,31 @@ export interface paths {
          *     a family with children cannot go; the only member cannot leave their own family.
          */
         delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/profesionales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The family's professional accesses, for every member: who, their profession, kind, scope,
+         *     state and dates.
+         */
+        get: operations["list_accesses"];
+        put?: never;
+        /**
+         * Grant a professional access to part of the family (a co-parent): for yourself (`de-parte`,
+         *     active once they accept) or for the family (`de-familia`, active once they accept and every
+         *     co-parent consents; yours counts). The address gets a link to accept it.
+         */
+        post: operations["grant_access"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2028,6 +2107,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profesional/casos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your cases as a professional: each family you accepted an access to, with its scope, expiry
+         *     and state, newest first.
+         */
+        get: operations["professional_cases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ready": {
         parameters: {
             query?: never;
@@ -2610,6 +2709,50 @@ export interface components {
             /** @description The secret of a mailed link. */
             token?: string | null;
         };
+        AccessAnswer: {
+            data: components["schemas"]["AccessView"];
+            success: boolean;
+        };
+        /**
+         * @description Whose professional: one co-parent's own (`de-parte`, seeing what that parent sees), or
+         *     the family's (`de-familia`, seeing what every co-parent shares, once all consent).
+         * @enum {string}
+         */
+        AccessKind: "de-parte" | "de-familia";
+        /**
+         * @description Where an access stands. Pending: not yet accepted, or (for a family's professional) not
+         *     yet consented by every co-parent.
+         * @enum {string}
+         */
+        AccessState: "pendiente" | "activo" | "terminado" | "vencido";
+        AccessView: {
+            _id: string;
+            /** Format: date-time */
+            aceptadoAt?: string | null;
+            alcance: components["schemas"]["ScopeView"];
+            /** @description For a family's professional: the co-parents who consented, and those still to. */
+            consentimientos: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The address invited. */
+            email: string;
+            estado: components["schemas"]["AccessState"];
+            faltanConsentimientos: string[];
+            familiaId: string;
+            /** @description The co-parent who granted it; null once their account is gone. */
+            otorgadoPor?: string | null;
+            profesion: components["schemas"]["Profession"];
+            profesional?: components["schemas"]["ProfessionalPerson"] | null;
+            /** Format: date-time */
+            terminadoAt?: string | null;
+            tipo: components["schemas"]["AccessKind"];
+            /** Format: date-time */
+            venceAt: string;
+        };
+        AccessesAnswer: {
+            data: components["schemas"]["AccessView"][];
+            success: boolean;
+        };
         ActivityInput: {
             /** @description lunes ... domingo (accents optional) */
             diasSemana?: components["schemas"]["Weekday"][] | null;
@@ -2824,6 +2967,11 @@ export interface components {
             notas?: string | null;
             tipoConsulta: string;
         };
+        /**
+         * @description A part of the family an access may reach.
+         * @enum {string}
+         */
+        Area: "hijos" | "mensajes" | "calendario" | "dinero" | "documentos";
         AttachmentAnswer: {
             data: components["schemas"]["AttachmentView"];
             success: boolean;
@@ -2915,6 +3063,26 @@ export interface components {
         };
         CardLinksAnswer: {
             data: components["schemas"]["CardLinkView"][];
+            success: boolean;
+        };
+        CaseFamily: {
+            _id: string;
+            nombre: string;
+        };
+        /** @description One of a professional's cases: a family they were given access to. */
+        CaseView: {
+            /** @description The access's id. */
+            _id: string;
+            alcance: components["schemas"]["ScopeView"];
+            estado: components["schemas"]["AccessState"];
+            familia: components["schemas"]["CaseFamily"];
+            profesion: components["schemas"]["Profession"];
+            tipo: components["schemas"]["AccessKind"];
+            /** Format: date-time */
+            venceAt: string;
+        };
+        CasesAnswer: {
+            data: components["schemas"]["CaseView"][];
             success: boolean;
         };
         CategoryTotal: {
@@ -3770,6 +3938,19 @@ export interface components {
          * @enum {string}
          */
         Gender: "femenino" | "masculino";
+        GrantRequest: {
+            alcance: components["schemas"]["ScopeRequest"] | null;
+            /** Format: email */
+            email: string;
+            idioma?: components["schemas"]["Lang"] | null;
+            profesion: components["schemas"]["Profession"];
+            tipo: components["schemas"]["AccessKind"];
+            /**
+             * Format: date-time
+             * @description When the access ends by itself: after now, at most a year ahead (RFC 3339).
+             */
+            venceAt: string;
+        };
         HandoverAnswer: {
             data: components["schemas"]["HandoverView"];
             success: boolean;
@@ -4749,6 +4930,16 @@ export interface components {
             data: components["schemas"]["Printout"];
             success: boolean;
         };
+        /**
+         * @description What the professional does.
+         * @enum {string}
+         */
+        Profession: "abogado" | "mediador" | "coordinador" | "psicologo" | "trabajador-social" | "punto-encuentro" | "juzgado" | "otro";
+        ProfessionalPerson: {
+            _id: string;
+            apellido: string;
+            nombre: string;
+        };
         /** @description The signed-in user's profile. */
         ProfileAnswer: components["schemas"]["UserView"] & {
             /** @description A new address waiting for the user to open the link mailed to it, or null. */
@@ -4929,7 +5120,7 @@ export interface components {
          * @description The kind of act an entry records.
          * @enum {string}
          */
-        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado" | "informe.emitido";
+        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado" | "informe.emitido" | "profesional.otorgado" | "profesional.consentido" | "profesional.aceptado" | "profesional.terminado";
         /** @description A message's entry in the family record. */
         RecordRef: {
             hash: string;
@@ -5208,6 +5399,21 @@ export interface components {
             horarioEscolar: components["schemas"]["SchoolHoursView"];
             profesorPrincipal?: string | null;
             telefonoEscuela?: string | null;
+        };
+        ScopeRequest: {
+            /** @description At least one area, each once. */
+            areas: components["schemas"]["Area"][];
+            desde?: components["schemas"]["Day"] | null;
+            hasta?: components["schemas"]["Day"] | null;
+            /** @description Some of the family's children; every child when absent. */
+            hijos?: string[] | null;
+        };
+        ScopeView: {
+            areas: components["schemas"]["Area"][];
+            desde?: components["schemas"]["Day"] | null;
+            hasta?: components["schemas"]["Day"] | null;
+            /** @description Some of the family's children; null for every child. */
+            hijos?: string[] | null;
         };
         SearchAnswer: {
             data: components["schemas"]["SearchResults"];
@@ -5915,6 +6121,203 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    accept_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `access_unknown`: no access waits for that link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `access_closed`: ended or expired; `professional_is_member`: you are a member of that family */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `access_email_mismatch`: signed in with another address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many tries */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer, or another parent's own professional */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such access in a family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    consent_to_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer of the family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such access in a family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `access_not_consentable`: a parent's own professional, or an access ended or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rate_article: {
         parameters: {
             query?: never;
@@ -10707,6 +11110,149 @@ export interface operations {
             };
         };
     };
+    list_accesses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grant_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer of the family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such family of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `professional_is_member`: the address is a member's */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many accesses granted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_entries: {
         parameters: {
             query?: {
@@ -14972,6 +15518,33 @@ export interface operations {
             };
         };
     };
+    professional_cases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CasesAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     ready: {
         parameters: {
             query?: never;
@@ -16901,10 +17474,13 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const accessKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccessKind"]> = ["de-parte", "de-familia"];
+export const accessStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccessState"]> = ["pendiente", "activo", "terminado", "vencido"];
 export const adjustmentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdjustmentKind"]> = ["inicial", "porcentaje", "indice", "ingreso"];
 export const agreementModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgreementMode"]> = ["monto", "porcentaje"];
 export const answerDecisionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AnswerDecision"]> = ["aprobado", "rechazado", "disputado", "contestado", "aceptado"];
 export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["programado", "completado", "cancelado"];
+export const areaValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Area"]> = ["hijos", "mensajes", "calendario", "dinero", "documentos"];
 export const attachmentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AttachmentKind"]> = ["imagen", "pdf"];
 export const bloodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BloodType"]> = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"];
 export const currencyCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CurrencyCode"]> = ["AED", "AFN", "ALL", "AMD", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN", "BHD", "BIF", "BMD", "BND", "BOB", "BOV", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHE", "CHF", "CHW", "CLF", "CLP", "CNY", "COP", "COU", "CRC", "CUC", "CUP", "CVE", "CZK", "DJF", "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR", "FJD", "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GNF", "GTQ", "GYD", "HKD", "HNL", "HRK", "HTG", "HUF", "IDR", "ILS", "INR", "IQD", "IRR", "ISK", "JMD", "JOD", "JPY", "KES", "KGS", "KHR", "KMF", "KPW", "KRW", "KWD", "KYD", "KZT", "LAK", "LBP", "LKR", "LRD", "LSL", "LYD", "MAD", "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR", "MVR", "MWK", "MXN", "MXV", "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR", "NZD", "OMR", "PAB", "PEN", "PGK", "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF", "SAR", "SBD", "SCR", "SDG", "SEK", "SGD", "SHP", "SLE", "SLL", "SOS", "SRD", "SSP", "STN", "SVC", "SYP", "SZL", "THB", "TJS", "TMT", "TND", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH", "UGX", "USD", "USN", "UYI", "UYU", "UYW", "UZS", "VED", "VES", "VND", "VUV", "WST", "XAD", "XAF", "XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XCD", "XCG", "XDR", "XOF", "XPD", "XPF", "XPT", "XSU", "XTS", "XUA", "XXX", "YER", "ZAR", "ZMW", "ZWG", "ZWL"];
@@ -16974,10 +17550,11 @@ export const patternNameValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["pendiente", "confirmado", "no_recibido"];
 export const periodModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PeriodMode"]> = ["progenitor", "alterna", "mitades"];
 export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Permission"]> = ["coparent", "viewer"];
+export const professionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Profession"]> = ["abogado", "mediador", "coordinador", "psicologo", "trabajador-social", "punto-encuentro", "juzgado", "otro"];
 export const proposalChoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalChoice"]> = ["aceptar", "rechazar", "retirar"];
 export const proposalStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalState"]> = ["pendiente", "aceptada", "rechazada", "retirada", "caducada"];
 export const reachValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Reach"]> = ["una", "siguientes"];
-export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado", "informe.emitido"];
+export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado", "informe.emitido", "profesional.otorgado", "profesional.consentido", "profesional.aceptado", "profesional.terminado"];
 export const refusalReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefusalReason"]> = ["no_acordado", "monto_incorrecto", "no_es_para_hijos", "duplicado", "otro"];
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
 export const reportSectionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportSection"]> = ["mensajes", "calendario", "dinero", "documentos", "registro"];

@@ -42,6 +42,7 @@ mod m0040_child_calendar_items;
 mod m0041_reports;
 mod m0042_timestamps;
 mod m0043_money_statistics_versions;
+mod m0044_professional_access;
 
 pub struct Migrator;
 
@@ -90,6 +91,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0041_reports::Migration),
             Box::new(m0042_timestamps::Migration),
             Box::new(m0043_money_statistics_versions::Migration),
+            Box::new(m0044_professional_access::Migration),
         ]
     }
 }

@@ -124,6 +124,13 @@ kinds! {
     DOCUMENT_PURGED = "documento.purgado",
     /// A certified report made: who, the period, the sections and the file's SHA-256.
     REPORT_ISSUED = "informe.emitido",
+    /// A professional given access: kind, profession, address, scope and expiry.
+    PROFESSIONAL_GRANTED = "profesional.otorgado",
+    /// A co-parent's consent to a family's professional.
+    PROFESSIONAL_CONSENTED = "profesional.consentido",
+    PROFESSIONAL_ACCEPTED = "profesional.aceptado",
+    /// Ended by a co-parent, or by the server when its grantor lost a co-parent's rights.
+    PROFESSIONAL_ENDED = "profesional.terminado",
 }
 
 /// The schema of an entry's `tipo`: a string that is one of `ALL`.

@@ -250,6 +250,16 @@ export const RECORD_LABELS: Record<RecordKind, KindLabel> = {
       return all({ desde: desde && n.day(desde), hasta: hasta && n.day(hasta) });
     },
   },
+  'profesional.otorgado': {
+    domain: 'family',
+    about: (c, n) => {
+      const vence = text(c, 'venceAt');
+      return all({ email: text(c, 'email'), vence: vence && n.day(vence.slice(0, 10)) });
+    },
+  },
+  'profesional.consentido': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
+  'profesional.aceptado': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
+  'profesional.terminado': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
 };
 
 /** The kinds this app has words for. */

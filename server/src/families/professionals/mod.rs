@@ -1,0 +1,85 @@
+//! Professional access: a lawyer, a mediator, a coordinator or another professional given
+//! read-only access to part of a family (areas, and optionally some children and a period) until
+//! a date. A co-parent grants it for themselves (`de-parte`: the professional will see what that
+//! parent sees) or for the family (`de-familia`: what every co-parent shares, once every
+//! co-parent has consented). The professional accepts it from the mailed link, signed in with the
+//! address invited; any co-parent who may ends it at once. Every step is in the family record.
+
+mod acts;
+mod entities;
+mod input;
+mod routes;
+mod store;
+mod views;
+
+use chrono::Utc;
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{state::AppState, vocabulary::ClosedSet};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::list_accesses, routes::grant_access))
+        .routes(routes!(routes::consent_to_access))
+        .routes(routes!(routes::end_access))
+        .routes(routes!(routes::accept_access))
+        .routes(routes!(routes::professional_cases))
+}
+
+/// A co-parent lost their rights in the family (left, removed, made a viewer, account erased):
+/// the professionals they granted for themselves see through their eyes, so those accesses end
+/// with them, in the record as the server's act.
+pub(super) async fn rights_lost(
+    txn: &impl ConnectionTrait,
+    familia_id: &str,
+    usuario_id: &str,
+) -> Result<(), DbErr> {
+    let theirs = entities::Entity::find()
+        .filter(entities::Column::FamiliaId.eq(familia_id))
+        .filter(entities::Column::OtorgadoPor.eq(usuario_id))
+        .filter(entities::Column::Tipo.eq(input::AccessKind::OneParent.wire()))
+        .filter(entities::Column::TerminadoAt.is_null())
+        .all(txn)
+        .await?;
+    let now = Utc::now();
+    for row in theirs {
+        entities::Entity::update_many()
+            .col_expr(entities::Column::TerminadoAt, Expr::value(now))
+            .col_expr(entities::Column::TokenHash, Expr::value(None::<String>))
+            .col_expr(entities::Column::UpdatedAt, Expr::value(now))
+            .filter(entities::Column::Id.eq(&row.id))
+            .exec(txn)
+            .await?;
+        acts::ended_by_server(txn, &row).await?;
+    }
+    Ok(())
+}
+
+/// An account being erased: the accesses it was given end, and its id leaves every access (the
+/// ones it granted ended already with its rights).
+pub(super) async fn erase_account(
+    txn: &impl ConnectionTrait,
+    usuario_id: &str,
+) -> Result<(), DbErr> {
+    let now = Utc::now();
+    entities::Entity::update_many()
+        .col_expr(entities::Column::TerminadoAt, Expr::value(now))
+        .col_expr(entities::Column::UpdatedAt, Expr::value(now))
+        .filter(entities::Column::ProfesionalId.eq(usuario_id))
+        .filter(entities::Column::TerminadoAt.is_null())
+        .exec(txn)
+        .await?;
+    for column in [
+        entities::Column::ProfesionalId,
+        entities::Column::OtorgadoPor,
+        entities::Column::TerminadoPor,
+    ] {
+        entities::Entity::update_many()
+            .col_expr(column, Expr::value(None::<String>))
+            .filter(column.eq(usuario_id))
+            .exec(txn)
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,344 @@
+//! Professional access, granted and taken up: who may grant, consent and end it; the link that
+//! only its address may accept; a family's professional active once every co-parent consents;
+//! the record's acts; an access ending with its grantor's rights; bad input.
+
+use chrono::{Duration, Utc};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::custody::{Family, family};
+use crate::helpers::{Answer, link_token};
+
+fn until(days: i64) -> String {
+    (Utc::now() + Duration::days(days)).to_rfc3339()
+}
+
+impl Family {
+    fn accesses(&self) -> String {
+        format!("/api/familias/{}/profesionales", self.family)
+    }
+
+    async fn grant(&self, token: &str, body: Value) -> Answer {
+        self.app.post(&self.accesses(), Some(token), body).await
+    }
+
+    /// Ana grants `email` an access of kind `tipo` to the messages and the calendar for 90 days;
+    /// gives back its id and the link's secret from the mail.
+    async fn granted(&self, email: &str, tipo: &str) -> (String, String) {
+        let a = self
+            .grant(
+                &self.ana,
+                json!({"email": email, "profesion": "abogado", "tipo": tipo,
+                       "alcance": {"areas": ["mensajes", "calendario"]}, "venceAt": until(90)}),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+        let id = a.body["data"]["_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let mail = self.app.wait_for_mail_with(&format!("To: {email}")).await;
+        (id, link_token(&mail, "/casos/aceptar?token="))
+    }
+
+    async fn listed(&self, token: &str, id: &str) -> Value {
+        let a = self.app.get(&self.accesses(), Some(token)).await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+        a.body["data"]
+            .as_array()
+            .and_then(|l| l.iter().find(|x| x["_id"] == id).cloned())
+            .unwrap_or(Value::Null)
+    }
+
+    async fn end_access(&self, token: &str, id: &str) -> Answer {
+        self.app
+            .request(
+                Method::DELETE,
+                &format!("/api/accesos/{id}"),
+                Some(token),
+                None,
+                None,
+            )
+            .await
+    }
+}
+
+async fn consent(f: &Family, token: &str, id: &str) -> Answer {
+    f.app
+        .post(
+            &format!("/api/accesos/{id}/consentir"),
+            Some(token),
+            json!({}),
+        )
+        .await
+}
+
+async fn accept(f: &Family, token: &str, secret: &str) -> Answer {
+    f.app
+        .post(
+            "/api/accesos/aceptar",
+            Some(token),
+            json!({"token": secret}),
+        )
+        .await
+}
+
+#[tokio::test]
+async fn a_parents_own_professional_is_active_once_accepted_and_ends_when_the_parent_says() {
+    let f = family().await;
+    let (id, secret) = f.granted("lucia@abogados.example", "de-parte").await;
+    let mail = f.app.wait_for_mail_with("To: lucia@abogados.example").await;
+    assert!(mail.contains("te da acceso"), "{mail}");
+    let pending = f.listed(&f.beto, &id).await;
+    assert_eq!(pending["estado"], "pendiente");
+    assert_eq!(pending["tipo"], "de-parte");
+    assert_eq!(
+        pending["alcance"]["areas"],
+        json!(["mensajes", "calendario"])
+    );
+    assert_eq!(pending["otorgadoPor"], f.ana_id.as_str());
+    // The viewer sees that it exists too.
+    assert_eq!(f.listed(&f.vera, &id).await["profesion"], "abogado");
+
+    // Only the address invited accepts, with the link's secret.
+    let (carla_pro, _) = f
+        .app
+        .register("otra@abogados.example", "una-clave-larga-9")
+        .await;
+    let wrong = accept(&f, &carla_pro, &secret).await;
+    assert_eq!(
+        wrong.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        wrong.body
+    );
+    assert_eq!(wrong.body["code"], "access_email_mismatch");
+    let (lucia, lucia_id) = f
+        .app
+        .register("lucia@abogados.example", "una-clave-larga-9")
+        .await;
+    let unknown = accept(&f, &lucia, "not-the-secret").await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    assert_eq!(unknown.body["code"], "access_unknown");
+    let accepted = accept(&f, &lucia, &secret).await;
+    assert_eq!(accepted.status, StatusCode::OK, "{}", accepted.body);
+    assert_eq!(accepted.body["data"]["estado"], "activo");
+    assert_eq!(
+        accepted.body["data"]["profesional"]["_id"],
+        lucia_id.as_str()
+    );
+    // The link works once.
+    assert_eq!(
+        accept(&f, &lucia, &secret).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    let cases = f.app.get("/api/profesional/casos", Some(&lucia)).await;
+    assert_eq!(cases.status, StatusCode::OK, "{}", cases.body);
+    assert_eq!(cases.body["data"][0]["_id"], id.as_str());
+    assert_eq!(cases.body["data"][0]["familia"]["_id"], f.family.as_str());
+    assert_eq!(cases.body["data"][0]["estado"], "activo");
+    // Another parent's own professional is not consented to.
+    let consent = consent(&f, &f.beto, &id).await;
+    assert_eq!(consent.status, StatusCode::CONFLICT, "{}", consent.body);
+    assert_eq!(consent.body["code"], "access_not_consentable");
+
+    // Only Ana ends her own professional's access; Beto is told it is not his, Vera that she
+    // only reads, Carla that there is no such thing.
+    assert_eq!(
+        f.end_access(&f.beto, &id).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        f.end_access(&f.vera, &id).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        f.end_access(&f.carla, &id).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        f.end_access(&lucia, &id).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let ended = f.end_access(&f.ana, &id).await;
+    assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
+    assert_eq!(f.listed(&f.ana, &id).await["estado"], "terminado");
+    let cases = f.app.get("/api/profesional/casos", Some(&lucia)).await;
+    assert_eq!(cases.body["data"][0]["estado"], "terminado");
+    // Ending it again changes nothing.
+    assert_eq!(f.end_access(&f.ana, &id).await.status, StatusCode::OK);
+
+    for kind in [
+        "profesional.otorgado",
+        "profesional.aceptado",
+        "profesional.terminado",
+    ] {
+        assert_eq!(f.entries(kind).await, 1, "{kind}");
+    }
+}
+
+#[tokio::test]
+async fn a_familys_professional_waits_for_every_coparents_consent() {
+    let f = family().await;
+    let (id, secret) = f.granted("mediacion@example.org", "de-familia").await;
+    let (pro, _) = f
+        .app
+        .register("mediacion@example.org", "una-clave-larga-9")
+        .await;
+    let accepted = accept(&f, &pro, &secret).await;
+    assert_eq!(accepted.status, StatusCode::OK, "{}", accepted.body);
+    // Ana's consent came with her grant; Beto's is still missing.
+    assert_eq!(accepted.body["data"]["estado"], "pendiente");
+    assert_eq!(
+        accepted.body["data"]["faltanConsentimientos"],
+        json!([f.beto_id])
+    );
+    let viewer = consent(&f, &f.vera, &id).await;
+    assert_eq!(viewer.status, StatusCode::FORBIDDEN);
+    let stranger = consent(&f, &f.carla, &id).await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND);
+    let beto = consent(&f, &f.beto, &id).await;
+    assert_eq!(beto.status, StatusCode::OK, "{}", beto.body);
+    assert_eq!(beto.body["data"]["estado"], "activo");
+    assert_eq!(beto.body["data"]["faltanConsentimientos"], json!([]));
+    // Consenting twice writes nothing more.
+    let again = consent(&f, &f.beto, &id).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(f.entries("profesional.consentido").await, 1);
+    // Any co-parent ends a family's professional.
+    let ended = f.end_access(&f.beto, &id).await;
+    assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
+    assert_eq!(f.listed(&f.ana, &id).await["estado"], "terminado");
+    let late = consent(&f, &f.ana, &id).await;
+    assert_eq!(late.status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn an_access_ends_with_its_grantors_rights_and_no_member_is_a_professional() {
+    let f = family().await;
+    // Beto grants his own lawyer, then is removed from the family: the lawyer's access ends with
+    // his rights.
+    let a = f
+        .grant(
+            &f.beto,
+            json!({"email": "abogado@example.org", "profesion": "abogado", "tipo": "de-parte",
+                   "alcance": {"areas": ["dinero"]}, "venceAt": until(30)}),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let id = a.body["data"]["_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    f.app.remove_member(&f.ana, &f.family, &f.beto_id).await;
+    assert_eq!(f.listed(&f.ana, &id).await["estado"], "terminado");
+    assert_eq!(f.entries("profesional.terminado").await, 1);
+
+    // A member's address is no professional's.
+    let member = f
+        .grant(
+            &f.ana,
+            json!({"email": "vera@example.org", "profesion": "psicologo", "tipo": "de-parte",
+                   "alcance": {"areas": ["hijos"]}, "venceAt": until(30)}),
+        )
+        .await;
+    assert_eq!(member.status, StatusCode::CONFLICT, "{}", member.body);
+    assert_eq!(member.body["code"], "professional_is_member");
+    // A viewer grants nothing; a stranger finds no family.
+    let base = json!({"email": "x@example.org", "profesion": "otro", "tipo": "de-parte",
+                      "alcance": {"areas": ["hijos"]}, "venceAt": until(30)});
+    assert_eq!(
+        f.grant(&f.vera, base.clone()).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(f.grant(&f.carla, base).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_grant_with_bad_fields_is_refused_field_by_field_in_the_callers_language() {
+    let f = family().await;
+    let cases = [
+        (json!({"email": "no-es-un-email"}), "email"),
+        (json!({"profesion": "astronauta"}), "profesion"),
+        (json!({"tipo": "de-todos"}), "tipo"),
+        (json!({"venceAt": until(400)}), "venceAt"),
+        (json!({"venceAt": until(-1)}), "venceAt"),
+        (json!({"venceAt": "mañana"}), "venceAt"),
+        (json!({"alcance": {"areas": []}}), "alcance.areas"),
+        (
+            json!({"alcance": {"areas": ["hijos", "hijos"]}}),
+            "alcance.areas",
+        ),
+        (json!({"alcance": {"areas": ["salud"]}}), "alcance.areas"),
+        (
+            json!({"alcance": {"areas": ["hijos"], "hijos": ["no-such-child"]}}),
+            "alcance.hijos",
+        ),
+        (
+            json!({"alcance": {"areas": ["hijos"], "desde": "2026-05-01", "hasta": "2026-04-01"}}),
+            "alcance.hasta",
+        ),
+        (
+            json!({"alcance": {"areas": ["hijos"], "desde": "2026-13-01"}}),
+            "alcance.desde",
+        ),
+    ];
+    for (change, field) in cases {
+        let mut body = json!({"email": "pro@example.org", "profesion": "mediador",
+                              "tipo": "de-familia", "alcance": {"areas": ["hijos"]},
+                              "venceAt": until(30)});
+        for (k, v) in change.as_object().into_iter().flatten() {
+            body[k] = v.clone();
+        }
+        let a = f.grant(&f.beto, body).await;
+        assert_eq!(
+            a.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{field}: {}",
+            a.body
+        );
+        assert!(a.body["errors"][field].is_string(), "{field}: {}", a.body);
+    }
+    // Beto reads English, Ana Spanish.
+    let english = f
+        .app
+        .request(
+            Method::PUT,
+            "/api/usuarios/perfil",
+            Some(&f.beto),
+            Some(
+                json!({"nombre": "Beto", "apellido": "Paz", "email": "beto@example.org",
+                        "language": "en"}),
+            ),
+            None,
+        )
+        .await;
+    assert_eq!(english.status, StatusCode::OK, "{}", english.body);
+    let a = f
+        .grant(
+            &f.beto,
+            json!({"email": "pro@example.org", "profesion": "mediador",
+                                 "tipo": "de-familia", "alcance": {"areas": ["hijos"]}}),
+        )
+        .await;
+    assert_eq!(
+        a.body["errors"]["venceAt"],
+        "Say until when the access lasts."
+    );
+    let a = f
+        .grant(
+            &f.ana,
+            json!({"email": "pro@example.org", "profesion": "mediador",
+                                "tipo": "de-familia", "alcance": {"areas": ["hijos"]}}),
+        )
+        .await;
+    assert_eq!(
+        a.body["errors"]["venceAt"],
+        "Indica hasta cuándo dura el acceso."
+    );
+    // Nothing was granted by any of them.
+    let list = f.app.get(&f.accesses(), Some(&f.ana)).await;
+    assert_eq!(list.body["data"], json!([]));
+    assert_eq!(f.entries("profesional.otorgado").await, 0);
+}
