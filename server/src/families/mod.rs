@@ -461,6 +461,19 @@ impl Domain for Families {
             ),
             (
                 Periodic {
+                    kind: "professional_expiries",
+                    every: chrono::Duration::minutes(15),
+                },
+                |state| {
+                    Box::pin(async move {
+                        let expired = professionals::expire(&state.db, Utc::now()).await?;
+                        tracing::info!(expired, "professional accesses expired");
+                        Ok(())
+                    })
+                },
+            ),
+            (
+                Periodic {
                     kind: "record_checkpoints",
                     every: chrono::Duration::days(1),
                 },

@@ -342,3 +342,39 @@ async fn a_grant_with_bad_fields_is_refused_field_by_field_in_the_callers_langua
     assert_eq!(list.body["data"], json!([]));
     assert_eq!(f.entries("profesional.otorgado").await, 0);
 }
+
+#[tokio::test]
+async fn an_access_expires_once_in_the_record_and_its_link_stops_working() {
+    let f = family().await;
+    let (id, secret) = f.granted("perito@example.org", "de-parte").await;
+    let (kept, _) = f.granted("otro-perito@example.org", "de-parte").await;
+    f.app
+        .sql(&format!(
+            "UPDATE accesos_profesionales SET vence_at = '2020-01-01T00:00:00+00:00' WHERE id = '{id}'"
+        ))
+        .await;
+    assert_eq!(
+        nido::families::professionals::expire(&f.app.db, Utc::now())
+            .await
+            .expect("the pass runs"),
+        1
+    );
+    // A second pass finds nothing more to enter.
+    assert_eq!(
+        nido::families::professionals::expire(&f.app.db, Utc::now())
+            .await
+            .expect("the pass runs"),
+        0
+    );
+    assert_eq!(f.entries("profesional.vencido").await, 1);
+    assert_eq!(f.listed(&f.ana, &id).await["estado"], "vencido");
+    assert_eq!(f.listed(&f.ana, &kept).await["estado"], "pendiente");
+    let (pro, _) = f
+        .app
+        .register("perito@example.org", "una-clave-larga-9")
+        .await;
+    assert_eq!(
+        accept(&f, &pro, &secret).await.status,
+        StatusCode::NOT_FOUND
+    );
+}

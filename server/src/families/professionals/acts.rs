@@ -122,3 +122,8 @@ pub(super) async fn ended_by_server(
 ) -> Result<(), DbErr> {
     write(txn, row, kinds::PROFESSIONAL_ENDED, None, who(row)).await
 }
+
+/// Its expiry came without its being ended: the server's act.
+pub(super) async fn expired(txn: &impl ConnectionTrait, row: &acceso::Model) -> Result<(), DbErr> {
+    write(txn, row, kinds::PROFESSIONAL_EXPIRED, None, who(row)).await
+}

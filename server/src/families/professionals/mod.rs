@@ -12,8 +12,11 @@ mod routes;
 mod store;
 mod views;
 
-use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
+    TransactionTrait, sea_query::Expr,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{state::AppState, vocabulary::ClosedSet};
@@ -82,4 +85,34 @@ pub(super) async fn erase_account(
             .await?;
     }
     Ok(())
+}
+
+/// Enters in the record, once, every access whose expiry has come (`now`) without its being
+/// ended, and voids its link: the periodic `professional_expiries`. Gives back how many.
+pub async fn expire(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<usize, DbErr> {
+    let due = entities::Entity::find()
+        .filter(entities::Column::VenceAt.lte(now))
+        .filter(entities::Column::VencidoAt.is_null())
+        .filter(entities::Column::TerminadoAt.is_null())
+        .all(db)
+        .await?;
+    let mut expired = 0;
+    for row in due {
+        let txn = db.begin().await?;
+        // Marked only if still unmarked: two instances running the pass enter it once.
+        let marked = entities::Entity::update_many()
+            .col_expr(entities::Column::VencidoAt, Expr::value(now))
+            .col_expr(entities::Column::TokenHash, Expr::value(None::<String>))
+            .col_expr(entities::Column::UpdatedAt, Expr::value(now))
+            .filter(entities::Column::Id.eq(&row.id))
+            .filter(entities::Column::VencidoAt.is_null())
+            .exec(&txn)
+            .await?;
+        if marked.rows_affected == 1 {
+            acts::expired(&txn, &row).await?;
+            expired += 1;
+        }
+        txn.commit().await?;
+    }
+    Ok(expired)
 }

@@ -131,6 +131,8 @@ kinds! {
     PROFESSIONAL_ACCEPTED = "profesional.aceptado",
     /// Ended by a co-parent, or by the server when its grantor lost a co-parent's rights.
     PROFESSIONAL_ENDED = "profesional.terminado",
+    /// Its expiry came without its being ended (entered once, by the server).
+    PROFESSIONAL_EXPIRED = "profesional.vencido",
 }
 
 /// The schema of an entry's `tipo`: a string that is one of `ALL`.

@@ -260,6 +260,7 @@ export const RECORD_LABELS: Record<RecordKind, KindLabel> = {
   'profesional.consentido': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
   'profesional.aceptado': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
   'profesional.terminado': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
+  'profesional.vencido': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
 };
 
 /** The kinds this app has words for. */
