@@ -466,7 +466,7 @@ impl Domain for Families {
                 },
                 |state| {
                     Box::pin(async move {
-                        let expired = professionals::expire(&state.db, Utc::now()).await?;
+                        let expired = professionals::expire(&state, Utc::now()).await?;
                         tracing::info!(expired, "professional accesses expired");
                         Ok(())
                     })

@@ -52,6 +52,14 @@ pub const CARD_LINKS_REVOKED: &str = "tarjeta.revocada";
 pub const DOCUMENT_NEW: &str = "documento.nuevo";
 /// A certified report the recipient asked for is ready.
 pub const REPORT_READY: &str = "informe.listo";
+/// A co-parent proposes a professional for the family.
+pub const PROFESSIONAL_PROPOSED: &str = "profesional.propuesto";
+/// A professional's access started (accepted, and consented where the family's).
+pub const PROFESSIONAL_STARTED: &str = "profesional.inicio";
+/// A professional's access ended or expired: to the co-parents and the professional.
+pub const PROFESSIONAL_ENDED: &str = "profesional.fin";
+/// An access the recipient granted ends within a week.
+pub const PROFESSIONAL_EXPIRING: &str = "profesional.por_vencer";
 
 pub static ALL: &[Kind] = &[
     Kind {
@@ -357,6 +365,84 @@ pub static ALL: &[Kind] = &[
         texto: [
             "{actor} subió el documento «{titulo}».",
             "{actor} uploaded the document “{titulo}”.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: PROFESSIONAL_PROPOSED,
+        nombre: ["Un profesional propuesto", "A professional proposed"],
+        descripcion: [
+            "Otro co-padre propone dar a un profesional acceso de solo lectura a la familia; empieza solo si todos lo consienten.",
+            "Another co-parent proposes giving a professional read-only access to the family; it starts only if everyone consents.",
+        ],
+        titulo: [
+            "{actor} propone un acceso profesional",
+            "{actor} proposes a professional's access",
+        ],
+        texto: [
+            "{actor} propone dar a {email} acceso de solo lectura a «{familia}» como profesional de la familia. Empieza solo si todos los co-padres lo consienten.",
+            "{actor} proposes giving {email} read-only access to “{familia}” as the family's professional. It starts only if every co-parent consents.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: PROFESSIONAL_STARTED,
+        nombre: [
+            "Un acceso profesional empieza",
+            "A professional's access starts",
+        ],
+        descripcion: [
+            "Un profesional ya puede ver, en solo lectura, lo que se le dio de la familia.",
+            "A professional can now see, read-only, what they were given of the family.",
+        ],
+        titulo: [
+            "Empezó el acceso de {email}",
+            "{email}'s access has started",
+        ],
+        texto: [
+            "{email} ya puede ver, en solo lectura, lo que se le dio de «{familia}», hasta el {hasta}.",
+            "{email} can now see, read-only, what they were given of “{familia}”, until {hasta}.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: PROFESSIONAL_ENDED,
+        nombre: [
+            "Un acceso profesional termina",
+            "A professional's access ends",
+        ],
+        descripcion: [
+            "Terminó o venció el acceso de un profesional a la familia.",
+            "A professional's access to the family ended or expired.",
+        ],
+        titulo: ["Terminó el acceso de {email}", "{email}'s access has ended"],
+        texto: [
+            "El acceso de {email} a «{familia}» terminó: ya no ve nada de la familia.",
+            "{email}'s access to “{familia}” has ended: they no longer see anything of the family.",
+        ],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: PROFESSIONAL_EXPIRING,
+        nombre: [
+            "Un acceso que diste vence pronto",
+            "An access you gave ends soon",
+        ],
+        descripcion: [
+            "Una semana antes de que venza el acceso de un profesional que diste.",
+            "A week before a professional's access you gave ends.",
+        ],
+        titulo: [
+            "El acceso de {email} vence pronto",
+            "{email}'s access ends soon",
+        ],
+        texto: [
+            "El acceso de {email} a «{familia}» vence el {hasta}. Si todavía lo necesita, dale uno nuevo.",
+            "{email}'s access to “{familia}” ends on {hasta}. If they still need it, give them a new one.",
         ],
         urgente: false,
         siempre: false,

@@ -127,6 +127,16 @@ async fn a_parents_own_professional_is_active_once_accepted_and_ends_when_the_pa
         accepted.body["data"]["profesional"]["_id"],
         lucia_id.as_str()
     );
+    for coparent in [&f.ana_id, &f.beto_id] {
+        assert_eq!(f.notices(coparent, "profesional.inicio").await.len(), 1);
+    }
+    assert!(f.notices(&f.vera_id, "profesional.inicio").await.is_empty());
+    // An own professional is no one else's to consent to: nobody was asked.
+    assert!(
+        f.notices(&f.beto_id, "profesional.propuesto")
+            .await
+            .is_empty()
+    );
     // The link works once.
     assert_eq!(
         accept(&f, &lucia, &secret).await.status,
@@ -164,6 +174,10 @@ async fn a_parents_own_professional_is_active_once_accepted_and_ends_when_the_pa
     let ended = f.end_access(&f.ana, &id).await;
     assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
     assert_eq!(f.listed(&f.ana, &id).await["estado"], "terminado");
+    // Beto and the lawyer are told; Ana ended it herself.
+    assert_eq!(f.notices(&f.beto_id, "profesional.fin").await.len(), 1);
+    assert_eq!(f.notices(&lucia_id, "profesional.fin").await.len(), 1);
+    assert!(f.notices(&f.ana_id, "profesional.fin").await.is_empty());
     let cases = f.app.get("/api/profesional/casos", Some(&lucia)).await;
     assert_eq!(cases.body["data"][0]["estado"], "terminado");
     // Ending it again changes nothing.
@@ -182,7 +196,17 @@ async fn a_parents_own_professional_is_active_once_accepted_and_ends_when_the_pa
 async fn a_familys_professional_waits_for_every_coparents_consent() {
     let f = family().await;
     let (id, secret) = f.granted("mediacion@example.org", "de-familia").await;
-    let (pro, _) = f
+    // Beto is asked; Ana proposed it.
+    assert_eq!(
+        f.notices(&f.beto_id, "profesional.propuesto").await.len(),
+        1
+    );
+    assert!(
+        f.notices(&f.ana_id, "profesional.propuesto")
+            .await
+            .is_empty()
+    );
+    let (pro, pro_id) = f
         .app
         .register("mediacion@example.org", "una-clave-larga-9")
         .await;
@@ -202,6 +226,9 @@ async fn a_familys_professional_waits_for_every_coparents_consent() {
     assert_eq!(beto.status, StatusCode::OK, "{}", beto.body);
     assert_eq!(beto.body["data"]["estado"], "activo");
     assert_eq!(beto.body["data"]["faltanConsentimientos"], json!([]));
+    // It started with Beto's consent: Ana is told, Beto acted.
+    assert_eq!(f.notices(&f.ana_id, "profesional.inicio").await.len(), 1);
+    assert!(f.notices(&f.beto_id, "profesional.inicio").await.is_empty());
     // Consenting twice writes nothing more.
     let again = consent(&f, &f.beto, &id).await;
     assert_eq!(again.status, StatusCode::OK);
@@ -210,6 +237,8 @@ async fn a_familys_professional_waits_for_every_coparents_consent() {
     let ended = f.end_access(&f.beto, &id).await;
     assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
     assert_eq!(f.listed(&f.ana, &id).await["estado"], "terminado");
+    assert_eq!(f.notices(&f.ana_id, "profesional.fin").await.len(), 1);
+    assert_eq!(f.notices(&pro_id, "profesional.fin").await.len(), 1);
     let late = consent(&f, &f.ana, &id).await;
     assert_eq!(late.status, StatusCode::CONFLICT);
 }
@@ -344,7 +373,7 @@ async fn a_grant_with_bad_fields_is_refused_field_by_field_in_the_callers_langua
 }
 
 #[tokio::test]
-async fn an_access_expires_once_in_the_record_and_its_link_stops_working() {
+async fn an_access_expires_once_in_the_record_and_its_grantor_is_told_a_week_before() {
     let f = family().await;
     let (id, secret) = f.granted("perito@example.org", "de-parte").await;
     let (kept, _) = f.granted("otro-perito@example.org", "de-parte").await;
@@ -354,19 +383,22 @@ async fn an_access_expires_once_in_the_record_and_its_link_stops_working() {
         ))
         .await;
     assert_eq!(
-        nido::families::professionals::expire(&f.app.db, Utc::now())
+        nido::families::professionals::expire(&f.app.state, Utc::now())
             .await
             .expect("the pass runs"),
         1
     );
     // A second pass finds nothing more to enter.
     assert_eq!(
-        nido::families::professionals::expire(&f.app.db, Utc::now())
+        nido::families::professionals::expire(&f.app.state, Utc::now())
             .await
             .expect("the pass runs"),
         0
     );
     assert_eq!(f.entries("profesional.vencido").await, 1);
+    for coparent in [&f.ana_id, &f.beto_id] {
+        assert_eq!(f.notices(coparent, "profesional.fin").await.len(), 1);
+    }
     assert_eq!(f.listed(&f.ana, &id).await["estado"], "vencido");
     assert_eq!(f.listed(&f.ana, &kept).await["estado"], "pendiente");
     let (pro, _) = f
@@ -377,4 +409,32 @@ async fn an_access_expires_once_in_the_record_and_its_link_stops_working() {
         accept(&f, &pro, &secret).await.status,
         StatusCode::NOT_FOUND
     );
+
+    // The other one ends in three days: Ana, who gave it, is told once.
+    assert!(
+        f.notices(&f.ana_id, "profesional.por_vencer")
+            .await
+            .is_empty()
+    );
+    let soon = (Utc::now() + Duration::days(3)).to_rfc3339();
+    f.app
+        .sql(&format!(
+            "UPDATE accesos_profesionales SET vence_at = '{soon}' WHERE id = '{kept}'"
+        ))
+        .await;
+    for _ in 0..2 {
+        nido::families::professionals::expire(&f.app.state, Utc::now())
+            .await
+            .expect("the pass runs");
+    }
+    assert_eq!(
+        f.notices(&f.ana_id, "profesional.por_vencer").await.len(),
+        1
+    );
+    assert!(
+        f.notices(&f.beto_id, "profesional.por_vencer")
+            .await
+            .is_empty()
+    );
+    assert_eq!(f.listed(&f.ana, &kept).await["estado"], "pendiente");
 }

@@ -4604,7 +4604,7 @@ export interface components {
          * @description The kind of a notice.
          * @enum {string}
          */
-        NoticeKind: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "informe.listo";
+        NoticeKind: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "profesional.propuesto" | "profesional.inicio" | "profesional.fin" | "profesional.por_vencer" | "informe.listo";
         NoticePage: {
             notificaciones: components["schemas"]["NoticeView"][];
             /** @description The cursor of the next page; null on the last. */
@@ -6015,7 +6015,7 @@ export interface components {
          * @description A notice's kind, the summary mail or all mail.
          * @enum {string}
          */
-        UnsubscribedFrom: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "informe.listo" | "resumen" | "todo";
+        UnsubscribedFrom: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "profesional.propuesto" | "profesional.inicio" | "profesional.fin" | "profesional.por_vencer" | "informe.listo" | "resumen" | "todo";
         Unsubscription: {
             /** @description What that is, in the caller's language. */
             nombre: string;
@@ -17544,7 +17544,7 @@ export const liveSignalOneOf1EventValues: ReadonlyArray<Extract<FlattenedDeepReq
 }>["event"]> = ["recargar"];
 export const memberStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberStatus"]> = ["activo", "cuenta_cerrada"];
 export const messageTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageType"]> = ["normal", "urgente", "emergencia"];
-export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "informe.listo"];
+export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "profesional.propuesto", "profesional.inicio", "profesional.fin", "profesional.por_vencer", "informe.listo"];
 export const originKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OriginKind"]> = ["actividad", "turno"];
 export const patternNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PatternName"]> = ["2-2-3", "2-2-5-5", "3-4-4-3", "5-2-2-5", "7-7", "4-3", "eow", "eow-midweek", "personalizado"];
 export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["pendiente", "confirmado", "no_recibido"];
@@ -17569,6 +17569,6 @@ export const timeZoneValues: ReadonlyArray<FlattenedDeepRequired<components>["sc
 export const toneCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneCategory"]> = ["amenaza", "insulto", "desprecio", "culpa", "absoluto", "gritos"];
 export const toneLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneLevel"]> = ["ok", "atencion", "hostil"];
 export const topicValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Topic"]> = ["general", "medico", "escuela", "actividades", "horarios", "gastos"];
-export const unsubscribedFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UnsubscribedFrom"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "informe.listo", "resumen", "todo"];
+export const unsubscribedFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UnsubscribedFrom"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "profesional.propuesto", "profesional.inicio", "profesional.fin", "profesional.por_vencer", "informe.listo", "resumen", "todo"];
 export const visibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Visibility"]> = ["familia", "coprogenitores", "privado"];
 export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"];

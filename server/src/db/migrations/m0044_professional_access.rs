@@ -36,6 +36,8 @@ enum AccesosProfesionales {
     TerminadoPor,
     /// When its expiry was entered in the record (once).
     VencidoAt,
+    /// When its grantor was told it ends within a week (once).
+    AvisadoAt,
     CreatedAt,
     UpdatedAt,
 }
@@ -72,6 +74,7 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone_null(A::TerminadoAt))
                 .col(string_len_null(A::TerminadoPor, 36))
                 .col(timestamp_with_time_zone_null(A::VencidoAt))
+                .col(timestamp_with_time_zone_null(A::AvisadoAt))
                 .col(timestamp_with_time_zone(A::CreatedAt))
                 .col(timestamp_with_time_zone(A::UpdatedAt))
                 .foreign_key(

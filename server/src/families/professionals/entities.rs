@@ -29,6 +29,7 @@ pub struct Model {
     pub terminado_at: Option<DateTimeUtc>,
     pub terminado_por: Option<String>,
     pub vencido_at: Option<DateTimeUtc>,
+    pub avisado_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -8,18 +8,20 @@
 mod acts;
 mod entities;
 mod input;
+mod notices;
 mod routes;
 mod store;
 mod views;
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
-    TransactionTrait, sea_query::Expr,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, TransactionTrait,
+    sea_query::Expr,
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{state::AppState, vocabulary::ClosedSet};
+use super::entities::familia;
+use crate::{platform::live::Wake, state::AppState, vocabulary::ClosedSet};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -88,8 +90,11 @@ pub(super) async fn erase_account(
 }
 
 /// Enters in the record, once, every access whose expiry has come (`now`) without its being
-/// ended, and voids its link: the periodic `professional_expiries`. Gives back how many.
-pub async fn expire(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<usize, DbErr> {
+/// ended, voids its link and tells the co-parents and the professional; tells each grantor, once,
+/// of an access that ends within a week. The periodic `professional_expiries`; gives back how
+/// many expired.
+pub async fn expire(state: &AppState, now: DateTime<Utc>) -> Result<usize, DbErr> {
+    let db = &state.db;
     let due = entities::Entity::find()
         .filter(entities::Column::VenceAt.lte(now))
         .filter(entities::Column::VencidoAt.is_null())
@@ -108,11 +113,56 @@ pub async fn expire(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<usize
             .filter(entities::Column::VencidoAt.is_null())
             .exec(&txn)
             .await?;
+        let mut wake = Wake::none();
         if marked.rows_affected == 1 {
             acts::expired(&txn, &row).await?;
+            if let Some(family) = familia::Entity::find_by_id(&row.familia_id)
+                .one(&txn)
+                .await?
+            {
+                let coparents = super::access::coparents(&txn, &row.familia_id).await?;
+                let about = notices::About {
+                    row: &row,
+                    family: &family,
+                    actor: None,
+                };
+                wake = notices::ended(&txn, &coparents, &about).await?;
+            }
             expired += 1;
         }
         txn.commit().await?;
+        state.wake(wake);
+    }
+    let soon = entities::Entity::find()
+        .filter(entities::Column::VenceAt.gt(now))
+        .filter(entities::Column::VenceAt.lte(now + chrono::Duration::days(7)))
+        .filter(entities::Column::AvisadoAt.is_null())
+        .filter(entities::Column::TerminadoAt.is_null())
+        .all(db)
+        .await?;
+    for row in soon {
+        let txn = db.begin().await?;
+        let marked = entities::Entity::update_many()
+            .col_expr(entities::Column::AvisadoAt, Expr::value(now))
+            .filter(entities::Column::Id.eq(&row.id))
+            .filter(entities::Column::AvisadoAt.is_null())
+            .exec(&txn)
+            .await?;
+        let mut wake = Wake::none();
+        if marked.rows_affected == 1
+            && let Some(family) = familia::Entity::find_by_id(&row.familia_id)
+                .one(&txn)
+                .await?
+        {
+            let about = notices::About {
+                row: &row,
+                family: &family,
+                actor: None,
+            };
+            wake = notices::expiring(&txn, &about).await?;
+        }
+        txn.commit().await?;
+        state.wake(wake);
     }
     Ok(expired)
 }

@@ -14,6 +14,7 @@ use sea_orm::{
 use super::{
     acts, entities as acceso,
     input::{self, AcceptRequest, AccessKind, GrantRequest},
+    notices::{self, About},
     store::{
         ACCEPT_PER_USER, AccessState, GRANTS_PER_USER, find, kind_of, list, of_family, state_of,
     },
@@ -32,6 +33,7 @@ use crate::{
     fields,
     i18n::{self, Lang, Msg},
     ids::{self, FamilyId},
+    platform::live::Wake,
     request::{AuthUser, Done, Json},
     state::AppState,
     vocabulary::ClosedSet,
@@ -137,13 +139,26 @@ pub async fn grant_access(
         terminado_at: Set(None),
         terminado_por: Set(None),
         vencido_at: Set(None),
+        avisado_at: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
     }
     .insert(&txn)
     .await?;
     acts::granted(&txn, &row).await?;
+    let wake = if tipo == AccessKind::Family {
+        let others = coparents(&txn, &access.family.id).await?;
+        let about = About {
+            row: &row,
+            family: &access.family,
+            actor: Some((&grantor.id, full_name(grantor))),
+        };
+        notices::proposed(&txn, &others, &about).await?
+    } else {
+        Wake::none()
+    };
     txn.commit().await?;
+    state.wake(wake);
     send_invitation(&state, &row, grantor, &access.family, &token);
     let coparents = coparents(&state.db, &access.family.id).await?;
     let view = view(&state.db, row, &coparents).await?;
@@ -154,6 +169,10 @@ pub async fn grant_access(
             data: view,
         }),
     ))
+}
+
+fn full_name(user: &usuario::Model) -> String {
+    format!("{} {}", user.nombre, user.apellido)
 }
 
 fn json_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
@@ -259,23 +278,50 @@ pub async fn consent_to_access(
         return Err(ApiError::conflict(Msg::AccessNotConsentable));
     }
     let mut given = list(&row.consentimientos);
+    let mut wake = Wake::none();
     let row = if given.contains(&auth.id.to_string()) {
         row
     } else {
+        let was = state_of(&row, &coparents, Utc::now());
         given.push(auth.id.to_string());
         let mut active = row.into_active_model();
         active.consentimientos = Set(json_list(given.iter().map(String::as_str)));
         active.updated_at = Set(Utc::now());
         let row = active.update(&txn).await?;
         acts::consented(&txn, &row, &auth.id).await?;
+        if was != AccessState::Active
+            && state_of(&row, &coparents, Utc::now()) == AccessState::Active
+        {
+            wake = started(&txn, &row, &coparents, &auth.user).await?;
+        }
         row
     };
     txn.commit().await?;
+    state.wake(wake);
     let view = view(&state.db, row, &coparents).await?;
     Ok(Json(AccessAnswer {
         success: true,
         data: view,
     }))
+}
+
+/// Tells the co-parents an access started, `actor` having taken its last step.
+async fn started(
+    txn: &sea_orm::DatabaseTransaction,
+    row: &acceso::Model,
+    coparents: &[String],
+    actor: &usuario::Model,
+) -> ApiResult<Wake> {
+    let family = familia::Entity::find_by_id(&row.familia_id)
+        .one(txn)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let about = About {
+        row,
+        family: &family,
+        actor: Some((&actor.id, full_name(actor))),
+    };
+    Ok(notices::started(txn, coparents, &about).await?)
 }
 
 /// End an access at once: its grantor for a parent's own professional, any co-parent for the
@@ -327,10 +373,22 @@ pub async fn end_access(
         .filter(acceso::Column::TerminadoAt.is_null())
         .exec(&txn)
         .await?;
+    let mut wake = Wake::none();
     if ended.rows_affected == 1 {
         acts::ended(&txn, &row, &auth.id).await?;
+        let family = familia::Entity::find_by_id(&row.familia_id)
+            .one(&txn)
+            .await?
+            .ok_or_else(ApiError::not_found)?;
+        let about = About {
+            row: &row,
+            family: &family,
+            actor: Some((&auth.user.id, full_name(&auth.user))),
+        };
+        wake = notices::ended(&txn, &coparents, &about).await?;
     }
     txn.commit().await?;
+    state.wake(wake);
     Ok(Done::new(Msg::AccessEnded))
 }
 
@@ -408,8 +466,14 @@ pub async fn accept_access(
     }
     let row = find(&txn, &row.id).await?;
     acts::accepted(&txn, &row).await?;
+    let coparents = coparents(&txn, &row.familia_id).await?;
+    let wake = if state_of(&row, &coparents, now) == AccessState::Active {
+        started(&txn, &row, &coparents, &auth.user).await?
+    } else {
+        Wake::none()
+    };
     txn.commit().await?;
-    let coparents = coparents(&state.db, &row.familia_id).await?;
+    state.wake(wake);
     let view = view(&state.db, row, &coparents).await?;
     Ok(Json(AccessAnswer {
         success: true,

@@ -129,6 +129,7 @@ mod tests {
             terminado_at: None,
             terminado_por: None,
             vencido_at: None,
+            avisado_at: None,
             created_at: now,
             updated_at: now,
         }
