@@ -6,11 +6,12 @@
 //! address invited; any co-parent who may ends it at once. Every step is in the family record.
 
 mod acts;
-mod entities;
+pub mod entities;
 mod input;
 mod notices;
 mod routes;
 mod store;
+mod taking;
 mod views;
 
 use chrono::{DateTime, Utc};
@@ -19,6 +20,8 @@ use sea_orm::{
     sea_query::Expr,
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub use taking::{take, usable};
 
 use super::entities::familia;
 use crate::{platform::live::Wake, state::AppState, vocabulary::ClosedSet};

@@ -18,6 +18,7 @@ use super::{
     store::{
         ACCEPT_PER_USER, AccessState, GRANTS_PER_USER, find, kind_of, list, of_family, state_of,
     },
+    taking,
     views::{AccessAnswer, AccessesAnswer, CasesAnswer, case, view, views},
 };
 use crate::{
@@ -306,7 +307,7 @@ pub async fn consent_to_access(
 }
 
 /// Tells the co-parents an access started, `actor` having taken its last step.
-async fn started(
+pub(super) async fn started(
     txn: &sea_orm::DatabaseTransaction,
     row: &acceso::Model,
     coparents: &[String],
@@ -410,68 +411,10 @@ pub async fn accept_access(
     Json(body): Json<AcceptRequest>,
 ) -> ApiResult<Json<AccessAnswer>> {
     state.limiter.hit(&ACCEPT_PER_USER, &auth.id).await?;
-    let token = body
-        .token
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, Msg::AccessUnknown))?;
-    let row = acceso::Entity::find()
-        .filter(acceso::Column::TokenHash.eq(ids::hash_secret(token)))
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, Msg::AccessUnknown))?;
-    if !row.email.eq_ignore_ascii_case(auth.user.email.trim()) {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::AccessEmailMismatch,
-        ));
-    }
-    let familia_id = FamilyId::new(&row.familia_id);
-    if families::membership(&state.db, &familia_id, &auth.id)
-        .await?
-        .is_some()
-    {
-        return Err(ApiError::conflict(Msg::ProfessionalIsMember));
-    }
-    let now = Utc::now();
-    if row.terminado_at.is_some() || row.vence_at <= now {
-        return Err(ApiError::conflict(Msg::AccessClosed));
-    }
+    let token = body.token.unwrap_or_default();
+    let row = taking::usable(&state.db, &token, &auth.user.email).await?;
     let txn = state.db.begin().await?;
-    let taken = acceso::Entity::update_many()
-        .col_expr(
-            acceso::Column::ProfesionalId,
-            sea_orm::sea_query::Expr::value(auth.id.to_string()),
-        )
-        .col_expr(
-            acceso::Column::AceptadoAt,
-            sea_orm::sea_query::Expr::value(now),
-        )
-        .col_expr(
-            acceso::Column::TokenHash,
-            sea_orm::sea_query::Expr::value(None::<String>),
-        )
-        .col_expr(
-            acceso::Column::UpdatedAt,
-            sea_orm::sea_query::Expr::value(now),
-        )
-        .filter(acceso::Column::Id.eq(&row.id))
-        .filter(acceso::Column::TokenHash.eq(ids::hash_secret(token)))
-        .filter(acceso::Column::TerminadoAt.is_null())
-        .exec(&txn)
-        .await?;
-    if taken.rows_affected != 1 {
-        return Err(ApiError::new(StatusCode::NOT_FOUND, Msg::AccessUnknown));
-    }
-    let row = find(&txn, &row.id).await?;
-    acts::accepted(&txn, &row).await?;
-    let coparents = coparents(&txn, &row.familia_id).await?;
-    let wake = if state_of(&row, &coparents, now) == AccessState::Active {
-        started(&txn, &row, &coparents, &auth.user).await?
-    } else {
-        Wake::none()
-    };
+    let (row, coparents, wake) = taking::take(&txn, &row, &token, &auth.user).await?;
     txn.commit().await?;
     state.wake(wake);
     let view = view(&state.db, row, &coparents).await?;
