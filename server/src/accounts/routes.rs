@@ -23,7 +23,7 @@ use crate::platform::{changes::Change, live::Wake};
 use crate::vocabulary::ClosedSet;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
-    families::{self, invitations},
+    families::{self, invitations, professionals},
     fields,
     i18n::{self, Lang, Msg},
     ids,
@@ -121,6 +121,19 @@ pub struct RegisterRequest {
     /// invitation, the invitation's relation counts instead.
     #[schema(value_type = Option<crate::families::Relation>)]
     relacion: Option<String>,
+    /// The secret of a professional access's mailed link: the new account takes the access up
+    /// (its address must be the one invited) and gets no family of its own.
+    #[serde(rename = "accesoToken")]
+    acceso_token: Option<String>,
+    /// For a professional: what they do; the access's when absent.
+    #[schema(value_type = Option<crate::families::professionals::input::Profession>)]
+    profesion: Option<String>,
+    /// For a professional: their licence number.
+    #[schema(format = "one-line", max_length = 60)]
+    matricula: Option<String>,
+    /// For a professional: their firm, practice or institution.
+    #[schema(format = "one-line", max_length = 120)]
+    organizacion: Option<String>,
 }
 
 /// Create an account; the new user is signed in at once. With an invitation's token or linking
@@ -164,6 +177,27 @@ pub(super) async fn register(
         ),
         None => Some(families::Relation::Otro),
     };
+    let profesion = match body.profesion.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(_) => errors.check(
+            "profesion",
+            professionals::input::profession(body.profesion.clone()).map(Some),
+        ),
+    }
+    .flatten();
+    let matricula = errors
+        .check("matricula", fields::optional_text(body.matricula, 60))
+        .flatten();
+    let organizacion = errors
+        .check(
+            "organizacion",
+            fields::optional_text(body.organizacion, 120),
+        )
+        .flatten();
+    let acceso_token = body
+        .acceso_token
+        .map(|t| t.trim().to_owned())
+        .filter(|t| !t.is_empty());
     // `invitedBy` only names the inviter for the page; the token or code is what counts.
     let ticket = invitations::Ticket::from_fields(body.invitation_token, body.linking_code, None);
     errors.into_result()?;
@@ -206,13 +240,18 @@ pub(super) async fn register(
         }
         None => None,
     };
+    let access = match &acceso_token {
+        Some(token) => Some(professionals::usable(&state.db, token, &email).await?),
+        None => None,
+    };
     let password_hash = password::hash(password).await?;
 
     let now = Utc::now();
     // The invitation's link reached this address: that proves it as well as a verification mail.
     let verified = invitation
         .as_ref()
-        .is_some_and(|i| i.email.as_deref() == Some(email.as_str()));
+        .is_some_and(|i| i.email.as_deref() == Some(email.as_str()))
+        || access.is_some();
     let txn = state.db.begin().await?;
     let inserted = usuario::ActiveModel {
         id: Set(ids::new_id()),
@@ -249,8 +288,9 @@ pub(super) async fn register(
     };
     // Someone joining by invitation needs no family of their own; one is made if they ever
     // add a child outside the families they joined.
-    let wake = match &invitation {
+    let mut wake = match &invitation {
         Some(invitation) => invitations::join(&txn, invitation, &user.id).await?,
+        None if access.is_some() => Wake::none(),
         None => {
             families::create_family_as(
                 &txn,
@@ -263,6 +303,25 @@ pub(super) async fn register(
             Wake::none()
         }
     };
+    if let (Some(access), Some(secret)) = (&access, &acceso_token) {
+        let (_, _, taken) = professionals::take(&txn, access, secret, &user).await?;
+        wake = wake.join(taken);
+    }
+    if let Some(profesion) = profesion
+        .map(|p| p.wire().to_owned())
+        .or_else(|| access.as_ref().map(|a| a.profesion.clone()))
+    {
+        professionals::profile::ActiveModel {
+            usuario_id: Set(user.id.clone()),
+            profesion: Set(profesion),
+            matricula: Set(matricula),
+            organizacion: Set(organizacion),
+            created_at: Set(now),
+            updated_at: Set(now),
+        }
+        .insert(&txn)
+        .await?;
+    }
     let token = session::open(&txn, &user.id, &client).await?;
     let device_token = devices::token_for(&txn, &user.id, None).await?;
     txn.commit().await?;

@@ -4,6 +4,7 @@
 
 use chrono::{Duration, Utc};
 use reqwest::{Method, StatusCode};
+use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
 use crate::custody::{Family, family};
@@ -437,4 +438,76 @@ async fn an_access_expires_once_in_the_record_and_its_grantor_is_told_a_week_bef
             .is_empty()
     );
     assert_eq!(f.listed(&f.ana, &kept).await["estado"], "pendiente");
+}
+
+#[tokio::test]
+async fn a_professional_registers_with_the_link_and_takes_the_access_up() {
+    let f = family().await;
+    let (id, secret) = f.granted("nueva@abogados.example", "de-parte").await;
+    let register = |email: &str, extra: Value| {
+        let mut body = json!({"nombre": "Inés", "apellido": "Paz", "email": email,
+                              "password": "una-clave-larga-9", "accesoToken": secret});
+        for (k, v) in extra.as_object().into_iter().flatten() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    // Another address, or a profession that is not one, creates nothing.
+    let other = f
+        .app
+        .post(
+            "/api/usuarios",
+            None,
+            register("otra@abogados.example", json!({})),
+        )
+        .await;
+    assert_eq!(
+        other.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        other.body
+    );
+    assert_eq!(other.body["code"], "access_email_mismatch");
+    let bad = f
+        .app
+        .post(
+            "/api/usuarios",
+            None,
+            register("nueva@abogados.example", json!({"profesion": "astronauta"})),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+    assert!(bad.body["errors"]["profesion"].is_string(), "{}", bad.body);
+
+    let made = f
+        .app
+        .post(
+            "/api/usuarios",
+            None,
+            register(
+                "nueva@abogados.example",
+                json!({"matricula": "T° 120 F° 33", "organizacion": "Estudio Paz"}),
+            ),
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let token = made.str("token").to_owned();
+    let user = made.str("_id").to_owned();
+    assert_eq!(f.listed(&f.ana, &id).await["estado"], "activo");
+    let cases = f.app.get("/api/profesional/casos", Some(&token)).await;
+    assert_eq!(cases.body["data"][0]["_id"], id.as_str());
+    // No family of their own, and the profession is the access's.
+    let families = f.app.get("/api/familias", Some(&token)).await;
+    assert_eq!(families.body["data"], json!([]), "{}", families.body);
+    let profile = nido::families::professionals::profile::Entity::find_by_id(&user)
+        .one(&f.app.db)
+        .await
+        .expect("the profile")
+        .expect("a profile row");
+    assert_eq!(profile.profesion, "abogado");
+    assert_eq!(profile.matricula.as_deref(), Some("T° 120 F° 33"));
+    assert_eq!(profile.organizacion.as_deref(), Some("Estudio Paz"));
+    // The link worked once.
+    let again = accept(&f, &token, &secret).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
 }

@@ -5174,6 +5174,11 @@ export interface components {
             motivo: components["schemas"]["RefusalReason"];
         };
         RegisterRequest: {
+            /**
+             * @description The secret of a professional access's mailed link: the new account takes the access up
+             *     (its address must be the one invited) and gets no family of its own.
+             */
+            accesoToken?: string | null;
             apellido: string;
             /** Format: email */
             email: string;
@@ -5185,8 +5190,13 @@ export interface components {
             invitedBy?: string | null;
             language?: components["schemas"]["Lang"] | null;
             linkingCode?: string | null;
+            /** @description For a professional: their licence number. */
+            matricula?: string | null;
             nombre: string;
+            /** @description For a professional: their firm, practice or institution. */
+            organizacion?: string | null;
             password: string;
+            profesion?: components["schemas"]["Profession"] | null;
             relacion?: components["schemas"]["Relation"] | null;
             telefono?: components["schemas"]["Phone"] | null;
             /**

@@ -3,7 +3,8 @@
 //! (`de-parte`) or for the family (`de-familia`, active once every co-parent has consented, the
 //! ids of those who did in `consentimientos`); taken up by whoever accepts the mailed link from
 //! the address invited (the link's secret kept hashed); ended by hand or by its expiry. The
-//! scope is its areas, and optionally some children and a period.
+//! scope is its areas, and optionally some children and a period. A professional who registers
+//! with the link says what they do (`perfiles_profesionales`).
 
 use sea_orm_migration::{prelude::*, schema::*};
 
@@ -42,8 +43,27 @@ enum AccesosProfesionales {
     UpdatedAt,
 }
 
+/// What a professional says of themselves when they register with an access's link.
+#[derive(DeriveIden)]
+enum PerfilesProfesionales {
+    Table,
+    UsuarioId,
+    Profesion,
+    /// Their licence number, as they give it.
+    Matricula,
+    Organizacion,
+    CreatedAt,
+    UpdatedAt,
+}
+
 #[derive(DeriveIden)]
 enum Familias {
+    Table,
+    Id,
+}
+
+#[derive(DeriveIden)]
+enum Usuarios {
     Table,
     Id,
 }
@@ -105,6 +125,25 @@ impl MigrationTrait for Migration {
                 .table(A::Table)
                 .col(A::TokenHash)
                 .unique()
+                .to_owned(),
+        )
+        .await?;
+        use PerfilesProfesionales as P;
+        m.create_table(
+            Table::create()
+                .table(P::Table)
+                .col(string_len(P::UsuarioId, 36).primary_key())
+                .col(string_len(P::Profesion, 30))
+                .col(string_len_null(P::Matricula, 60))
+                .col(string_len_null(P::Organizacion, 120))
+                .col(timestamp_with_time_zone(P::CreatedAt))
+                .col(timestamp_with_time_zone(P::UpdatedAt))
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(P::Table, P::UsuarioId)
+                        .to(Usuarios::Table, Usuarios::Id)
+                        .on_delete(ForeignKeyAction::Cascade),
+                )
                 .to_owned(),
         )
         .await

@@ -85,7 +85,7 @@ pub struct AcceptRequest {
     pub(super) token: Option<String>,
 }
 
-pub(super) fn profession(value: Option<String>) -> Result<Profession, Msg> {
+pub fn profession(value: Option<String>) -> Result<Profession, Msg> {
     value
         .as_deref()
         .map(str::trim)

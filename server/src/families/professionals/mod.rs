@@ -7,8 +7,9 @@
 
 mod acts;
 pub mod entities;
-mod input;
+pub mod input;
 mod notices;
+pub mod profile;
 mod routes;
 mod store;
 mod taking;
