@@ -19,6 +19,8 @@ pub const README: &str = "\
 familias.json       tus familias y sus miembros / your families and their members\n\
 invitaciones.json   las invitaciones que enviaste / the invitations you sent\n\
 bloqueos.json       las personas que bloqueaste / the people you blocked\n\
+profesional.json    si eres profesional: tu perfil y tus casos, sin nada de las familias / if you\n\
+                    are a professional: your profile and your cases, nothing of the families\n\
 registro/<id>.json  el registro de cada familia, con su punto de control firmado; compruébalo con\n\
                     `nido verify` (docs/record.md); el contenido que no es para ti figura como\n\
                     reservado / each family's record with its signed checkpoint; check it with\n\
@@ -150,6 +152,7 @@ pub async fn files(state: &AppState, user: &usuario::Model) -> ApiResult<Vec<Exp
         export_json("invitaciones.json", &sent)?,
         export_json("bloqueos.json", &blocks)?,
     ];
+    files.extend(super::professionals::export::file(&state.db, &user.id).await?);
     // Each record as its exporter reads it on the screen: what is not theirs to read stays out.
     for me in &memberships {
         let familia_id = &me.familia_id;

@@ -510,4 +510,14 @@ async fn a_professional_registers_with_the_link_and_takes_the_access_up() {
     // The link worked once.
     let again = accept(&f, &token, &secret).await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
+
+    // Their export holds their profile and their case, nothing of the family.
+    let exported: Value =
+        serde_json::from_str(&f.app.export_file(&token, "profesional.json").await).expect("JSON");
+    assert_eq!(exported["perfil"]["matricula"], "T° 120 F° 33");
+    assert_eq!(exported["casos"][0]["_id"], id.as_str());
+    assert_eq!(exported["casos"][0]["familia"]["_id"], f.family.as_str());
+    let families: Value =
+        serde_json::from_str(&f.app.export_file(&token, "familias.json").await).expect("JSON");
+    assert_eq!(families, json!([]));
 }

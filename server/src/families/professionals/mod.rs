@@ -7,6 +7,7 @@
 
 mod acts;
 pub mod entities;
+pub mod export;
 pub mod input;
 mod notices;
 pub mod profile;
