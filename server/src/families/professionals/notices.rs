@@ -57,36 +57,15 @@ async fn tell(
     .await
 }
 
-/// A family's professional proposed: the co-parents (its proposer is not told of their own act).
-pub(super) async fn proposed(
+/// The co-parents (an actor among them is not told of their own act): `kinds::PROFESSIONAL_PROPOSED`
+/// or `kinds::PROFESSIONAL_STARTED`.
+pub(super) async fn coparents(
     txn: &DatabaseTransaction,
+    kind: &'static str,
     coparents: &[String],
     about: &About<'_>,
 ) -> Result<Wake, DbErr> {
-    tell(
-        txn,
-        kinds::PROFESSIONAL_PROPOSED,
-        coparents,
-        about,
-        Some(FAMILY_PAGE),
-    )
-    .await
-}
-
-/// An access started.
-pub(super) async fn started(
-    txn: &DatabaseTransaction,
-    coparents: &[String],
-    about: &About<'_>,
-) -> Result<Wake, DbErr> {
-    tell(
-        txn,
-        kinds::PROFESSIONAL_STARTED,
-        coparents,
-        about,
-        Some(FAMILY_PAGE),
-    )
-    .await
+    tell(txn, kind, coparents, about, Some(FAMILY_PAGE)).await
 }
 
 /// An access ended or expired: the co-parents, and the professional if one had accepted it.

@@ -34,6 +34,7 @@ use crate::{
     fields,
     i18n::{self, Lang, Msg},
     ids::{self, FamilyId},
+    notifications::kinds,
     platform::live::Wake,
     request::{AuthUser, Done, Json},
     state::AppState,
@@ -154,7 +155,7 @@ pub async fn grant_access(
             family: &access.family,
             actor: Some((&grantor.id, full_name(grantor))),
         };
-        notices::proposed(&txn, &others, &about).await?
+        notices::coparents(&txn, kinds::PROFESSIONAL_PROPOSED, &others, &about).await?
     } else {
         Wake::none()
     };
@@ -322,7 +323,7 @@ pub(super) async fn started(
         family: &family,
         actor: Some((&actor.id, full_name(actor))),
     };
-    Ok(notices::started(txn, coparents, &about).await?)
+    Ok(notices::coparents(txn, kinds::PROFESSIONAL_STARTED, coparents, &about).await?)
 }
 
 /// End an access at once: its grantor for a parent's own professional, any co-parent for the
