@@ -3,11 +3,13 @@
 //! ends or expires; its grantor a week before it expires. Names come from the access itself
 //! (the address invited), so a notice says nothing its readers do not already see in the list.
 
-use sea_orm::{DatabaseTransaction, DbErr};
+use sea_orm::{DatabaseTransaction, DbErr, EntityTrait};
 use serde_json::json;
 
 use super::entities as acceso;
 use crate::{
+    db::entities::usuario,
+    error::{ApiError, ApiResult},
     families::{entities::familia, notices},
     notifications::{Notice, kinds},
     platform::live::Wake,
@@ -59,13 +61,37 @@ async fn tell(
 
 /// The co-parents (an actor among them is not told of their own act): `kinds::PROFESSIONAL_PROPOSED`
 /// or `kinds::PROFESSIONAL_STARTED`.
-pub(super) async fn coparents(
+pub(super) async fn coparents_told(
     txn: &DatabaseTransaction,
     kind: &'static str,
     coparents: &[String],
     about: &About<'_>,
 ) -> Result<Wake, DbErr> {
     tell(txn, kind, coparents, about, Some(FAMILY_PAGE)).await
+}
+
+/// A person's name as notices give it.
+pub(super) fn full_name(user: &usuario::Model) -> String {
+    format!("{} {}", user.nombre, user.apellido)
+}
+
+/// Tells the co-parents an access started, `actor` having taken its last step.
+pub(super) async fn started(
+    txn: &DatabaseTransaction,
+    row: &acceso::Model,
+    coparents: &[String],
+    actor: &usuario::Model,
+) -> ApiResult<Wake> {
+    let family = familia::Entity::find_by_id(&row.familia_id)
+        .one(txn)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let about = About {
+        row,
+        family: &family,
+        actor: Some((&actor.id, full_name(actor))),
+    };
+    Ok(coparents_told(txn, kinds::PROFESSIONAL_STARTED, coparents, &about).await?)
 }
 
 /// An access ended or expired: the co-parents, and the professional if one had accepted it.

@@ -153,9 +153,9 @@ pub async fn grant_access(
         let about = About {
             row: &row,
             family: &access.family,
-            actor: Some((&grantor.id, full_name(grantor))),
+            actor: Some((&grantor.id, notices::full_name(grantor))),
         };
-        notices::coparents(&txn, kinds::PROFESSIONAL_PROPOSED, &others, &about).await?
+        notices::coparents_told(&txn, kinds::PROFESSIONAL_PROPOSED, &others, &about).await?
     } else {
         Wake::none()
     };
@@ -171,10 +171,6 @@ pub async fn grant_access(
             data: view,
         }),
     ))
-}
-
-fn full_name(user: &usuario::Model) -> String {
-    format!("{} {}", user.nombre, user.apellido)
 }
 
 fn json_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
@@ -294,7 +290,7 @@ pub async fn consent_to_access(
         if was != AccessState::Active
             && state_of(&row, &coparents, Utc::now()) == AccessState::Active
         {
-            wake = started(&txn, &row, &coparents, &auth.user).await?;
+            wake = notices::started(&txn, &row, &coparents, &auth.user).await?;
         }
         row
     };
@@ -305,25 +301,6 @@ pub async fn consent_to_access(
         success: true,
         data: view,
     }))
-}
-
-/// Tells the co-parents an access started, `actor` having taken its last step.
-pub(super) async fn started(
-    txn: &sea_orm::DatabaseTransaction,
-    row: &acceso::Model,
-    coparents: &[String],
-    actor: &usuario::Model,
-) -> ApiResult<Wake> {
-    let family = familia::Entity::find_by_id(&row.familia_id)
-        .one(txn)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    let about = About {
-        row,
-        family: &family,
-        actor: Some((&actor.id, full_name(actor))),
-    };
-    Ok(notices::coparents(txn, kinds::PROFESSIONAL_STARTED, coparents, &about).await?)
 }
 
 /// End an access at once: its grantor for a parent's own professional, any co-parent for the
@@ -385,7 +362,7 @@ pub async fn end_access(
         let about = About {
             row: &row,
             family: &family,
-            actor: Some((&auth.user.id, full_name(&auth.user))),
+            actor: Some((&auth.user.id, notices::full_name(&auth.user))),
         };
         wake = notices::ended(&txn, &coparents, &about).await?;
     }

@@ -10,7 +10,7 @@ use sea_orm::{
 
 use super::{
     acts, entities as acceso,
-    routes::started,
+    notices::started,
     store::{AccessState, find, state_of},
 };
 use crate::{
