@@ -2,7 +2,7 @@
 //! swaps); co-parents change it. A private event is further kept to its author
 //! (`events::access`).
 
-use crate::families::{Permission, Scope};
+use crate::families::{Permission, Scope, professionals::input::Area};
 
 pub struct Calendar;
 
@@ -10,4 +10,6 @@ impl Scope for Calendar {
     fn sees(_: Permission) -> bool {
         true
     }
+
+    const AREA: Option<Area> = Some(Area::Calendar);
 }

@@ -15,8 +15,12 @@ use super::{
 };
 use crate::{
     error::{ApiError, ApiResult},
-    families::{self, entities::miembro},
-    ids::{ChildId, UserId},
+    families::{
+        self, Need, Permission, Reached, Scope,
+        entities::miembro,
+        professionals::{input::Area, lens},
+    },
+    ids::{ChildId, FamilyId, UserId},
     request::AuthUser,
     state::AppState,
 };
@@ -49,10 +53,58 @@ async fn readable(
     id: &ChildId,
     usuario_id: &UserId,
 ) -> ApiResult<Option<Arc<ChildRecord>>> {
-    Ok(records::visible_to(state, usuario_id)
+    let theirs = records::visible_to(state, usuario_id)
+        .await?
+        .into_iter()
+        .find(|r| r.child.id == id.as_str());
+    if theirs.is_some() {
+        return Ok(theirs);
+    }
+    Ok(through_lenses(state, usuario_id)
         .await?
         .into_iter()
         .find(|r| r.child.id == id.as_str()))
+}
+
+/// The children's scope rule for a professional: the area that lets them read the children in
+/// their scope (members read every child of their families, `records::visible_to`).
+pub struct Children;
+
+impl Scope for Children {
+    fn sees(_: Permission) -> bool {
+        true
+    }
+
+    const AREA: Option<Area> = Some(Area::Children);
+}
+
+/// The children a professional reads: of each family whose access lets them read the children,
+/// those in its scope. Their reading is noted (once a day).
+pub async fn through_lenses(
+    state: &AppState,
+    usuario_id: &UserId,
+) -> ApiResult<Vec<Arc<ChildRecord>>> {
+    let mut found = Vec::new();
+    for familia_id in lens::families_of(&state.db, usuario_id).await? {
+        let familia_id = FamilyId::new(&familia_id);
+        // A family they also belong to, or whose access does not hold the children, adds none.
+        let Ok(Reached {
+            lens: Some(lens), ..
+        }) = families::reach::<Children>(&state.db, &familia_id, usuario_id, Need::Look).await
+        else {
+            continue;
+        };
+        let theirs: Vec<Arc<ChildRecord>> = records::of_family(state, &familia_id)
+            .await?
+            .into_iter()
+            .filter(|r| lens.child(&r.child.id))
+            .collect();
+        if !theirs.is_empty() {
+            families::look::<Children>(state, &familia_id, usuario_id).await?;
+        }
+        found.extend(theirs);
+    }
+    Ok(found)
 }
 
 /// The child with this id if the user is a co-parent of its family: one query, the membership

@@ -86,6 +86,11 @@ pub async fn visible_to(
     of_families(state, &families).await
 }
 
+/// One family's children, from memory where possible.
+pub async fn of_family(state: &AppState, familia_id: &str) -> Result<Vec<Arc<ChildRecord>>, DbErr> {
+    of_families(state, &[familia_id.to_owned()]).await
+}
+
 /// The children of these families, from memory where possible; the families not in memory are
 /// loaded together (four queries however many they are).
 async fn of_families(

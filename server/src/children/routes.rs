@@ -108,15 +108,18 @@ async fn touched(
     answer(state, child, &access.auth.user.id).await
 }
 
-/// Every child of every family the caller belongs to, youngest last.
+/// Every child of every family the caller belongs to, youngest last; then, for a professional,
+/// the children their accesses let them read.
 #[utoipa::path(get, path = "/hijos", tag = "children", security(("bearer" = [])),
     responses((status = 200, body = ChildrenAnswer), (status = 401, body = ErrorBody)))]
 pub(super) async fn list_children(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> ApiResult<Json<ChildrenAnswer>> {
-    let data = records::visible_to(&state, &auth.id)
-        .await?
+    let mut records = records::visible_to(&state, &auth.id).await?;
+    // A professional's children come after their own families' (an account may be both).
+    records.extend(super::access::through_lenses(&state, &auth.id).await?);
+    let data = records
         .iter()
         .map(|record| ChildView::new(record, &state.storage, &auth.id))
         .collect();

@@ -3,15 +3,56 @@
 //! Anyone who may not see one is told it does not exist.
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 
-use super::{entities::documento, vocabulary::Visibility};
+use super::{
+    entities::{documento, documento_hijo},
+    vocabulary::Visibility,
+};
 use crate::{
     error::{ApiError, ApiResult},
-    families::{self, entities::miembro, record::Audience},
+    families::{
+        self, Permission, Scope,
+        entities::miembro,
+        professionals::{input::Area, lens::Lens},
+        record::Audience,
+    },
     i18n::Msg,
     ids::{FamilyId, UserId},
+    vocabulary::ClosedSet,
 };
+
+/// Documents' scope rule for reaching a family: every member (each document then has its own
+/// visibility), and a professional whose scope holds them.
+pub struct Documents;
+
+impl Scope for Documents {
+    fn sees(_: Permission) -> bool {
+        true
+    }
+
+    const AREA: Option<Area> = Some(Area::Documents);
+}
+
+/// Whether a professional's lens leaves a document: uploaded in its period, about its children
+/// or about none in particular.
+pub async fn within(
+    db: &impl ConnectionTrait,
+    doc: &documento::Model,
+    lens: &Lens,
+) -> Result<bool, DbErr> {
+    if !lens.moment(doc.created_at) {
+        return Ok(false);
+    }
+    let about: Vec<String> = documento_hijo::Entity::find()
+        .filter(documento_hijo::Column::DocumentoId.eq(&doc.id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|row| row.hijo_id)
+        .collect();
+    Ok(lens.any_child(about.iter().map(String::as_str)))
+}
 
 pub const RESTORE_DAYS: i64 = 30;
 
@@ -88,9 +129,11 @@ pub async fn find(
         .one(db)
         .await?
         .ok_or_else(not_found)?;
-    let member = families::membership(db, &FamilyId::new(&doc.familia_id), usuario_id)
-        .await?
-        .ok_or_else(not_found)?;
+    let familia_id = FamilyId::new(&doc.familia_id);
+    let member = match families::membership(db, &familia_id, usuario_id).await? {
+        Some(member) => member,
+        None => return through_lens(db, doc, usuario_id, need).await,
+    };
     if !can_see(&doc, &member) {
         return Err(not_found());
     }
@@ -105,6 +148,35 @@ pub async fn find(
         Need::Change | Need::Restore if !found.can_change() => Err(forbidden()),
         _ => Ok(found),
     }
+}
+
+/// A document as a professional reaches it: read, live and within their lens, as their
+/// viewpoint sees it; anything else they may do with one they see is refused (403).
+async fn through_lens(
+    db: &impl ConnectionTrait,
+    doc: documento::Model,
+    usuario_id: &UserId,
+    need: Need,
+) -> ApiResult<Found> {
+    let familia_id = FamilyId::new(&doc.familia_id);
+    let asked = match need {
+        Need::Read => families::Need::Look,
+        Need::Change | Need::Restore => families::Need::Change,
+    };
+    let reached = families::reach::<Documents>(db, &familia_id, usuario_id, asked)
+        .await
+        .map_err(|refused| match refused.status().as_u16() {
+            403 => forbidden(),
+            _ => not_found(),
+        })?;
+    let lens = reached.lens.as_ref().ok_or_else(not_found)?;
+    if doc.eliminado_at.is_some() || !can_see(&doc, &reached.me) || !within(db, &doc, lens).await? {
+        return Err(not_found());
+    }
+    // What they see is never theirs to change: the views say so.
+    let mut member = reached.me;
+    member.permiso = Permission::Viewer.wire().into();
+    Ok(Found { doc, member })
 }
 
 pub fn forbidden() -> ApiError {

@@ -7,8 +7,8 @@ use axum::{
 };
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait, sea_query::Query as SqlQuery,
+    ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    Set, TransactionTrait, sea_query::Query as SqlQuery,
 };
 use serde_json::json;
 
@@ -32,6 +32,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
         self,
+        professionals::lens::Lens,
         record::{self, kinds},
     },
     i18n::Msg,
@@ -40,6 +41,7 @@ use crate::{
     platform::{download::Download, files::answer::authenticated_body},
     request::{AuthUser, Json},
     state::AppState,
+    vocabulary::ClosedSet,
 };
 
 const PAGE: u64 = 50;
@@ -234,15 +236,29 @@ pub async fn list_documents(
     let Some(familia_id) = FamilyId::named(query.familia_id.as_deref()) else {
         return Err(field_error("familiaId", Msg::DocumentFamilyRequired));
     };
-    let member = families::membership(&state.db, &familia_id, &auth.id)
-        .await?
-        .ok_or_else(access::not_found)?;
+    let (member, lens) = match families::membership(&state.db, &familia_id, &auth.id).await? {
+        Some(member) => (member, None),
+        None => {
+            let reached = families::look::<access::Documents>(&state, &familia_id, &auth.id)
+                .await
+                .map_err(|_| access::not_found())?;
+            (reached.me, reached.lens)
+        }
+    };
+    // A professional sees as their viewpoint does, and changes nothing: the views say so.
+    let mut shown_to = member.clone();
+    if lens.is_some() {
+        shown_to.permiso = families::Permission::Viewer.wire().into();
+    }
     let deleted = present(&query.eliminados) == Some("true");
     let mut select = documento::Entity::find()
         .filter(documento::Column::FamiliaId.eq(familia_id))
         .filter(visible_condition(&member));
+    if let Some(lens) = &lens {
+        select = select.filter(through_lens(lens));
+    }
     if deleted {
-        if !families::can_edit(&member) {
+        if lens.is_some() || !families::can_edit(&member) {
             return Ok(Json(DocumentListAnswer {
                 success: true,
                 data: DocumentPage {
@@ -293,10 +309,40 @@ pub async fn list_documents(
     Ok(Json(DocumentListAnswer {
         success: true,
         data: DocumentPage {
-            documentos: views::many(&state.db, docs, &member, false).await?,
+            documentos: views::many(&state.db, docs, &shown_to, false).await?,
             siguiente,
         },
     }))
+}
+
+/// The documents a professional's lens leaves: uploaded in its period, about its children or
+/// about none in particular.
+fn through_lens(lens: &Lens) -> Condition {
+    let (from, until) = lens.instants();
+    let mut seen = Condition::all();
+    if let Some(from) = from {
+        seen = seen.add(documento::Column::CreatedAt.gte(from));
+    }
+    if let Some(until) = until {
+        seen = seen.add(documento::Column::CreatedAt.lt(until));
+    }
+    if let Some(children) = &lens.children {
+        let about_any = SqlQuery::select()
+            .column(documento_hijo::Column::DocumentoId)
+            .from(documento_hijo::Entity)
+            .to_owned();
+        let about_theirs = SqlQuery::select()
+            .column(documento_hijo::Column::DocumentoId)
+            .from(documento_hijo::Entity)
+            .and_where(documento_hijo::Column::HijoId.is_in(children.clone()))
+            .to_owned();
+        seen = seen.add(
+            Condition::any()
+                .add(documento::Column::Id.not_in_subquery(about_any))
+                .add(documento::Column::Id.in_subquery(about_theirs)),
+        );
+    }
+    seen
 }
 
 /// How much of the family's quota counts for the caller: every version of its live documents, and

@@ -8,6 +8,10 @@
 //!   answer alike, so that no id can be probed.
 //! - 403 when they see it but the act is not theirs: a viewer changing what they read, a member
 //!   doing an admin's act.
+//!
+//! A professional with an active access (`professionals::lens`) is not a member: they reach a
+//! domain only if its area is in their scope, only on the routes the domain opens to them
+//! (`Need::Look`, which apply the lens), and never to change anything (403).
 
 use std::{collections::HashMap, marker::PhantomData, ops::Deref};
 
@@ -17,9 +21,16 @@ use axum::{
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    TransactionTrait,
 };
 
-use super::entities::{familia, miembro};
+use super::{
+    entities::{familia, miembro},
+    professionals::{
+        input::Area,
+        lens::{self, Lens},
+    },
+};
 use crate::{
     closed_set,
     error::{ApiError, ApiResult},
@@ -80,6 +91,9 @@ pub trait Scope: Send + Sync + 'static {
     fn changes(permission: Permission) -> bool {
         Self::sees(permission) && permission.edits()
     }
+
+    /// The area of a professional's scope it belongs to; None for what no professional reads.
+    const AREA: Option<Area> = None;
 }
 
 /// The family itself and what every member reads: its name, its members, its record.
@@ -94,7 +108,11 @@ impl Scope for Whole {
 /// What the caller means to do with what they reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Need {
+    /// Read, as members do.
     Read,
+    /// Read, on a route that applies a professional's lens: members and, within their scope,
+    /// professionals.
+    Look,
     Change,
 }
 
@@ -105,6 +123,17 @@ pub fn judge<S: Scope>(me: Option<&miembro::Model>, need: Need) -> ApiResult<Per
         (None, _) => Err(ApiError::not_found()),
         (Some(p), Need::Change) if !S::changes(p) => Err(ApiError::forbidden()),
         (Some(p), _) => Ok(p),
+    }
+}
+
+/// The policy for a professional: an area outside their scope does not exist for them (404);
+/// within it they read on the routes that apply their lens, and anything else there is not
+/// theirs to do (403).
+pub fn judge_lens<S: Scope>(lens: &Lens, need: Need) -> ApiResult<()> {
+    match (S::AREA.filter(|area| lens.covers(*area)), need) {
+        (None, _) => Err(ApiError::not_found()),
+        (Some(_), Need::Look) => Ok(()),
+        (Some(_), Need::Read | Need::Change) => Err(ApiError::forbidden()),
     }
 }
 
@@ -122,10 +151,12 @@ pub async fn membership(
         .await
 }
 
-/// A family reached by its member, with their membership.
+/// A family reached by its member, with their membership; or by a professional, with their lens
+/// and the membership whose view they read (see `viewpoint`).
 pub struct Reached {
     pub family: familia::Model,
     pub me: miembro::Model,
+    pub lens: Option<Lens>,
 }
 
 /// The family `familia_id` as `usuario_id` reaches it in domain `S` for `need`, or the policy's
@@ -137,6 +168,9 @@ pub async fn reach<S: Scope>(
     need: Need,
 ) -> ApiResult<Reached> {
     let me = membership(db, familia_id, usuario_id).await?;
+    if me.is_none() && S::AREA.is_some() {
+        return reach_as_professional::<S>(db, familia_id, usuario_id, need).await;
+    }
     judge::<S>(me.as_ref(), need)?;
     let family = familia::Entity::find_by_id(familia_id.as_str())
         .one(db)
@@ -145,7 +179,86 @@ pub async fn reach<S: Scope>(
     Ok(Reached {
         family,
         me: me.ok_or_else(ApiError::not_found)?,
+        lens: None,
     })
+}
+
+async fn reach_as_professional<S: Scope>(
+    db: &impl ConnectionTrait,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
+    need: Need,
+) -> ApiResult<Reached> {
+    let family = familia::Entity::find_by_id(familia_id.as_str())
+        .one(db)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let coparents = coparents(db, &family.id).await?;
+    let lens = lens::active(db, &family, usuario_id, &coparents)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    judge_lens::<S>(&lens, need)?;
+    let me = viewpoint(db, &family, usuario_id, &lens).await?;
+    Ok(Reached {
+        family,
+        me,
+        lens: Some(lens),
+    })
+}
+
+/// The membership whose view a professional reads: their grantor's (never as an admin) for a
+/// parent's own; for a family's, one of their own that reads what co-parents read, so that what
+/// is kept to its author (a private event, a private document) is never theirs.
+pub async fn viewpoint(
+    db: &impl ConnectionTrait,
+    family: &familia::Model,
+    professional: &UserId,
+    lens: &Lens,
+) -> ApiResult<miembro::Model> {
+    if let Some(grantor) = lens.grantor.as_deref().filter(|_| !lens.shared_only()) {
+        let mut row = membership(db, &FamilyId::new(&family.id), &UserId::new(grantor))
+            .await?
+            .ok_or_else(ApiError::not_found)?;
+        row.es_admin = false;
+        return Ok(row);
+    }
+    let now = chrono::Utc::now();
+    Ok(miembro::Model {
+        id: lens.access_id.clone(),
+        familia_id: family.id.clone(),
+        usuario_id: professional.to_string(),
+        relacion: "otro".into(),
+        permiso: Permission::Coparent.wire().into(),
+        es_admin: false,
+        created_at: now,
+        updated_at: now,
+    })
+}
+
+/// `reach` for a read that applies a professional's lens, noting a professional's reading of
+/// the area (once a day, `lens::note_reading`).
+pub async fn look<S: Scope>(
+    state: &AppState,
+    familia_id: &FamilyId,
+    usuario_id: &UserId,
+) -> ApiResult<Reached> {
+    let reached = reach::<S>(&state.db, familia_id, usuario_id, Need::Look).await?;
+    note_look::<S>(state, &reached, usuario_id).await?;
+    Ok(reached)
+}
+
+/// Notes a professional's reading of domain `S` in a family they reached (nothing for a member).
+pub async fn note_look<S: Scope>(
+    state: &AppState,
+    reached: &Reached,
+    usuario_id: &UserId,
+) -> ApiResult<()> {
+    if let (Some(lens), Some(area)) = (&reached.lens, S::AREA) {
+        let txn = state.db.begin().await?;
+        lens::note_reading(&txn, &reached.family.id, lens, usuario_id.as_str(), area).await?;
+        txn.commit().await?;
+    }
+    Ok(())
 }
 
 /// A family the caller belongs to, resolved from the `{id}` of the path, with their membership.
@@ -154,6 +267,8 @@ pub struct FamilyMember {
     pub auth: AuthUser,
     pub family: familia::Model,
     pub me: miembro::Model,
+    /// A professional's scope, when the caller is one (only on routes open to them: `Looks`).
+    pub lens: Option<Lens>,
 }
 
 impl FamilyMember {
@@ -176,8 +291,16 @@ impl FamilyMember {
             .await
             .map_err(|_| ApiError::not_found())?;
         let id = FamilyId::new(params.get("id").ok_or_else(ApiError::not_found)?.as_str());
-        let Reached { family, me } = reach::<S>(&state.db, &id, &auth.id, need).await?;
-        Ok(FamilyMember { auth, family, me })
+        let Reached { family, me, lens } = match need {
+            Need::Look => look::<S>(state, &id, &auth.id).await?,
+            _ => reach::<S>(&state.db, &id, &auth.id, need).await?,
+        };
+        Ok(FamilyMember {
+            auth,
+            family,
+            me,
+            lens,
+        })
     }
 }
 
@@ -195,6 +318,10 @@ pub struct Reads<S: Scope>(FamilyMember, PhantomData<S>);
 /// The path's family, for a member who changes domain `S` in it.
 pub struct Changes<S: Scope>(FamilyMember, PhantomData<S>);
 
+/// The path's family, for a member who sees domain `S` in it or a professional whose scope holds
+/// its area: the handler applies `lens`.
+pub struct Looks<S: Scope>(FamilyMember, PhantomData<S>);
+
 impl<S: Scope> FromRequestParts<AppState> for Reads<S> {
     type Rejection = ApiError;
 
@@ -210,6 +337,23 @@ impl<S: Scope> FromRequestParts<AppState> for Changes<S> {
     async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
         let member = FamilyMember::from_path::<S>(parts, state, Need::Change).await?;
         Ok(Changes(member, PhantomData))
+    }
+}
+
+impl<S: Scope> FromRequestParts<AppState> for Looks<S> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
+        let member = FamilyMember::from_path::<S>(parts, state, Need::Look).await?;
+        Ok(Looks(member, PhantomData))
+    }
+}
+
+impl<S: Scope> Deref for Looks<S> {
+    type Target = FamilyMember;
+
+    fn deref(&self) -> &FamilyMember {
+        &self.0
     }
 }
 

@@ -1,19 +1,165 @@
 //! Who reads a conversation: its participants while they stay members of its family. A removed
 //! member keeps their participant row (the record names them) but reads nothing more; to anyone
-//! else the conversation does not exist.
+//! else the conversation does not exist. A professional whose scope holds the messages reads, in
+//! their period, the conversations their grantor reads (a parent's own) or those every co-parent
+//! takes part in (a family's), and writes in none (403).
 
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect,
     sea_query::{Expr, ExprTrait, Query, SelectStatement},
 };
 
-use super::entities::{conversacion, participante};
+use super::entities::{adjunto, conversacion, mensaje, participante};
 use crate::{
     error::{ApiError, ApiResult},
-    families::entities::miembro,
-    ids::UserId,
+    families::{
+        self, Need, Permission, Reached, Scope,
+        access::coparents,
+        entities::miembro,
+        professionals::{input::Area, lens::Lens},
+    },
+    ids::{FamilyId, UserId},
     state::AppState,
 };
+
+/// Messages' scope rule for the family-wide routes: every member reaches them (each reads the
+/// conversations they take part in), and so does a professional whose scope holds them.
+pub struct Messages;
+
+impl Scope for Messages {
+    fn sees(_: Permission) -> bool {
+        true
+    }
+
+    const AREA: Option<Area> = Some(Area::Messages);
+}
+
+/// The conversations of a family a professional reads through `lens`, with a message in its
+/// period: their grantor's, or those every co-parent takes part in.
+pub async fn through_lens(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    lens: &Lens,
+) -> Result<Condition, DbErr> {
+    let mut seen = Condition::all().add(conversacion::Column::FamiliaId.eq(familia_id));
+    match lens.grantor.as_deref().filter(|_| !lens.shared_only()) {
+        Some(grantor) => {
+            seen = seen
+                .add(conversacion::Column::Id.in_subquery(readable_ids(grantor, Some(familia_id))));
+        }
+        None => {
+            let everyone = coparents(db, familia_id).await?;
+            if everyone.is_empty() {
+                return Ok(Condition::all().add(Expr::value(false)));
+            }
+            for coparent in everyone {
+                let theirs = Query::select()
+                    .column(participante::Column::ConversacionId)
+                    .from(participante::Entity)
+                    .and_where(participante::Column::UsuarioId.eq(coparent))
+                    .to_owned();
+                seen = seen.add(conversacion::Column::Id.in_subquery(theirs));
+            }
+        }
+    }
+    let (from, until) = lens.instants();
+    if from.is_some() || until.is_some() {
+        let mut said = Query::select();
+        said.column(mensaje::Column::ConversacionId)
+            .from(mensaje::Entity);
+        if let Some(from) = from {
+            said.and_where(mensaje::Column::EnviadoAt.gte(from));
+        }
+        if let Some(until) = until {
+            said.and_where(mensaje::Column::EnviadoAt.lt(until));
+        }
+        seen = seen.add(conversacion::Column::Id.in_subquery(said.to_owned()));
+    }
+    Ok(seen)
+}
+
+/// A conversation a professional reads, with their lens: their reading of the messages noted
+/// (once a day). None when they do not read it.
+pub async fn looked_through_lens(
+    state: &AppState,
+    usuario_id: &UserId,
+    conversacion_id: &str,
+) -> ApiResult<Option<(conversacion::Model, Lens)>> {
+    let Some((row, reached)) = professional_reach(state, usuario_id, conversacion_id).await? else {
+        return Ok(None);
+    };
+    let Some(lens) = reached.lens.clone() else {
+        return Ok(None);
+    };
+    families::access::note_look::<Messages>(state, &reached, usuario_id).await?;
+    Ok(Some((row, lens)))
+}
+
+/// Whether a professional reads the attachment stored at `key` (or its thumbnail) of a
+/// conversation: they read the conversation, and the message it went with was said in their
+/// period. Asked again at every download, so an access ended takes its links with it.
+pub async fn professional_reads_file(
+    state: &AppState,
+    usuario_id: &UserId,
+    conversacion_id: &str,
+    key: &str,
+) -> ApiResult<bool> {
+    let Some((_, reached)) = professional_reach(state, usuario_id, conversacion_id).await? else {
+        return Ok(false);
+    };
+    let Some(lens) = reached.lens.as_ref() else {
+        return Ok(false);
+    };
+    let Some(file) = adjunto::Entity::find()
+        .filter(adjunto::Column::ConversacionId.eq(conversacion_id))
+        .filter(
+            Condition::any()
+                .add(adjunto::Column::Clave.eq(key))
+                .add(adjunto::Column::MiniaturaClave.eq(key)),
+        )
+        .one(&state.db)
+        .await?
+    else {
+        return Ok(false);
+    };
+    let Some(mensaje_id) = file.mensaje_id else {
+        return Ok(false);
+    };
+    Ok(mensaje::Entity::find_by_id(mensaje_id)
+        .one(&state.db)
+        .await?
+        .is_some_and(|m| lens.moment(m.enviado_at)))
+}
+
+/// The conversation and how a professional reaches its family, if they read it.
+async fn professional_reach(
+    state: &AppState,
+    usuario_id: &UserId,
+    conversacion_id: &str,
+) -> ApiResult<Option<(conversacion::Model, Reached)>> {
+    let Some(row) = conversacion::Entity::find_by_id(conversacion_id)
+        .one(&state.db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let familia_id = FamilyId::new(&row.familia_id);
+    let Ok(reached) =
+        families::reach::<Messages>(&state.db, &familia_id, usuario_id, Need::Look).await
+    else {
+        return Ok(None);
+    };
+    let Some(lens) = reached.lens.as_ref() else {
+        return Ok(None);
+    };
+    let seen = conversacion::Entity::find_by_id(conversacion_id)
+        .filter(through_lens(&state.db, &row.familia_id, lens).await?)
+        .one(&state.db)
+        .await?
+        .is_some();
+    Ok(seen.then_some((row, reached)))
+}
 
 /// The ids of the conversations `usuario_id` may read (of one family, if given), as a subquery.
 pub fn readable_ids(usuario_id: &str, familia_id: Option<&str>) -> SelectStatement {
@@ -46,16 +192,46 @@ pub fn readable_ids(usuario_id: &str, familia_id: Option<&str>) -> SelectStateme
     query.to_owned()
 }
 
-/// The conversation if `usuario_id` may read it; 404 otherwise.
+/// The conversation if `usuario_id` takes part in it; 404 otherwise, and 403 to a professional
+/// who reads it (what a participant does there is not theirs to do).
 pub async fn readable_conversation(
     state: &AppState,
     usuario_id: &UserId,
     conversacion_id: &str,
 ) -> ApiResult<conversacion::Model> {
-    conversacion::Entity::find_by_id(conversacion_id)
+    let row = conversacion::Entity::find_by_id(conversacion_id)
         .filter(conversacion::Column::Id.in_subquery(readable_ids(usuario_id, None)))
         .one(&state.db)
+        .await?;
+    match row {
+        Some(row) => Ok(row),
+        None if professional_reach(state, usuario_id, conversacion_id)
+            .await?
+            .is_some() =>
+        {
+            Err(ApiError::forbidden())
+        }
+        None => Err(ApiError::not_found()),
+    }
+}
+
+/// A conversation as a participant or a professional reads it: with the professional's lens,
+/// which the caller applies to the messages it shows.
+pub async fn looked_conversation(
+    state: &AppState,
+    usuario_id: &UserId,
+    conversacion_id: &str,
+) -> ApiResult<(conversacion::Model, Option<Lens>)> {
+    let row = conversacion::Entity::find_by_id(conversacion_id)
+        .filter(conversacion::Column::Id.in_subquery(readable_ids(usuario_id, None)))
+        .one(&state.db)
+        .await?;
+    if let Some(row) = row {
+        return Ok((row, None));
+    }
+    looked_through_lens(state, usuario_id, conversacion_id)
         .await?
+        .map(|(row, lens)| (row, Some(lens)))
         .ok_or_else(ApiError::not_found)
 }
 

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access::{readable_conversation, readable_ids},
+    access::{Messages, looked_conversation, readable_ids, through_lens},
     entities::{conversacion, participante},
     limits, shield,
     views::{self, ConversationView},
@@ -26,13 +26,14 @@ use super::{
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
-        self,
+        self, Need,
         entities::miembro,
+        professionals::lens::Lens,
         record::{self, Act, Audience, kinds},
     },
     fields,
     i18n::Msg,
-    ids,
+    ids::{self, FamilyId},
     platform::live,
     request::{AuthUser, Json},
     state::AppState,
@@ -90,13 +91,26 @@ pub struct ConversationInput {
     pub participantes: Option<Vec<String>>,
 }
 
-/// The views of these conversations as `me` sees them, their previews folded by `me`'s shield.
+/// The views of these conversations as `me` sees them, their previews folded by `me`'s shield;
+/// to a professional, no preview said outside their period.
 async fn shown(
     state: &AppState,
     rows: Vec<conversacion::Model>,
     me: &str,
+    lens: Option<&Lens>,
 ) -> ApiResult<Vec<ConversationView>> {
     let mut views = views::conversations(state, rows, me).await?;
+    if let Some(lens) = lens {
+        for view in &mut views {
+            if view
+                .ultimo_mensaje
+                .as_ref()
+                .is_some_and(|m| !lens.moment(m.enviado_at))
+            {
+                view.ultimo_mensaje = None;
+            }
+        }
+    }
     let previews = views.iter_mut().filter_map(|c| c.ultimo_mensaje.as_mut());
     shield::fold_for(&state.db, me, previews).await?;
     Ok(views)
@@ -134,21 +148,34 @@ pub async fn list_conversations(
 ) -> ApiResult<Json<ConversationPageAnswer>> {
     let me = auth.id.as_str();
     let familia_id = non_blank(query.familia_id.as_deref());
-    if let Some(familia_id) = familia_id {
-        let memberships = families::memberships(&state, me).await?;
-        if !memberships.iter().any(|m| m.familia_id == familia_id) {
-            return Err(ApiError::not_found());
+    let mut lens = None;
+    let seen = match familia_id {
+        Some(familia_id) => {
+            let memberships = families::memberships(&state, me).await?;
+            if memberships.iter().any(|m| m.familia_id == familia_id) {
+                Condition::all()
+                    .add(conversacion::Column::Id.in_subquery(readable_ids(me, Some(familia_id))))
+            } else {
+                // Not a member: a professional reading the family's messages, or no one.
+                let reached =
+                    families::look::<Messages>(&state, &FamilyId::new(familia_id), &auth.id)
+                        .await?;
+                let reached_lens = reached.lens.ok_or_else(ApiError::not_found)?;
+                let seen = through_lens(&state.db, familia_id, &reached_lens).await?;
+                lens = Some(reached_lens);
+                seen
+            }
         }
-    }
-    let mut find = conversacion::Entity::find()
-        .filter(conversacion::Column::Id.in_subquery(readable_ids(me, familia_id)));
+        None => Condition::all().add(conversacion::Column::Id.in_subquery(readable_ids(me, None))),
+    };
+    let mut find = conversacion::Entity::find().filter(seen.clone());
     if let Some(tema) = query.tema.as_deref().filter(|t| !t.trim().is_empty()) {
         let tema = topic(Some(tema)).map_err(|m| ApiError::field("tema", m))?;
         find = find.filter(conversacion::Column::Tema.eq(tema));
     }
     if let Some(cursor) = non_blank(query.cursor.as_deref()) {
         let last = conversacion::Entity::find_by_id(cursor)
-            .filter(conversacion::Column::Id.in_subquery(readable_ids(me, None)))
+            .filter(seen)
             .one(&state.db)
             .await?
             .ok_or_else(|| ApiError::field("cursor", Msg::MessageCursorInvalid))?;
@@ -171,7 +198,7 @@ pub async fn list_conversations(
     let more = rows.len() as u64 > PAGE;
     rows.truncate(PAGE as usize);
     let siguiente = more.then(|| rows.last().map(|c| c.id.clone())).flatten();
-    let conversaciones = shown(&state, rows, me).await?;
+    let conversaciones = shown(&state, rows, me, lens.as_ref()).await?;
     Ok(Json(ConversationPageAnswer {
         success: true,
         data: ConversationPage {
@@ -194,8 +221,8 @@ pub async fn get_conversation(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ConversationAnswer>> {
-    let row = readable_conversation(&state, &auth.id, &id).await?;
-    let data = shown(&state, vec![row], &auth.id)
+    let (row, lens) = looked_conversation(&state, &auth.id, &id).await?;
+    let data = shown(&state, vec![row], &auth.id, lens.as_ref())
         .await?
         .pop()
         .ok_or_else(ApiError::not_found)?;
@@ -255,6 +282,20 @@ pub async fn create_conversation(
     let asunto = errors.check("asunto", subject(body.asunto));
     let familia_id = non_blank(body.familia_id.as_deref()).map(str::to_owned);
     let memberships = families::memberships(&state, &me).await?;
+    if let Some(asked) = &familia_id
+        && !memberships.iter().any(|m| &m.familia_id == asked)
+    {
+        // A professional who reads the family's messages starts none (403); to anyone else it
+        // is a family they may not name.
+        let reached =
+            families::reach::<Messages>(&state.db, &FamilyId::new(asked), &auth.id, Need::Change)
+                .await;
+        if let Err(refused) = reached
+            && refused.status() == StatusCode::FORBIDDEN
+        {
+            return Err(refused);
+        }
+    }
     let familia_id = familia_id.filter(|f| memberships.iter().any(|m| &m.familia_id == f));
     if familia_id.is_none() {
         errors.add("familiaId", Msg::FamilyInvalid);

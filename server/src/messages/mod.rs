@@ -144,9 +144,13 @@ impl Domain for Messages {
             return Ok(None);
         };
         let conversacion_id = rest.split('/').next().unwrap_or_default();
-        Ok(Some(
-            access::may_read(&state.db, usuario_id, conversacion_id).await?,
-        ))
+        if access::may_read(&state.db, usuario_id, conversacion_id).await? {
+            return Ok(Some(true));
+        }
+        let professional = access::professional_reads_file(state, usuario_id, conversacion_id, key)
+            .await
+            .map_err(|e| DbErr::Custom(format!("{e:?}")))?;
+        Ok(Some(professional))
     }
 
     async fn files_in_use(

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access::{readable_conversation, readers},
+    access::{looked_conversation, readable_conversation, readers},
     entities::{mensaje, vista},
     pages::{self, Page, Pages},
     views::{self, MessageView},
@@ -104,10 +104,11 @@ pub async fn list_messages(
     Query(query): Query<PageQuery>,
 ) -> ApiResult<Response> {
     let me = auth.id.as_str();
-    let conversation = readable_conversation(&state, &auth.id, &id).await?;
+    let (conversation, lens) = looked_conversation(&state, &auth.id, &id).await?;
     let below = cursor(query.cursor.as_deref())?;
     let pages = state.part::<Pages>();
-    let newest = below.is_none();
+    // A professional's page is cut to their period: not one of the pages kept for participants.
+    let newest = below.is_none() && lens.is_none();
     // Each reader's own copy: the file links in it are issued to them (`Storage::signed_link`).
     let kept_as = format!("{}:{me}", conversation.id);
     if newest
@@ -117,8 +118,16 @@ pub async fn list_messages(
         return Ok(json_bytes(page.body.clone()));
     }
     let generation = pages.generation();
-    let mut mensajes =
-        views::page(&state, &UserId::new(me), &conversation.id, below, PAGE + 1).await?;
+    let mut mensajes = views::page(
+        &state,
+        &UserId::new(me),
+        &conversation.id,
+        below,
+        PAGE + 1,
+        lens.as_ref(),
+    )
+    .await?;
+    views::through_lens(&mut mensajes, lens.as_ref());
     let more = mensajes.len() as u64 > PAGE;
     mensajes.truncate(PAGE as usize);
     let siguiente = more
@@ -170,16 +179,16 @@ pub async fn get_message(
     auth: AuthUser,
     Path((id, mensaje_id)): Path<(String, String)>,
 ) -> ApiResult<Json<OneMessageAnswer>> {
-    let conversation = readable_conversation(&state, &auth.id, &id).await?;
+    let (conversation, lens) = looked_conversation(&state, &auth.id, &id).await?;
     let row = mensaje::Entity::find_by_id(mensaje_id)
         .filter(mensaje::Column::ConversacionId.eq(&conversation.id))
         .one(&state.db)
         .await?
+        .filter(|m| lens.as_ref().is_none_or(|l| l.moment(m.enviado_at)))
         .ok_or_else(ApiError::not_found)?;
-    let data = views::messages(&state, vec![row], &auth.id)
-        .await?
-        .pop()
-        .ok_or_else(ApiError::not_found)?;
+    let mut shown = views::messages(&state, vec![row], &auth.id).await?;
+    views::through_lens(&mut shown, lens.as_ref());
+    let data = shown.pop().ok_or_else(ApiError::not_found)?;
     Ok(Json(OneMessageAnswer {
         success: true,
         data,

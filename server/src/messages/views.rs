@@ -22,11 +22,28 @@ pub use crate::domain::PersonView;
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult},
-    families::record::entities::entrada,
+    families::{professionals::lens::Lens, record::entities::entrada},
     ids::UserId,
     platform::photo,
     state::AppState,
 };
+
+/// What a professional's lens leaves of messages: a quoted message said outside its period is not
+/// shown.
+pub fn through_lens(messages: &mut [MessageView], lens: Option<&Lens>) {
+    let Some(lens) = lens else {
+        return;
+    };
+    for message in messages {
+        if message
+            .responde_a
+            .as_ref()
+            .is_some_and(|quoted| !lens.moment(quoted.enviado_at))
+        {
+            message.responde_a = None;
+        }
+    }
+}
 
 /// How many characters of the quoted message a reply shows.
 const QUOTE_CHARS: usize = 200;
@@ -450,20 +467,36 @@ async fn assemble(state: &AppState, rows: Vec<Row>, reader: &str) -> ApiResult<V
 
 /// A page of a conversation, newest first: up to `limit` messages numbered below `below`, if
 /// `usuario_id` may read it (else none: the caller tells an empty conversation from a closed
-/// one). The reader's check rides in the same statement.
+/// one). The reader's check rides in the same statement. Through a professional's `lens` (whose
+/// reading of the conversation the caller checked), only what was said in its period.
 pub async fn page(
     state: &AppState,
     usuario_id: &UserId,
     conversacion_id: &str,
     below: Option<i64>,
     limit: u64,
+    lens: Option<&Lens>,
 ) -> ApiResult<Vec<MessageView>> {
-    let mut readable = access::readable_ids(usuario_id, None);
-    readable
-        .and_where(Expr::col((conversacion::Entity, conversacion::Column::Id)).eq(conversacion_id));
     let mut find = with_view(state.db.get_database_backend())
-        .filter(mensaje::Column::ConversacionId.eq(conversacion_id))
-        .filter(Expr::exists(readable));
+        .filter(mensaje::Column::ConversacionId.eq(conversacion_id));
+    match lens {
+        None => {
+            let mut readable = access::readable_ids(usuario_id, None);
+            readable.and_where(
+                Expr::col((conversacion::Entity, conversacion::Column::Id)).eq(conversacion_id),
+            );
+            find = find.filter(Expr::exists(readable));
+        }
+        Some(lens) => {
+            let (from, until) = lens.instants();
+            if let Some(from) = from {
+                find = find.filter(mensaje::Column::EnviadoAt.gte(from));
+            }
+            if let Some(until) = until {
+                find = find.filter(mensaje::Column::EnviadoAt.lt(until));
+            }
+        }
+    }
     if let Some(below) = below {
         find = find.filter(mensaje::Column::Numero.lt(below));
     }

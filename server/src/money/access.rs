@@ -1,7 +1,7 @@
 //! Who takes part in a family's money: its co-parents (`Money`, the scope rule every money
 //! route reaches its family through).
 
-use crate::families::{Permission, Scope};
+use crate::families::{Permission, Scope, professionals::input::Area};
 
 pub use crate::families::access::coparents;
 
@@ -14,4 +14,6 @@ impl Scope for Money {
     fn sees(permission: Permission) -> bool {
         permission.edits()
     }
+
+    const AREA: Option<Area> = Some(Area::Money);
 }

@@ -1377,7 +1377,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every child of every family the caller belongs to, youngest last. */
+        /**
+         * Every child of every family the caller belongs to, youngest last; then, for a professional,
+         *     the children their accesses let them read.
+         */
         get: operations["list_children"];
         put?: never;
         /**
@@ -2739,6 +2742,12 @@ export interface components {
             estado: components["schemas"]["AccessState"];
             faltanConsentimientos: string[];
             familiaId: string;
+            /**
+             * @description What the professional read, newest day first: for those who read the access log (its
+             *     grantor for a parent's own professional, every co-parent for a family's); null for
+             *     everyone else.
+             */
+            lecturas?: components["schemas"]["ReadingView"][] | null;
             /** @description The co-parent who granted it; null once their account is gone. */
             otorgadoPor?: string | null;
             profesion: components["schemas"]["Profession"];
@@ -5085,6 +5094,16 @@ export interface components {
              */
             vistaAt?: string | null;
         };
+        /** @description A professional's reading of one area on one day of the family's calendar. */
+        ReadingView: {
+            area: components["schemas"]["Area"];
+            dia: components["schemas"]["Day"];
+            /**
+             * Format: date-time
+             * @description The first reading of that day.
+             */
+            leidoAt: string;
+        };
         ReceiptFileView: {
             /**
              * Format: int64
@@ -5120,7 +5139,7 @@ export interface components {
          * @description The kind of act an entry records.
          * @enum {string}
          */
-        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado" | "informe.emitido" | "profesional.otorgado" | "profesional.consentido" | "profesional.aceptado" | "profesional.terminado" | "profesional.vencido";
+        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado" | "informe.emitido" | "profesional.otorgado" | "profesional.consentido" | "profesional.aceptado" | "profesional.terminado" | "profesional.vencido" | "profesional.lectura";
         /** @description A message's entry in the family record. */
         RecordRef: {
             hash: string;
@@ -17564,7 +17583,7 @@ export const professionValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const proposalChoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalChoice"]> = ["aceptar", "rechazar", "retirar"];
 export const proposalStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalState"]> = ["pendiente", "aceptada", "rechazada", "retirada", "caducada"];
 export const reachValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Reach"]> = ["una", "siguientes"];
-export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado", "informe.emitido", "profesional.otorgado", "profesional.consentido", "profesional.aceptado", "profesional.terminado", "profesional.vencido"];
+export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado", "informe.emitido", "profesional.otorgado", "profesional.consentido", "profesional.aceptado", "profesional.terminado", "profesional.vencido", "profesional.lectura"];
 export const refusalReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefusalReason"]> = ["no_acordado", "monto_incorrecto", "no_es_para_hijos", "duplicado", "otro"];
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
 export const reportSectionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportSection"]> = ["mensajes", "calendario", "dinero", "documentos", "registro"];

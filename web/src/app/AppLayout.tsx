@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LanguageSwitch } from '../components/LanguageSwitch';
@@ -18,6 +18,8 @@ import { registerWorker } from './pwa';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useUnreadMessages } from '../features/messages/api';
 import { SearchBox } from '../features/search/SearchBox';
+import { useFamilies } from '../api/families';
+import { useCases } from '../api/professionals';
 
 const MENU = [
   { to: '/children', key: 'nav.children', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0' },
@@ -27,6 +29,24 @@ const MENU = [
   { to: '/profile/documents', key: 'nav.documents', icon: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6' },
   { to: '/profile', key: 'nav.profile', icon: 'M12 11a3 3 0 100-6 3 3 0 000 6zM6 20a6 6 0 0112 0' },
 ] as const;
+
+type MenuItem = { to: string; key: string; icon: string };
+
+const CASES: MenuItem = { to: '/casos', key: 'nav.cases', icon: 'M4 8h16v11H4zM9 8V5h6v3M4 13h16' };
+const PROFILE: MenuItem = MENU[5];
+
+/**
+ * The menu for whoever is signed in: a parent's, with their cases too if they are also a
+ * professional; only the cases and the profile for a professional who belongs to no family.
+ */
+function useMenu(): { items: readonly MenuItem[]; home: string } {
+  const families = useFamilies();
+  const cases = useCases();
+  const hasCases = (cases.data?.length ?? 0) > 0;
+  const professionalOnly = hasCases && families.data !== undefined && families.data.length === 0;
+  if (professionalOnly) return { items: [CASES, PROFILE], home: '/casos' };
+  return { items: hasCases ? [...MENU.slice(0, -1), CASES, PROFILE] : MENU, home: '/children' };
+}
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -54,14 +74,14 @@ function UnreadMessagesBadge() {
   );
 }
 
-function Menu({ onNavigate }: { onNavigate?: () => void }) {
+function Menu({ items, onNavigate }: { items: readonly MenuItem[]; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   // The most specific item is the current one: Documents lives under /profile, yet is its own.
-  const current = MENU.filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
+  const current = items.filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
   return (
     <ul className="space-y-1">
-      {MENU.map((item) => {
+      {items.map((item) => {
         const active = item.to === current;
         return (
           <li key={item.to}>
@@ -113,6 +133,7 @@ function SignedInLayout() {
   const now = useMinuteClock();
   const [drawer, setDrawer] = useState(false);
   const { pathname } = useLocation();
+  const menu = useMenu();
   const titleKey = routeTitleKey(pathname);
   const pageTitle = titleKey ? t(titleKey) : undefined;
   // Every signed-in page names itself, for tabs, history and screen readers.
@@ -135,9 +156,9 @@ function SignedInLayout() {
     <div className="min-h-screen md:flex">
       <SkipLink />
       <aside className="hidden w-64 shrink-0 flex-col border-r border-sand-200 bg-white p-4 md:flex print:hidden">
-        <Logo to="/children" />
+        <Logo to={menu.home} />
         <nav className="mt-8 flex-1" aria-label={t('nav.label')}>
-          <Menu />
+          <Menu items={menu.items} />
         </nav>
         <div className="space-y-3">
           <InstallButton />
@@ -162,7 +183,7 @@ function SignedInLayout() {
                   <div className="flex items-center justify-between">
                     <Dialog.Title asChild>
                       <span>
-                        <Logo to="/children" />
+                        <Logo to={menu.home} />
                       </span>
                     </Dialog.Title>
                     <Dialog.Close className="rounded-lg p-2 text-brand-700">
@@ -174,7 +195,7 @@ function SignedInLayout() {
                   </div>
                   <SearchBox className="mt-6" onSubmitted={() => setDrawer(false)} />
                   <nav className="mt-4 flex-1" aria-label={t('nav.label')}>
-                    <Menu onNavigate={() => setDrawer(false)} />
+                    <Menu items={menu.items} onNavigate={() => setDrawer(false)} />
                   </nav>
                   <div className="space-y-3">
                     <InstallButton />
@@ -215,7 +236,8 @@ function SignedInLayout() {
           <div className="print:hidden">
             <VerificationBanner />
           </div>
-          <Outlet />
+          {/* A professional with no family of their own starts at their cases, not at an empty list of children. */}
+          {menu.home === '/casos' && pathname === '/children' ? <Navigate to="/casos" replace /> : <Outlet />}
         </main>
       </div>
       <SessionEndedDialog />

@@ -32,7 +32,7 @@ export const KNOWN_PATHS = {
   app: ['/login', '/register', '/register-invited', '/forgot-password', '/reset-password'],
   // Signed-in sections are served whole: the server cannot tell which sub-page a session may see.
   // The unsubscribe page depends on its token: served, never prerendered nor indexed.
-  private: ['/children', '/messages', '/calendar', '/finances', '/notifications', '/profile', '/search', '/reset-password', '/verify-email', '/confirm-email', '/unsubscribe'],
+  private: ['/children', '/messages', '/calendar', '/finances', '/notifications', '/profile', '/search', '/reset-password', '/verify-email', '/confirm-email', '/unsubscribe', '/casos'],
   // An unknown article of a known category shows the category's list (spec §2).
   // A report's code in the address (its QR code) checks it at once.
   under: [...HELP_CATEGORY_IDS.map((c) => `/help/${c}`), '/verificar', '/verify'],

@@ -11,6 +11,8 @@ const TITLES: [RegExp, string][] = [
   [/^\/profile\/edit/, 'sections.profileEdit'],
   [/^\/profile\/(coparents|documents|reports|suggestions|notifications|privacy|blocked|help|about)/, 'sections.$1'],
   [/^\/profile\/?$/, 'sections.profile'],
+  [/^\/casos\/?$/, 'cases.title'],
+  [/^\/casos\/[^/]+/, 'sections.case'],
 ];
 
 /** The i18n key naming the signed-in page at `pathname`, if any. */

@@ -54,6 +54,9 @@ const NotificationPreferencesPage = lazy(() => import('../features/notifications
 const SearchPage = lazy(() => import('../features/search/SearchPage'));
 const PrintPage = lazy(() => import('../features/messages/PrintPage'));
 const UnsubscribePage = lazy(withAppTexts(() => import('../features/notifications/UnsubscribePage')));
+const AcceptAccessPage = lazy(withAppTexts(() => import('../features/accounts/AcceptAccessPage')));
+const CasesPage = lazy(() => import('../features/families/professionals/CasesPage'));
+const CasePage = lazy(() => import('../features/families/professionals/CasePage'));
 
 /** Marks the document once a page is live (after a prerendered one is taken over): tests wait for it. */
 function LiveMark() {
@@ -129,6 +132,7 @@ export const routes: RouteObject[] = [
       { path: 'confirm-email', element: page(<EmailLinkPage kind="confirm" />) },
       { path: 'confirm-email/:token', element: page(<EmailLinkPage kind="confirm" />) },
       { path: 'unsubscribe', element: page(<UnsubscribePage />) },
+      { path: 'casos/aceptar', element: page(<AcceptAccessPage />) },
       {
         element: <RequireAuth>{page(<AppLayout />)}</RequireAuth>,
         children: [
@@ -152,6 +156,8 @@ export const routes: RouteObject[] = [
           { path: 'profile/notifications', element: page(<NotificationPreferencesPage />) },
           { path: 'profile/documents', element: page(<DocumentsPage />) },
           { path: 'profile/reports', element: page(<StatisticsPage />) },
+          { path: 'casos', element: page(<CasesPage />) },
+          { path: 'casos/:familiaId', element: page(<CasePage />) },
         ],
       },
     ],

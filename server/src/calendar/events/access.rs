@@ -22,7 +22,8 @@ pub async fn member(
     familia_id: &FamilyId,
     usuario_id: &UserId,
 ) -> ApiResult<(familia::Model, miembro::Model)> {
-    let Reached { family, me } = reach::<Calendar>(db, familia_id, usuario_id, Need::Read).await?;
+    let Reached { family, me, .. } =
+        reach::<Calendar>(db, familia_id, usuario_id, Need::Read).await?;
     Ok((family, me))
 }
 

@@ -43,6 +43,7 @@ mod m0041_reports;
 mod m0042_timestamps;
 mod m0043_money_statistics_versions;
 mod m0044_professional_access;
+mod m0045_professional_readings;
 
 pub struct Migrator;
 
@@ -92,6 +93,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0042_timestamps::Migration),
             Box::new(m0043_money_statistics_versions::Migration),
             Box::new(m0044_professional_access::Migration),
+            Box::new(m0045_professional_readings::Migration),
         ]
     }
 }

@@ -38,3 +38,25 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// One access's reading of one area on one day of the family's calendar (migration m0045).
+pub mod lectura {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "lecturas_profesionales")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub acceso_id: String,
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub dia: Date,
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub area: String,
+        pub leido_at: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}

@@ -9,6 +9,7 @@ mod acts;
 pub mod entities;
 pub mod export;
 pub mod input;
+pub mod lens;
 mod notices;
 pub mod profile;
 mod routes;

@@ -163,7 +163,7 @@ pub async fn grant_access(
     state.wake(wake);
     send_invitation(&state, &row, grantor, &access.family, &token);
     let coparents = coparents(&state.db, &access.family.id).await?;
-    let view = view(&state.db, row, &coparents).await?;
+    let view = view(&state.db, row, &coparents, &grantor.id).await?;
     Ok((
         StatusCode::CREATED,
         Json(AccessAnswer {
@@ -222,7 +222,7 @@ pub async fn list_accesses(
     let coparents = coparents(&state.db, &access.family.id).await?;
     Ok(Json(AccessesAnswer {
         success: true,
-        data: views(&state.db, rows, &coparents).await?,
+        data: views(&state.db, rows, &coparents, &access.auth.id).await?,
     }))
 }
 
@@ -296,7 +296,7 @@ pub async fn consent_to_access(
     };
     txn.commit().await?;
     state.wake(wake);
-    let view = view(&state.db, row, &coparents).await?;
+    let view = view(&state.db, row, &coparents, &auth.id).await?;
     Ok(Json(AccessAnswer {
         success: true,
         data: view,
@@ -395,7 +395,7 @@ pub async fn accept_access(
     let (row, coparents, wake) = taking::take(&txn, &row, &token, &auth.user).await?;
     txn.commit().await?;
     state.wake(wake);
-    let view = view(&state.db, row, &coparents).await?;
+    let view = view(&state.db, row, &coparents, &auth.id).await?;
     Ok(Json(AccessAnswer {
         success: true,
         data: view,

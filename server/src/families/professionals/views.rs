@@ -3,12 +3,14 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{
-    entities as acceso,
+    entities::{self as acceso, lectura},
     input::{AccessKind, Area, Profession},
     store::{AccessState, list, missing_consents, state_of},
 };
@@ -66,6 +68,22 @@ pub struct AccessView {
     pub created_at: DateTime<Utc>,
     pub aceptado_at: Option<DateTime<Utc>>,
     pub terminado_at: Option<DateTime<Utc>>,
+    /// What the professional read, newest day first: for those who read the access log (its
+    /// grantor for a parent's own professional, every co-parent for a family's); null for
+    /// everyone else.
+    pub lecturas: Option<Vec<ReadingView>>,
+}
+
+/// A professional's reading of one area on one day of the family's calendar.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadingView {
+    #[schema(value_type = Area)]
+    pub area: String,
+    #[schema(value_type = crate::fields::Day)]
+    pub dia: NaiveDate,
+    /// The first reading of that day.
+    pub leido_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -119,12 +137,53 @@ fn scope(row: &acceso::Model) -> ScopeView {
     }
 }
 
-/// The views of `rows` (one family's), given its co-parents today.
+/// Whether `reader` reads the access log of `row`.
+fn reads_log(row: &acceso::Model, coparents: &[String], reader: &str) -> bool {
+    match AccessKind::from_wire(&row.tipo) {
+        Some(AccessKind::OneParent) => row.otorgado_por.as_deref() == Some(reader),
+        Some(AccessKind::Family) => coparents.iter().any(|c| c == reader),
+        None => false,
+    }
+}
+
+/// The access logs of these accesses, by access.
+async fn readings(
+    db: &impl ConnectionTrait,
+    ids: Vec<String>,
+) -> Result<HashMap<String, Vec<ReadingView>>, DbErr> {
+    let mut logs: HashMap<String, Vec<ReadingView>> = HashMap::new();
+    if ids.is_empty() {
+        return Ok(logs);
+    }
+    let rows = lectura::Entity::find()
+        .filter(lectura::Column::AccesoId.is_in(ids))
+        .order_by_desc(lectura::Column::Dia)
+        .order_by_asc(lectura::Column::Area)
+        .all(db)
+        .await?;
+    for row in rows {
+        logs.entry(row.acceso_id).or_default().push(ReadingView {
+            area: row.area,
+            dia: row.dia,
+            leido_at: row.leido_at,
+        });
+    }
+    Ok(logs)
+}
+
+/// The views of `rows` (one family's) as `reader` gets them, given its co-parents today.
 pub(super) async fn views(
     db: &impl ConnectionTrait,
     rows: Vec<acceso::Model>,
     coparents: &[String],
+    reader: &str,
 ) -> Result<Vec<AccessView>, DbErr> {
+    let logged: Vec<String> = rows
+        .iter()
+        .filter(|r| reads_log(r, coparents, reader))
+        .map(|r| r.id.clone())
+        .collect();
+    let mut logs = readings(db, logged).await?;
     let ids: Vec<String> = rows
         .iter()
         .filter_map(|r| r.profesional_id.clone())
@@ -159,7 +218,10 @@ pub(super) async fn views(
                 })
             });
             let family_kind = row.tipo == AccessKind::Family.wire();
+            let lecturas = reads_log(&row, coparents, reader)
+                .then(|| logs.remove(&row.id).unwrap_or_default());
             AccessView {
+                lecturas,
                 estado: state_of(&row, coparents, now),
                 alcance: scope(&row),
                 consentimientos: if family_kind {
@@ -184,13 +246,14 @@ pub(super) async fn views(
         .collect())
 }
 
-/// The view of one access.
+/// The view of one access, as `reader` gets it.
 pub(super) async fn view(
     db: &impl ConnectionTrait,
     row: acceso::Model,
     coparents: &[String],
+    reader: &str,
 ) -> ApiResult<AccessView> {
-    views(db, vec![row], coparents)
+    views(db, vec![row], coparents, reader)
         .await?
         .pop()
         .ok_or_else(|| ApiError::internal("a view of the access"))

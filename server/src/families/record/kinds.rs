@@ -133,6 +133,8 @@ kinds! {
     PROFESSIONAL_ENDED = "profesional.terminado",
     /// Its expiry came without its being ended (entered once, by the server).
     PROFESSIONAL_EXPIRED = "profesional.vencido",
+    /// A professional read an area of the family: once per access, area and day.
+    PROFESSIONAL_READ = "profesional.lectura",
 }
 
 /// The schema of an entry's `tipo`: a string that is one of `ALL`.

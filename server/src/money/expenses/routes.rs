@@ -4,7 +4,7 @@ use crate::platform::live::MoneySubject;
 use axum::{
     extract::{Path, Query, State},
     http::StatusCode,
-    response::Response,
+    response::{IntoResponse, Response},
 };
 use chrono::Utc;
 use sea_orm::{
@@ -18,7 +18,7 @@ use super::{
     store::{answered, count, insert, involved, recorded, take, write_parts},
     views::{ExpenseAnswer, ExpenseListAnswer, ExpensePage},
 };
-use crate::families::{Need, reach};
+use crate::families::{self, Need, professionals::lens::Lens, reach};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::record::{self, Act, Audience, kinds},
@@ -139,9 +139,21 @@ pub async fn list_expenses(
     let Some(familia_id) = present(&query.familia_id) else {
         return Err(ApiError::field("familiaId", Msg::MoneyFamilyRequired));
     };
-    let stamp = kept::stamp(&state.db, &FamilyId::new(familia_id), &auth.id).await?;
-    let mut errors = FieldErrors::default();
     let mut select = gasto::Entity::find().filter(gasto::Column::FamiliaId.eq(familia_id));
+    // A co-parent's page is kept; a professional's is cut to their scope, and made each time.
+    let stamp = match kept::stamp(&state.db, &FamilyId::new(familia_id), &auth.id).await {
+        Ok(stamp) => Some(stamp),
+        Err(refused) if refused.status() == StatusCode::NOT_FOUND => {
+            let lens = families::look::<Money>(&state, &FamilyId::new(familia_id), &auth.id)
+                .await?
+                .lens
+                .ok_or_else(ApiError::not_found)?;
+            select = select.filter(through_lens(&lens));
+            None
+        }
+        Err(other) => return Err(other),
+    };
+    let mut errors = FieldErrors::default();
     let estado = present(&query.estado);
     if let Some(estado) = estado {
         if let Some(estado) = ExpenseState::from_wire(estado) {
@@ -214,8 +226,7 @@ pub async fn list_expenses(
         "gastos", familia_id, estado, categoria, hijo_id, dates, position,
     ))
     .map_err(|e| ApiError::internal(e.to_string()))?;
-    let answers = state.part::<kept::Answers>();
-    let body = platform::kept::answer(answers, key, stamp, kept::MAX_KEPT_BYTES, || async {
+    let page = || async {
         let mut rows = select
             .order_by_desc(gasto::Column::Fecha)
             .order_by_desc(gasto::Column::Id)
@@ -235,9 +246,42 @@ pub async fn list_expenses(
                 siguiente,
             },
         })
-    })
-    .await?;
+    };
+    let Some(stamp) = stamp else {
+        return Ok(Json(page().await?).into_response());
+    };
+    let answers = state.part::<kept::Answers>();
+    let body = platform::kept::answer(answers, key, stamp, kept::MAX_KEPT_BYTES, page).await?;
     Ok(json_bytes(body))
+}
+
+/// The expenses a professional's lens leaves: dated in its period, about its children or about
+/// none in particular.
+fn through_lens(lens: &Lens) -> Condition {
+    let mut seen = Condition::all();
+    if let Some(from) = lens.from {
+        seen = seen.add(gasto::Column::Fecha.gte(from));
+    }
+    if let Some(to) = lens.to {
+        seen = seen.add(gasto::Column::Fecha.lte(to));
+    }
+    if let Some(children) = &lens.children {
+        let about_any = SqlQuery::select()
+            .column(gasto_hijo::Column::GastoId)
+            .from(gasto_hijo::Entity)
+            .to_owned();
+        let about_theirs = SqlQuery::select()
+            .column(gasto_hijo::Column::GastoId)
+            .from(gasto_hijo::Entity)
+            .and_where(gasto_hijo::Column::HijoId.is_in(children.clone()))
+            .to_owned();
+        seen = seen.add(
+            Condition::any()
+                .add(gasto::Column::Id.not_in_subquery(about_any))
+                .add(gasto::Column::Id.in_subquery(about_theirs)),
+        );
+    }
+    seen
 }
 
 /// Change an expense: by whoever added it, while nobody has answered it nor a refund was

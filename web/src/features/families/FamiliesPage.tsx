@@ -10,6 +10,7 @@ import { useCreateFamily, useFamilies, useRemoveMember, useUpdateFamily, useUpda
 import { FamilySettingsForm } from './FamilySettingsForm';
 import { FamilyInvitations } from './FamilyInvitations';
 import { FamilyRecord } from './FamilyRecord';
+import { FamilyProfessionals } from './professionals/FamilyProfessionals';
 import { InvitationsForYou } from './InvitationsForYou';
 import { useAcceptInvitation, useBlock, useUnblock } from '../../api/invitations';
 import { JoinWithCode } from './JoinWithCode';
@@ -53,6 +54,7 @@ export default function FamiliesPage() {
         onDone={toast.show}
         invitations={(family) => <FamilyInvitations family={family} onDone={toast.show} />}
         record={(family) => <FamilyRecord family={family} />}
+        professionals={(family) => <FamilyProfessionals family={family} onDone={toast.show} />}
       />
     );
 
@@ -90,6 +92,8 @@ interface ViewProps {
   invitations?: (family: Family) => ReactNode;
   /** The family's record (drawn by the page, which fetches it), shown only once its section is opened. */
   record?: (family: Family) => ReactNode;
+  /** The family's professionals (drawn by the page, which fetches them), once their section is opened. */
+  professionals?: (family: Family) => ReactNode;
 }
 
 /** The families, rendered from props. */
@@ -107,10 +111,11 @@ export function FamiliesView({ families, ...actions }: ViewProps) {
 
 type Pending = { kind: 'remove' | 'leave' | 'block'; member: Member } | null;
 
-function FamilyCard({ family, onSave, onChangeMember, onRemove, onBlock, onUnblock, onDone, invitations, record }: { family: Family } & Omit<ViewProps, 'families'>) {
+function FamilyCard({ family, onSave, onChangeMember, onRemove, onBlock, onUnblock, onDone, invitations, record, professionals }: { family: Family } & Omit<ViewProps, 'families'>) {
   const { t } = useTranslation();
   const settings = useDisclosure();
   const recordSection = useDisclosure();
+  const professionalsSection = useDisclosure();
   const [pending, setPending] = useState<Pending>(null);
   const [busyMember, setBusyMember] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ memberId: string; message: string } | null>(null);
@@ -283,6 +288,13 @@ function FamilyCard({ family, onSave, onChangeMember, onRemove, onBlock, onUnblo
       </ul>
       {!me && <p className="mt-2 text-sm text-muted">{t('families.notAMember')}</p>}
       {coparent && invitations && <div className="mt-5 space-y-5 border-t border-sand-200 pt-5">{invitations(family)}</div>}
+      {professionals && me && (
+        <div className="mt-5 border-t border-sand-200 pt-2">
+          <Disclosure label={t('families.professionals.title')} open={professionalsSection.open} onToggle={professionalsSection.toggle}>
+            {professionalsSection.open && professionals(family)}
+          </Disclosure>
+        </div>
+      )}
       {record && me && (
         <div className="mt-5 border-t border-sand-200 pt-2">
           <Disclosure label={t('families.record.title')} open={recordSection.open} onToggle={recordSection.toggle}>

@@ -1,4 +1,4 @@
-import { proposalChoiceValues, type components } from '../../api/schema';
+import { areaValues, proposalChoiceValues, type components } from '../../api/schema';
 import type { Member } from './api';
 
 /** Every kind of entry the server writes (the closed set of `RecordKind` in docs/openapi.json). */
@@ -261,6 +261,16 @@ export const RECORD_LABELS: Record<RecordKind, KindLabel> = {
   'profesional.aceptado': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
   'profesional.terminado': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
   'profesional.vencido': { domain: 'family', about: (c) => all({ email: text(c, 'email') }) },
+  'profesional.lectura': {
+    domain: 'family',
+    variants: areaValues,
+    about: (c, n) => {
+      const area = areaValues.find((a) => a === text(c, 'area'));
+      const dia = text(c, 'dia');
+      const found = all({ dia: dia && n.day(dia) });
+      return found && area ? { ...found, variant: area } : null;
+    },
+  },
 };
 
 /** The kinds this app has words for. */
