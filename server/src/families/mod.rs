@@ -229,13 +229,13 @@ pub(crate) async fn coparent_rights_lost(
     member: &miembro::Model,
     how: RightsLoss,
 ) -> Result<Wake, DbErr> {
-    professionals::rights_lost(txn, &member.familia_id, &member.usuario_id).await?;
+    let told = professionals::rights_lost(txn, &member.familia_id, &member.usuario_id).await?;
     let lost = RightsLost {
         familia_id: FamilyId::new(&member.familia_id),
         usuario_id: UserId::new(&member.usuario_id),
         how,
     };
-    domain::coparent_rights_lost(txn, &lost).await
+    Ok(told.join(domain::coparent_rights_lost(txn, &lost).await?))
 }
 
 /// Tells the other members of the families `usuario_id` shares that one of them is gone. Inside

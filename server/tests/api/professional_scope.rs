@@ -609,6 +609,15 @@ async fn a_period_and_children_narrow_what_a_professional_reads() {
         "{}",
         events.body
     );
+    // Nothing happened in its period: its case says so.
+    let cases = f.app.get("/api/profesional/casos", Some(&past.token)).await;
+    assert_eq!(cases.status, StatusCode::OK, "{}", cases.body);
+    assert_eq!(
+        cases.body["data"][0]["ultimaActividad"],
+        Value::Null,
+        "{}",
+        cases.body
+    );
     let old = expense(&f, &last_year, json!([])).await;
     let spent = f
         .app
@@ -673,6 +682,19 @@ async fn a_period_and_children_narrow_what_a_professional_reads() {
         "{shown}"
     );
     assert!(!shown.contains(&others) && !shown.contains(&old), "{shown}");
+    let cases = f
+        .app
+        .get("/api/profesional/casos", Some(&current.token))
+        .await;
+    let latest = cases.body["data"][0]["ultimaActividad"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        chrono::DateTime::parse_from_rfc3339(latest)
+            .is_ok_and(|at| Utc::now() - at.to_utc() < Duration::minutes(5)),
+        "{}",
+        cases.body
+    );
     let children = f.app.get("/api/hijos", Some(&current.token)).await;
     assert_eq!(children.status, StatusCode::OK, "{}", children.body);
     let ids: Vec<String> = children.body["data"]
@@ -800,4 +822,77 @@ async fn a_professionals_reading_is_recorded_once_per_area_and_day_for_its_log_r
     );
     let beto = record(f.beto.clone()).await;
     assert!(beto.iter().all(|e| e["contenido"].is_null()), "{beto:?}");
+}
+
+#[tokio::test]
+async fn a_professionals_export_holds_nothing_of_the_family_and_their_erasure_ends_the_access() {
+    let f = family().await;
+    let t = things(&f).await;
+    let lawyer = professional(
+        &f,
+        &f.ana,
+        "borrar@estudio.example",
+        "de-parte",
+        json!({"areas": ["mensajes", "documentos"]}),
+        true,
+    )
+    .await;
+    let read = f
+        .app
+        .get(
+            &format!("/api/conversaciones/{}/mensajes", t.both),
+            Some(&lawyer.token),
+        )
+        .await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    // Their own export: the access they hold, nothing of what it let them read.
+    let theirs = f.app.export_file(&lawyer.token, "profesional.json").await;
+    assert!(theirs.contains(&lawyer.access), "{theirs}");
+    assert!(
+        !theirs.contains("Hola en") && !theirs.contains("Boletín"),
+        "{theirs}"
+    );
+
+    let closed = f
+        .app
+        .request(
+            Method::DELETE,
+            "/api/usuarios/perfil",
+            Some(&lawyer.token),
+            Some(json!({"password": "una-clave-larga-9", "confirmacion": "eliminar"})),
+            None,
+        )
+        .await;
+    assert!(closed.status.is_success(), "{}", closed.body);
+    let erased = nido::accounts::closing::purge_due(&f.app.state, Utc::now() + Duration::days(91))
+        .await
+        .expect("purge");
+    assert_eq!(erased, 1);
+    let listed = f
+        .app
+        .get(
+            &format!("/api/familias/{}/profesionales", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    let access = listed.body["data"]
+        .as_array()
+        .and_then(|l| {
+            l.iter()
+                .find(|a| a["_id"] == lawyer.access.as_str())
+                .cloned()
+        })
+        .unwrap_or(Value::Null);
+    assert_eq!(access["estado"], "terminado", "{access}");
+    assert_eq!(access["profesional"], Value::Null, "{access}");
+    assert!(!listed.body.to_string().contains(&lawyer.id));
+    // The record still holds together without them.
+    let check = f
+        .app
+        .get(
+            &format!("/api/familias/{}/registro/verificacion", f.family),
+            Some(&f.ana),
+        )
+        .await;
+    assert_eq!(check.body["data"]["valido"], true, "{}", check.body);
 }

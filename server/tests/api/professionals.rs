@@ -261,9 +261,27 @@ async fn an_access_ends_with_its_grantors_rights_and_no_member_is_a_professional
         .as_str()
         .unwrap_or_default()
         .to_owned();
+    let mail = f.app.wait_for_mail_with("To: abogado@example.org").await;
+    let secret = link_token(&mail, "/casos/aceptar?token=");
+    let (lawyer, lawyer_id) = f
+        .app
+        .register("abogado@example.org", "una-clave-larga-9")
+        .await;
+    assert_eq!(accept(&f, &lawyer, &secret).await.status, StatusCode::OK);
     f.app.remove_member(&f.ana, &f.family, &f.beto_id).await;
     assert_eq!(f.listed(&f.ana, &id).await["estado"], "terminado");
     assert_eq!(f.entries("profesional.terminado").await, 1);
+    // The lawyer and the co-parents left are told; the lawyer reads nothing more.
+    assert_eq!(f.notices(&lawyer_id, "profesional.fin").await.len(), 1);
+    assert_eq!(f.notices(&f.ana_id, "profesional.fin").await.len(), 1);
+    let spent = f
+        .app
+        .get(
+            &format!("/api/gastos?familiaId={}", f.family),
+            Some(&lawyer),
+        )
+        .await;
+    assert_eq!(spent.status, StatusCode::NOT_FOUND, "{}", spent.body);
 
     // A member's address is no professional's.
     let member = f

@@ -3087,6 +3087,12 @@ export interface components {
             familia: components["schemas"]["CaseFamily"];
             profesion: components["schemas"]["Profession"];
             tipo: components["schemas"]["AccessKind"];
+            /**
+             * Format: date-time
+             * @description While active: when something last happened in the areas and period of the access (the
+             *     newest entry of the family record about them); null when nothing did.
+             */
+            ultimaActividad?: string | null;
             /** Format: date-time */
             venceAt: string;
         };

@@ -19,8 +19,8 @@ mod views;
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, TransactionTrait,
-    sea_query::Expr,
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter,
+    TransactionTrait, sea_query::Expr,
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -40,12 +40,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// A co-parent lost their rights in the family (left, removed, made a viewer, account erased):
 /// the professionals they granted for themselves see through their eyes, so those accesses end
-/// with them, in the record as the server's act.
+/// with them, in the record as the server's act; the professional and the co-parents are told.
 pub(super) async fn rights_lost(
-    txn: &impl ConnectionTrait,
+    txn: &DatabaseTransaction,
     familia_id: &str,
     usuario_id: &str,
-) -> Result<(), DbErr> {
+) -> Result<Wake, DbErr> {
     let theirs = entities::Entity::find()
         .filter(entities::Column::FamiliaId.eq(familia_id))
         .filter(entities::Column::OtorgadoPor.eq(usuario_id))
@@ -53,6 +53,12 @@ pub(super) async fn rights_lost(
         .filter(entities::Column::TerminadoAt.is_null())
         .all(txn)
         .await?;
+    let mut wake = Wake::none();
+    if theirs.is_empty() {
+        return Ok(wake);
+    }
+    let family = familia::Entity::find_by_id(familia_id).one(txn).await?;
+    let coparents = super::access::coparents(txn, familia_id).await?;
     let now = Utc::now();
     for row in theirs {
         entities::Entity::update_many()
@@ -63,8 +69,17 @@ pub(super) async fn rights_lost(
             .exec(txn)
             .await?;
         acts::ended_by_server(txn, &row).await?;
+        // An access never taken up tells no professional: they never saw anything.
+        if let Some(family) = &family {
+            let about = notices::About {
+                row: &row,
+                family,
+                actor: None,
+            };
+            wake = wake.join(notices::ended(txn, &coparents, &about).await?);
+        }
     }
-    Ok(())
+    Ok(wake)
 }
 
 /// An account being erased: the accesses it was given end, and its id leaves every access (the

@@ -19,7 +19,7 @@ use super::{
         ACCEPT_PER_USER, AccessState, GRANTS_PER_USER, find, kind_of, list, of_family, state_of,
     },
     taking,
-    views::{AccessAnswer, AccessesAnswer, CasesAnswer, case, view, views},
+    views::{AccessAnswer, AccessesAnswer, CasesAnswer, case, latest_activity, view, views},
 };
 use crate::{
     db::entities::usuario,
@@ -429,7 +429,11 @@ pub async fn professional_cases(
             continue;
         };
         let coparents = coparents(&state.db, &row.familia_id).await?;
-        data.push(case(row, &family, &coparents));
+        let mut view = case(row, &family, &coparents);
+        if view.estado == AccessState::Active {
+            view.ultima_actividad = latest_activity(&state.db, &view, &family.zona_horaria).await?;
+        }
+        data.push(view);
     }
     Ok(Json(CasesAnswer {
         success: true,

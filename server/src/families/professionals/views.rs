@@ -2,9 +2,11 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, SecondsFormat, TimeZone, Utc};
+use chrono_tz::Tz;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -17,7 +19,7 @@ use super::{
 use crate::{
     db::entities::usuario,
     error::{ApiError, ApiResult},
-    families::entities::familia,
+    families::{entities::familia, record::entities::entrada},
     vocabulary::ClosedSet,
 };
 
@@ -120,6 +122,9 @@ pub struct CaseView {
     pub alcance: ScopeView,
     pub vence_at: DateTime<Utc>,
     pub estado: AccessState,
+    /// While active: when something last happened in the areas and period of the access (the
+    /// newest entry of the family record about them); null when nothing did.
+    pub ultima_actividad: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -272,5 +277,59 @@ pub(super) fn case(row: acceso::Model, family: &familia::Model, coparents: &[Str
         tipo: row.tipo,
         profesion: row.profesion,
         vence_at: row.vence_at,
+        ultima_actividad: None,
     }
+}
+
+/// The record's kinds about each area, by the prefix of their names.
+fn kinds_of(area: Area) -> &'static [&'static str] {
+    match area {
+        Area::Children => &["hijo.", "tarjeta."],
+        Area::Messages => &["conversacion.", "mensaje."],
+        Area::Calendar => &["evento.", "custodia.", "cambio.", "entrega."],
+        Area::Money => &["finanzas.", "gasto.", "pago.", "cuota."],
+        Area::Documents => &["documento."],
+    }
+}
+
+/// When the family record last said something about the case's areas within its period (days
+/// of the family's time zone `zone`): what any member reads of the record (that an entry of a kind
+/// exists, and when), never its content.
+pub(super) async fn latest_activity(
+    db: &impl ConnectionTrait,
+    case: &CaseView,
+    zone: &str,
+) -> Result<Option<DateTime<Utc>>, DbErr> {
+    let mut about = Condition::any();
+    for area in case.alcance.areas.iter().filter_map(|a| Area::from_wire(a)) {
+        for prefix in kinds_of(area) {
+            about = about.add(entrada::Column::Tipo.starts_with(*prefix));
+        }
+    }
+    let mut find = entrada::Entity::find()
+        .filter(entrada::Column::FamiliaId.eq(&case.familia.id))
+        .filter(about);
+    let zone: Tz = zone.parse().unwrap_or(Tz::UTC);
+    let stamp = |day: NaiveDate| {
+        zone.from_local_datetime(&day.and_time(NaiveTime::MIN))
+            .earliest()
+            .map(|at| at.to_utc().to_rfc3339_opts(SecondsFormat::Millis, true))
+    };
+    if let Some(from) = case.alcance.desde.and_then(stamp) {
+        find = find.filter(entrada::Column::Hora.gte(from));
+    }
+    if let Some(until) = case
+        .alcance
+        .hasta
+        .and_then(|d| d.succ_opt())
+        .and_then(stamp)
+    {
+        find = find.filter(entrada::Column::Hora.lt(until));
+    }
+    Ok(find
+        .order_by_desc(entrada::Column::Seq)
+        .one(db)
+        .await?
+        .and_then(|e| DateTime::parse_from_rfc3339(&e.hora).ok())
+        .map(|at| at.with_timezone(&Utc)))
 }

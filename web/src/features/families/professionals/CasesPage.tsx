@@ -4,6 +4,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Loading } from '../../../components/Spinner';
 import { formatDate, formatDay } from '../../../lib/format';
+import { relativeTime } from '../../../lib/relativeTime';
 import { useCases } from './api';
 import { kindKey, professionKey, scopeLine, stateKey, stateTone } from '../../../lib/professionals';
 
@@ -40,7 +41,15 @@ export default function CasesPage() {
               {t(kindKey(c.tipo))}
             </p>
             <p className="mt-2 text-sm text-ink">{scopeLine(t, c.alcance, day)}</p>
-            <p className="mt-1 text-sm text-muted">{t('cases.until', { date: formatDay(c.venceAt, i18n.language) })}</p>
+            <p className="mt-1 text-sm text-muted">
+              {t('cases.until', { date: formatDay(c.venceAt, i18n.language) })}
+              {c.ultimaActividad && (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  {t('cases.latest', { when: relativeTime(c.ultimaActividad, new Date(), i18n.language) })}
+                </>
+              )}
+            </p>
             {c.estado === 'activo' ? (
               <Link
                 to={`/casos/${encodeURIComponent(c.familia._id)}`}
