@@ -326,21 +326,13 @@ fn through_lens(lens: &Lens) -> Condition {
     if let Some(until) = until {
         seen = seen.add(documento::Column::CreatedAt.lt(until));
     }
-    if let Some(children) = &lens.children {
-        let about_any = SqlQuery::select()
-            .column(documento_hijo::Column::DocumentoId)
-            .from(documento_hijo::Entity)
-            .to_owned();
-        let about_theirs = SqlQuery::select()
-            .column(documento_hijo::Column::DocumentoId)
-            .from(documento_hijo::Entity)
-            .and_where(documento_hijo::Column::HijoId.is_in(children.clone()))
-            .to_owned();
-        seen = seen.add(
-            Condition::any()
-                .add(documento::Column::Id.not_in_subquery(about_any))
-                .add(documento::Column::Id.in_subquery(about_theirs)),
-        );
+    if let Some(children) = lens.about_children(
+        documento::Column::Id,
+        documento_hijo::Entity,
+        documento_hijo::Column::DocumentoId,
+        documento_hijo::Column::HijoId,
+    ) {
+        seen = seen.add(children);
     }
     seen
 }

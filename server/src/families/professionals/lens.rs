@@ -6,8 +6,8 @@
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Set,
-    sea_query::OnConflict,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Set,
+    sea_query::{IntoTableRef, OnConflict, Query},
 };
 use serde_json::json;
 
@@ -89,6 +89,34 @@ impl Lens {
             AccessKind::OneParent => Audience::Users(self.grantor.iter().cloned().collect()),
             AccessKind::Family => Audience::CoParents,
         }
+    }
+
+    /// Of things tied to children through a link table (`thing` and `child` its columns), those
+    /// about a child in scope or about none in particular, as a condition on the thing's `id`;
+    /// None when every child is in scope.
+    pub fn about_children<L, C>(
+        &self,
+        id: impl ColumnTrait,
+        link: L,
+        thing: C,
+        child: C,
+    ) -> Option<Condition>
+    where
+        L: IntoTableRef + Clone,
+        C: ColumnTrait,
+    {
+        let children = self.children.as_ref()?;
+        let about_any = Query::select().column(thing).from(link.clone()).to_owned();
+        let about_theirs = Query::select()
+            .column(thing)
+            .from(link)
+            .and_where(child.is_in(children.clone()))
+            .to_owned();
+        Some(
+            Condition::any()
+                .add(id.not_in_subquery(about_any))
+                .add(id.in_subquery(about_theirs)),
+        )
     }
 
     /// Whether things shared by every co-parent are all this professional reads.

@@ -265,21 +265,13 @@ fn through_lens(lens: &Lens) -> Condition {
     if let Some(to) = lens.to {
         seen = seen.add(gasto::Column::Fecha.lte(to));
     }
-    if let Some(children) = &lens.children {
-        let about_any = SqlQuery::select()
-            .column(gasto_hijo::Column::GastoId)
-            .from(gasto_hijo::Entity)
-            .to_owned();
-        let about_theirs = SqlQuery::select()
-            .column(gasto_hijo::Column::GastoId)
-            .from(gasto_hijo::Entity)
-            .and_where(gasto_hijo::Column::HijoId.is_in(children.clone()))
-            .to_owned();
-        seen = seen.add(
-            Condition::any()
-                .add(gasto::Column::Id.not_in_subquery(about_any))
-                .add(gasto::Column::Id.in_subquery(about_theirs)),
-        );
+    if let Some(children) = lens.about_children(
+        gasto::Column::Id,
+        gasto_hijo::Entity,
+        gasto_hijo::Column::GastoId,
+        gasto_hijo::Column::HijoId,
+    ) {
+        seen = seen.add(children);
     }
     seen
 }

@@ -2,24 +2,23 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Trans, useTranslation, currentLanguage } from '../../i18n';
+import { useTranslation, currentLanguage } from '../../i18n';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { SelectField } from '../../components/SelectField';
 import { Loading } from '../../components/Spinner';
-import { ApiError } from '../../api/client';
 import { professionValues } from '../../api/schema';
 import { useSession } from '../../lib/session';
 import { loginPathFor } from '../../lib/nextPath';
 import { browserTimeZone } from '../../lib/timeZones';
 import { register as registerAccount } from './api';
 import { registerSchema, type RegisterValues } from './schemas';
+import { registrationFailure, TermsField } from './registration';
 import { acceptAccess, type Profession } from '../../api/professionals';
 import { professionKey } from '../../lib/professionals';
 
-const FIELDS = ['nombre', 'apellido', 'email', 'password'] as const;
 
 /**
  * /casos/aceptar: the mailed link of a professional's access. Signed in, one button takes it up;
@@ -128,14 +127,7 @@ function RegisterProfessional({ token, email }: { token: string; email: string |
       signIn(answer.token, answer);
       navigate('/casos', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const field of FIELDS) {
-          const message = err.fields[field];
-          if (message) setError(field, { message });
-        }
-        if (err.code === 'email_taken' || err.code === 'access_email_mismatch') setError('email', { message: err.message });
-      }
-      setFailure(err instanceof Error ? err.message : t('register.failed'));
+      setFailure(registrationFailure(err, setError, t('register.failed')));
     }
   };
 
@@ -160,21 +152,7 @@ function RegisterProfessional({ token, email }: { token: string; email: string |
       </div>
       <PasswordField label={t('fields.password')} autoComplete="new-password" hint={t('validation.passwordHint')} error={errors.password?.message} {...register('password')} />
       <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      <div>
-        <label className="flex items-start gap-3 text-sm text-ink">
-          <input type="checkbox" className="mt-0.5 h-5 w-5 rounded border-gray-300 accent-brand-600" aria-invalid={errors.terms ? true : undefined} {...register('terms')} />
-          <span>
-            <Trans
-              i18nKey="register.terms"
-              components={{
-                terms: <Link to="/terms" className="font-medium text-brand-700 underline" />,
-                privacy: <Link to="/privacy" className="font-medium text-brand-700 underline" />,
-              }}
-            />
-          </span>
-        </label>
-        {errors.terms && <p className="mt-1 text-sm text-red-700">{errors.terms.message}</p>}
-      </div>
+      <TermsField field={register('terms')} error={errors.terms} />
       <Button type="submit" full busy={isSubmitting}>
         {t('cases.accept.registerSubmit')}
       </Button>

@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Trans, useTranslation } from '../../i18n';
+import { useTranslation } from '../../i18n';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { currentLanguage } from '../../i18n';
-import { ApiError } from '../../api/client';
 import { SelectField } from '../../components/SelectField';
 import { normaliseCode } from '../../lib/familyCodes';
 import { relationKey, relationNamed, relationOptions } from '../../lib/familyLabels';
@@ -16,10 +15,10 @@ import { lookupInvitation } from '../../api/invitations';
 import { register as registerAccount } from './api';
 import { InvitationBanner, type InvitationState } from './InvitationBanner';
 import { registerSchema, type RegisterValues } from './schemas';
+import { registrationFailure, TermsField } from './registration';
 import { useSession } from '../../lib/session';
 import { browserTimeZone } from '../../lib/timeZones';
 
-const FIELDS = ['nombre', 'apellido', 'email', 'telefono', 'relacion', 'password'] as const;
 const CODE_LENGTH = 8;
 
 type Lookup = { token: string } | { codigo: string } | null;
@@ -110,14 +109,7 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
       signIn(answer.token, answer);
       navigate('/children', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const field of FIELDS) {
-          const message = err.fields[field];
-          if (message) setError(field, { message });
-        }
-        if (err.code === 'email_taken' || err.code === 'invitation_email_mismatch') setError('email', { message: err.message });
-      }
-      setFailure(err instanceof Error ? err.message : t('register.failed'));
+      setFailure(registrationFailure(err, setError, t('register.failed')));
     }
   };
 
@@ -177,26 +169,7 @@ export default function RegisterPage({ invited = false }: { invited?: boolean })
             {...register('password')}
           />
           <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-          <div>
-            <label className="flex items-start gap-3 text-sm text-ink">
-              <input
-                type="checkbox"
-                className="mt-0.5 h-5 w-5 rounded border-gray-300 accent-brand-600"
-                aria-invalid={errors.terms ? true : undefined}
-                {...register('terms')}
-              />
-              <span>
-                <Trans
-                  i18nKey="register.terms"
-                  components={{
-                    terms: <Link to="/terms" className="font-medium text-brand-700 underline" />,
-                    privacy: <Link to="/privacy" className="font-medium text-brand-700 underline" />,
-                  }}
-                />
-              </span>
-            </label>
-            {errors.terms && <p className="mt-1 text-sm text-red-700">{errors.terms.message}</p>}
-          </div>
+          <TermsField field={register('terms')} error={errors.terms} />
           <Button type="submit" full busy={isSubmitting}>
             {t('register.submit')}
           </Button>
