@@ -22,6 +22,7 @@ declare -A SMOKE=(
   [messages.sh]="FAMILIES=10 MESSAGES=300 BIG=100 SENDS=3 FIRST=1s WORD_RUNS=1 TONE_ROUNDS=1 bash bench/messages.sh"
   [search_words.py]="(run by messages.sh, WORD_RUNS)"
   [money.sh]="EXPENSES=200 PAYMENTS=20 bash bench/money.sh"
+  [professionals.sh]="MESSAGES=10 bash bench/professionals.sh"
   [live.sh]="FAMILIES=5 MEMBERS=4 EDITS=5 bash bench/live.sh"
   [record.sh]="FAMILIES=10 WRITERS=4 WRITES=100 bash bench/record.sh"
   [files.sh]="SIZE_MB=1 bash bench/files.sh"
@@ -39,7 +40,7 @@ declare -A SMOKE=(
 )
 # Longest first, so that those running at once end close together.
 ORDER=(site.sh calendar.sh messages.sh live.sh money.sh children.sh soak.sh crash.py accounts.sh uploads.py
-  record.sh files.sh documents.sh reports.sh)
+  record.sh files.sh documents.sh reports.sh professionals.sh)
 
 missing=()
 for file in bench/*; do

@@ -253,11 +253,19 @@ pub async fn note_look<S: Scope>(
     reached: &Reached,
     usuario_id: &UserId,
 ) -> ApiResult<()> {
-    if let (Some(lens), Some(area)) = (&reached.lens, S::AREA) {
-        let txn = state.db.begin().await?;
-        lens::note_reading(&txn, &reached.family.id, lens, usuario_id.as_str(), area).await?;
-        txn.commit().await?;
+    let (Some(lens), Some(area)) = (&reached.lens, S::AREA) else {
+        return Ok(());
+    };
+    let noted = state.part::<lens::Noted>();
+    let (key, already) = noted.check(lens, area);
+    if already {
+        return Ok(());
     }
+    let generation = noted.generation();
+    let txn = state.db.begin().await?;
+    lens::note_reading(&txn, &reached.family.id, lens, usuario_id.as_str(), area).await?;
+    txn.commit().await?;
+    noted.remember(generation, key);
     Ok(())
 }
 

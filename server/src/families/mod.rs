@@ -498,6 +498,7 @@ impl Domain for Families {
             Change::Family(_) => None,
         }));
         parts.insert(cache);
+        parts.insert(professionals::lens::Noted::new());
     }
 
     async fn export(

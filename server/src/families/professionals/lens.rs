@@ -3,6 +3,8 @@
 //! parent reads; a family's professional reads what every co-parent shares. Each domain applies
 //! the lens to the routes it opens to professionals (`families::access`, `Need::Look`).
 
+use std::time::Duration;
+
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use sea_orm::{
@@ -21,6 +23,7 @@ use crate::{
         entities::familia,
         record::{self, Act, Audience, kinds},
     },
+    platform::cache::Cache,
     vocabulary::ClosedSet,
 };
 
@@ -195,6 +198,40 @@ pub async fn families_of(
     ids.sort();
     ids.dedup();
     Ok(ids)
+}
+
+/// The readings this instance has noted today, so that a professional's every later request that
+/// day writes nothing: the database's own mark (`note_reading`) settles the rest, across instances.
+pub struct Noted(Cache<()>);
+
+impl Noted {
+    pub fn new() -> Noted {
+        // A day and a little: a key names its day, so an entry outliving it does no harm.
+        Noted(Cache::new(Duration::from_secs(26 * 60 * 60), 50_000))
+    }
+
+    /// The key of `lens`'s reading of `area` today, and whether it was noted already.
+    pub fn check(&self, lens: &Lens, area: Area) -> (String, bool) {
+        let day = Utc::now().with_timezone(&lens.zone).date_naive();
+        let key = format!("{} {} {day}", lens.access_id, area.wire());
+        let noted = self.0.get(&key).is_some();
+        (key, noted)
+    }
+
+    /// To be read before the reading is written.
+    pub fn generation(&self) -> u64 {
+        self.0.generation()
+    }
+
+    pub fn remember(&self, generation: u64, key: String) {
+        self.0.put(generation, key, ());
+    }
+}
+
+impl Default for Noted {
+    fn default() -> Self {
+        Noted::new()
+    }
 }
 
 /// Notes that the professional read `area` today: the first time of the day it is a row of the
