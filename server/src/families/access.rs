@@ -275,8 +275,6 @@ pub struct FamilyMember {
     pub auth: AuthUser,
     pub family: familia::Model,
     pub me: miembro::Model,
-    /// A professional's scope, when the caller is one (only on routes open to them: `Looks`).
-    pub lens: Option<Lens>,
 }
 
 impl FamilyMember {
@@ -299,16 +297,8 @@ impl FamilyMember {
             .await
             .map_err(|_| ApiError::not_found())?;
         let id = FamilyId::new(params.get("id").ok_or_else(ApiError::not_found)?.as_str());
-        let Reached { family, me, lens } = match need {
-            Need::Look => look::<S>(state, &id, &auth.id).await?,
-            _ => reach::<S>(&state.db, &id, &auth.id, need).await?,
-        };
-        Ok(FamilyMember {
-            auth,
-            family,
-            me,
-            lens,
-        })
+        let Reached { family, me, .. } = reach::<S>(&state.db, &id, &auth.id, need).await?;
+        Ok(FamilyMember { auth, family, me })
     }
 }
 
@@ -326,10 +316,6 @@ pub struct Reads<S: Scope>(FamilyMember, PhantomData<S>);
 /// The path's family, for a member who changes domain `S` in it.
 pub struct Changes<S: Scope>(FamilyMember, PhantomData<S>);
 
-/// The path's family, for a member who sees domain `S` in it or a professional whose scope holds
-/// its area: the handler applies `lens`.
-pub struct Looks<S: Scope>(FamilyMember, PhantomData<S>);
-
 impl<S: Scope> FromRequestParts<AppState> for Reads<S> {
     type Rejection = ApiError;
 
@@ -345,23 +331,6 @@ impl<S: Scope> FromRequestParts<AppState> for Changes<S> {
     async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
         let member = FamilyMember::from_path::<S>(parts, state, Need::Change).await?;
         Ok(Changes(member, PhantomData))
-    }
-}
-
-impl<S: Scope> FromRequestParts<AppState> for Looks<S> {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut request::Parts, state: &AppState) -> ApiResult<Self> {
-        let member = FamilyMember::from_path::<S>(parts, state, Need::Look).await?;
-        Ok(Looks(member, PhantomData))
-    }
-}
-
-impl<S: Scope> Deref for Looks<S> {
-    type Target = FamilyMember;
-
-    fn deref(&self) -> &FamilyMember {
-        &self.0
     }
 }
 

@@ -41,8 +41,8 @@ use crate::{
     state::{AppState, Parts},
 };
 pub use access::{
-    Changes, FamilyAdmin, FamilyMember, Looks, Need, Permission, Reached, Reads, Scope, Whole,
-    can_edit, look, membership, reach,
+    Changes, FamilyAdmin, FamilyMember, Need, Permission, Reached, Reads, Scope, Whole, can_edit,
+    look, membership, reach,
 };
 use entities::{familia, miembro};
 
