@@ -259,6 +259,8 @@ messages! {
     AccessEnded => "access_ended", "El acceso terminó: el profesional ya no ve nada de la familia.", "The access has ended: the professional no longer sees anything of the family.";
     AccessUnknown => "access_unknown", "No encontramos ese acceso. Revisa el enlace o pide uno nuevo a quien te lo dio.", "We could not find that access. Check the link or ask whoever gave it to you for a new one.";
     AccessEmailMismatch => "access_email_mismatch", "Este acceso se envió a otra dirección: inicia sesión con la cuenta de esa dirección.", "This access was sent to another address: sign in with that address's account.";
+    ConversationTopicReserved => "conversation_topic_reserved", "Solo el profesional de la familia inicia la conversación profesional: elige otro tema.", "Only the family's professional starts the professional conversation: choose another topic.";
+    ProfessionalConversationExists => "professional_conversation_exists", "Ya tienes una conversación con esta familia: escribe en ella.", "You already have a conversation with this family: write in it.";
     AccessClosed => "access_closed", "Este acceso ya terminó o venció.", "This access has already ended or expired.";
     InvitationPending => "invitation_pending", "Ya hay una invitación pendiente para ese email: puedes reenviarla.", "There is already a pending invitation for that email: you can send it again.";
     InvitationNotPending => "invitation_not_pending", "Esa invitación ya no está pendiente.", "That invitation is no longer pending.";

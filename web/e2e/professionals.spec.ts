@@ -113,3 +113,55 @@ test('a lawyer invited by mail reads the messages of the period granted, and los
   await lawyer.goto('/casos');
   await expect(lawyer.getByTestId('case')).toContainText('La familia terminó este acceso.');
 });
+
+test('a mediator both parents consented to starts a conversation with them, and it reads as any conversation to the parents', async ({ browser, page: ana }) => {
+  test.setTimeout(120_000);
+  const mediatorEmail = uniqueEmail('mediadora');
+  await register(ana, uniqueEmail('ana-mediadora'), 'Ana');
+  const [family] = await ok<{ _id: string; nombre: string }[]>(ana, 'GET', '/api/familias');
+  const { codigo } = await ok<{ codigo: string }>(ana, 'POST', `/api/familias/${family!._id}/codigo`, { permiso: 'coparent', relacion: 'padre' });
+  const bruno = await (await browser.newContext({ locale: 'es-AR' })).newPage();
+  await register(bruno, uniqueEmail('bruno-mediadora'), 'Bruno');
+  await ok(bruno, 'POST', '/api/invitaciones/aceptar', { codigo });
+
+  // Ana proposes a family mediator for the calendar alone; Bruno consents; she takes it up.
+  const venceAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const access = await ok<{ _id: string }>(ana, 'POST', `/api/familias/${family!._id}/profesionales`, {
+    email: mediatorEmail,
+    profesion: 'mediador',
+    tipo: 'de-familia',
+    alcance: { areas: ['calendario'] },
+    venceAt,
+  });
+  await ok(bruno, 'POST', `/api/accesos/${access._id}/consentir`, {});
+  const mediator = await (await browser.newContext({ locale: 'es-AR' })).newPage();
+  await register(mediator, mediatorEmail, 'Marta');
+  const token = new URL(await accessLinkFor(mediatorEmail), 'http://x').searchParams.get('token');
+  await ok(mediator, 'POST', '/api/accesos/aceptar', { token });
+
+  // Her case holds the calendar and her conversation; she starts it and writes.
+  await mediator.goto(`/casos/${family!._id}?vista=conversacion`);
+  await expect(mediator.getByRole('tab', { name: 'Conversación' })).toHaveAttribute('aria-selected', 'true');
+  await expect(mediator.getByRole('tab', { name: 'Calendario' })).toBeVisible();
+  await mediator.getByLabel('Asunto').fill('Primera reunión');
+  await mediator.getByRole('button', { name: 'Iniciar la conversación' }).click();
+  await expect(mediator.getByRole('heading', { name: 'Primera reunión' })).toBeVisible();
+  await mediator.getByLabel('Tu mensaje').fill('Les propongo vernos el martes a las 18.');
+  await mediator.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(mediator.getByTestId('case-own-message')).toContainText('Les propongo vernos el martes a las 18.');
+
+  // Ana finds it among her messages, marked as the professional's, and answers.
+  await ana.goto('/messages');
+  const listed = ana.getByRole('link').filter({ hasText: 'Primera reunión' });
+  await expect(listed).toContainText('Profesional');
+  await listed.click();
+  await expect(ana.getByText('Les propongo vernos el martes a las 18.')).toBeVisible();
+  const { conversaciones } = await ok<{ conversaciones: { _id: string }[] }>(ana, 'GET', `/api/conversaciones?familiaId=${family!._id}&tema=profesional`);
+  await ok(ana, 'POST', `/api/conversaciones/${conversaciones[0]!._id}/mensajes`, { texto: 'El martes me viene bien.' });
+  await mediator.reload();
+  await expect(mediator.getByTestId('case-own-message')).toHaveCount(2);
+  await expect(mediator.getByTestId('case-own-message').last()).toContainText('El martes me viene bien.');
+
+  // Nowhere else does she write, and a second conversation is refused.
+  expect((await callApi(mediator, 'POST', '/api/conversaciones', { familiaId: family!._id, tema: 'profesional', asunto: 'Otra' })).status).toBe(409);
+});

@@ -158,6 +158,7 @@ pub(crate) async fn seed_people(
                 dinero_version: 0,
                 created_at: now,
                 updated_at: now,
+                acceso_id: None,
             }
             .into_active_model()
         }),
@@ -222,7 +223,7 @@ async fn seed_conversations(
             conversacion::Model {
                 id: seeded_id(0x0c, p.conversation),
                 familia_id: seeded_id(2, p.family),
-                tema: Topic::ALL[p.conversation % Topic::ALL.len()].into(),
+                tema: Topic::MEMBERS[p.conversation % Topic::MEMBERS.len()].into(),
                 asunto: format!("Conversación {}", p.conversation),
                 creada_por: Some(seeded_id(1, p.family * 2 - 1)),
                 mensajes: p.messages as i64,

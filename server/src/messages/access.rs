@@ -2,7 +2,7 @@
 //! member keeps their participant row (the record names them) but reads nothing more; to anyone
 //! else the conversation does not exist. A professional whose scope holds the messages reads, in
 //! their period, the conversations their grantor reads (a parent's own) or those every co-parent
-//! takes part in (a family's), and writes in none (403).
+//! takes part in (a family's), and writes in none (403) but their own (`professional`).
 
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
@@ -10,7 +10,10 @@ use sea_orm::{
     sea_query::{Expr, ExprTrait, Query, SelectStatement},
 };
 
-use super::entities::{adjunto, conversacion, mensaje, participante};
+use super::{
+    entities::{adjunto, conversacion, mensaje, participante},
+    professional,
+};
 use crate::{
     error::{ApiError, ApiResult},
     families::{
@@ -192,8 +195,9 @@ pub fn readable_ids(usuario_id: &str, familia_id: Option<&str>) -> SelectStateme
     query.to_owned()
 }
 
-/// The conversation if `usuario_id` takes part in it; 404 otherwise, and 403 to a professional
-/// who reads it (what a participant does there is not theirs to do).
+/// The conversation if `usuario_id` takes part in it (or it is their own as a professional); 404
+/// otherwise, and 403 to a professional who reads it (what a participant does there is not
+/// theirs to do).
 pub async fn readable_conversation(
     state: &AppState,
     usuario_id: &UserId,
@@ -203,35 +207,61 @@ pub async fn readable_conversation(
         .filter(conversacion::Column::Id.in_subquery(readable_ids(usuario_id, None)))
         .one(&state.db)
         .await?;
-    match row {
-        Some(row) => Ok(row),
-        None if professional_reach(state, usuario_id, conversacion_id)
-            .await?
-            .is_some() =>
-        {
-            Err(ApiError::forbidden())
+    if let Some(row) = row {
+        return Ok(row);
+    }
+    if let Some(row) = professional::own(&state.db, usuario_id, conversacion_id).await? {
+        return Ok(row);
+    }
+    let looks = professional_reach(state, usuario_id, conversacion_id)
+        .await?
+        .is_some();
+    Err(if looks {
+        ApiError::forbidden()
+    } else {
+        ApiError::not_found()
+    })
+}
+
+/// How the caller reads a conversation.
+pub enum Looked {
+    /// As a participant still in its family (the query that reads its messages checks it again).
+    Participant,
+    /// As the family professional whose own conversation it is: whole.
+    Own,
+    /// Through a professional's lens, which the caller applies to the messages it shows.
+    Through(Lens),
+}
+
+impl Looked {
+    pub fn lens(&self) -> Option<&Lens> {
+        match self {
+            Looked::Through(lens) => Some(lens),
+            Looked::Participant | Looked::Own => None,
         }
-        None => Err(ApiError::not_found()),
     }
 }
 
-/// A conversation as a participant or a professional reads it: with the professional's lens,
-/// which the caller applies to the messages it shows.
+/// A conversation as a participant or a professional reads it, and how.
 pub async fn looked_conversation(
     state: &AppState,
     usuario_id: &UserId,
     conversacion_id: &str,
-) -> ApiResult<(conversacion::Model, Option<Lens>)> {
+) -> ApiResult<(conversacion::Model, Looked)> {
     let row = conversacion::Entity::find_by_id(conversacion_id)
         .filter(conversacion::Column::Id.in_subquery(readable_ids(usuario_id, None)))
         .one(&state.db)
         .await?;
     if let Some(row) = row {
-        return Ok((row, None));
+        return Ok((row, Looked::Participant));
+    }
+    // Their own conversation a professional reads whole, and it is no reading of the family's.
+    if let Some(row) = professional::own(&state.db, usuario_id, conversacion_id).await? {
+        return Ok((row, Looked::Own));
     }
     looked_through_lens(state, usuario_id, conversacion_id)
         .await?
-        .map(|(row, lens)| (row, Some(lens)))
+        .map(|(row, lens)| (row, Looked::Through(lens)))
         .ok_or_else(ApiError::not_found)
 }
 
@@ -241,15 +271,32 @@ pub async fn may_read(
     usuario_id: &UserId,
     conversacion_id: &str,
 ) -> Result<bool, DbErr> {
-    Ok(conversacion::Entity::find_by_id(conversacion_id)
+    let participant = conversacion::Entity::find_by_id(conversacion_id)
         .filter(conversacion::Column::Id.in_subquery(readable_ids(usuario_id, None)))
         .one(db)
         .await?
-        .is_some())
+        .is_some();
+    Ok(participant
+        || professional::own(db, usuario_id, conversacion_id)
+            .await?
+            .is_some())
 }
 
-/// The participants who still read the conversation (members of its family), by id.
+/// The participants who still read the conversation (members of its family, and the family
+/// professional whose conversation it is while their access is active), by id.
 pub async fn readers(
+    db: &impl ConnectionTrait,
+    conversation: &conversacion::Model,
+) -> Result<Vec<String>, DbErr> {
+    let mut readers = members_reading(db, conversation).await?;
+    if let Some(theirs) = professional::active_professional(db, conversation).await? {
+        readers.push(theirs);
+        readers.sort();
+    }
+    Ok(readers)
+}
+
+async fn members_reading(
     db: &impl ConnectionTrait,
     conversation: &conversacion::Model,
 ) -> Result<Vec<String>, DbErr> {

@@ -19,7 +19,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::{
     access::{Messages, looked_conversation, readable_ids, through_lens},
     entities::{conversacion, participante},
-    limits, shield,
+    limits, professional, shield,
     views::{self, ConversationView},
     vocabulary::Topic,
 };
@@ -80,7 +80,8 @@ pub struct ConversationAnswer {
 pub struct ConversationInput {
     #[schema(required = true, value_type = String)]
     pub familia_id: Option<String>,
-    /// general, medico, escuela, actividades, horarios or gastos.
+    /// general, medico, escuela, actividades, horarios or gastos; `profesional` only for a
+    /// family professional starting their one conversation with the co-parents.
     #[schema(required = true, value_type = Topic)]
     pub tema: Option<String>,
     /// 1 to 200 characters.
@@ -92,20 +93,24 @@ pub struct ConversationInput {
 }
 
 /// The views of these conversations as `me` sees them, their previews folded by `me`'s shield;
-/// to a professional, no preview said outside their period.
+/// to a professional, no preview said outside their period but in their own conversations (of
+/// the accesses `own`).
 async fn shown(
     state: &AppState,
     rows: Vec<conversacion::Model>,
     me: &str,
     lens: Option<&Lens>,
+    own: &[String],
 ) -> ApiResult<Vec<ConversationView>> {
     let mut views = views::conversations(state, rows, me).await?;
     if let Some(lens) = lens {
         for view in &mut views {
-            if view
-                .ultimo_mensaje
-                .as_ref()
-                .is_some_and(|m| !lens.moment(m.enviado_at))
+            // Their own conversation a professional reads whole.
+            if !view.acceso_id.as_ref().is_some_and(|a| own.contains(a))
+                && view
+                    .ultimo_mensaje
+                    .as_ref()
+                    .is_some_and(|m| !lens.moment(m.enviado_at))
             {
                 view.ultimo_mensaje = None;
             }
@@ -149,6 +154,7 @@ pub async fn list_conversations(
     let me = auth.id.as_str();
     let familia_id = non_blank(query.familia_id.as_deref());
     let mut lens = None;
+    let mut own = Vec::new();
     let seen = match familia_id {
         Some(familia_id) => {
             let memberships = families::memberships(&state, me).await?;
@@ -156,13 +162,28 @@ pub async fn list_conversations(
                 Condition::all()
                     .add(conversacion::Column::Id.in_subquery(readable_ids(me, Some(familia_id))))
             } else {
-                // Not a member: a professional reading the family's messages, or no one.
-                let reached =
-                    families::look::<Messages>(&state, &FamilyId::new(familia_id), &auth.id)
-                        .await?;
-                let reached_lens = reached.lens.ok_or_else(ApiError::not_found)?;
-                let seen = through_lens(&state.db, familia_id, &reached_lens).await?;
-                lens = Some(reached_lens);
+                // Not a member: a professional reading the family's messages or writing in their
+                // own conversation, or no one.
+                own = professional::own_accesses(&state.db, familia_id, me).await?;
+                let looked =
+                    families::look::<Messages>(&state, &FamilyId::new(familia_id), &auth.id).await;
+                let mut seen = Condition::any();
+                if !own.is_empty() {
+                    seen = seen.add(
+                        Condition::all()
+                            .add(conversacion::Column::FamiliaId.eq(familia_id))
+                            .add(conversacion::Column::AccesoId.is_in(own.clone())),
+                    );
+                }
+                match looked.map(|reached| reached.lens) {
+                    Ok(Some(reached_lens)) => {
+                        seen = seen.add(through_lens(&state.db, familia_id, &reached_lens).await?);
+                        lens = Some(reached_lens);
+                    }
+                    Ok(None) if own.is_empty() => return Err(ApiError::not_found()),
+                    Err(refused) if own.is_empty() => return Err(refused),
+                    _ => {}
+                }
                 seen
             }
         }
@@ -198,7 +219,7 @@ pub async fn list_conversations(
     let more = rows.len() as u64 > PAGE;
     rows.truncate(PAGE as usize);
     let siguiente = more.then(|| rows.last().map(|c| c.id.clone())).flatten();
-    let conversaciones = shown(&state, rows, me, lens.as_ref()).await?;
+    let conversaciones = shown(&state, rows, me, lens.as_ref(), &own).await?;
     Ok(Json(ConversationPageAnswer {
         success: true,
         data: ConversationPage {
@@ -221,8 +242,8 @@ pub async fn get_conversation(
     auth: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ConversationAnswer>> {
-    let (row, lens) = looked_conversation(&state, &auth.id, &id).await?;
-    let data = shown(&state, vec![row], &auth.id, lens.as_ref())
+    let (row, looked) = looked_conversation(&state, &auth.id, &id).await?;
+    let data = shown(&state, vec![row], &auth.id, looked.lens(), &[])
         .await?
         .pop()
         .ok_or_else(ApiError::not_found)?;
@@ -268,7 +289,9 @@ fn participants(
     responses(
         (status = 201, body = ConversationAnswer),
         (status = 401, body = ErrorBody),
-        (status = 422, description = "a family not yours, a bad topic or subject, participants who are not members or nobody else", body = ErrorBody),
+        (status = 403, description = "a professional who writes nowhere (a parent's own) or only in their own conversation", body = ErrorBody),
+        (status = 409, description = "`professional_conversation_exists`: the professional's conversation with this family was started already", body = ErrorBody),
+        (status = 422, description = "a family not yours, a bad topic or subject, participants who are not members or nobody else; `conversation_topic_reserved`: a member asking for the professional's topic", body = ErrorBody),
         (status = 429, description = "`conversation_daily_limit`: more than 20 conversations started in a day; see Retry-After", body = ErrorBody),
     ))]
 pub async fn create_conversation(
@@ -281,6 +304,23 @@ pub async fn create_conversation(
     let tema = errors.check("tema", topic(body.tema.as_deref()));
     let asunto = errors.check("asunto", subject(body.asunto));
     let familia_id = non_blank(body.familia_id.as_deref()).map(str::to_owned);
+    if tema == Some(Topic::Professional) {
+        if familia_id.is_none() {
+            errors.add("familiaId", Msg::FamilyInvalid);
+        }
+        errors.into_result()?;
+        let (Some(asunto), Some(familia_id)) = (asunto, familia_id) else {
+            return Err(ApiError::internal("field check passed without values"));
+        };
+        let (status, data) = professional::start(&state, &auth, &familia_id, asunto).await?;
+        return Ok((
+            status,
+            Json(ConversationAnswer {
+                success: true,
+                data,
+            }),
+        ));
+    }
     let memberships = families::memberships(&state, &me).await?;
     if let Some(asked) = &familia_id
         && !memberships.iter().any(|m| &m.familia_id == asked)
@@ -330,6 +370,7 @@ pub async fn create_conversation(
         ultimo_mensaje_at: None,
         created_at: now,
         updated_at: now,
+        acceso_id: None,
     };
     conversacion::Entity::insert(conversacion::ActiveModel::from(row.clone()))
         .exec_without_returning(&txn)

@@ -1,4 +1,4 @@
-//! The messages tables (migration m0021).
+//! The messages tables (migration m0021; a professional's conversation, m0046).
 
 pub mod conversacion {
     use sea_orm::entity::prelude::*;
@@ -22,6 +22,8 @@ pub mod conversacion {
         pub ultimo_mensaje_at: Option<DateTimeUtc>,
         pub created_at: DateTimeUtc,
         pub updated_at: DateTimeUtc,
+        /// The family professional's access whose own conversation this is (migration m0046).
+        pub acceso_id: Option<String>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -11,6 +11,7 @@ pub mod limits;
 pub mod notice;
 pub mod pages;
 pub mod print;
+pub mod professional;
 pub mod search;
 pub mod send;
 pub mod settings;

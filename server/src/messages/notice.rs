@@ -86,13 +86,14 @@ async fn sent_before(
 
 /// Notifies the recipients of `message`, inside the send's transaction: each by their own count
 /// of the sender's recent messages, so one may get the burst notice while another is told of
-/// each message.
+/// each message. `professional` is the recipient who is the conversation's professional, if any.
 pub async fn tell(
     txn: &DatabaseTransaction,
     conversation: &conversacion::Model,
     author: &usuario::Model,
     message: &mensaje::Model,
     recipients: &[String],
+    professional: Option<&str>,
 ) -> Result<Wake, DbErr> {
     if recipients.is_empty() {
         return Ok(Wake::none());
@@ -100,15 +101,26 @@ pub async fn tell(
     let before = sent_before(txn, &author.id, message, recipients).await?;
     // The row was written from a checked type; anything else is told as a normal message.
     let tipo = MessageType::from_wire(&message.tipo).unwrap_or(MessageType::Normal);
-    let mut by_kind: Vec<(&'static str, Vec<String>)> = Vec::new();
+    // A professional reads the conversation on their case's page, members in their messages.
+    let members_link = format!("/messages/{}", conversation.id);
+    let professional_link = format!("/casos/{}?vista=conversacion", conversation.familia_id);
+    let mut by_kind: Vec<(&'static str, &str, Vec<String>)> = Vec::new();
     for recipient in recipients {
         let n = before.get(recipient).copied().unwrap_or(0);
         let Some(kind) = kind_for(tipo, n) else {
             continue;
         };
-        match by_kind.iter_mut().find(|(k, _)| *k == kind) {
-            Some((_, people)) => people.push(recipient.clone()),
-            None => by_kind.push((kind, vec![recipient.clone()])),
+        let link = if professional == Some(recipient.as_str()) {
+            professional_link.as_str()
+        } else {
+            members_link.as_str()
+        };
+        match by_kind
+            .iter_mut()
+            .find(|(k, l, _)| *k == kind && *l == link)
+        {
+            Some((_, _, people)) => people.push(recipient.clone()),
+            None => by_kind.push((kind, link, vec![recipient.clone()])),
         }
     }
     if by_kind.is_empty() {
@@ -116,7 +128,7 @@ pub async fn tell(
     }
     let (tema_es, tema_en) = topic_names(&conversation.tema);
     let mut wake = Wake::none();
-    for (kind, people) in by_kind {
+    for (kind, link, people) in by_kind {
         let notice = notifications::Notice {
             kind,
             familia_id: Some(conversation.familia_id.clone()),
@@ -126,7 +138,7 @@ pub async fn tell(
                 "temaEs": tema_es,
                 "temaEn": tema_en,
             }),
-            enlace: Some(format!("/messages/{}", conversation.id)),
+            enlace: Some(link.to_owned()),
             objeto_id: Some(message.id.clone()),
             solo_app: Vec::new(),
         };

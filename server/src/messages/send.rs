@@ -19,7 +19,7 @@ use super::{
     access::{readable_conversation, readers},
     attachments,
     entities::{conversacion, mensaje, vista},
-    limits, notice, shield, tone,
+    limits, notice, professional, shield, tone,
     views::{self, MessageView},
     vocabulary::MessageType,
 };
@@ -229,6 +229,10 @@ async fn store(
     let numero = take_number(txn, &conversation.id, now).await?;
     let mut recipients = readers(txn, conversation).await?;
     recipients.retain(|r| r != &author.id);
+    let professional = match conversation.acceso_id {
+        Some(_) => professional::active_professional(txn, conversation).await?,
+        None => None,
+    };
     let mut row = mensaje::Model {
         id: ids::new_id(),
         conversacion_id: conversation.id.clone(),
@@ -307,7 +311,15 @@ async fn store(
         }),
     )
     .await?;
-    let told = notice::tell(txn, conversation, author, &row, &recipients).await?;
+    let told = notice::tell(
+        txn,
+        conversation,
+        author,
+        &row,
+        &recipients,
+        professional.as_deref(),
+    )
+    .await?;
     Ok((row, wake.join(told)))
 }
 

@@ -104,7 +104,8 @@ pub async fn list_messages(
     Query(query): Query<PageQuery>,
 ) -> ApiResult<Response> {
     let me = auth.id.as_str();
-    let (conversation, lens) = looked_conversation(&state, &auth.id, &id).await?;
+    let (conversation, looked) = looked_conversation(&state, &auth.id, &id).await?;
+    let lens = looked.lens();
     let below = cursor(query.cursor.as_deref())?;
     let pages = state.part::<Pages>();
     // A professional's page is cut to their period: not one of the pages kept for participants.
@@ -124,10 +125,10 @@ pub async fn list_messages(
         &conversation.id,
         below,
         PAGE + 1,
-        lens.as_ref(),
+        &looked,
     )
     .await?;
-    views::through_lens(&mut mensajes, lens.as_ref());
+    views::through_lens(&mut mensajes, lens);
     let more = mensajes.len() as u64 > PAGE;
     mensajes.truncate(PAGE as usize);
     let siguiente = more
@@ -179,15 +180,16 @@ pub async fn get_message(
     auth: AuthUser,
     Path((id, mensaje_id)): Path<(String, String)>,
 ) -> ApiResult<Json<OneMessageAnswer>> {
-    let (conversation, lens) = looked_conversation(&state, &auth.id, &id).await?;
+    let (conversation, looked) = looked_conversation(&state, &auth.id, &id).await?;
+    let lens = looked.lens();
     let row = mensaje::Entity::find_by_id(mensaje_id)
         .filter(mensaje::Column::ConversacionId.eq(&conversation.id))
         .one(&state.db)
         .await?
-        .filter(|m| lens.as_ref().is_none_or(|l| l.moment(m.enviado_at)))
+        .filter(|m| lens.is_none_or(|l| l.moment(m.enviado_at)))
         .ok_or_else(ApiError::not_found)?;
     let mut shown = views::messages(&state, vec![row], &auth.id).await?;
-    views::through_lens(&mut shown, lens.as_ref());
+    views::through_lens(&mut shown, lens);
     let data = shown.pop().ok_or_else(ApiError::not_found)?;
     Ok(Json(OneMessageAnswer {
         success: true,

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{
-    access,
+    access::{self, Looked},
     attachments::{self, AttachmentView},
     entities::{adjunto, conversacion, mensaje, participante, vista},
     tone::ToneLevel,
@@ -138,6 +138,8 @@ pub struct ConversationView {
     pub ultimo_mensaje: Option<MessageView>,
     /// Messages to the caller they have not seen yet.
     pub no_leidos: u64,
+    /// For a family professional's own conversation (topic `profesional`): their access.
+    pub acceso_id: Option<String>,
 }
 
 fn participante_view(state: &AppState, user: &usuario::Model, reader: &str) -> ParticipantView {
@@ -475,11 +477,12 @@ pub async fn page(
     conversacion_id: &str,
     below: Option<i64>,
     limit: u64,
-    lens: Option<&Lens>,
+    looked: &Looked,
 ) -> ApiResult<Vec<MessageView>> {
     let mut find = with_view(state.db.get_database_backend())
         .filter(mensaje::Column::ConversacionId.eq(conversacion_id));
-    match lens {
+    match looked.lens() {
+        None if matches!(looked, Looked::Own) => {}
         None => {
             let mut readable = access::readable_ids(usuario_id, None);
             readable.and_where(
@@ -599,6 +602,7 @@ pub async fn conversations(
             tema: c.tema,
             asunto: c.asunto,
             creada_por: c.creada_por,
+            acceso_id: c.acceso_id,
         });
     }
     Ok(views)

@@ -10,7 +10,22 @@ crate::closed_set! {
         Activities = "actividades",
         Schedules = "horarios",
         Expenses = "gastos",
+        /// A family professional's own conversation with the co-parents: only the professional
+        /// starts it, one per access.
+        Professional = "profesional",
     }
+}
+
+impl Topic {
+    /// The topics a member may start a conversation about.
+    pub const MEMBERS: [Topic; 6] = [
+        Topic::General,
+        Topic::Health,
+        Topic::School,
+        Topic::Activities,
+        Topic::Schedules,
+        Topic::Expenses,
+    ];
 }
 
 crate::closed_set! {
@@ -41,6 +56,10 @@ impl Topic {
             Topic::Activities => ("actividades", "activities"),
             Topic::Schedules => ("horarios", "schedules"),
             Topic::Expenses => ("gastos", "expenses"),
+            Topic::Professional => (
+                "la conversación con su profesional",
+                "the conversation with your professional",
+            ),
         }
     }
 }

@@ -47,6 +47,7 @@ mod notifications;
 mod openapi;
 mod outage;
 mod own_family;
+mod professional_conversation;
 mod professional_scope;
 mod professionals;
 mod profile;

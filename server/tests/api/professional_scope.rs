@@ -11,10 +11,10 @@ use crate::custody::{Family, day, family, today};
 use crate::helpers::{Answer, link_token};
 
 /// One access, taken up: its id, and the professional's token and id.
-struct Pro {
-    access: String,
-    token: String,
-    id: String,
+pub struct Pro {
+    pub access: String,
+    pub token: String,
+    pub id: String,
 }
 
 /// What the family holds for the professionals to read (or not).
@@ -87,7 +87,7 @@ async fn things(f: &Family) -> Things {
     }
 }
 
-fn text(v: &Value) -> String {
+pub fn text(v: &Value) -> String {
     v.as_str().unwrap_or_default().to_owned()
 }
 
@@ -140,7 +140,7 @@ async fn document(f: &Family, token: &str, visibilidad: &str, titulo: &str) -> S
 
 /// Ana (or Beto) grants `email` an access; the professional registers and accepts it (a family's
 /// professional then waits for Beto's consent, given only if `consent`).
-async fn professional(
+pub async fn professional(
     f: &Family,
     grantor: &str,
     email: &str,

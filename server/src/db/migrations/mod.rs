@@ -44,6 +44,7 @@ mod m0042_timestamps;
 mod m0043_money_statistics_versions;
 mod m0044_professional_access;
 mod m0045_professional_readings;
+mod m0046_professional_conversation;
 
 pub struct Migrator;
 
@@ -94,6 +95,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0043_money_statistics_versions::Migration),
             Box::new(m0044_professional_access::Migration),
             Box::new(m0045_professional_readings::Migration),
+            Box::new(m0046_professional_conversation::Migration),
         ]
     }
 }

@@ -137,6 +137,19 @@ pub async fn active(
     professional: &str,
     coparents: &[String],
 ) -> Result<Option<Lens>, DbErr> {
+    Ok(all_active(db, family, professional, coparents)
+        .await?
+        .into_iter()
+        .next())
+}
+
+/// Every active access of `professional` to `family`, oldest first.
+pub async fn all_active(
+    db: &impl ConnectionTrait,
+    family: &familia::Model,
+    professional: &str,
+    coparents: &[String],
+) -> Result<Vec<Lens>, DbErr> {
     let now = Utc::now();
     let rows = acceso::Entity::find()
         .filter(acceso::Column::FamiliaId.eq(&family.id))
@@ -147,15 +160,43 @@ pub async fn active(
         .order_by_asc(acceso::Column::Id)
         .all(db)
         .await?;
-    let Some(row) = rows
+    Ok(rows
         .into_iter()
-        .find(|row| state_of(row, coparents, now) == AccessState::Active)
+        .filter_map(|row| lens_of(row, family, coparents, now))
+        .collect())
+}
+
+/// One access's lens and its professional, if it is active today.
+pub async fn of_access(
+    db: &impl ConnectionTrait,
+    family: &familia::Model,
+    access_id: &str,
+    coparents: &[String],
+) -> Result<Option<(Lens, String)>, DbErr> {
+    let Some(row) = acceso::Entity::find_by_id(access_id)
+        .filter(acceso::Column::FamiliaId.eq(&family.id))
+        .one(db)
+        .await?
     else {
         return Ok(None);
     };
-    let Some(kind) = kind_of(&row) else {
+    let Some(professional) = row.profesional_id.clone() else {
         return Ok(None);
     };
+    Ok(lens_of(row, family, coparents, Utc::now()).map(|lens| (lens, professional)))
+}
+
+/// The lens of an access row, if it is active at `now`.
+fn lens_of(
+    row: acceso::Model,
+    family: &familia::Model,
+    coparents: &[String],
+    now: DateTime<Utc>,
+) -> Option<Lens> {
+    if state_of(&row, coparents, now) != AccessState::Active {
+        return None;
+    }
+    let kind = kind_of(&row)?;
     // A parent's own professional reads through the eyes of a co-parent, or not at all.
     if kind == AccessKind::OneParent
         && !row
@@ -163,9 +204,9 @@ pub async fn active(
             .as_ref()
             .is_some_and(|g| coparents.contains(g))
     {
-        return Ok(None);
+        return None;
     }
-    Ok(Some(Lens {
+    Some(Lens {
         kind,
         grantor: row.otorgado_por.clone(),
         areas: list(&row.areas)
@@ -177,7 +218,7 @@ pub async fn active(
         to: row.hasta,
         zone: family.zona_horaria.parse().unwrap_or(Tz::UTC),
         access_id: row.id,
-    }))
+    })
 }
 
 /// The families `professional` holds an access to that has not ended nor expired (active or not:

@@ -142,7 +142,7 @@ export function ConversationPane({ selectedId, families, familyId, onFamily, top
   );
 }
 
-/** "All" and the six topics, one pressed at a time; they scroll sideways on a narrow screen. */
+/** "All" and every topic, one pressed at a time; they scroll sideways on a narrow screen. */
 export function TopicChips({ value, onChange }: { value: Topic | null; onChange: (topic: Topic | null) => void }) {
   const { t } = useTranslation();
   const chip = (active: boolean) =>

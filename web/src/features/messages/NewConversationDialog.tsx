@@ -119,7 +119,7 @@ function NewConversationForm({
       )}
       <SelectField
         label={t('messages.newDialog.topic')}
-        options={topicValues.map((topic) => ({ value: topic, label: t(`messages.topics.${topic}`) }))}
+        options={topicValues.filter((topic) => topic !== 'profesional').map((topic) => ({ value: topic, label: t(`messages.topics.${topic}`) }))}
         error={errors.tema?.message}
         {...register('tema')}
       />

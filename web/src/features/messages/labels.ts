@@ -15,4 +15,5 @@ export const TOPIC_STYLE: Record<string, string> = {
   actividades: 'bg-violet-50 text-violet-800',
   horarios: 'bg-brand-50 text-brand-800',
   gastos: 'bg-amber-50 text-amber-900',
+  profesional: 'bg-emerald-50 text-emerald-800',
 };

@@ -1,11 +1,14 @@
-import { useState } from 'react';
-import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Loading } from '../../../components/Spinner';
 import { BackLink } from '../../../components/ui';
+import { TextField } from '../../../components/Field';
+import { TextArea } from '../../../components/TextArea';
+import { useSession } from '../../../lib/session';
 import { api, unwrap } from '../../../api/client';
 import { areaValues, type components } from '../../../api/schema';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/format';
@@ -15,6 +18,9 @@ import { useCases, type Area, type Case } from './api';
 import { areaKey, kindKey, professionKey, scopeLine } from '../../../lib/professionals';
 
 type Conversation = components['schemas']['ConversationView'];
+/** An area of the access, or the family professional's own conversation. */
+type Tab = Area | 'conversacion';
+const CONVERSATION: Tab = 'conversacion';
 
 /** How far around today the calendar looks when the access names no period. */
 const AROUND_DAYS = 90;
@@ -27,10 +33,13 @@ export default function CasePage() {
   const { t, i18n } = useTranslation();
   const { familiaId = '' } = useParams();
   const cases = useCases();
+  const [params] = useSearchParams();
   const found = cases.data?.find((c) => c.familia._id === familiaId && c.estado === 'activo');
-  const areas = areaValues.filter((a) => found?.alcance.areas.includes(a));
-  const [chosen, setChosen] = useState<Area | null>(null);
-  const area = chosen && areas.includes(chosen) ? chosen : (areas[0] ?? null);
+  // A family's professional also writes in their own conversation with the parents.
+  const writes = found?.tipo === 'de-familia';
+  const tabs: Tab[] = [...areaValues.filter((a) => found?.alcance.areas.includes(a)), ...(writes ? [CONVERSATION] : [])];
+  const [chosen, setChosen] = useState<Tab | null>(params.get('vista') === CONVERSATION ? CONVERSATION : null);
+  const area = chosen && tabs.includes(chosen) ? chosen : (tabs[0] ?? null);
   const day = (ymd: string) => formatDate(ymd, i18n.language);
 
   let body;
@@ -48,9 +57,9 @@ export default function CasePage() {
           {t('cases.until', { date: formatDay(found.venceAt, i18n.language) })}
         </p>
         <p className="mt-1 text-sm text-ink">{scopeLine(t, found.alcance, day)}</p>
-        <p className="mt-3 rounded-2xl bg-sand-100 px-4 py-3 text-sm text-ink">{t('cases.case.readOnly')}</p>
+        <p className="mt-3 rounded-2xl bg-sand-100 px-4 py-3 text-sm text-ink">{t(writes ? 'cases.case.readOnlyFamily' : 'cases.case.readOnly')}</p>
         <div role="tablist" aria-label={t('cases.case.areas')} className="mt-5 flex flex-wrap gap-2">
-          {areas.map((a) => (
+          {tabs.map((a) => (
             <button
               key={a}
               type="button"
@@ -59,12 +68,13 @@ export default function CasePage() {
               onClick={() => setChosen(a)}
               className={`rounded-full px-4 py-2 text-sm font-medium ${a === area ? 'bg-brand-600 text-white' : 'bg-white text-ink ring-1 ring-sand-200 hover:bg-brand-50'}`}
             >
-              {t(areaKey(a))}
+              {a === CONVERSATION ? t('cases.case.conversation') : t(areaKey(a))}
             </button>
           ))}
         </div>
         <div role="tabpanel" className="mt-4">
           {area === 'mensajes' && <Messages familyId={familiaId} />}
+          {area === CONVERSATION && <OwnConversation familyId={familiaId} accessId={found._id} />}
           {area === 'calendario' && <Calendar familyId={familiaId} scope={found.alcance} />}
           {area === 'dinero' && <Money familyId={familiaId} />}
           {area === 'documentos' && <Documents familyId={familiaId} />}
@@ -106,7 +116,9 @@ function Messages({ familyId }: { familyId: string }) {
   const conversations = useQuery({
     queryKey: ['cases', familyId, 'conversations'],
     queryFn: async () =>
-      (await unwrap(api.GET('/api/conversaciones', { params: { query: { familiaId: familyId } } }), t('cases.case.loadFailed'))).data.conversaciones,
+      (await unwrap(api.GET('/api/conversaciones', { params: { query: { familiaId: familyId } } }), t('cases.case.loadFailed'))).data.conversaciones.filter(
+        (c) => c.tema !== 'profesional',
+      ),
   });
   if (open) return <Thread conversation={open} onBack={() => setOpen(null)} />;
   return (
@@ -174,6 +186,119 @@ function Thread({ conversation, onBack }: { conversation: Conversation; onBack: 
         </Loaded>
       </div>
     </div>
+  );
+}
+
+/**
+ * A family professional's own conversation with the parents: started here once, then read whole
+ * and written in like any conversation (numbered, never changed, in the family's record).
+ */
+function OwnConversation({ familyId, accessId }: { familyId: string; accessId: string }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const client = useQueryClient();
+  const [subject, setSubject] = useState('');
+  const [text, setText] = useState('');
+  const key = ['cases', familyId, 'own-conversation'] as const;
+  const conversation = useQuery({
+    queryKey: key,
+    queryFn: async () =>
+      (
+        await unwrap(api.GET('/api/conversaciones', { params: { query: { familiaId: familyId, tema: 'profesional' } } }), t('cases.case.loadFailed'))
+      ).data.conversaciones.find((c) => c.accesoId === accessId) ?? null,
+  });
+  const id = conversation.data?._id;
+  const messages = useQuery({
+    queryKey: [...key, id],
+    enabled: id !== undefined,
+    queryFn: async () => {
+      const list = (await unwrap(api.GET('/api/conversaciones/{id}/mensajes', { params: { path: { id: id ?? '' } } }), t('cases.case.loadFailed'))).data.mensajes;
+      const newest = list[0];
+      // What the parents wrote counts as seen once it is on the screen.
+      if (newest && newest.autor?._id !== user?._id && conversation.data?.noLeidos)
+        void api.POST('/api/conversaciones/{id}/leidos', { params: { path: { id: id ?? '' } }, body: { hasta: newest._id } });
+      return list;
+    },
+  });
+  const start = useMutation({
+    mutationFn: async () =>
+      (
+        await unwrap(
+          api.POST('/api/conversaciones', { body: { familiaId: familyId, tema: 'profesional', asunto: subject.trim() } }),
+          t('cases.case.startFailed'),
+        )
+      ).data,
+    onSuccess: (started) => client.setQueryData(key, started),
+  });
+  const send = useMutation({
+    mutationFn: async () =>
+      (await unwrap(api.POST('/api/conversaciones/{id}/mensajes', { params: { path: { id: id ?? '' } }, body: { texto: text } }), t('cases.case.sendFailed'))).data,
+    onSuccess: () => {
+      setText('');
+      void client.invalidateQueries({ queryKey: key });
+    },
+  });
+  const submit = (action: () => void) => (e: FormEvent) => {
+    e.preventDefault();
+    action();
+  };
+
+  return (
+    <Loaded query={conversation}>
+      {(found) =>
+        found === null ? (
+          <form onSubmit={submit(() => start.mutate())} className="space-y-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5">
+            <p className="text-sm text-ink">{t('cases.case.startLead')}</p>
+            {start.isError && <Alert>{start.error.message}</Alert>}
+            <TextField label={t('cases.case.subject')} value={subject} maxLength={200} required onChange={(e) => setSubject(e.target.value)} />
+            <Button type="submit" disabled={start.isPending || subject.trim() === ''}>
+              {t('cases.case.start')}
+            </Button>
+          </form>
+        ) : (
+          <div>
+            <h2 className="break-words text-lg font-semibold text-ink">{found.asunto}</h2>
+            <p className="mt-1 text-sm text-muted">{t('cases.case.conversationLead')}</p>
+            <div className="mt-3">
+              <Loaded query={messages}>
+                {(list) =>
+                  list.length === 0 ? (
+                    empty(t('cases.case.noMessagesYet'))
+                  ) : (
+                    <ol className="space-y-3">
+                      {[...list].reverse().map((m) => {
+                        const mine = m.autor?._id === user?._id;
+                        return (
+                          <li
+                            key={m._id}
+                            className={`rounded-2xl p-4 shadow-sm ring-1 ring-black/5 ${mine ? 'ml-6 bg-brand-50' : 'mr-6 bg-white'}`}
+                            data-testid="case-own-message"
+                          >
+                            <p className="text-xs text-muted">
+                              {mine ? t('cases.case.you') : m.autor ? `${m.autor.nombre} ${m.autor.apellido}`.trim() : t('cases.case.someone')}
+                              <span aria-hidden="true"> · </span>
+                              <time dateTime={m.enviadoAt}>{formatDateTime(m.enviadoAt, i18n.language)}</time>
+                            </p>
+                            <p className="mt-1 whitespace-pre-wrap break-words text-ink">{m.texto}</p>
+                          </li>
+                        );
+                      })}
+                    </ol>
+                  )
+                }
+              </Loaded>
+            </div>
+            <form onSubmit={submit(() => send.mutate())} className="mt-4 space-y-3">
+              {send.isError && <Alert>{send.error.message}</Alert>}
+              <TextArea label={t('cases.case.write')} value={text} maxLength={10000} onChange={(e) => setText(e.target.value)} />
+              <Button type="submit" disabled={send.isPending || text.trim() === ''}>
+                {t('cases.case.send')}
+              </Button>
+            </form>
+          </div>
+        )
+      }
+    </Loaded>
   );
 }
 
