@@ -261,6 +261,9 @@ messages! {
     AccessEmailMismatch => "access_email_mismatch", "Este acceso se envió a otra dirección: inicia sesión con la cuenta de esa dirección.", "This access was sent to another address: sign in with that address's account.";
     ConversationTopicReserved => "conversation_topic_reserved", "Solo el profesional de la familia inicia la conversación profesional: elige otro tema.", "Only the family's professional starts the professional conversation: choose another topic.";
     ProfessionalConversationExists => "professional_conversation_exists", "Ya tienes una conversación con esta familia: escribe en ella.", "You already have a conversation with this family: write in it.";
+    ProposalKindInvalid => "proposal_kind_invalid", "Indica qué propones: un calendario (calendario) o un período de vacaciones (periodo), con sus datos.", "Say what you propose: a schedule (calendario) or a holiday period (periodo), with its details.";
+    ProposalClosed => "proposal_closed", "Esa propuesta ya no espera respuesta: fue aceptada, rechazada o retirada, o terminó el acceso de quien la hizo.", "That proposal no longer waits for an answer: it was accepted, rejected or withdrawn, or the access of whoever made it ended.";
+    ProposalAnswered => "proposal_answered", "Ya aceptaste esta propuesta: espera a los demás progenitores.", "You already accepted this proposal: it waits for the other parents.";
     AccessClosed => "access_closed", "Este acceso ya terminó o venció.", "This access has already ended or expired.";
     InvitationPending => "invitation_pending", "Ya hay una invitación pendiente para ese email: puedes reenviarla.", "There is already a pending invitation for that email: you can send it again.";
     InvitationNotPending => "invitation_not_pending", "Esa invitación ya no está pendiente.", "That invitation is no longer pending.";

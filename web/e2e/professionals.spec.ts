@@ -165,3 +165,54 @@ test('a mediator both parents consented to starts a conversation with them, and 
   // Nowhere else does she write, and a second conversation is refused.
   expect((await callApi(mediator, 'POST', '/api/conversaciones', { familiaId: family!._id, tema: 'profesional', asunto: 'Otra' })).status).toBe(409);
 });
+
+test('a parenting coordinator proposes a holiday period, and it is in the calendar once both parents accept it', async ({ browser, page: ana }) => {
+  test.setTimeout(120_000);
+  const coordinatorEmail = uniqueEmail('coordinadora');
+  await register(ana, uniqueEmail('ana-coordinadora'), 'Ana');
+  const [family] = await ok<{ _id: string }[]>(ana, 'GET', '/api/familias');
+  const { codigo } = await ok<{ codigo: string }>(ana, 'POST', `/api/familias/${family!._id}/codigo`, { permiso: 'coparent', relacion: 'padre' });
+  const bruno = await (await browser.newContext({ locale: 'es-AR' })).newPage();
+  await register(bruno, uniqueEmail('bruno-coordinadora'), 'Bruno');
+  await ok(bruno, 'POST', '/api/invitaciones/aceptar', { codigo });
+  const access = await ok<{ _id: string }>(ana, 'POST', `/api/familias/${family!._id}/profesionales`, {
+    email: coordinatorEmail,
+    profesion: 'coordinador',
+    tipo: 'de-familia',
+    alcance: { areas: ['calendario'] },
+    venceAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
+  await ok(bruno, 'POST', `/api/accesos/${access._id}/consentir`, {});
+  const coordinator = await (await browser.newContext({ locale: 'es-AR' })).newPage();
+  await register(coordinator, coordinatorEmail, 'Clara');
+  const token = new URL(await accessLinkFor(coordinatorEmail), 'http://x').searchParams.get('token');
+  await ok(coordinator, 'POST', '/api/accesos/aceptar', { token });
+
+  // She proposes a winter week with Ana from her case's calendar.
+  await coordinator.goto(`/casos/${family!._id}`);
+  await coordinator.getByRole('tab', { name: 'Calendario' }).click();
+  const form = coordinator.getByRole('form', { name: 'Proponer un cambio a los progenitores' });
+  await form.getByLabel('Nombre del período').fill('Invierno');
+  const d = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  await form.getByLabel('Primera noche').fill(d(20));
+  await form.getByLabel('Última noche').fill(d(26));
+  await form.getByLabel('Con quién').selectOption({ label: 'Ana García' });
+  await form.getByRole('button', { name: 'Enviar la propuesta' }).click();
+  await expect(coordinator.getByText('Enviaste la propuesta a los progenitores.')).toBeVisible();
+  await expect(coordinator.getByTestId('case-proposal')).toContainText('Esperando respuesta');
+
+  // Both parents accept it in their calendar; then it is one of the family's periods.
+  for (const parent of [ana, bruno]) {
+    await parent.goto('/calendar');
+    const proposal = parent.getByTestId('custody-proposal');
+    await expect(proposal).toContainText('Período de vacaciones «Invierno»');
+    await proposal.getByRole('button', { name: 'Aceptar' }).click();
+    if (parent === ana) await expect(proposal).toContainText('Falta que acepte: Bruno García');
+  }
+  await expect(bruno.getByTestId('custody-proposal')).toHaveCount(0);
+  const periods = await ok<{ nombre: string }[]>(bruno, 'GET', `/api/familias/${family!._id}/custodia/periodos`);
+  expect(periods.map((p) => p.nombre)).toEqual(['Invierno']);
+  await coordinator.reload();
+  await coordinator.getByRole('tab', { name: 'Calendario' }).click();
+  await expect(coordinator.getByTestId('case-proposal')).toContainText('Aceptada: ya está en el calendario');
+});

@@ -86,7 +86,7 @@ impl Domain for Calendar {
         txn: &DatabaseTransaction,
         user: &usuario::Model,
     ) -> Result<Vec<String>, DbErr> {
-        use custody::entities::{custodia, periodo};
+        use custody::entities::{custodia, periodo, propuesta};
         use swaps::entities::entrega;
         let none = || Expr::value(Option::<String>::None);
         evento::Entity::delete_many()
@@ -107,6 +107,16 @@ impl Domain for Calendar {
         periodo::Entity::update_many()
             .col_expr(periodo::Column::CreadoPor, none())
             .filter(periodo::Column::CreadoPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        propuesta::Entity::update_many()
+            .col_expr(propuesta::Column::PropuestaPor, none())
+            .filter(propuesta::Column::PropuestaPor.eq(&user.id))
+            .exec(txn)
+            .await?;
+        propuesta::Entity::update_many()
+            .col_expr(propuesta::Column::ResueltaPor, none())
+            .filter(propuesta::Column::ResueltaPor.eq(&user.id))
             .exec(txn)
             .await?;
         entrega::Entity::update_many()

@@ -312,12 +312,12 @@ pub async fn create_conversation(
         let (Some(asunto), Some(familia_id)) = (asunto, familia_id) else {
             return Err(ApiError::internal("field check passed without values"));
         };
-        let (status, data) = professional::start(&state, &auth, &familia_id, asunto).await?;
+        let row = professional::start(&state, &auth, &familia_id, asunto).await?;
         return Ok((
-            status,
+            StatusCode::CREATED,
             Json(ConversationAnswer {
                 success: true,
-                data,
+                data: views::conversation(&state, row, &me).await?,
             }),
         ));
     }

@@ -5,7 +5,6 @@
 //! professional reads and writes there while their access stays active and not a moment longer;
 //! the co-parents keep it afterwards as any conversation of theirs.
 
-use axum::http::StatusCode;
 use chrono::Utc;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set, SqlErr, TransactionTrait,
@@ -14,7 +13,6 @@ use sea_orm::{
 use super::{
     entities::{conversacion, participante},
     limits,
-    views::{self, ConversationView},
     vocabulary::Topic,
 };
 use crate::{
@@ -109,7 +107,7 @@ pub async fn start(
     auth: &AuthUser,
     familia_id: &str,
     asunto: String,
-) -> ApiResult<(StatusCode, ConversationView)> {
+) -> ApiResult<conversacion::Model> {
     let me = auth.id.as_str();
     let memberships = crate::families::memberships(state, me).await?;
     if memberships.iter().any(|m| m.familia_id == familia_id) {
@@ -198,8 +196,5 @@ pub async fn start(
     .await?;
     txn.commit().await?;
     state.wake(wake);
-    Ok((
-        StatusCode::CREATED,
-        views::conversation(state, row, me).await?,
-    ))
+    Ok(row)
 }

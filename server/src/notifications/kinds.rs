@@ -32,6 +32,8 @@ pub const MESSAGE_BURST: &str = "mensaje.varios";
 pub const EVENT_REMINDER: &str = "evento.recordatorio";
 /// A step of a custody swap request: asked, answered, countered or expired.
 pub const CUSTODY_SWAP: &str = "custodia.cambio";
+/// A coordinator's proposal of a schedule or a holiday period: made, accepted or rejected.
+pub const CUSTODY_PROPOSAL: &str = "custodia.propuesta";
 /// An exchange of the children an hour ahead.
 pub const CUSTODY_EXCHANGE: &str = "custodia.intercambio";
 /// A step of a shared expense: added, answered, changed or withdrawn.
@@ -269,6 +271,21 @@ pub static ALL: &[Kind] = &[
             "The other parent asked for, answered or countered a night swap, or a request expired.",
         ],
         titulo: ["Cambio de noches", "Night swap"],
+        texto: ["{detalleEs}", "{detalleEn}"],
+        urgente: false,
+        siempre: false,
+    },
+    Kind {
+        tipo: CUSTODY_PROPOSAL,
+        nombre: [
+            "Propuestas de la coordinación parental",
+            "Proposals of the parenting coordinator",
+        ],
+        descripcion: [
+            "La coordinación parental propuso un calendario o un período de vacaciones, o los progenitores respondieron a su propuesta.",
+            "The parenting coordinator proposed a schedule or a holiday period, or the parents answered their proposal.",
+        ],
+        titulo: ["Propuesta de custodia", "Custody proposal"],
         texto: ["{detalleEs}", "{detalleEn}"],
         urgente: false,
         siempre: false,

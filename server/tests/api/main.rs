@@ -14,6 +14,7 @@ mod children;
 mod closing;
 mod contact;
 mod custody;
+mod custody_proposals;
 mod databases;
 mod document_limits;
 mod documents;

@@ -148,12 +148,25 @@ pub async fn professional(
     alcance: Value,
     consent: bool,
 ) -> Pro {
+    professional_as(f, grantor, email, "abogado", tipo, alcance, consent).await
+}
+
+/// `professional`, of a given profession.
+pub async fn professional_as(
+    f: &Family,
+    grantor: &str,
+    email: &str,
+    profesion: &str,
+    tipo: &str,
+    alcance: Value,
+    consent: bool,
+) -> Pro {
     let a = f
         .app
         .post(
             &format!("/api/familias/{}/profesionales", f.family),
             Some(grantor),
-            json!({"email": email, "profesion": "abogado", "tipo": tipo, "alcance": alcance,
+            json!({"email": email, "profesion": profesion, "tipo": tipo, "alcance": alcance,
                    "venceAt": (Utc::now() + Duration::days(60)).to_rfc3339()}),
         )
         .await;

@@ -827,6 +827,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/familias/{id}/custodia/propuestas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The family's proposals, newest first (50): every member who reads the calendar sees them
+         *     all; the family's coordinator, their own.
+         */
+        get: operations["list_custody_proposals"];
+        put?: never;
+        /**
+         * Propose a schedule or a holiday period to the co-parents: the family's parenting coordinator
+         *     only (a family professional whose profession is `coordinador` and whose scope holds the
+         *     calendar). Checked now as the co-parents' own change would be, and again when applied.
+         */
+        post: operations["propose_custody"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia/propuestas/{propuestaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw your proposal while it waits, as the coordinator who made it. */
+        delete: operations["withdraw_custody_proposal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia/propuestas/{propuestaId}/aceptar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a coordinator's proposal, as a co-parent. Once every co-parent has, it is checked
+         *     again and applied (422 when it no longer fits the family: a start now past, a parent gone).
+         */
+        post: operations["accept_custody_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/familias/{id}/custodia/propuestas/{propuestaId}/rechazar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a coordinator's proposal, as a co-parent: the custody does not change. */
+        post: operations["reject_custody_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/familias/{id}/custodia/reparto": {
         parameters: {
             query?: never;
@@ -3078,6 +3157,11 @@ export interface components {
             _id: string;
             nombre: string;
         };
+        CaseParent: {
+            _id: string;
+            apellido: string;
+            nombre: string;
+        };
         /** @description One of a professional's cases: a family they were given access to. */
         CaseView: {
             /** @description The access's id. */
@@ -3086,6 +3170,11 @@ export interface components {
             estado: components["schemas"]["AccessState"];
             familia: components["schemas"]["CaseFamily"];
             profesion: components["schemas"]["Profession"];
+            /**
+             * @description While active: the family's co-parents, whom the professional works with (a coordinator
+             *     names them in a proposal).
+             */
+            progenitores: components["schemas"]["CaseParent"][];
             tipo: components["schemas"]["AccessKind"];
             /**
              * Format: date-time
@@ -3357,6 +3446,45 @@ export interface components {
          * @enum {string}
          */
         CurrencyCode: "AED" | "AFN" | "ALL" | "AMD" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAD" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XCG" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
+        CustodyProposalAnswer: {
+            data: components["schemas"]["CustodyProposalView"];
+            success: boolean;
+        };
+        CustodyProposalInput: {
+            calendario?: components["schemas"]["ScheduleInput"] | null;
+            /** @description Why, for the parents: up to 1,000 characters. */
+            nota?: string | null;
+            periodo?: components["schemas"]["PeriodInput"] | null;
+            tipo: components["schemas"]["ProposalKind"];
+        };
+        CustodyProposalListAnswer: {
+            data: components["schemas"]["CustodyProposalView"][];
+            success: boolean;
+        };
+        CustodyProposalView: {
+            _id: string;
+            /** @description The co-parents who accepted it. */
+            aceptaciones: string[];
+            calendario?: components["schemas"]["ScheduleInput"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            estado: components["schemas"]["ProposalState"];
+            /** @description While it waits: the co-parents who have not accepted it yet. */
+            faltan: string[];
+            familiaId: string;
+            nota?: string | null;
+            periodo?: components["schemas"]["PeriodInput"] | null;
+            propuestaPor?: components["schemas"]["CustodyProposer"] | null;
+            /** Format: date-time */
+            resueltaAt?: string | null;
+            resueltaPor?: string | null;
+            tipo: components["schemas"]["ProposalKind"];
+        };
+        CustodyProposer: {
+            _id: string;
+            apellido: string;
+            nombre: string;
+        };
         /**
          * Format: date
          * @description A calendar date, YYYY-MM-DD.
@@ -4205,7 +4333,7 @@ export interface components {
             familiaId: string;
         };
         /** @enum {string} */
-        LiveCustodyPart: "custodia" | "periodos";
+        LiveCustodyPart: "custodia" | "periodos" | "propuestas";
         /** @description What of the custody changed: one field. */
         LiveCustodySubject: {
             cambioId: string;
@@ -4624,7 +4752,7 @@ export interface components {
          * @description The kind of a notice.
          * @enum {string}
          */
-        NoticeKind: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "profesional.propuesto" | "profesional.inicio" | "profesional.fin" | "profesional.por_vencer" | "informe.listo";
+        NoticeKind: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.propuesta" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "profesional.propuesto" | "profesional.inicio" | "profesional.fin" | "profesional.por_vencer" | "informe.listo";
         NoticePage: {
             notificaciones: components["schemas"]["NoticeView"][];
             /** @description The cursor of the next page; null on the last. */
@@ -5016,14 +5144,18 @@ export interface components {
                 [key: string]: number | null;
             } | null;
         };
+        /**
+         * @description What a coordinator proposes.
+         * @enum {string}
+         */
+        ProposalKind: "calendario" | "periodo";
         ProposalListAnswer: {
             /** @description Newest first, at most 50. */
             data: components["schemas"]["ProposalView"][];
             success: boolean;
         };
         /**
-         * @description Where a proposal stands: waiting, accepted (applied), declined, withdrawn by its proposer,
-         *     or lapsed (someone it needed is gone).
+         * @description Where a proposal stands. `caducada`: its coordinator's access ended while it waited.
          * @enum {string}
          */
         ProposalState: "pendiente" | "aceptada" | "rechazada" | "retirada" | "caducada";
@@ -5150,7 +5282,7 @@ export interface components {
          * @description The kind of act an entry records.
          * @enum {string}
          */
-        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado" | "informe.emitido" | "profesional.otorgado" | "profesional.consentido" | "profesional.aceptado" | "profesional.terminado" | "profesional.vencido" | "profesional.lectura";
+        RecordKind: "familia.creada" | "familia.cambiada" | "miembro.unido" | "miembro.salio" | "miembro.eliminado" | "miembro.cambiado" | "hijo.creado" | "hijo.modificado" | "hijo.eliminado" | "hijo.restaurado" | "hijo.purgado" | "tarjeta.creada" | "tarjeta.revocada" | "tarjeta.abierta" | "conversacion.creada" | "mensaje.enviado" | "mensaje.visto" | "evento.creado" | "evento.modificado" | "evento.cancelado" | "custodia.definida" | "custodia.periodo" | "custodia.propuesta" | "custodia.propuesta.respondida" | "cambio.pedido" | "cambio.aceptado" | "cambio.rechazado" | "cambio.contraoferta" | "cambio.vencido" | "entrega.registrada" | "finanzas.cambiadas" | "finanzas.propuesta" | "finanzas.propuesta.respondida" | "gasto.creado" | "gasto.modificado" | "gasto.retirado" | "gasto.respondido" | "gasto.recibo" | "gasto.recurrente_detenido" | "gasto.reintegro" | "pago.registrado" | "pago.respondido" | "pago.comprobante" | "cuota.creada" | "cuota.modificada" | "cuota.ajustada" | "cuota.vencimiento" | "cuota.vencida" | "cuota.pago" | "cuota.pago.confirmado" | "cuota.pago.no_recibido" | "cuota.propuesta" | "cuota.propuesta.respondida" | "documento.subido" | "documento.version" | "documento.descargado" | "documento.modificado" | "documento.eliminado" | "documento.restaurado" | "documento.purgado" | "informe.emitido" | "profesional.otorgado" | "profesional.consentido" | "profesional.aceptado" | "profesional.terminado" | "profesional.vencido" | "profesional.lectura";
         /** @description A message's entry in the family record. */
         RecordRef: {
             hash: string;
@@ -6055,7 +6187,7 @@ export interface components {
          * @description A notice's kind, the summary mail or all mail.
          * @enum {string}
          */
-        UnsubscribedFrom: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "profesional.propuesto" | "profesional.inicio" | "profesional.fin" | "profesional.por_vencer" | "informe.listo" | "resumen" | "todo";
+        UnsubscribedFrom: "hijo.cambiado" | "hijo.eliminado" | "hijo.restaurado" | "tarjeta.abierta" | "tarjeta.revocada" | "miembro.unido" | "miembro.salio" | "mensaje.nuevo" | "mensaje.urgente" | "mensaje.emergencia" | "mensaje.varios" | "evento.recordatorio" | "custodia.cambio" | "custodia.propuesta" | "custodia.intercambio" | "dinero.gasto" | "dinero.pago" | "dinero.ajustes" | "cuota.aviso" | "cuota.vencida" | "documento.nuevo" | "profesional.propuesto" | "profesional.inicio" | "profesional.fin" | "profesional.por_vencer" | "informe.listo" | "resumen" | "todo";
         Unsubscription: {
             /** @description What that is, in the caller's language. */
             nombre: string;
@@ -10029,6 +10161,315 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_custody_proposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustodyProposalListAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a professional who is not the family's coordinator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    propose_custody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustodyProposalInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustodyProposalAnswer"];
+                };
+            };
+            /** @description the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a member (co-parents change the custody themselves) or a professional who is not the family's coordinator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad kind, schedule, period or note */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_custody_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                propuestaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustodyProposalAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a member or a professional who is not the family's coordinator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `proposal_closed`: it no longer waits */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_custody_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                propuestaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustodyProposalAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer or a professional */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `proposal_closed`: it no longer waits; `proposal_answered`: you accepted it already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description what it proposes no longer fits the family */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_custody_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                propuestaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustodyProposalAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a viewer or a professional */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `proposal_closed`: it no longer waits */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17553,7 +17994,7 @@ export const holidayCountryValues: ReadonlyArray<FlattenedDeepRequired<component
 export const invitationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationKind"]> = ["email", "codigo"];
 export const invitationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationStatus"]> = ["pendiente", "aceptada", "revocada", "rechazada", "vencida"];
 export const langValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Lang"]> = ["es", "en"];
-export const liveCustodyPartValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LiveCustodyPart"]> = ["custodia", "periodos"];
+export const liveCustodyPartValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LiveCustodyPart"]> = ["custodia", "periodos", "propuestas"];
 export const liveEventOneOf0EventValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["LiveEvent"], {
     event: unknown;
 }>["event"]> = ["hijos"];
@@ -17602,7 +18043,7 @@ export const liveSignalOneOf1EventValues: ReadonlyArray<Extract<FlattenedDeepReq
 }>["event"]> = ["recargar"];
 export const memberStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberStatus"]> = ["activo", "cuenta_cerrada"];
 export const messageTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageType"]> = ["normal", "urgente", "emergencia"];
-export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "profesional.propuesto", "profesional.inicio", "profesional.fin", "profesional.por_vencer", "informe.listo"];
+export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.propuesta", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "profesional.propuesto", "profesional.inicio", "profesional.fin", "profesional.por_vencer", "informe.listo"];
 export const originKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OriginKind"]> = ["actividad", "turno"];
 export const patternNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PatternName"]> = ["2-2-3", "2-2-5-5", "3-4-4-3", "5-2-2-5", "7-7", "4-3", "eow", "eow-midweek", "personalizado"];
 export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["pendiente", "confirmado", "no_recibido"];
@@ -17610,9 +18051,10 @@ export const periodModeValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const permissionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Permission"]> = ["coparent", "viewer"];
 export const professionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Profession"]> = ["abogado", "mediador", "coordinador", "psicologo", "trabajador-social", "punto-encuentro", "juzgado", "otro"];
 export const proposalChoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalChoice"]> = ["aceptar", "rechazar", "retirar"];
+export const proposalKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalKind"]> = ["calendario", "periodo"];
 export const proposalStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProposalState"]> = ["pendiente", "aceptada", "rechazada", "retirada", "caducada"];
 export const reachValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Reach"]> = ["una", "siguientes"];
-export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado", "informe.emitido", "profesional.otorgado", "profesional.consentido", "profesional.aceptado", "profesional.terminado", "profesional.vencido", "profesional.lectura"];
+export const recordKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecordKind"]> = ["familia.creada", "familia.cambiada", "miembro.unido", "miembro.salio", "miembro.eliminado", "miembro.cambiado", "hijo.creado", "hijo.modificado", "hijo.eliminado", "hijo.restaurado", "hijo.purgado", "tarjeta.creada", "tarjeta.revocada", "tarjeta.abierta", "conversacion.creada", "mensaje.enviado", "mensaje.visto", "evento.creado", "evento.modificado", "evento.cancelado", "custodia.definida", "custodia.periodo", "custodia.propuesta", "custodia.propuesta.respondida", "cambio.pedido", "cambio.aceptado", "cambio.rechazado", "cambio.contraoferta", "cambio.vencido", "entrega.registrada", "finanzas.cambiadas", "finanzas.propuesta", "finanzas.propuesta.respondida", "gasto.creado", "gasto.modificado", "gasto.retirado", "gasto.respondido", "gasto.recibo", "gasto.recurrente_detenido", "gasto.reintegro", "pago.registrado", "pago.respondido", "pago.comprobante", "cuota.creada", "cuota.modificada", "cuota.ajustada", "cuota.vencimiento", "cuota.vencida", "cuota.pago", "cuota.pago.confirmado", "cuota.pago.no_recibido", "cuota.propuesta", "cuota.propuesta.respondida", "documento.subido", "documento.version", "documento.descargado", "documento.modificado", "documento.eliminado", "documento.restaurado", "documento.purgado", "informe.emitido", "profesional.otorgado", "profesional.consentido", "profesional.aceptado", "profesional.terminado", "profesional.vencido", "profesional.lectura"];
 export const refusalReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefusalReason"]> = ["no_acordado", "monto_incorrecto", "no_es_para_hijos", "duplicado", "otro"];
 export const relationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Relation"]> = ["madre", "padre", "tutor", "tutora", "abuelo", "abuela", "cuidador", "cuidadora", "otro"];
 export const reportSectionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportSection"]> = ["mensajes", "calendario", "dinero", "documentos", "registro"];
@@ -17627,6 +18069,6 @@ export const timeZoneValues: ReadonlyArray<FlattenedDeepRequired<components>["sc
 export const toneCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneCategory"]> = ["amenaza", "insulto", "desprecio", "culpa", "absoluto", "gritos"];
 export const toneLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ToneLevel"]> = ["ok", "atencion", "hostil"];
 export const topicValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Topic"]> = ["general", "medico", "escuela", "actividades", "horarios", "gastos", "profesional"];
-export const unsubscribedFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UnsubscribedFrom"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "profesional.propuesto", "profesional.inicio", "profesional.fin", "profesional.por_vencer", "informe.listo", "resumen", "todo"];
+export const unsubscribedFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UnsubscribedFrom"]> = ["hijo.cambiado", "hijo.eliminado", "hijo.restaurado", "tarjeta.abierta", "tarjeta.revocada", "miembro.unido", "miembro.salio", "mensaje.nuevo", "mensaje.urgente", "mensaje.emergencia", "mensaje.varios", "evento.recordatorio", "custodia.cambio", "custodia.propuesta", "custodia.intercambio", "dinero.gasto", "dinero.pago", "dinero.ajustes", "cuota.aviso", "cuota.vencida", "documento.nuevo", "profesional.propuesto", "profesional.inicio", "profesional.fin", "profesional.por_vencer", "informe.listo", "resumen", "todo"];
 export const visibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Visibility"]> = ["familia", "coprogenitores", "privado"];
 export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"];

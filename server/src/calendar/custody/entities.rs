@@ -1,4 +1,4 @@
-//! The custody tables (migration m0024).
+//! The custody tables (migration m0024; a coordinator's proposals, m0047).
 
 pub mod custodia {
     use sea_orm::entity::prelude::*;
@@ -48,6 +48,42 @@ pub mod periodo {
         pub anual: bool,
         pub creado_por: Option<String>,
         pub created_at: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+pub mod propuesta {
+    use sea_orm::entity::prelude::*;
+
+    /// A parenting coordinator's proposal of a schedule or a holiday period, waiting for every
+    /// co-parent's acceptance (`custody::proposals`).
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "custodia_propuestas")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub familia_id: String,
+        /// The coordinator's access it was made through.
+        pub acceso_id: String,
+        /// The coordinator; null once their account is erased.
+        pub propuesta_por: Option<String>,
+        /// A `custody::proposals::ProposalKind`.
+        pub tipo: String,
+        /// The schedule or the period as checked when proposed (JSON of its input).
+        pub datos: String,
+        pub nota: Option<String>,
+        /// A `custody::proposals::ProposalState` (never `caducada`, which is read off the access).
+        pub estado: String,
+        /// JSON list of the co-parents who accepted it.
+        pub aceptaciones: String,
+        pub resuelta_por: Option<String>,
+        pub resuelta_at: Option<DateTimeUtc>,
+        pub created_at: DateTimeUtc,
+        pub updated_at: DateTimeUtc,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

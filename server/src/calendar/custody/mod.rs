@@ -1,6 +1,6 @@
 //! Custody: a family's parenting schedule (dated versions of a pattern), the holiday periods
 //! that override it, national holidays as suggestions, the nights it gives each parent and the
-//! parenting-time report, and the exchange reminders (docs/calendar.md).
+//! parenting-time report, the exchange reminders and a coordinator's proposals (docs/calendar.md).
 
 pub mod entities;
 pub mod holidays;
@@ -8,6 +8,7 @@ pub mod nights;
 pub mod pattern;
 pub mod periods;
 pub mod plan;
+pub mod proposals;
 pub mod reminders;
 pub mod schedule;
 pub mod share;
@@ -54,6 +55,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(periods::list_periods, periods::create_period))
         .routes(routes!(periods::delete_period))
         .routes(routes!(holidays::get_holidays))
+        .routes(routes!(
+            proposals::list_custody_proposals,
+            proposals::propose_custody
+        ))
+        .routes(routes!(proposals::withdraw_custody_proposal))
+        .routes(routes!(proposals::accept_custody_proposal))
+        .routes(routes!(proposals::reject_custody_proposal))
 }
 
 /// The family's nights from `desde` to `hasta` (both included), after holiday periods and

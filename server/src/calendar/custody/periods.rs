@@ -14,7 +14,10 @@ use axum::{
     http::StatusCode,
 };
 use chrono::{Datelike, NaiveDate, Utc};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder,
+    TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -30,7 +33,7 @@ use crate::{
     fields,
     i18n::Msg,
     ids,
-    platform::live::{CustodyPart, CustodySubject},
+    platform::live::{CustodyPart, CustodySubject, Wake},
     request::Json,
     state::AppState,
 };
@@ -81,7 +84,7 @@ pub fn placed(period: &periodo::Model, date: NaiveDate) -> Option<Placed> {
     })
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PeriodInput {
     /// 1 to 100 characters: "Navidad", "Vacaciones de invierno".
@@ -180,31 +183,47 @@ fn date(value: Option<&str>) -> Result<NaiveDate, Msg> {
         .and_then(fields::date_in_range)
 }
 
-/// Add a holiday period. Co-parents only.
-#[utoipa::path(post, path = "/familias/{id}/custodia/periodos", tag = "calendar", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    request_body = PeriodInput,
-    responses(
-        (status = 201, body = PeriodAnswer),
-        (status = 401, body = ErrorBody),
-        (status = 403, description = "a viewer", body = ErrorBody),
-        (status = 404, body = ErrorBody),
-        (status = 422, description = "a bad name, dates, split or parent", body = ErrorBody),
-    ))]
-pub async fn create_period(
-    State(state): State<AppState>,
-    access: Changes<Calendar>,
-    Json(body): Json<PeriodInput>,
-) -> ApiResult<(StatusCode, Json<PeriodAnswer>)> {
-    let familia_id = access.family.id.clone();
+/// A holiday period that passed its checks, not yet stored.
+pub struct CheckedPeriod {
+    nombre: String,
+    desde: NaiveDate,
+    hasta: NaiveDate,
+    modo: String,
+    usuario_id: String,
+    anual: bool,
+}
+
+impl CheckedPeriod {
+    /// The period as its input would name it, normalised.
+    pub fn input(&self) -> PeriodInput {
+        PeriodInput {
+            nombre: Some(self.nombre.clone()),
+            desde: Some(self.desde.to_string()),
+            hasta: Some(self.hasta.to_string()),
+            modo: Some(self.modo.clone()),
+            usuario_id: Some(self.usuario_id.clone()),
+            anual: Some(self.anual),
+        }
+    }
+}
+
+/// Checks a holiday period for a family as it is now (its co-parents).
+pub async fn check(
+    db: &impl ConnectionTrait,
+    familia_id: &str,
+    body: &PeriodInput,
+) -> ApiResult<CheckedPeriod> {
     let mut errors = FieldErrors::default();
     let nombre = errors.check(
         "nombre",
-        fields::text(body.nombre, NAME_MAX_CHARS, Msg::CustodyPeriodNameRequired).map_err(|m| {
-            match m {
-                Msg::TooLong => Msg::CustodyPeriodNameRequired,
-                other => other,
-            }
+        fields::text(
+            body.nombre.clone(),
+            NAME_MAX_CHARS,
+            Msg::CustodyPeriodNameRequired,
+        )
+        .map_err(|m| match m {
+            Msg::TooLong => Msg::CustodyPeriodNameRequired,
+            other => other,
         }),
     );
     let desde = errors.check("desde", date(body.desde.as_deref()));
@@ -232,9 +251,9 @@ pub async fn create_period(
         .unwrap_or_default()
         .to_owned();
     let is_coparent = miembro::Entity::find()
-        .filter(miembro::Column::FamiliaId.eq(&familia_id))
+        .filter(miembro::Column::FamiliaId.eq(familia_id))
         .filter(miembro::Column::UsuarioId.eq(&usuario_id))
-        .one(&state.db)
+        .one(db)
         .await?
         .is_some_and(|m| crate::families::can_edit(&m));
     if !is_coparent {
@@ -244,53 +263,91 @@ pub async fn create_period(
     let (Some(nombre), Some(desde), Some(hasta)) = (nombre, desde, hasta) else {
         return Err(ApiError::internal("field check passed without values"));
     };
-    let me = access.auth.user.id.clone();
-    let row = periodo::Model {
-        id: ids::new_id(),
-        familia_id: familia_id.clone(),
+    Ok(CheckedPeriod {
         nombre,
         desde,
         hasta,
         modo,
         usuario_id,
         anual: body.anual.unwrap_or(false),
-        creado_por: Some(me.clone()),
+    })
+}
+
+/// Stores a checked period, in the record as added by `actor` (on a coordinator's `propuesta`
+/// once every co-parent accepted it), and tells the members.
+pub async fn store(
+    txn: &DatabaseTransaction,
+    familia_id: &str,
+    checked: CheckedPeriod,
+    actor: &str,
+    propuesta: Option<&str>,
+) -> ApiResult<(periodo::Model, Wake)> {
+    let row = periodo::Model {
+        id: ids::new_id(),
+        familia_id: familia_id.to_owned(),
+        nombre: checked.nombre,
+        desde: checked.desde,
+        hasta: checked.hasta,
+        modo: checked.modo,
+        usuario_id: checked.usuario_id,
+        anual: checked.anual,
+        creado_por: Some(actor.to_owned()),
         created_at: Utc::now(),
     };
-    let txn = state.db.begin().await?;
     periodo::Entity::insert(periodo::ActiveModel::from(row.clone()))
-        .exec_without_returning(&txn)
+        .exec_without_returning(txn)
         .await?;
+    let mut content = serde_json::json!({
+        "accion": "agregado",
+        "periodo": row.id,
+        "nombre": row.nombre,
+        "desde": row.desde,
+        "hasta": row.hasta,
+        "modo": row.modo,
+        "usuarioId": row.usuario_id,
+        "anual": row.anual,
+    });
+    if let Some(propuesta) = propuesta {
+        content["propuesta"] = propuesta.into();
+    }
     record::append(
-        &txn,
-        &familia_id,
+        txn,
+        familia_id,
         Act {
             kind: kinds::CUSTODY_PERIOD,
-            actor: Some(&me),
-            content: serde_json::json!({
-                "accion": "agregado",
-                "periodo": row.id,
-                "nombre": row.nombre,
-                "desde": row.desde,
-                "hasta": row.hasta,
-                "modo": row.modo,
-                "usuarioId": row.usuario_id,
-                "anual": row.anual,
-            }),
+            actor: Some(actor),
+            content,
             subjects: vec![
-                record::user_subject(&me),
+                record::user_subject(actor),
                 record::user_subject(&row.usuario_id),
             ],
             audience: Audience::Family,
         },
     )
     .await?;
-    let wake = publish_change(
-        &txn,
-        &familia_id,
-        CustodySubject::Part(CustodyPart::Periods),
-    )
-    .await?;
+    let wake = publish_change(txn, familia_id, CustodySubject::Part(CustodyPart::Periods)).await?;
+    Ok((row, wake))
+}
+
+/// Add a holiday period. Co-parents only.
+#[utoipa::path(post, path = "/familias/{id}/custodia/periodos", tag = "calendar", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body = PeriodInput,
+    responses(
+        (status = 201, body = PeriodAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "a viewer", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "a bad name, dates, split or parent", body = ErrorBody),
+    ))]
+pub async fn create_period(
+    State(state): State<AppState>,
+    access: Changes<Calendar>,
+    Json(body): Json<PeriodInput>,
+) -> ApiResult<(StatusCode, Json<PeriodAnswer>)> {
+    let checked = check(&state.db, &access.family.id, &body).await?;
+    let txn = state.db.begin().await?;
+    let (row, wake) = store(&txn, &access.family.id, checked, &access.auth.user.id, None).await?;
     txn.commit().await?;
     state.wake(wake);
     Ok((

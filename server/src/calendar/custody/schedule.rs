@@ -4,7 +4,10 @@
 
 use axum::extract::State;
 use chrono::{NaiveDate, Utc};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder,
+    TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -14,18 +17,18 @@ use crate::families::{Changes, Reads};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldErrors},
     families::{
-        entities::miembro,
+        entities::{familia, miembro},
         record::{self, Act, Audience, kinds},
     },
     fields,
     i18n::Msg,
     ids,
-    platform::live::{CustodyPart, CustodySubject},
+    platform::live::{CustodyPart, CustodySubject, Wake},
     request::Json,
     state::AppState,
 };
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleInput {
     /// 2-2-3, 2-2-5-5, 3-4-4-3, 5-2-2-5, 7-7, 4-3, eow, eow-midweek or personalizado.
@@ -139,27 +142,40 @@ fn coparent(members: &[miembro::Model], value: Option<&str>) -> Result<String, M
         .ok_or(Msg::CustodyParentInvalid)
 }
 
-/// Set the schedule from `inicio` on. Nights before `inicio` keep the schedule they had; a
-/// version that started on or after `inicio` is replaced. Co-parents only.
-#[utoipa::path(put, path = "/familias/{id}/custodia", tag = "calendar", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    request_body = ScheduleInput,
-    responses(
-        (status = 200, body = ScheduleAnswer),
-        (status = 401, body = ErrorBody),
-        (status = 403, description = "a viewer", body = ErrorBody),
-        (status = 404, body = ErrorBody),
-        (status = 422, description = "a bad pattern, cycle, start, parent or time", body = ErrorBody),
-    ))]
-pub async fn put_schedule(
-    State(state): State<AppState>,
-    access: Changes<Calendar>,
-    Json(body): Json<ScheduleInput>,
-) -> ApiResult<Json<ScheduleAnswer>> {
-    let familia_id = access.family.id.clone();
+/// A schedule version that passed its checks, not yet stored.
+pub struct CheckedSchedule {
+    patron: String,
+    ciclo: Option<String>,
+    inicio: NaiveDate,
+    progenitor_a: String,
+    progenitor_b: String,
+    hora_intercambio: String,
+}
+
+impl CheckedSchedule {
+    /// The schedule as its input would name it, normalised.
+    pub fn input(&self) -> ScheduleInput {
+        ScheduleInput {
+            patron: Some(self.patron.clone()),
+            inicio: Some(self.inicio.to_string()),
+            progenitor_a: Some(self.progenitor_a.clone()),
+            progenitor_b: Some(self.progenitor_b.clone()),
+            hora_intercambio: Some(self.hora_intercambio.clone()),
+            ciclo: self.ciclo.clone(),
+        }
+    }
+}
+
+/// Checks a schedule for `family` as it is now: its co-parents, its time zone, whether it has a
+/// schedule already (then a new one starts today or later).
+pub async fn check(
+    db: &impl ConnectionTrait,
+    family: &familia::Model,
+    body: &ScheduleInput,
+) -> ApiResult<CheckedSchedule> {
     let members = miembro::Entity::find()
-        .filter(miembro::Column::FamiliaId.eq(&familia_id))
-        .all(&state.db)
+        .filter(miembro::Column::FamiliaId.eq(&family.id))
+        .all(db)
         .await?;
     let mut errors = FieldErrors::default();
     let patron = body.patron.as_deref().map(str::trim).unwrap_or_default();
@@ -196,7 +212,7 @@ pub async fn put_schedule(
     let hora = errors
         .check(
             "horaIntercambio",
-            fields::optional_time(body.hora_intercambio),
+            fields::optional_time(body.hora_intercambio.clone()),
         )
         .map(|h| h.unwrap_or_else(|| plan::DEFAULT_EXCHANGE.format("%H:%M").to_string()));
     errors.into_result()?;
@@ -204,55 +220,76 @@ pub async fn put_schedule(
     else {
         return Err(ApiError::internal("field check passed without values"));
     };
-    let zone = super::zone_of(Some(&access.family.zona_horaria));
+    let zone = super::zone_of(Some(&family.zona_horaria));
     let has_schedule = custodia::Entity::find()
-        .filter(custodia::Column::FamiliaId.eq(&familia_id))
-        .one(&state.db)
+        .filter(custodia::Column::FamiliaId.eq(&family.id))
+        .one(db)
         .await?
         .is_some();
     if has_schedule && inicio < plan::today(zone, Utc::now()) {
         return Err(ApiError::field("inicio", Msg::CustodyStartPast));
     }
-    let me = access.auth.user.id.clone();
-    let row = custodia::Model {
-        id: ids::new_id(),
-        familia_id: familia_id.clone(),
+    Ok(CheckedSchedule {
         patron: patron.to_owned(),
         ciclo: pattern.letters(),
         inicio,
         progenitor_a: a,
         progenitor_b: b,
         hora_intercambio: hora,
-        creada_por: Some(me.clone()),
+    })
+}
+
+/// Stores a checked schedule from its `inicio` on, in the record as set by `actor` (on a
+/// coordinator's `propuesta` once every co-parent accepted it), and tells the members.
+pub async fn store(
+    txn: &DatabaseTransaction,
+    familia_id: &str,
+    checked: CheckedSchedule,
+    actor: &str,
+    propuesta: Option<&str>,
+) -> ApiResult<(custodia::Model, Wake)> {
+    let row = custodia::Model {
+        id: ids::new_id(),
+        familia_id: familia_id.to_owned(),
+        patron: checked.patron,
+        ciclo: checked.ciclo,
+        inicio: checked.inicio,
+        progenitor_a: checked.progenitor_a,
+        progenitor_b: checked.progenitor_b,
+        hora_intercambio: checked.hora_intercambio,
+        creada_por: Some(actor.to_owned()),
         created_at: Utc::now(),
     };
-    let txn = state.db.begin().await?;
     // Versions from the same day on are superseded; the record keeps what they were.
     custodia::Entity::delete_many()
-        .filter(custodia::Column::FamiliaId.eq(&familia_id))
-        .filter(custodia::Column::Inicio.gte(inicio))
-        .exec(&txn)
+        .filter(custodia::Column::FamiliaId.eq(familia_id))
+        .filter(custodia::Column::Inicio.gte(row.inicio))
+        .exec(txn)
         .await?;
     custodia::Entity::insert(custodia::ActiveModel::from(row.clone()))
-        .exec_without_returning(&txn)
+        .exec_without_returning(txn)
         .await?;
+    let mut content = serde_json::json!({
+        "custodia": row.id,
+        "patron": row.patron,
+        "ciclo": row.ciclo,
+        "inicio": row.inicio,
+        "progenitorA": row.progenitor_a,
+        "progenitorB": row.progenitor_b,
+        "horaIntercambio": row.hora_intercambio,
+    });
+    if let Some(propuesta) = propuesta {
+        content["propuesta"] = propuesta.into();
+    }
     record::append(
-        &txn,
-        &familia_id,
+        txn,
+        familia_id,
         Act {
             kind: kinds::CUSTODY_SET,
-            actor: Some(&me),
-            content: serde_json::json!({
-                "custodia": row.id,
-                "patron": row.patron,
-                "ciclo": row.ciclo,
-                "inicio": row.inicio,
-                "progenitorA": row.progenitor_a,
-                "progenitorB": row.progenitor_b,
-                "horaIntercambio": row.hora_intercambio,
-            }),
+            actor: Some(actor),
+            content,
             subjects: vec![
-                record::user_subject(&me),
+                record::user_subject(actor),
                 record::user_subject(&row.progenitor_a),
                 record::user_subject(&row.progenitor_b),
             ],
@@ -260,13 +297,31 @@ pub async fn put_schedule(
         },
     )
     .await?;
-    let wake = publish_change(
-        &txn,
-        &familia_id,
-        CustodySubject::Part(CustodyPart::Schedule),
-    )
-    .await?;
+    let wake = publish_change(txn, familia_id, CustodySubject::Part(CustodyPart::Schedule)).await?;
+    Ok((row, wake))
+}
+
+/// Set the schedule from `inicio` on. Nights before `inicio` keep the schedule they had; a
+/// version that started on or after `inicio` is replaced. Co-parents only.
+#[utoipa::path(put, path = "/familias/{id}/custodia", tag = "calendar", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body = ScheduleInput,
+    responses(
+        (status = 200, body = ScheduleAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "a viewer", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "a bad pattern, cycle, start, parent or time", body = ErrorBody),
+    ))]
+pub async fn put_schedule(
+    State(state): State<AppState>,
+    access: Changes<Calendar>,
+    Json(body): Json<ScheduleInput>,
+) -> ApiResult<Json<ScheduleAnswer>> {
+    let checked = check(&state.db, &access.family, &body).await?;
+    let txn = state.db.begin().await?;
+    let (_, wake) = store(&txn, &access.family.id, checked, &access.auth.user.id, None).await?;
     txn.commit().await?;
     state.wake(wake);
-    Ok(Json(answer(&state, &familia_id).await?))
+    Ok(Json(answer(&state, &access.family.id).await?))
 }

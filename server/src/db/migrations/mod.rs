@@ -45,6 +45,7 @@ mod m0043_money_statistics_versions;
 mod m0044_professional_access;
 mod m0045_professional_readings;
 mod m0046_professional_conversation;
+mod m0047_custody_proposals;
 
 pub struct Migrator;
 
@@ -96,6 +97,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0044_professional_access::Migration),
             Box::new(m0045_professional_readings::Migration),
             Box::new(m0046_professional_conversation::Migration),
+            Box::new(m0047_custody_proposals::Migration),
         ]
     }
 }

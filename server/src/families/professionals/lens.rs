@@ -15,7 +15,7 @@ use serde_json::json;
 
 use super::{
     entities::{self as acceso, lectura},
-    input::{AccessKind, Area},
+    input::{AccessKind, Area, Profession},
     store::{AccessState, kind_of, list, state_of},
 };
 use crate::{
@@ -31,6 +31,7 @@ use crate::{
 pub struct Lens {
     pub access_id: String,
     pub kind: AccessKind,
+    pub profession: Option<Profession>,
     /// The co-parent whose view a parent's own professional reads.
     pub grantor: Option<String>,
     pub areas: Vec<Area>,
@@ -208,6 +209,7 @@ fn lens_of(
     }
     Some(Lens {
         kind,
+        profession: Profession::from_wire(&row.profesion),
         grantor: row.otorgado_por.clone(),
         areas: list(&row.areas)
             .iter()

@@ -19,7 +19,9 @@ use super::{
         ACCEPT_PER_USER, AccessState, GRANTS_PER_USER, find, kind_of, list, of_family, state_of,
     },
     taking,
-    views::{AccessAnswer, AccessesAnswer, CasesAnswer, case, latest_activity, view, views},
+    views::{
+        AccessAnswer, AccessesAnswer, CaseParent, CasesAnswer, case, latest_activity, view, views,
+    },
 };
 use crate::{
     db::entities::usuario,
@@ -432,6 +434,19 @@ pub async fn professional_cases(
         let mut view = case(row, &family, &coparents);
         if view.estado == AccessState::Active {
             view.ultima_actividad = latest_activity(&state.db, &view, &family.zona_horaria).await?;
+            let people = usuario::Entity::find()
+                .filter(usuario::Column::Id.is_in(coparents.clone()))
+                .all(&state.db)
+                .await?;
+            view.progenitores = coparents
+                .iter()
+                .filter_map(|id| people.iter().find(|p| &p.id == id))
+                .map(|p| CaseParent {
+                    id: p.id.clone(),
+                    nombre: p.nombre.clone(),
+                    apellido: p.apellido.clone(),
+                })
+                .collect();
         }
         data.push(view);
     }

@@ -125,6 +125,17 @@ pub struct CaseView {
     /// While active: when something last happened in the areas and period of the access (the
     /// newest entry of the family record about them); null when nothing did.
     pub ultima_actividad: Option<DateTime<Utc>>,
+    /// While active: the family's co-parents, whom the professional works with (a coordinator
+    /// names them in a proposal).
+    pub progenitores: Vec<CaseParent>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CaseParent {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub nombre: String,
+    pub apellido: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -278,6 +289,7 @@ pub(super) fn case(row: acceso::Model, family: &familia::Model, coparents: &[Str
         profesion: row.profesion,
         vence_at: row.vence_at,
         ultima_actividad: None,
+        progenitores: Vec::new(),
     }
 }
 

@@ -72,6 +72,11 @@ kinds! {
     CUSTODY_SET = "custodia.definida",
     /// A holiday period added or removed.
     CUSTODY_PERIOD = "custodia.periodo",
+    /// A coordinator proposed a schedule or a holiday period.
+    CUSTODY_PROPOSED = "custodia.propuesta",
+    /// A co-parent accepted (applied once everyone had) or rejected it, or the coordinator
+    /// withdrew it.
+    CUSTODY_PROPOSAL_ANSWERED = "custodia.propuesta.respondida",
     SWAP_REQUESTED = "cambio.pedido",
     SWAP_ACCEPTED = "cambio.aceptado",
     SWAP_DECLINED = "cambio.rechazado",

@@ -187,6 +187,9 @@ pub enum CustodyPart {
     /// Its holiday periods.
     #[serde(rename = "periodos")]
     Periods,
+    /// A coordinator's proposals.
+    #[serde(rename = "propuestas")]
+    Proposals,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]

@@ -20,6 +20,7 @@ import { PeriodDialog } from './PeriodDialog';
 import { ShareSummary } from './ShareSummary';
 import { SwapDialog } from './SwapDialog';
 import { SwapRequests } from './SwapRequests';
+import { CustodyProposals } from './CustodyProposals';
 import type { Occurrence, Swap } from './types';
 
 type Dialog =
@@ -157,7 +158,12 @@ export default function CalendarPage({ ChildItem }: { ChildItem: ComponentType<C
       onPeriod={() => setDialog({ kind: 'period' })}
       onSwap={() => setDialog({ kind: 'swap' })}
       onHandover={() => setDialog({ kind: 'handover' })}
-      requests={<SwapRequests familiaId={familiaId} me={me} parents={parents} swaps={swaps.data ?? []} zone={zone} onCounter={(swap) => setDialog({ kind: 'swap', answering: swap })} />}
+      requests={
+        <>
+          <CustodyProposals familiaId={familiaId} me={me} parents={parents} canAnswer={canEdit} />
+          <SwapRequests familiaId={familiaId} me={me} parents={parents} swaps={swaps.data ?? []} zone={zone} onCounter={(swap) => setDialog({ kind: 'swap', answering: swap })} />
+        </>
+      }
       holidays={<HolidayPeriods familiaId={familiaId} holders={holders} canEdit={canEdit} onAdd={() => setDialog({ kind: 'period' })} />}
       share={<ShareSummary familiaId={familiaId} parents={parents} year={Number(today.slice(0, 4))} />}
       feed={<FeedPanel />}

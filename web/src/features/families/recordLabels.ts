@@ -161,6 +161,22 @@ export const RECORD_LABELS: Record<RecordKind, KindLabel> = {
       return found && (accion === 'agregado' || accion === 'eliminado') ? { ...found, variant: accion } : null;
     },
   },
+  'custodia.propuesta': {
+    domain: 'calendar',
+    variants: ['calendario', 'periodo'],
+    about: (c) => {
+      const tipo = text(c, 'tipo');
+      return tipo === 'calendario' || tipo === 'periodo' ? { params: {}, variant: tipo } : null;
+    },
+  },
+  'custodia.propuesta.respondida': {
+    domain: 'calendar',
+    variants: ['acepta', 'aplicada', 'rechaza', 'retira'],
+    about: (c) => {
+      const answer = c.aplicada === true ? 'aplicada' : text(c, 'respuesta');
+      return answer === 'acepta' || answer === 'aplicada' || answer === 'rechaza' || answer === 'retira' ? { params: {}, variant: answer } : null;
+    },
+  },
   'cambio.pedido': { domain: 'calendar', about: nights },
   'cambio.aceptado': { domain: 'calendar', about: nights },
   'cambio.rechazado': { domain: 'calendar' },

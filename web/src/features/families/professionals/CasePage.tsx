@@ -15,6 +15,7 @@ import { formatDate, formatDateTime, formatDay } from '../../../lib/format';
 import { downloadFile } from '../../../api/files';
 import { formatMoney } from '../../../lib/money';
 import { useCases, type Area, type Case } from './api';
+import { CaseProposals } from './CaseProposals';
 import { areaKey, kindKey, professionKey, scopeLine } from '../../../lib/professionals';
 
 type Conversation = components['schemas']['ConversationView'];
@@ -76,6 +77,7 @@ export default function CasePage() {
           {area === 'mensajes' && <Messages familyId={familiaId} />}
           {area === CONVERSATION && <OwnConversation familyId={familiaId} accessId={found._id} />}
           {area === 'calendario' && <Calendar familyId={familiaId} scope={found.alcance} />}
+          {area === 'calendario' && writes && found.profesion === 'coordinador' && <CaseProposals familyId={familiaId} parents={found.progenitores} />}
           {area === 'dinero' && <Money familyId={familiaId} />}
           {area === 'documentos' && <Documents familyId={familiaId} />}
           {area === 'hijos' && <Children familyId={familiaId} />}
