@@ -909,3 +909,70 @@ async fn a_professionals_export_holds_nothing_of_the_family_and_their_erasure_en
         .await;
     assert_eq!(check.body["data"]["valido"], true, "{}", check.body);
 }
+
+#[tokio::test]
+async fn no_professional_reads_a_private_event_in_the_calendar() {
+    let f = family().await;
+    let t = things(&f).await;
+    let start = format!("{}T15:00:00", day(today()));
+    let end = format!("{}T16:00:00", day(today()));
+    let private = f
+        .app
+        .post(
+            "/api/eventos",
+            Some(&f.ana),
+            json!({"familiaId": f.family, "titulo": "Terapia de Ana", "tipo": "personalizado",
+                   "categoria": "medico", "todoElDia": false, "privado": true,
+                   "zonaHoraria": "America/Argentina/Buenos_Aires", "hijos": [],
+                   "inicio": start, "fin": end}),
+        )
+        .await;
+    assert_eq!(private.status, StatusCode::CREATED, "{}", private.body);
+    let private = text(&private.body["data"]["_id"]);
+    let areas = json!({"areas": ["calendario"]});
+    let lawyer = professional(
+        &f,
+        &f.ana,
+        "abogada@estudio.example",
+        "de-parte",
+        areas.clone(),
+        true,
+    )
+    .await;
+    let mediator = professional(
+        &f,
+        &f.ana,
+        "mediador@centro.example",
+        "de-familia",
+        areas,
+        true,
+    )
+    .await;
+    let week = format!(
+        "/api/eventos?familiaId={}&desde={}&hasta={}",
+        f.family,
+        (Utc::now() - Duration::days(7))
+            .to_rfc3339()
+            .replace('+', "%2B"),
+        (Utc::now() + Duration::days(7))
+            .to_rfc3339()
+            .replace('+', "%2B")
+    );
+    // Ana reads her own private event; neither professional does, not even her own lawyer.
+    let theirs = f.app.get(&week, Some(&f.ana)).await;
+    assert!(
+        theirs.body.to_string().contains(&private),
+        "{}",
+        theirs.body
+    );
+    for pro in [&lawyer, &mediator] {
+        let listed = f.app.get(&week, Some(&pro.token)).await;
+        assert_eq!(listed.status, StatusCode::OK, "{}", listed.body);
+        let shown = listed.body.to_string();
+        assert!(shown.contains(&t.event), "{shown}");
+        assert!(
+            !shown.contains(&private) && !shown.contains("Terapia de Ana"),
+            "{shown}"
+        );
+    }
+}
