@@ -8,10 +8,27 @@ from three years back to two years ahead, most reach the handler's logic. Invali
 still generated: this changes only where the valid ones fall.
 """
 
+import ast
+import threading
 from datetime import datetime, timedelta, timezone
 
 import schemathesis
 from hypothesis import strategies as st
+
+# CPython 3.11 keeps the depth counter of its AST conversion in state shared by every thread, so
+# two workers parsing source at once (Hypothesis reads a lambda's source to describe it) may end
+# in "SystemError: AST constructor recursion depth mismatch", a crash of the fuzzer that says
+# nothing about the server and cost a whole pass again. One parse at a time avoids it.
+_parse = ast.parse
+_parsing = threading.Lock()
+
+
+def _parse_one_at_a_time(*args, **kwargs):
+    with _parsing:
+        return _parse(*args, **kwargs)
+
+
+ast.parse = _parse_one_at_a_time
 
 NOW = datetime.now(timezone.utc).replace(microsecond=0)
 FIRST = NOW - timedelta(days=3 * 365)
