@@ -27,7 +27,6 @@ use nido::{
         tone,
         vocabulary::Topic,
     },
-    vocabulary::ClosedSet,
 };
 
 pub struct Options {
@@ -158,7 +157,6 @@ pub(crate) async fn seed_people(
                 dinero_version: 0,
                 created_at: now,
                 updated_at: now,
-                acceso_id: None,
             }
             .into_active_model()
         }),
@@ -231,6 +229,7 @@ async fn seed_conversations(
                 ultimo_mensaje_at: (p.messages > 0).then_some(now),
                 created_at: now - Duration::minutes(5 * p.messages as i64 + 1),
                 updated_at: now,
+                acceso_id: None,
             }
             .into_active_model()
         }),
